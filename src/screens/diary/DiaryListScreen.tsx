@@ -1,0 +1,4 @@
+// Placeholder until the diary issue builds this screen (owned by the diary work).
+export default function DiaryListScreen() {
+  return <h1>Дневник</h1>;
+}
