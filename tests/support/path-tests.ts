@@ -1,0 +1,367 @@
+/**
+ * Path tests: vitest cases generated from an XState v5 machine's graph (`xstate/graph`).
+ *
+ * ```ts
+ * import { describeMachinePaths } from '../support/path-tests';
+ *
+ * describeMachinePaths(authMachine, {
+ *   provide: { guards: { ... }, actions: { ... } },        // optional: merged over the fakes (see below)
+ *   input: { ... },                                       // optional machine input
+ *   events: {                                             // payload cases, by event type
+ *     'xstate.done.actor.loadUser': [{ type: 'xstate.done.actor.loadUser', output: { first_name: 'Анна' } }],
+ *     'xstate.error.actor.loadUser': [{ type: 'xstate.error.actor.loadUser', error: new HTTPErrorLike(401) }, ...],
+ *     SUBMIT: (snapshot) => [{ type: 'SUBMIT', text: '' }, { type: 'SUBMIT', text: 'ok' }],
+ *   },
+ *   serializeState: (s) => JSON.stringify([s.value, s.context.slide]),  // small state key (default: value)
+ *   paths: 'both',                                        // 'shortest' | 'simple' | 'both' (default 'both')
+ *   assert: { 'error.auth': (snapshot, run) => expect(snapshot.context.error).toBe('auth') },
+ *   unreachable: ['#auth.legacy'],                        // state ids (or dot paths) allowed to be unreached
+ * });
+ * ```
+ *
+ * What it does
+ * - Builds the graph with a `TestModel` (not `createTestModel`, which refuses `invoke` and `after`). The events
+ *   offered in each state are the state's own event types (`__unsafe_getAllOwnEventDescriptors`), each replaced by
+ *   its payload cases when `events[type]` gives some. Invokes and delays therefore appear as
+ *   `xstate.done.actor.<invokeId>`, `xstate.error.actor.<invokeId>` and `xstate.after.<delay>.<stateId>` events.
+ *   Defaults: a done event without cases carries no output; an error event without cases carries
+ *   `new Error('path-test failure')`. `xstate.done.state.*` (raised by final states) and wildcard descriptors are
+ *   never sent from outside.
+ * - Shortest paths are computed on a *transition* key (state key + event + previous state key), so together
+ *   they take every transition of the graph at least once; simple paths use the state key. Paths that are a
+ *   prefix of another path are dropped.
+ * - Each path runs on a REAL actor of the machine, so guards, assigns, entry/exit actions, invokes and timers
+ *   execute as they do in the app:
+ *     * every named actor (`machine.implementations.actors`) is replaced with a controllable fake (a promise
+ *       actor that never settles by itself); a `xstate.done.actor.<id>` step resolves the fake running under that
+ *       id with `event.output`, a `xstate.error.actor.<id>` step rejects it with `event.error` — so the done and
+ *       error events are really produced by the child actor and delivered by XState, not injected;
+ *     * time is a `SimulatedClock`; a `xstate.after.<delay>.<stateId>` step advances the clock timer by timer
+ *       until that delayed event has fired (so earlier timers fire first, as they would for real);
+ *     * any other event is sent with `actor.send`.
+ *   After every step the actor's snapshot must have the same state key, value and status as the graph
+ *   predicted, and every `assert` entry whose key the snapshot matches (`snapshot.matches(key)`, or `#id`)
+ *   runs. A thrown action or a runtime divergence fails the case with the path printed.
+ * - One more case asserts that every state node (`getStateNodes`) is reached by some generated path, except
+ *   the ones listed in `unreachable` (and it fails when a listed node is in fact reached, so the list stays true).
+ *
+ * `run` passed to assertions: `{ invocations: Array<{ id, src, input }> }` — every fake actor started so far.
+ * Options a test may also need: `filterEvents(snapshot, event)` to drop events from the graph, `limit` (a fuse
+ * on the traversal), `maxPaths` (fuse on the number of generated cases, default 400).
+ *
+ * Lower-level API (used by the helper's own tests): `generateMachinePaths(machine, options)` returns
+ * `{ paths: Array<{ name, events, run(): Promise<void> }>, checkCoverage(): void }` without touching vitest.
+ */
+import { describe, it } from 'vitest';
+import {
+  SimulatedClock,
+  createActor,
+  fromPromise,
+  __unsafe_getAllOwnEventDescriptors as ownEventDescriptors,
+  type AnyActorRef,
+  type AnyMachineSnapshot,
+  type AnyStateMachine,
+  type AnyStateNode,
+  type EventObject,
+} from 'xstate';
+import { TestModel, getStateNodes, type StatePath } from 'xstate/graph';
+
+type Snap = AnyMachineSnapshot;
+/** An event with any payload (`output`, `error`, form fields...). */
+export type CaseEvent = EventObject & Record<string, unknown>;
+type EventCases = CaseEvent[] | ((snapshot: Snap) => CaseEvent[]);
+
+export interface Invocation {
+  id: string;
+  src: string;
+  input: unknown;
+}
+export interface PathRun {
+  invocations: Invocation[];
+}
+
+export interface MachinePathOptions {
+  /** Implementations merged over the fake actors (guards, actions, delays, or a real actor when wanted). */
+  provide?: Parameters<AnyStateMachine['provide']>[0];
+  input?: unknown;
+  events?: Record<string, EventCases>;
+  serializeState?: (snapshot: Snap) => string;
+  paths?: 'shortest' | 'simple' | 'both';
+  assert?: Record<string, (snapshot: Snap, run: PathRun) => void | Promise<void>>;
+  unreachable?: string[];
+  filterEvents?: (snapshot: Snap, event: EventObject) => boolean;
+  limit?: number;
+  maxPaths?: number;
+}
+
+export interface GeneratedPath {
+  name: string;
+  events: EventObject[];
+  run(): Promise<void>;
+}
+
+const DONE_ACTOR = 'xstate.done.actor.';
+const ERROR_ACTOR = 'xstate.error.actor.';
+const AFTER = 'xstate.after.';
+
+const defaultKey = (s: Snap) => JSON.stringify(s.value);
+
+/** A SimulatedClock that knows when its next timer is due (SimulatedClock keeps that private). */
+class SteppingClock extends SimulatedClock {
+  private due = new Map<number, number>();
+  override setTimeout(fn: (...args: any[]) => void, timeout: number): number {
+    const id = super.setTimeout(() => {
+      this.due.delete(id);
+      fn();
+    }, timeout);
+    this.due.set(id, this.now() + timeout);
+    return id;
+  }
+  override clearTimeout(id: number): void {
+    this.due.delete(id);
+    super.clearTimeout(id);
+  }
+  nextDue(): number | undefined {
+    return this.due.size ? Math.min(...this.due.values()) : undefined;
+  }
+}
+
+interface Deferred {
+  resolve(value: unknown): void;
+  reject(error: unknown): void;
+}
+
+/** A macrotask lets promise actors settle and XState deliver their done/error events. */
+const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+
+function describeEvent(e: EventObject): string {
+  const { type, ...rest } = e as EventObject & Record<string, unknown>;
+  const payload = Object.keys(rest).length ? ` ${safeJson(rest)}` : '';
+  return `${type}${payload}`;
+}
+
+function safeJson(v: unknown): string {
+  try {
+    const s = JSON.stringify(v, (_k, val) => (val instanceof Error ? `Error(${val.message})` : val));
+    return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+  } catch {
+    return '[unserialisable]';
+  }
+}
+
+function nodeMatches(snapshot: Snap, key: string, machine: AnyStateMachine): boolean {
+  if (key.startsWith('#')) {
+    return snapshot._nodes.includes(machine.getStateNodeById(key.slice(1)));
+  }
+  return snapshot.matches(key as never);
+}
+
+function nodeLabel(node: AnyStateNode): string {
+  return `#${node.id}`;
+}
+
+export function generateMachinePaths(machine: AnyStateMachine, options: MachinePathOptions = {}) {
+  const serializeState = options.serializeState ?? defaultKey;
+  const mode = options.paths ?? 'both';
+  const maxPaths = options.maxPaths ?? 400;
+
+  // Per-run registry of fake actors, filled as the real actor starts them.
+  let running = new Map<string, Deferred>();
+  let invocations: Invocation[] = [];
+  const fakeActors = Object.fromEntries(
+    Object.keys(machine.implementations.actors ?? {}).map((src) => [
+      src,
+      fromPromise<unknown, unknown>(({ input, self }) => {
+        invocations.push({ id: self.id, src, input });
+        return new Promise((resolve, reject) => running.set(self.id, { resolve, reject }));
+      }),
+    ]),
+  );
+  const tested = machine.provide({ actors: fakeActors } as never).provide((options.provide ?? {}) as never);
+
+  const eventsFor = (snapshot: Snap): EventObject[] => {
+    const types = ownEventDescriptors(snapshot).filter(
+      (t) => !t.startsWith('xstate.done.state.') && (!t.includes('*') || options.events?.[t] !== undefined),
+    );
+    return types.flatMap((type): EventObject[] => {
+      const cases = options.events?.[type];
+      const list = typeof cases === 'function' ? cases(snapshot) : cases;
+      if (list && list.length) return list;
+      if (type.startsWith(ERROR_ACTOR)) return [{ type, error: new Error('path-test failure') } as EventObject];
+      return [{ type }];
+    });
+  };
+
+  const serializeEvent = (e: EventObject) => describeEvent(e);
+  const common = {
+    events: eventsFor,
+    serializeEvent,
+    filterEvents: options.filterEvents,
+    limit: options.limit ?? 20_000,
+    input: options.input,
+  };
+
+  let statePaths: Array<StatePath<Snap, EventObject>> = [];
+  try {
+    if (mode !== 'simple') {
+      const model = new TestModel(tested, {
+        ...common,
+        // Transition key: every (previous state, event, next state) is a vertex, so shortest paths cover edges.
+        serializeState: (s: Snap, e?: EventObject, prev?: Snap) =>
+          e && prev ? `${serializeState(s)} <- ${serializeEvent(e)} <- ${serializeState(prev)}` : serializeState(s),
+      } as never);
+      statePaths.push(...(model.getShortestPaths() as never as Array<StatePath<Snap, EventObject>>));
+    }
+    if (mode !== 'shortest') {
+      const model = new TestModel(tested, { ...common, serializeState: (s: Snap) => serializeState(s) } as never);
+      statePaths.push(...(model.getSimplePaths() as never as Array<StatePath<Snap, EventObject>>));
+    }
+  } catch (err) {
+    throw new Error(
+      `[path-tests] building the graph of machine "${machine.id}" failed: ${(err as Error).message}. ` +
+        'A transition that reads an event payload needs a payload case in `events`.',
+      { cause: err },
+    );
+  }
+
+  // Drop exact duplicates and paths that are a prefix of a longer one (across both generators).
+  const seqs = statePaths.map((p) => ({ p, seq: p.steps.slice(1).map((s) => serializeEvent(s.event)) }));
+  seqs.sort((a, b) => b.seq.length - a.seq.length);
+  const kept: typeof seqs = [];
+  for (const cand of seqs) {
+    const isPrefix = kept.some((k) => cand.seq.every((ev, i) => k.seq[i] === ev));
+    if (!isPrefix) kept.push(cand);
+  }
+  if (kept.length > maxPaths) {
+    throw new Error(
+      `[path-tests] machine "${machine.id}" produced ${kept.length} paths (maxPaths ${maxPaths}): ` +
+        'make serializeState smaller, use paths: "shortest", or raise maxPaths.',
+    );
+  }
+  kept.reverse(); // shortest first reads better in the report
+
+  const runPath = async (path: StatePath<Snap, EventObject>) => {
+    running = new Map();
+    invocations = [];
+    const clock = new SteppingClock();
+    let actorError: unknown;
+    const actor = createActor(tested, { clock, input: options.input as never });
+    actor.subscribe({ error: (err) => (actorError = err) });
+    const trail: string[] = [];
+    const fail = (msg: string): never => {
+      throw new Error(`${msg}\n  path: ${trail.join(' → ') || '(initial)'}`);
+    };
+    const check = async (expected: Snap) => {
+      await flush();
+      const actual = actor.getSnapshot() as Snap;
+      if (actorError !== undefined || actual.status === 'error') {
+        fail(`actor failed: ${String((actorError ?? actual.error) as Error)}`);
+      }
+      const want = serializeState(expected);
+      const got = serializeState(actual);
+      if (want !== got || JSON.stringify(expected.value) !== JSON.stringify(actual.value)) {
+        fail(`expected state ${want} (value ${JSON.stringify(expected.value)}), actor is in ${got} (value ${JSON.stringify(actual.value)})`);
+      }
+      if (expected.status !== actual.status) fail(`expected status ${expected.status}, actor is ${actual.status}`);
+      for (const [key, fn] of Object.entries(options.assert ?? {})) {
+        if (!nodeMatches(actual, key, machine)) continue;
+        try {
+          await fn(actual, { invocations: [...invocations] });
+        } catch (err) {
+          if (err instanceof Error) err.message += `\n  assert["${key}"] in ${got}\n  path: ${trail.join(' → ') || '(initial)'}`;
+          throw err;
+        }
+      }
+    };
+    try {
+      actor.start();
+      const [first, ...rest] = path.steps;
+      await check(first!.state);
+      for (const step of rest) {
+        const event = step.event;
+        trail.push(describeEvent(event));
+        await perform(actor, clock, event, fail);
+        await check(step.state);
+      }
+    } finally {
+      actor.stop();
+    }
+  };
+
+  const perform = async (
+    actor: AnyActorRef,
+    clock: SteppingClock,
+    event: EventObject & { output?: unknown; error?: unknown },
+    fail: (msg: string) => never,
+  ) => {
+    if (event.type.startsWith(DONE_ACTOR) || event.type.startsWith(ERROR_ACTOR)) {
+      const done = event.type.startsWith(DONE_ACTOR);
+      const id = event.type.slice((done ? DONE_ACTOR : ERROR_ACTOR).length);
+      const child = running.get(id);
+      if (!child) {
+        // A real actor supplied through `provide` settles by itself; otherwise the invoke is not running.
+        if (!(actor.getSnapshot() as Snap).children[id]) fail(`actor "${id}" is not running, cannot produce ${event.type}`);
+        return;
+      }
+      running.delete(id);
+      if (done) child.resolve(event.output);
+      else child.reject(event.error);
+      return;
+    }
+    if (event.type.startsWith(AFTER)) {
+      const pending = () => {
+        const scheduled = (actor.system.getSnapshot() as { _scheduledEvents: Record<string, { event: EventObject }> })
+          ._scheduledEvents;
+        return Object.values(scheduled).some((s) => s.event.type === event.type);
+      };
+      if (!pending()) fail(`${event.type} is not scheduled by the running actor`);
+      while (pending()) {
+        const due = clock.nextDue();
+        if (due === undefined) fail(`${event.type} is scheduled but no timer is pending`);
+        clock.set(due!);
+        await flush();
+      }
+      return;
+    }
+    actor.send(event);
+  };
+
+  const paths: GeneratedPath[] = kept.map(({ p }, i) => {
+    const events = p.steps.slice(1).map((s) => s.event);
+    const trail = events.map(describeEvent).join(' → ') || '(initial state)';
+    return {
+      name: `path ${i + 1}: ${serializeState(p.state)} via ${trail}`,
+      events,
+      run: () => runPath(p),
+    };
+  });
+
+  const checkCoverage = () => {
+    // Ids, not node objects: the graph ran on the provided copy of the machine, whose nodes are new objects.
+    const reached = new Set<string>();
+    for (const { p } of kept) for (const s of p.steps) for (const n of s.state._nodes) reached.add(n.id);
+    const allowed = new Set(
+      (options.unreachable ?? []).map((k) => (k.startsWith('#') ? k.slice(1) : `${machine.id}.${k}`)),
+    );
+    const nodes = getStateNodes(machine.root) as AnyStateNode[];
+    const missing = nodes.filter((n) => !reached.has(n.id) && !allowed.has(n.id)).map(nodeLabel);
+    const stale = nodes.filter((n) => reached.has(n.id) && allowed.has(n.id)).map(nodeLabel);
+    const unknown = [...allowed].filter((id) => !nodes.some((n) => n.id === id)).map((id) => `#${id}`);
+    const problems: string[] = [];
+    if (missing.length) problems.push(`state nodes never reached by a generated path: ${missing.join(', ')}`);
+    if (stale.length) problems.push(`listed as unreachable but reached: ${stale.join(', ')}`);
+    if (unknown.length) problems.push(`listed as unreachable but not a state node: ${unknown.join(', ')}`);
+    if (problems.length) throw new Error(`[path-tests] machine "${machine.id}": ${problems.join('; ')}`);
+  };
+
+  return { paths, checkCoverage };
+}
+
+/** Registers one vitest case per generated path plus the state-coverage case. */
+export function describeMachinePaths(machine: AnyStateMachine, options: MachinePathOptions = {}) {
+  describe(`machine ${machine.id}: generated paths`, () => {
+    const { paths, checkCoverage } = generateMachinePaths(machine, options);
+    for (const path of paths) it(path.name, () => path.run());
+    it('reaches every state node', () => checkCoverage());
+  });
+}
