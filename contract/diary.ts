@@ -1,0 +1,103 @@
+// The diary API contract: zod schemas validate requests and filter responses on the server; the client imports
+// only the inferred types (`import type`), so zod stays out of the client bundle.
+import { z } from 'zod';
+
+export const DIARY_PAGE_SIZE = 20;
+export const DIARY_MAX_LIMIT = 100;
+export const DIARY_CONTENT_MAX = 2000;
+export const DIARY_TITLE_MAX = 100;
+
+export const MOODS = ['very_bad', 'bad', 'neutral', 'good', 'very_good'] as const;
+export const moodSchema = z.enum(MOODS, { error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good' });
+export type Mood = z.infer<typeof moodSchema>;
+
+export const SOURCE_TYPES = ['manual', 'ai_suggestion'] as const;
+export const sourceTypeSchema = z.enum(SOURCE_TYPES, { error: 'Источник должен быть manual или ai_suggestion' });
+export type SourceType = z.infer<typeof sourceTypeSchema>;
+
+/** Unknown keys are rejected with a Russian message naming them. */
+const unknownKeys = (iss: { code?: string; keys?: string[] }) =>
+  iss.code === 'unrecognized_keys'
+    ? `Неизвестные поля: ${(iss.keys ?? []).join(', ')}`
+    : iss.code === 'invalid_type'
+      ? 'Ожидается JSON-объект'
+      : undefined;
+
+export const diaryEntrySchema = z.object({
+  id: z.string(),
+  title: z.string().nullable(),
+  content: z.string(),
+  mood: moodSchema.nullable(),
+  is_favorite: z.boolean(),
+  source_type: sourceTypeSchema,
+  source_id: z.string().nullable(),
+  /** ISO 8601 timestamp (UTC). */
+  created_at: z.string(),
+});
+export type DiaryEntry = z.infer<typeof diaryEntrySchema>;
+
+export const diaryListQuerySchema = z.strictObject(
+  {
+    skip: z.coerce
+      .number({ error: 'skip должен быть целым числом' })
+      .int({ error: 'skip должен быть целым числом' })
+      .min(0, { error: 'skip не может быть отрицательным' })
+      .default(0),
+    limit: z.coerce
+      .number({ error: 'limit должен быть целым числом' })
+      .int({ error: 'limit должен быть целым числом' })
+      .min(1, { error: 'limit должен быть от 1 до 100' })
+      .max(DIARY_MAX_LIMIT, { error: 'limit должен быть от 1 до 100' })
+      .default(DIARY_PAGE_SIZE),
+    dateFrom: z.iso
+      .datetime({ offset: true, error: 'dateFrom должен быть датой и временем в формате ISO 8601' })
+      .optional(),
+    is_favorite: z.literal('true', { error: 'is_favorite может быть только true' }).optional(),
+  },
+  { error: unknownKeys },
+);
+export type DiaryListQuery = z.input<typeof diaryListQuerySchema>;
+
+export const diaryListResponseSchema = z.object({
+  entries: z.array(diaryEntrySchema),
+  total: z.number().int(),
+});
+export type DiaryListResponse = z.infer<typeof diaryListResponseSchema>;
+
+export const diaryCreateBodySchema = z.strictObject(
+  {
+    title: z
+      .string({ error: 'Заголовок должен быть строкой' })
+      .trim()
+      .max(DIARY_TITLE_MAX, { error: `Заголовок не может быть длиннее ${DIARY_TITLE_MAX} символов` })
+      .nullish()
+      .transform((t) => (t ? t : null)),
+    content: z
+      .string({ error: 'Содержание записи обязательно' })
+      .trim()
+      .min(1, { error: 'Содержание записи не может быть пустым' })
+      .max(DIARY_CONTENT_MAX, { error: `Содержание записи не может быть длиннее ${DIARY_CONTENT_MAX} символов` }),
+    mood: moodSchema.nullish().transform((m) => m ?? null),
+    is_favorite: z.boolean({ error: 'is_favorite должен быть true или false' }).default(false),
+    source: z
+      .strictObject(
+        {
+          source_type: sourceTypeSchema,
+          source_id: z
+            .string({ error: 'source_id должен быть строкой' })
+            .max(100, { error: 'source_id не может быть длиннее 100 символов' })
+            .nullish()
+            .transform((s) => s ?? null),
+        },
+        { error: unknownKeys },
+      )
+      .optional(),
+  },
+  { error: unknownKeys },
+);
+/** What the client sends. */
+export type DiaryCreateBody = z.input<typeof diaryCreateBodySchema>;
+/** What the server works with after validation. */
+export type DiaryCreateInput = z.output<typeof diaryCreateBodySchema>;
+
+export const diaryEntryParamsSchema = z.object({ id: z.string() });

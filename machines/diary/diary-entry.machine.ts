@@ -1,0 +1,81 @@
+// The diary entry detail (spec sections 2, 4, 8): load the entry (missing → «Запись не найдена», other failure →
+// «Не удалось загрузить запись» with retry) and toggle its favourite flag, the server's entry replacing ours.
+import { assign, fromPromise, setup } from 'xstate';
+import type { DiaryEntry } from '../../contract/diary';
+import { diaryCopy, type DiaryToast } from '../../src/copy/diary';
+
+export interface DiaryEntryContext {
+  id: string;
+  entry: DiaryEntry | null;
+}
+
+export const diaryEntryMachine = setup({
+  types: {
+    context: {} as DiaryEntryContext,
+    input: {} as { id: string },
+    events: {} as { type: 'RETRY' } | { type: 'FAVORITE.TOGGLE' } | { type: 'BACK' },
+  },
+  actors: {
+    /** Resolves to null when the entry does not exist or belongs to someone else (HTTP 404). */
+    loadEntry: fromPromise<DiaryEntry | null, { id: string }>(async () => {
+      throw new Error('loadEntry not provided');
+    }),
+    toggleFavorite: fromPromise<DiaryEntry, { id: string }>(async () => {
+      throw new Error('toggleFavorite not provided');
+    }),
+  },
+  actions: {
+    toast: (_, _params: DiaryToast) => {
+      /* provided by the view */
+    },
+    navigate: (_, _params: { to: string }) => {
+      /* provided by the view */
+    },
+  },
+  guards: {
+    isMissing: (_, params: { entry: DiaryEntry | null }) => params.entry === null,
+  },
+}).createMachine({
+  id: 'diaryEntry',
+  description: 'One diary entry with its favourite toggle.',
+  context: ({ input }) => ({ id: input.id, entry: null }),
+  initial: 'loading',
+  on: {
+    BACK: { actions: { type: 'navigate', params: { to: '/app/diary' } } },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadEntry',
+        src: 'loadEntry',
+        input: ({ context }) => ({ id: context.id }),
+        onDone: [
+          { guard: { type: 'isMissing', params: ({ event }) => ({ entry: event.output }) }, target: 'notFound' },
+          { target: 'ready', actions: assign({ entry: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'error' },
+      },
+    },
+    notFound: { description: '«Запись не найдена»' },
+    error: {
+      description: '«Не удалось загрузить запись» with a retry button.',
+      on: { RETRY: { target: 'loading' } },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: { on: { 'FAVORITE.TOGGLE': { target: 'toggling' } } },
+        toggling: {
+          description: 'The star is disabled while the request runs.',
+          invoke: {
+            id: 'toggleFavorite',
+            src: 'toggleFavorite',
+            input: ({ context }) => ({ id: context.id }),
+            onDone: { target: 'idle', actions: assign({ entry: ({ event }) => event.output }) },
+            onError: { target: 'idle', actions: { type: 'toast', params: diaryCopy.toasts.favoriteFailed } },
+          },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,179 @@
+// The diary list (spec sections 2, 4, 8, 9): filter chips, pages of 20 loaded as the user nears the end,
+// loading / error with retry / empty, and a per-entry favourite toggle whose star is disabled while it runs.
+import { assign, fromPromise, setup, spawnChild } from 'xstate';
+import { DIARY_PAGE_SIZE, type DiaryEntry, type DiaryListQuery, type DiaryListResponse } from '../../contract/diary';
+import { diaryCopy, type DiaryToast } from '../../src/copy/diary';
+import { queryForFilter, type DiaryFilter } from './diary-filters';
+
+export type { DiaryFilter };
+
+export interface DiaryListContext {
+  filter: DiaryFilter;
+  entries: DiaryEntry[];
+  total: number;
+  /** Ids of entries whose favourite toggle is running (their star is disabled). */
+  togglingIds: string[];
+  /** Injected clock for the week/month windows. */
+  now: () => Date;
+}
+
+export interface DiaryListInput {
+  filter?: DiaryFilter;
+  now?: () => Date;
+}
+
+/** Spawned favourite toggles are named `favorite.<entryId>`; their done/error events carry that id. */
+export const FAVORITE_ACTOR_PREFIX = 'favorite.';
+const entryIdOf = (actorId: string) => actorId.slice(FAVORITE_ACTOR_PREFIX.length);
+
+export type DiaryListEvent =
+  | { type: 'FILTER.SELECT'; filter: DiaryFilter }
+  | { type: 'LOAD_MORE' }
+  | { type: 'RETRY' }
+  | { type: 'FAVORITE.TOGGLE'; id: string }
+  | { type: `xstate.done.actor.favorite.${string}`; output: DiaryEntry; actorId: string }
+  | { type: `xstate.error.actor.favorite.${string}`; error: unknown; actorId: string };
+
+const appendPage = (entries: DiaryEntry[], page: DiaryEntry[]) => {
+  const seen = new Set(entries.map((e) => e.id));
+  return entries.concat(page.filter((e) => !seen.has(e.id)));
+};
+
+export const diaryListMachine = setup({
+  types: {
+    context: {} as DiaryListContext,
+    input: {} as DiaryListInput,
+    events: {} as DiaryListEvent,
+  },
+  actors: {
+    loadPage: fromPromise<DiaryListResponse, DiaryListQuery>(async () => {
+      throw new Error('loadPage not provided');
+    }),
+    toggleFavorite: fromPromise<DiaryEntry, { id: string }>(async () => {
+      throw new Error('toggleFavorite not provided');
+    }),
+  },
+  actions: {
+    toast: (_, _params: DiaryToast) => {
+      /* provided by the view (src/ui/toast) */
+    },
+  },
+  guards: {
+    hasMore: ({ context }) => context.entries.length < context.total,
+    isOtherFilter: ({ context, event }) => event.type === 'FILTER.SELECT' && event.filter !== context.filter,
+    isNotToggling: ({ context, event }) => event.type === 'FAVORITE.TOGGLE' && !context.togglingIds.includes(event.id),
+    isEmptyPage: (_, params: { entries: DiaryEntry[] }) => params.entries.length === 0,
+  },
+}).createMachine({
+  id: 'diaryList',
+  description: 'Diary list with filters, infinite scroll and favourite toggles.',
+  context: ({ input }) => ({
+    filter: input.filter ?? 'all',
+    entries: [],
+    total: 0,
+    togglingIds: [],
+    now: input.now ?? (() => new Date()),
+  }),
+  initial: 'loading',
+  on: {
+    'FILTER.SELECT': {
+      guard: 'isOtherFilter',
+      target: '.loading',
+      reenter: true,
+      description: 'A chip was chosen: a running page load is cancelled and the first page of the new filter loads.',
+      actions: assign({ filter: ({ event }) => event.filter, entries: [], total: 0 }),
+    },
+    'FAVORITE.TOGGLE': {
+      guard: 'isNotToggling',
+      description: 'Star tapped; ignored while that entry’s toggle runs.',
+      actions: [
+        spawnChild('toggleFavorite', {
+          id: ({ event }) => FAVORITE_ACTOR_PREFIX + event.id,
+          // spawnChild's input mapper sees the unnarrowed event union (an xstate typing gap), hence the check.
+          input: ({ event }) => ({ id: event.type === 'FAVORITE.TOGGLE' ? event.id : '' }),
+        }),
+        assign({ togglingIds: ({ context, event }) => [...context.togglingIds, event.id] }),
+      ],
+    },
+    'xstate.done.actor.favorite.*': {
+      description: 'The server’s entry replaces the local one.',
+      actions: assign(({ context, event }) => ({
+        entries: context.entries.map((e) => (e.id === event.output.id ? event.output : e)),
+        togglingIds: context.togglingIds.filter((id) => id !== entryIdOf(event.actorId)),
+      })),
+    },
+    'xstate.error.actor.favorite.*': {
+      actions: [
+        assign({ togglingIds: ({ context, event }) => context.togglingIds.filter((id) => id !== entryIdOf(event.actorId)) }),
+        { type: 'toast', params: diaryCopy.toasts.favoriteFailed },
+      ],
+    },
+  },
+  states: {
+    loading: {
+      description: 'First page of the current filter.',
+      invoke: {
+        id: 'loadFirstPage',
+        src: 'loadPage',
+        input: ({ context }) => ({ skip: 0, limit: DIARY_PAGE_SIZE, ...queryForFilter(context.filter, context.now()) }),
+        onDone: [
+          {
+            guard: { type: 'isEmptyPage', params: ({ event }) => ({ entries: event.output.entries }) },
+            target: 'empty',
+            actions: assign({ entries: [], total: 0 }),
+          },
+          {
+            target: 'ready',
+            actions: assign({ entries: ({ event }) => event.output.entries, total: ({ event }) => event.output.total }),
+          },
+        ],
+        onError: { target: 'error' },
+      },
+    },
+    ready: {
+      initial: 'idle',
+      states: {
+        idle: {
+          on: {
+            LOAD_MORE: {
+              guard: 'hasMore',
+              target: 'loadingMore',
+              description: 'Sent by the view when the end of the list is within 100 px; ignored when all are loaded.',
+            },
+          },
+        },
+        loadingMore: {
+          description: 'Next page; further LOAD_MORE events are ignored meanwhile.',
+          invoke: {
+            id: 'loadNextPage',
+            src: 'loadPage',
+            input: ({ context }) => ({
+              skip: context.entries.length,
+              limit: DIARY_PAGE_SIZE,
+              ...queryForFilter(context.filter, context.now()),
+            }),
+            onDone: {
+              target: 'idle',
+              actions: assign({
+                entries: ({ context, event }) => appendPage(context.entries, event.output.entries),
+                total: ({ event }) => event.output.total,
+              }),
+            },
+            onError: { target: 'moreFailed' },
+          },
+        },
+        moreFailed: {
+          description: 'A later page failed; the loaded entries stay and a retry button shows at the end.',
+          on: { RETRY: { target: 'loadingMore' } },
+        },
+      },
+    },
+    empty: {
+      description: '«Дневник пуст» with «Создать первую запись».',
+    },
+    error: {
+      description: '«Не удалось загрузить записи» with a retry button.',
+      on: { RETRY: { target: 'loading' } },
+    },
+  },
+});

@@ -1,0 +1,49 @@
+// The reusable upgrade dialog (spec sections 2 and 8): closed, or open with one of five keys. 'Позже' dismisses;
+// the upgrade button closes it and navigates to the subscription plans. Navigation is injected by the view.
+import { assign, setup } from 'xstate';
+import type { UpgradeKey } from '../src/copy/upgrade';
+
+export type { UpgradeKey };
+
+export const SUBSCRIPTION_ROUTE = '/app/profile/subscription';
+
+export type UpgradeDialogEvent =
+  | { type: 'OPEN'; key: UpgradeKey }
+  | { type: 'DISMISS' }
+  | { type: 'UPGRADE' };
+
+export const upgradeDialogMachine = setup({
+  types: {
+    context: {} as { key: UpgradeKey | null },
+    events: {} as UpgradeDialogEvent,
+  },
+  actions: {
+    navigate: (_, _params: { to: string }) => {
+      /* provided by the view (react-router navigate) */
+    },
+  },
+}).createMachine({
+  id: 'upgradeDialog',
+  description: 'Bottom sheet offering a tier upgrade when a feature is not on the plan or its daily limit is spent.',
+  context: { key: null },
+  initial: 'closed',
+  states: {
+    closed: {
+      on: {
+        OPEN: { target: 'open', actions: assign({ key: ({ event }) => event.key }) },
+      },
+    },
+    open: {
+      description: 'Shows the title for `key`, the benefits, the upgrade button and «Позже».',
+      on: {
+        OPEN: { actions: assign({ key: ({ event }) => event.key }) },
+        DISMISS: { target: 'closed', description: '«Позже» or a tap outside the sheet' },
+        UPGRADE: {
+          target: 'closed',
+          description: '«Улучшить тариф» / «Посмотреть тарифы»',
+          actions: { type: 'navigate', params: { to: SUBSCRIPTION_ROUTE } },
+        },
+      },
+    },
+  },
+});

@@ -1,0 +1,56 @@
+// Every user-facing string of the diary, verbatim from the product spec (sections 2, 3, 5, 8).
+import type { Mood } from '../../contract/diary';
+
+export type DiaryFilter = 'all' | 'week' | 'month' | 'favorites';
+
+export const diaryCopy = {
+  title: 'Дневник',
+  filters: {
+    all: 'Все записи',
+    week: 'За неделю',
+    month: 'За месяц',
+    favorites: 'Избранное',
+  } satisfies Record<DiaryFilter, string>,
+  newEntry: 'Новая запись',
+  untitled: 'Без заголовка',
+  emptyTitle: 'Дневник пуст',
+  emptyAction: 'Создать первую запись',
+  listError: 'Не удалось загрузить записи',
+  retry: 'Повторить',
+  loadMoreError: 'Не удалось загрузить записи',
+  entryTitleFallback: 'Запись',
+  justNow: 'Только что',
+  entryNotFound: 'Запись не найдена',
+  entryError: 'Не удалось загрузить запись',
+  backToList: 'К дневнику',
+  addToFavorites: 'Добавить в избранное',
+  removeFromFavorites: 'Убрать из избранного',
+  moodLabel: 'Настроение',
+  form: {
+    titleLabel: 'Заголовок',
+    titlePlaceholder: 'Заголовок (необязательно)',
+    contentLabel: 'Содержание',
+    contentPlaceholder: 'Что вы чувствуете?',
+    moodLabel: 'Настроение',
+    favoriteLabel: 'Избранное',
+    save: 'Сохранить',
+    saving: 'Сохранение...',
+    /** Counters 'n/2000' and 'n/100'. */
+    counter: (n: number, max: number) => `${n}/${max}`,
+  },
+  moods: {
+    very_bad: 'Очень плохое',
+    bad: 'Плохое',
+    neutral: 'Нейтральное',
+    good: 'Хорошее',
+    very_good: 'Отличное',
+  } satisfies Record<Mood, string>,
+  toasts: {
+    created: { title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' },
+    createFailed: { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' },
+    blankContent: { title: 'Внимание', description: 'Содержание записи не может быть пустым', variant: 'warning' },
+    favoriteFailed: { title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' },
+  },
+} as const;
+
+export type DiaryToast = (typeof diaryCopy.toasts)[keyof typeof diaryCopy.toasts];

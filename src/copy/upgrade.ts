@@ -1,0 +1,33 @@
+// Upgrade dialogs (spec section 8 table and section 2 "Upgrade dialogs"), verbatim.
+export const UPGRADE_KEYS = [
+  'diary_not_available',
+  'diary_limit_reached',
+  'voice_not_available',
+  'voice_limit_reached',
+  'messages_limit_reached',
+] as const;
+export type UpgradeKey = (typeof UPGRADE_KEYS)[number];
+
+export interface UpgradeDialogCopy {
+  title: string;
+  /** Optional line under the title. */
+  subtitle?: string;
+  button: string;
+}
+
+export const upgradeCopy = {
+  dialogs: {
+    diary_not_available: { title: 'Дневник недоступен', button: 'Улучшить тариф' },
+    diary_limit_reached: { title: 'Дневной лимит исчерпан', subtitle: 'Лимит обновится завтра', button: 'Посмотреть тарифы' },
+    voice_not_available: { title: 'Голосовой ввод недоступен', button: 'Улучшить тариф' },
+    voice_limit_reached: { title: 'Дневной лимит голосовых', button: 'Посмотреть тарифы' },
+    messages_limit_reached: {
+      title: 'Лимит сообщений исчерпан',
+      subtitle: 'Улучшите тариф для продолжения общения с AI.',
+      button: 'Посмотреть тарифы',
+    },
+  } satisfies Record<UpgradeKey, UpgradeDialogCopy>,
+  benefits: ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики'],
+  later: 'Позже',
+  subscriptionRoute: '/app/profile/subscription',
+} as const;
