@@ -22,17 +22,17 @@ export interface DiaryListInput {
   now?: () => Date;
 }
 
-/** Spawned favourite toggles are named `favorite.<entryId>`; their done/error events carry that id. */
+/** Spawned favourite toggles are named `favorite.<entryId>`; their done/error event types end with that id. */
 export const FAVORITE_ACTOR_PREFIX = 'favorite.';
-const entryIdOf = (actorId: string) => actorId.slice(FAVORITE_ACTOR_PREFIX.length);
+const entryIdOf = (eventType: string) => eventType.split(FAVORITE_ACTOR_PREFIX).slice(1).join(FAVORITE_ACTOR_PREFIX);
 
 export type DiaryListEvent =
   | { type: 'FILTER.SELECT'; filter: DiaryFilter }
   | { type: 'LOAD_MORE' }
   | { type: 'RETRY' }
   | { type: 'FAVORITE.TOGGLE'; id: string }
-  | { type: `xstate.done.actor.favorite.${string}`; output: DiaryEntry; actorId: string }
-  | { type: `xstate.error.actor.favorite.${string}`; error: unknown; actorId: string };
+  | { type: `xstate.done.actor.favorite.${string}`; output: DiaryEntry }
+  | { type: `xstate.error.actor.favorite.${string}`; error: unknown };
 
 const appendPage = (entries: DiaryEntry[], page: DiaryEntry[]) => {
   const seen = new Set(entries.map((e) => e.id));
@@ -61,7 +61,10 @@ export const diaryListMachine = setup({
   guards: {
     hasMore: ({ context }) => context.entries.length < context.total,
     isOtherFilter: ({ context, event }) => event.type === 'FILTER.SELECT' && event.filter !== context.filter,
-    isNotToggling: ({ context, event }) => event.type === 'FAVORITE.TOGGLE' && !context.togglingIds.includes(event.id),
+    canToggle: ({ context, event }) =>
+      event.type === 'FAVORITE.TOGGLE' &&
+      !context.togglingIds.includes(event.id) &&
+      context.entries.some((e) => e.id === event.id),
     isEmptyPage: (_, params: { entries: DiaryEntry[] }) => params.entries.length === 0,
   },
 }).createMachine({
@@ -84,8 +87,8 @@ export const diaryListMachine = setup({
       actions: assign({ filter: ({ event }) => event.filter, entries: [], total: 0 }),
     },
     'FAVORITE.TOGGLE': {
-      guard: 'isNotToggling',
-      description: 'Star tapped; ignored while that entry’s toggle runs.',
+      guard: 'canToggle',
+      description: 'Star tapped; ignored while that entry’s toggle runs (or for an entry not in the list).',
       actions: [
         spawnChild('toggleFavorite', {
           id: ({ event }) => FAVORITE_ACTOR_PREFIX + event.id,
@@ -99,12 +102,12 @@ export const diaryListMachine = setup({
       description: 'The server’s entry replaces the local one.',
       actions: assign(({ context, event }) => ({
         entries: context.entries.map((e) => (e.id === event.output.id ? event.output : e)),
-        togglingIds: context.togglingIds.filter((id) => id !== entryIdOf(event.actorId)),
+        togglingIds: context.togglingIds.filter((id) => id !== entryIdOf(event.type)),
       })),
     },
     'xstate.error.actor.favorite.*': {
       actions: [
-        assign({ togglingIds: ({ context, event }) => context.togglingIds.filter((id) => id !== entryIdOf(event.actorId)) }),
+        assign({ togglingIds: ({ context, event }) => context.togglingIds.filter((id) => id !== entryIdOf(event.type)) }),
         { type: 'toast', params: diaryCopy.toasts.favoriteFailed },
       ],
     },

@@ -69,15 +69,13 @@ export const newEntryMachine = setup({
     return { ...form, basis };
   },
   initial: 'editing',
-  on: {
-    BACK: {
-      description: 'Back button: the draft stays for next time.',
-      actions: { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
-    },
-  },
   states: {
     editing: {
       on: {
+        BACK: {
+          description: 'Back button: the draft stays for next time.',
+          actions: { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
+        },
         'TITLE.CHANGE': {
           actions: [
             assign({ title: ({ event }) => event.value.slice(0, DIARY_TITLE_MAX) }),
@@ -110,6 +108,12 @@ export const newEntryMachine = setup({
     },
     submitting: {
       description: 'Button reads «Сохранение...», inputs are disabled (edits are not accepted here).',
+      on: {
+        BACK: {
+          description: 'Leaving while saving: the request still completes on the server; the draft stays.',
+          actions: { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
+        },
+      },
       invoke: {
         id: 'createEntry',
         src: 'createEntry',

@@ -1,0 +1,76 @@
+// The 'Новая запись' gate: generated paths over every usage outcome, an outcome table, and the pure check.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import { newEntryGateMachine } from '../../machines/diary/new-entry-gate.machine';
+import { checkDiaryAccess, checkLimit, type DiaryUsage } from '../../machines/diary/diary-access';
+import { describeMachinePaths } from '../support/path-tests';
+
+const usage = (limit: number | null, used: number): DiaryUsage => ({ diary_entries_limit: limit, diary_entries_used: used });
+
+describeMachinePaths(newEntryGateMachine, {
+  events: {
+    'xstate.done.actor.loadUsage': [
+      { type: 'xstate.done.actor.loadUsage', output: usage(null, 0) },
+      { type: 'xstate.done.actor.loadUsage', output: usage(10, 10) },
+      { type: 'xstate.done.actor.loadUsage', output: usage(10, 3) },
+      { type: 'xstate.done.actor.loadUsage', output: null },
+    ],
+  },
+  assert: {
+    checking: (_s, run) => expect(run.invocations.at(-1)).toMatchObject({ id: 'loadUsage' }),
+  },
+});
+
+async function press(load: () => Promise<DiaryUsage | null>) {
+  const effects: Array<[string, unknown]> = [];
+  let loads = 0;
+  const actor = createActor(
+    newEntryGateMachine.provide({
+      actors: { loadUsage: fromPromise(() => (loads++, load())) },
+      actions: {
+        navigate: (_, p) => void effects.push(['navigate', p]),
+        openUpgradeDialog: (_, p) => void effects.push(['openUpgradeDialog', p]),
+      },
+    }),
+  ).start();
+  actor.send({ type: 'PRESS' });
+  actor.send({ type: 'PRESS' }); // a double tap while checking is ignored
+  await waitFor(actor, (s) => s.matches('idle'));
+  return { effects, loads };
+}
+
+describe('new entry gate outcomes', () => {
+  it.each([
+    ['diary not on the plan', usage(null, 0), ['openUpgradeDialog', { key: 'diary_not_available' }]],
+    ['daily limit reached', usage(3, 3), ['openUpgradeDialog', { key: 'diary_limit_reached' }]],
+    ['below the limit', usage(3, 2), ['navigate', { to: '/app/diary/new' }]],
+    ['no usage info', null, ['navigate', { to: '/app/diary/new' }]],
+  ] as const)('%s', async (_name, u, effect) => {
+    expect(await press(async () => u)).toEqual({ effects: [effect], loads: 1 });
+  });
+  it('usage failing to load does not block', async () => {
+    expect((await press(() => Promise.reject(new Error('offline')))).effects).toEqual([['navigate', { to: '/app/diary/new' }]]);
+  });
+});
+
+describe('checkDiaryAccess (spec section 5)', () => {
+  it('limit null → not available, even with nothing used', () => {
+    expect(checkDiaryAccess(usage(null, 0))).toBe('not_available');
+  });
+  it('used >= limit → limit reached', () => {
+    expect(checkDiaryAccess(usage(5, 5))).toBe('limit_reached');
+    expect(checkDiaryAccess(usage(5, 7))).toBe('limit_reached');
+    expect(checkDiaryAccess(usage(0, 0))).toBe('limit_reached');
+  });
+  it('used below the limit → allowed', () => {
+    expect(checkDiaryAccess(usage(5, 4))).toBe('allowed');
+  });
+  it('no usage info loaded → no block', () => {
+    expect(checkDiaryAccess(null)).toBe('allowed');
+    expect(checkDiaryAccess(undefined)).toBe('allowed');
+  });
+  it('the same shape serves other limits', () => {
+    expect(checkLimit(null, 0)).toBe('not_available');
+    expect(checkLimit(60, 60)).toBe('limit_reached');
+  });
+});
