@@ -5,7 +5,8 @@
  * import { describeMachinePaths } from '../support/path-tests';
  *
  * describeMachinePaths(authMachine, {
- *   provide: { guards: { ... }, actions: { ... } },        // optional: merged over the fakes (see below)
+ *   provide: { guards: { ... }, actions: { ... } },        // optional: merged over the fakes; or a function
+ *                                                         // returning them, called afresh for every path run
  *   input: { ... },                                       // optional machine input
  *   events: {                                             // payload cases, by event type
  *     'xstate.done.actor.loadUser': [{ type: 'xstate.done.actor.loadUser', output: { first_name: 'Анна' } }],
@@ -67,6 +68,7 @@ import {
 import { TestModel, getStateNodes, type StatePath } from 'xstate/graph';
 
 type Snap = AnyMachineSnapshot;
+type Implementations = Parameters<AnyStateMachine['provide']>[0];
 /** An event with any payload (`output`, `error`, form fields...). */
 export type CaseEvent = EventObject & Record<string, unknown>;
 type EventCases = CaseEvent[] | ((snapshot: Snap) => CaseEvent[]);
@@ -81,8 +83,11 @@ export interface PathRun {
 }
 
 export interface MachinePathOptions {
-  /** Implementations merged over the fake actors (guards, actions, delays, or a real actor when wanted). */
-  provide?: Parameters<AnyStateMachine['provide']>[0];
+  /**
+   * Implementations merged over the fake actors (guards, actions, delays, or a real actor when wanted).
+   * A function is called once for the graph and again before every path run, so spies start fresh per path.
+   */
+  provide?: Implementations | (() => Implementations);
   input?: unknown;
   events?: Record<string, EventCases>;
   serializeState?: (snapshot: Snap) => string;
@@ -177,7 +182,9 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       }),
     ]),
   );
-  const tested = machine.provide({ actors: fakeActors } as never).provide((options.provide ?? {}) as never);
+  const implementations = () => (typeof options.provide === 'function' ? options.provide() : (options.provide ?? {}));
+  const withFakes = machine.provide({ actors: fakeActors } as never);
+  const tested = withFakes.provide(implementations() as never);
 
   const eventsFor = (snapshot: Snap): EventObject[] => {
     const types = ownEventDescriptors(snapshot).filter(
@@ -245,7 +252,8 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     invocations = [];
     const clock = new SteppingClock();
     let actorError: unknown;
-    const actor = createActor(tested, { clock, input: options.input as never });
+    const runMachine = typeof options.provide === 'function' ? withFakes.provide(implementations() as never) : tested;
+    const actor = createActor(runMachine, { clock, input: options.input as never });
     actor.subscribe({ error: (err) => (actorError = err) });
     const trail: string[] = [];
     const fail = (msg: string): never => {
