@@ -95,12 +95,12 @@ describe('diary list machine: sequences', () => {
   it('LOAD_MORE is ignored while a page loads and once everything is loaded', async () => {
     const { machine, calls } = fakeList(async (q) => (q.skip === 0 ? firstPage : lastPage));
     const actor = createActor(machine, { input: { now: () => NOW } }).start();
-    await waitFor(actor, (s) => s.matches('ready.idle'));
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     actor.send({ type: 'LOAD_MORE' });
     actor.send({ type: 'LOAD_MORE' });
-    await waitFor(actor, (s) => s.matches('ready.idle'));
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     actor.send({ type: 'LOAD_MORE' });
-    expect(actor.getSnapshot().matches('ready.idle')).toBe(true);
+    expect(actor.getSnapshot().matches({ ready: 'idle' })).toBe(true);
     expect(calls.map((c) => c.skip)).toEqual([0, 20]);
     expect(actor.getSnapshot().context.entries).toHaveLength(25);
   });
