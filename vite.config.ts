@@ -4,5 +4,5 @@ import react from '@vitejs/plugin-react';
 // The client build. The API server serves dist/ (see server/static.ts); in dev it mounts Vite as middleware.
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', sourcemap: false, target: 'es2022' },
+  build: { outDir: 'dist', sourcemap: false, target: 'es2022', manifest: true },
 });

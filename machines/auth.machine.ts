@@ -1,0 +1,120 @@
+import { assign, fromPromise, setup } from 'xstate';
+
+/**
+ * Auth: read the Telegram init data, then ask the server who we are (GET /api/users/me).
+ * Authenticated means init data is present AND the server accepted it.
+ *
+ * Effects are placeholders; the app provides real ones with `.provide()`:
+ * - actor `readInitData`: resolves the raw init data string, or null when the launch has none.
+ * - actor `loadUser`: input `{ initData }`, resolves the user; rejects with an `AuthFailure`
+ *   (`{ kind: 'network' | 'auth' | 'other' }`) — the app classifies HTTP errors into these kinds.
+ */
+export type AuthFailureKind = 'network' | 'auth' | 'other';
+export interface AuthFailure {
+  kind: AuthFailureKind;
+}
+/** The part of the user the machine and the home greeting need. */
+export interface AuthUser {
+  first_name?: string | null;
+  [key: string]: unknown;
+}
+
+export interface AuthContext {
+  initData: string | null;
+  user: AuthUser | null;
+}
+
+export type AuthEvent = { type: 'RETRY' };
+
+function failureKind(error: unknown): AuthFailureKind | undefined {
+  if (typeof error === 'object' && error !== null && 'kind' in error) {
+    const kind = (error as { kind: unknown }).kind;
+    if (kind === 'network' || kind === 'auth' || kind === 'other') return kind;
+  }
+  return undefined;
+}
+
+export const authMachine = setup({
+  types: {
+    context: {} as AuthContext,
+    events: {} as AuthEvent,
+  },
+  actors: {
+    readInitData: fromPromise<string | null>(async () => {
+      throw new Error('readInitData not provided');
+    }),
+    loadUser: fromPromise<AuthUser, { initData: string }>(async () => {
+      throw new Error('loadUser not provided');
+    }),
+  },
+  guards: {
+    hasInitData: ({ event }) => {
+      const output = (event as { output?: unknown }).output;
+      return typeof output === 'string' && output.length > 0;
+    },
+    isNetworkFailure: ({ event }) => failureKind((event as { error?: unknown }).error) === 'network',
+    isAuthFailure: ({ event }) => failureKind((event as { error?: unknown }).error) === 'auth',
+  },
+}).createMachine({
+  id: 'auth',
+  description: 'Signs the user in with the init data Telegram passes to the mini app.',
+  context: { initData: null, user: null },
+  initial: 'loading',
+  states: {
+    loading: {
+      description: 'Reading the init data and checking it with the server.',
+      initial: 'readingInitData',
+      states: {
+        readingInitData: {
+          description: 'Init data from the launch, or the copy kept in localStorage tg_init_data.',
+          invoke: {
+            id: 'readInitData',
+            src: 'readInitData',
+            onDone: [
+              {
+                guard: 'hasInitData',
+                target: 'loadingUser',
+                actions: assign({ initData: ({ event }) => event.output }),
+              },
+              { target: '#auth.error.noInitData', actions: assign({ initData: null }) },
+            ],
+            onError: { target: '#auth.error.other' },
+          },
+        },
+        loadingUser: {
+          description: 'GET /api/users/me with the init data.',
+          invoke: {
+            id: 'loadUser',
+            src: 'loadUser',
+            input: ({ context }) => ({ initData: context.initData ?? '' }),
+            onDone: {
+              target: '#auth.authenticated',
+              actions: assign({ user: ({ event }) => event.output }),
+            },
+            onError: [
+              { guard: 'isNetworkFailure', target: '#auth.error.network' },
+              { guard: 'isAuthFailure', target: '#auth.error.auth' },
+              { target: '#auth.error.other' },
+            ],
+          },
+        },
+      },
+    },
+    authenticated: {
+      description: 'The server accepted the init data; context.user holds the user.',
+    },
+    error: {
+      description: 'One of the auth error screens, each with the button «Повторить».',
+      initial: 'other',
+      on: {
+        RETRY: { target: 'loading', description: 'The user pressed «Повторить»: read the init data and ask again.' },
+      },
+      states: {
+        noInitData: { description: 'NO_INIT_DATA: «Откройте в Telegram».' },
+        network: { description: 'The request did not reach the server: «Нет соединения».' },
+        auth: { description: 'The server answered 401: «Ошибка авторизации».' },
+        other: { description: 'Anything else: «Что-то пошло не так».' },
+      },
+    },
+  },
+});

@@ -1,0 +1,27 @@
+import type { ReactNode } from 'react';
+import { ThemeProvider } from 'styled-components';
+import { AuthProvider } from './auth/AuthProvider';
+import { ToastHost } from './components/ToastHost';
+import { AppRoutes } from './routes';
+import { GlobalStyle, theme } from './theme';
+
+/** Providers shared by the app and the component tests (which bring their own router). */
+export function AppProviders({ children }: { children: ReactNode }) {
+  return (
+    <ThemeProvider theme={theme}>
+      <GlobalStyle />
+      {children}
+    </ThemeProvider>
+  );
+}
+
+export function App() {
+  return (
+    <AppProviders>
+      <AuthProvider>
+        <AppRoutes />
+        <ToastHost />
+      </AuthProvider>
+    </AppProviders>
+  );
+}

@@ -1,0 +1,56 @@
+import ky, { type KyInstance, type Options } from 'ky';
+import { getInitData } from '../telegram/initData';
+
+/** Spec §9: HTTP timeout. */
+export const HTTP_TIMEOUT_MS = 30_000;
+export const INIT_ROUTE = '/init';
+
+/** VITE_API_BASE_URL, or the page's own origin. */
+export function apiBaseUrl(): string {
+  const configured = import.meta.env.VITE_API_BASE_URL as string | undefined;
+  if (configured) return configured;
+  return typeof window === 'undefined' ? 'http://localhost/' : window.location.origin;
+}
+
+function timeZone(): string | undefined {
+  try {
+    return Intl.DateTimeFormat().resolvedOptions().timeZone;
+  } catch {
+    return undefined;
+  }
+}
+
+const baseOptions: Options = {
+  timeout: HTTP_TIMEOUT_MS,
+  retry: 0,
+  headers: { Accept: 'application/json' },
+  hooks: {
+    beforeRequest: [
+      (request) => {
+        const initData = getInitData();
+        if (initData) request.headers.set('X-Init-Data', initData);
+        const zone = timeZone();
+        if (zone) request.headers.set('X-Time-Zone', zone);
+      },
+    ],
+  },
+};
+
+/**
+ * Used only by the auth gate's own GET /users/me: there a 401 is an answer to show
+ * («Ошибка авторизации»), not a reason to reload /init.
+ */
+export const authApi: KyInstance = ky.create({ ...baseOptions, prefixUrl: apiBaseUrl() });
+
+/** The one API client every domain module uses. Any 401 sends the browser to /init (spec §7, §8). */
+export const api: KyInstance = authApi.extend({
+  hooks: {
+    afterResponse: [
+      (_request, _options, response) => {
+        if (response.status === 401 && window.location.pathname !== INIT_ROUTE) {
+          window.location.assign(INIT_ROUTE);
+        }
+      },
+    ],
+  },
+});

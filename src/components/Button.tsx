@@ -1,0 +1,42 @@
+import styled, { css } from 'styled-components';
+
+type Variant = 'primary' | 'secondary' | 'plain';
+
+/** Telegram-like button: filled with the theme's button colour, or a quiet secondary/plain one. */
+export const Button = styled.button.attrs(({ type }) => ({ type: type ?? 'button' }))<{
+  $variant?: Variant;
+  $block?: boolean;
+}>`
+  display: inline-flex;
+  align-items: center;
+  justify-content: center;
+  gap: 8px;
+  min-height: 48px;
+  padding: 0 20px;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius.md};
+  font-size: ${({ theme }) => theme.font.size.md};
+  font-weight: 600;
+  width: ${({ $block }) => ($block ? '100%' : 'auto')};
+  transition: opacity 0.15s ease, transform 0.15s ease;
+  &:active:not(:disabled) { transform: scale(0.98); opacity: 0.85; }
+  &:disabled { opacity: 0.5; cursor: default; }
+  ${({ $variant = 'primary', theme }) => {
+    if ($variant === 'primary')
+      return css`
+        background: ${theme.color.button};
+        color: ${theme.color.buttonText};
+      `;
+    if ($variant === 'secondary')
+      return css`
+        background: ${theme.tint(theme.color.button, 12)};
+        color: ${theme.color.button};
+      `;
+    return css`
+      background: transparent;
+      color: ${theme.color.link};
+      min-height: 40px;
+      padding: 0 12px;
+    `;
+  }}
+`;

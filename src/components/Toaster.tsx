@@ -1,0 +1,91 @@
+import { useSelector } from '@xstate/react';
+import { AnimatePresence, m } from 'framer-motion';
+import { useRef } from 'react';
+import styled from 'styled-components';
+import type { ToastVariant } from '../../machines/toast.machine';
+import { toastActor } from '../ui/toast';
+import { Motion } from './Motion';
+
+/** Spec §9: a swipe of 50 px dismisses the toast. */
+const SWIPE_THRESHOLD_PX = 50;
+
+const Area = styled.div`
+  position: fixed;
+  top: calc(${({ theme }) => theme.inset.safeTop} + ${({ theme }) => theme.inset.top} + 8px);
+  left: 0;
+  right: 0;
+  z-index: 100;
+  display: flex;
+  justify-content: center;
+  padding: 0 12px;
+  pointer-events: none;
+`;
+
+const ToastBox = styled(m.div)<{ $variant: ToastVariant }>`
+  pointer-events: auto;
+  touch-action: none;
+  width: min(100%, 420px);
+  padding: 12px 16px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.color.sectionBg};
+  color: ${({ theme }) => theme.color.text};
+  box-shadow: 0 6px 24px rgba(0, 0, 0, 0.16);
+  border-left: 4px solid
+    ${({ $variant, theme }) =>
+      $variant === 'success'
+        ? theme.color.success
+        : $variant === 'warning'
+          ? theme.color.warning
+          : $variant === 'destructive'
+            ? theme.color.destructive
+            : theme.color.button};
+`;
+
+const Title = styled.div`
+  font-weight: 600;
+`;
+const Description = styled.div`
+  color: ${({ theme }) => theme.color.hint};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** Renders the toast machine's one visible toast at the top centre; tap or swipe dismisses it. */
+export default function Toaster() {
+  const toast = useSelector(toastActor, (s) => s.context.toast);
+  const start = useRef<{ x: number; y: number } | null>(null);
+  const dismiss = () => toastActor.send({ type: 'DISMISS' });
+
+  return (
+    <Area aria-live="polite">
+      <Motion>
+        <AnimatePresence>
+        {toast ? (
+          <ToastBox
+            key={toast.id}
+            role={toast.variant === 'destructive' ? 'alert' : 'status'}
+            $variant={toast.variant}
+            initial={{ opacity: 0, y: -16 }}
+            animate={{ opacity: 1, y: 0 }}
+            exit={{ opacity: 0, y: -16 }}
+            transition={{ duration: 0.2 }}
+            onClick={dismiss}
+            onPointerDown={(e) => {
+              start.current = { x: e.clientX, y: e.clientY };
+            }}
+            onPointerUp={(e) => {
+              const from = start.current;
+              start.current = null;
+              if (!from) return;
+              const moved = Math.max(Math.abs(e.clientX - from.x), Math.abs(e.clientY - from.y));
+              if (moved >= SWIPE_THRESHOLD_PX) dismiss();
+            }}
+          >
+            <Title>{toast.title}</Title>
+            {toast.description ? <Description>{toast.description}</Description> : null}
+          </ToastBox>
+        ) : null}
+        </AnimatePresence>
+      </Motion>
+    </Area>
+  );
+}

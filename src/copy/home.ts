@@ -1,0 +1,37 @@
+/** Home screen (spec §2 «Home»). Greeting, prompt and button verbatim. */
+export const homeCopy = {
+  greetings: {
+    night: 'Доброй ночи',
+    morning: 'Доброе утро',
+    day: 'Добрый день',
+    evening: 'Добрый вечер',
+  },
+  fallbackName: 'Друг',
+  prompt: 'Как вы себя чувствуете сегодня?',
+  moodCardTitle: 'Быстрая запись настроения',
+  moodCardHint: 'Выберите, как вы себя чувствуете',
+  record: 'Записать',
+  cards: {
+    chat: { title: 'Чат с помощником', text: 'Поговорите о том, что волнует' },
+    practices: { title: 'Практики', text: 'Дыхание, заземление и другие' },
+    diary: { title: 'Дневник', text: 'Записывайте чувства и мысли' },
+  },
+  streakTitle: 'Дней подряд',
+  streakText: 'Вы заботитесь о себе каждый день',
+  weekTitle: 'Настроение за неделю',
+  weekDays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'],
+  insightTitle: 'Мысль дня',
+  insight:
+    'Замечать свои чувства — уже забота о себе. Даже пара минут тишины и ровного дыхания помогает вернуть опору.',
+} as const;
+
+/** Spec §3 «Diary entry» mood values and labels. */
+export const moods = [
+  { value: 'very_bad', label: 'Очень плохое', emoji: '😣' },
+  { value: 'bad', label: 'Плохое', emoji: '😔' },
+  { value: 'neutral', label: 'Нейтральное', emoji: '😐' },
+  { value: 'good', label: 'Хорошее', emoji: '🙂' },
+  { value: 'very_good', label: 'Отличное', emoji: '😄' },
+] as const;
+
+export type Mood = (typeof moods)[number]['value'];

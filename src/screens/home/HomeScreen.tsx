@@ -1,0 +1,184 @@
+import { useSelector } from '@xstate/react';
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { useAuthActor } from '../../auth/AuthProvider';
+import { Button } from '../../components/Button';
+import { Card, CardText, CardTitle } from '../../components/Card';
+import { ChatIcon, ChevronIcon, DiaryIcon, PracticesIcon } from '../../components/icons';
+import { Page } from '../../components/Page';
+import { homeCopy, moods, type Mood } from '../../copy/home';
+import { greeting } from '../../lib/greeting';
+import { SAMPLE_STREAK_DAYS, SAMPLE_WEEK_MOODS } from '../../lib/homeSamples';
+import { haptic } from '../../telegram/haptic';
+import { MoodWeekChart } from './MoodWeekChart';
+
+const Greeting = styled.h1`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  font-size: ${({ theme }) => theme.font.size.xl};
+  line-height: 1.2;
+`;
+
+const Prompt = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(1)};
+  color: ${({ theme }) => theme.color.hint};
+`;
+
+const MoodRow = styled.div`
+  display: grid;
+  grid-template-columns: repeat(5, 1fr);
+  gap: ${({ theme }) => theme.space(2)};
+  margin: ${({ theme }) => theme.space(3)} 0;
+`;
+
+const MoodChip = styled.button<{ $selected: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 4px;
+  padding: 10px 0 8px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1.5px solid ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
+  background: ${({ $selected, theme }) => ($selected ? theme.tint(theme.color.button, 10) : theme.color.secondaryBg)};
+  font-size: 26px;
+  line-height: 1;
+  transition: border-color 0.15s ease, background 0.15s ease;
+  span {
+    font-size: 10px;
+    color: ${({ theme }) => theme.color.hint};
+  }
+`;
+
+const Shortcuts = styled.div`
+  display: grid;
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Shortcut = styled(Link)`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.sectionBg};
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+  > svg:last-child {
+    margin-left: auto;
+    color: ${({ theme }) => theme.color.hint};
+  }
+`;
+
+const ShortcutIcon = styled.span`
+  flex: none;
+  width: 40px;
+  height: 40px;
+  border-radius: 12px;
+  display: grid;
+  place-items: center;
+  color: ${({ theme }) => theme.color.button};
+  background: ${({ theme }) => theme.tint(theme.color.button, 12)};
+`;
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: 1fr 2fr;
+  gap: ${({ theme }) => theme.space(3)};
+`;
+
+const Streak = styled(Card)`
+  display: flex;
+  flex-direction: column;
+  justify-content: space-between;
+  strong {
+    font-size: 34px;
+    line-height: 1.1;
+  }
+`;
+
+const SHORTCUTS = [
+  { to: '/app/chat', icon: ChatIcon, copy: homeCopy.cards.chat },
+  { to: '/app/practices', icon: PracticesIcon, copy: homeCopy.cards.practices },
+  { to: '/app/diary', icon: DiaryIcon, copy: homeCopy.cards.diary },
+] as const;
+
+/** Route /app/home. `now` is injectable so the greeting is testable; no timers here. */
+export default function HomeScreen({ now = new Date() }: { now?: Date }) {
+  const firstName = useSelector(useAuthActor(), (s) => s.context.user?.first_name);
+  const navigate = useNavigate();
+  const [mood, setMood] = useState<Mood | null>(null);
+
+  return (
+    <Page>
+      <div>
+        <Greeting>{greeting(now, firstName)}</Greeting>
+        <Prompt>{homeCopy.prompt}</Prompt>
+      </div>
+
+      <Card aria-label={homeCopy.moodCardTitle}>
+        <CardTitle>{homeCopy.moodCardTitle}</CardTitle>
+        <CardText>{homeCopy.moodCardHint}</CardText>
+        <MoodRow role="radiogroup" aria-label={homeCopy.moodCardTitle}>
+          {moods.map((item) => (
+            <MoodChip
+              key={item.value}
+              type="button"
+              role="radio"
+              aria-checked={mood === item.value}
+              aria-label={item.label}
+              $selected={mood === item.value}
+              onClick={() => {
+                haptic.select();
+                setMood(item.value);
+              }}
+            >
+              {item.emoji}
+              <span aria-hidden>{item.label}</span>
+            </MoodChip>
+          ))}
+        </MoodRow>
+        <Button
+          $block
+          onClick={() => {
+            haptic.tap();
+            navigate('/app/diary/new', mood ? { state: { mood } } : undefined);
+          }}
+        >
+          {homeCopy.record}
+        </Button>
+      </Card>
+
+      <Shortcuts>
+        {SHORTCUTS.map(({ to, icon: Icon, copy }) => (
+          <Shortcut key={to} to={to} onClick={() => haptic.tap()}>
+            <ShortcutIcon>
+              <Icon />
+            </ShortcutIcon>
+            <div>
+              <CardTitle as="h3">{copy.title}</CardTitle>
+              <CardText>{copy.text}</CardText>
+            </div>
+            <ChevronIcon />
+          </Shortcut>
+        ))}
+      </Shortcuts>
+
+      <Row>
+        <Streak aria-label={homeCopy.streakTitle}>
+          <CardText>{homeCopy.streakTitle}</CardText>
+          <strong>🔥 {SAMPLE_STREAK_DAYS}</strong>
+          <CardText>{homeCopy.streakText}</CardText>
+        </Streak>
+        <Card>
+          <CardTitle>{homeCopy.weekTitle}</CardTitle>
+          <MoodWeekChart days={homeCopy.weekDays} values={SAMPLE_WEEK_MOODS} />
+        </Card>
+      </Row>
+
+      <Card>
+        <CardTitle>💡 {homeCopy.insightTitle}</CardTitle>
+        <CardText>{homeCopy.insight}</CardText>
+      </Card>
+    </Page>
+  );
+}

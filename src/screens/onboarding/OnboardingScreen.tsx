@@ -1,0 +1,164 @@
+import { useMachine } from '@xstate/react';
+import { AnimatePresence, m } from 'framer-motion';
+import { useRef } from 'react';
+import { useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { onboardingMachine, onboardingSlides } from '../../../machines/onboarding.machine';
+import { Button } from '../../components/Button';
+import { Motion } from '../../components/Motion';
+import { getInspect } from '../../dev/inspector';
+import { onboardingCopy } from '../../copy/onboarding';
+import { haptic } from '../../telegram/haptic';
+import { markOnboardingCompleted } from '../../telegram/storage';
+
+const Shell = styled.div`
+  min-height: calc(${({ theme }) => theme.fullHeight} - ${({ theme }) => theme.inset.safeTop} - ${({ theme }) => theme.inset.top});
+  display: flex;
+  flex-direction: column;
+  padding: ${({ theme }) => theme.space(4)};
+  padding-bottom: calc(${({ theme }) => theme.space(6)} + ${({ theme }) => theme.inset.bottom});
+  background: ${({ theme }) => theme.color.bg};
+`;
+
+const Top = styled.div`
+  display: flex;
+  justify-content: flex-end;
+`;
+
+const Slide = styled(m.div)`
+  flex: 1;
+  display: flex;
+  flex-direction: column;
+  justify-content: center;
+  gap: ${({ theme }) => theme.space(3)};
+  padding: ${({ theme }) => theme.space(4)} ${({ theme }) => theme.space(2)};
+`;
+
+const Emoji = styled.div`
+  width: 96px;
+  height: 96px;
+  border-radius: 28px;
+  display: grid;
+  place-items: center;
+  font-size: 48px;
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  background: ${({ theme }) => theme.tint(theme.color.button, 12)};
+`;
+
+const Title = styled.h1`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.xl};
+  line-height: 1.2;
+`;
+
+const Text = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.hint};
+`;
+
+const Points = styled.ul`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+  padding: 0;
+  list-style: none;
+  display: grid;
+  gap: ${({ theme }) => theme.space(3)};
+  li {
+    display: flex;
+    gap: ${({ theme }) => theme.space(3)};
+    align-items: flex-start;
+  }
+  li::before {
+    content: '✓';
+    flex: none;
+    width: 24px;
+    height: 24px;
+    border-radius: 50%;
+    display: grid;
+    place-items: center;
+    font-size: 13px;
+    color: ${({ theme }) => theme.color.buttonText};
+    background: ${({ theme }) => theme.color.button};
+  }
+`;
+
+const Dots = styled.div`
+  display: flex;
+  justify-content: center;
+  gap: 6px;
+  margin-bottom: ${({ theme }) => theme.space(4)};
+`;
+
+const Dot = styled.span<{ $active: boolean }>`
+  width: ${({ $active }) => ($active ? 20 : 6)}px;
+  height: 6px;
+  border-radius: 3px;
+  background: ${({ $active, theme }) => ($active ? theme.color.button : theme.color.separator)};
+  transition: width 0.2s ease;
+`;
+
+/** Route /onboarding: three slides; finishing or skipping stores completion and goes to /app/home. */
+export default function OnboardingScreen() {
+  const navigate = useNavigate();
+  const navigateRef = useRef(navigate);
+  navigateRef.current = navigate;
+  const [snapshot, send] = useMachine(
+    onboardingMachine.provide({
+      actions: {
+        markCompleted: () => markOnboardingCompleted(),
+        goHome: () => navigateRef.current('/app/home', { replace: true }),
+      },
+    }),
+    { inspect: getInspect() },
+  );
+
+  const index = onboardingSlides.findIndex((slide) => snapshot.matches(slide));
+  if (index < 0) return null; // completed: navigating away
+  const slide = onboardingCopy.slides[index]!;
+  const isLast = snapshot.can({ type: 'FINISH' });
+
+  return (
+    <Shell>
+      <Top>
+        <Button $variant="plain" onClick={() => send({ type: 'SKIP' })}>
+          {onboardingCopy.skip}
+        </Button>
+      </Top>
+      <Motion>
+        <AnimatePresence mode="wait" initial={false}>
+        <Slide
+          key={index}
+          initial={{ opacity: 0, x: 24 }}
+          animate={{ opacity: 1, x: 0 }}
+          exit={{ opacity: 0, x: -24 }}
+          transition={{ duration: 0.22 }}
+        >
+          <Emoji aria-hidden>{slide.emoji}</Emoji>
+          <Title>{slide.title}</Title>
+          <Text>{slide.text}</Text>
+          {slide.points.length ? (
+            <Points>
+              {slide.points.map((point) => (
+                <li key={point}>{point}</li>
+              ))}
+            </Points>
+          ) : null}
+        </Slide>
+        </AnimatePresence>
+      </Motion>
+      <Dots aria-hidden>
+        {onboardingSlides.map((name, i) => (
+          <Dot key={name} $active={i === index} />
+        ))}
+      </Dots>
+      <Button
+        $block
+        onClick={() => {
+          haptic.tap();
+          send({ type: isLast ? 'FINISH' : 'NEXT' });
+        }}
+      >
+        {isLast ? onboardingCopy.start : onboardingCopy.next}
+      </Button>
+    </Shell>
+  );
+}

@@ -1,0 +1,81 @@
+import {
+  init,
+  isTMA,
+  miniApp,
+  swipeBehavior,
+  themeParams,
+  viewport,
+} from '@telegram-apps/sdk';
+
+/** Spec §9: the viewport mount waits at most this long; failure or timeout is ignored. */
+export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
+
+/**
+ * - `ready`: the SDK initialised (inside Telegram or with launch parameters in the URL).
+ * - `outside`: no launch parameters — not in Telegram; the app still renders («Откройте в Telegram»).
+ * - `failed`: launch parameters exist but the SDK could not initialise → the app shows an empty screen.
+ */
+export type TelegramStatus = 'ready' | 'outside' | 'failed';
+
+/** Runs a step and ignores any error: on old clients or outside Telegram a step may be unavailable. */
+function attempt(step: () => unknown): void {
+  try {
+    step();
+  } catch {
+    /* an unavailable step changes nothing */
+  }
+}
+
+/**
+ * The start-up the spec asks for. Never throws, never waits longer than the viewport timeout.
+ */
+export async function startTelegram(): Promise<TelegramStatus> {
+  let inside = false;
+  try {
+    inside = isTMA();
+  } catch {
+    inside = false;
+  }
+  if (!inside) return 'outside';
+
+  try {
+    init();
+  } catch {
+    return 'failed';
+  }
+
+  attempt(() => miniApp.mountSync.ifAvailable());
+  // miniApp.mountSync mounts the theme params too; mount explicitly in case it threw half-way.
+  attempt(() => themeParams.mountSync.ifAvailable());
+  attempt(() => themeParams.bindCssVars.ifAvailable());
+  attempt(() => miniApp.bindCssVars.ifAvailable());
+  attempt(() => viewport.expand.ifAvailable());
+  // swipeBehavior.mount() already disables vertical swipes (Mini Apps ≥ 7.7); disable explicitly anyway.
+  attempt(() => swipeBehavior.mount.ifAvailable());
+  attempt(() => swipeBehavior.disableVertical.ifAvailable());
+
+  await mountViewport();
+  attempt(() => {
+    if (viewport.isMounted() && !viewport.isCssVarsBound()) viewport.bindCssVars.ifAvailable();
+  });
+  attempt(() => miniApp.ready.ifAvailable());
+  return 'ready';
+}
+
+/** viewport.mount has no default timeout and may hang: pass one, race it, ignore the outcome. */
+async function mountViewport(): Promise<void> {
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  try {
+    if (!viewport.mount.isAvailable() || viewport.isMounted() || viewport.isMounting()) return;
+    await Promise.race([
+      viewport.mount({ timeout: VIEWPORT_MOUNT_TIMEOUT_MS }),
+      new Promise<void>((resolve) => {
+        timer = setTimeout(resolve, VIEWPORT_MOUNT_TIMEOUT_MS);
+      }),
+    ]);
+  } catch {
+    /* failure or timeout is ignored (spec §1) */
+  } finally {
+    if (timer) clearTimeout(timer);
+  }
+}

@@ -1,0 +1,38 @@
+import { backButton } from '@telegram-apps/sdk';
+import { useEffect, useRef, useState } from 'react';
+
+function tryNative<T>(fn: () => T): T | undefined {
+  try {
+    return fn();
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * Shows Telegram's native BackButton while the calling screen is mounted and calls `onBack` on press.
+ * Returns `true` when the native button is in use, so the screen can hide its own back arrow;
+ * `false` outside Telegram or on old clients, where the screen shows its own.
+ */
+export function useBackButton(onBack: () => void): boolean {
+  const handler = useRef(onBack);
+  handler.current = onBack;
+  const [native, setNative] = useState(false);
+
+  useEffect(() => {
+    const mounted = tryNative(() => {
+      if (!backButton.isMounted()) backButton.mount.ifAvailable();
+      return backButton.isMounted();
+    });
+    if (!mounted) return;
+    const shown = tryNative(() => backButton.show.ifAvailable()[0]) ?? false;
+    const off = tryNative(() => backButton.onClick(() => handler.current()));
+    setNative(shown);
+    return () => {
+      off?.();
+      tryNative(() => backButton.hide.ifAvailable());
+    };
+  }, []);
+
+  return native;
+}

@@ -1,0 +1,21 @@
+import { createActor } from 'xstate';
+import { toastMachine, type ToastVariant } from '../../machines/toast.machine';
+
+/** The app's one toast actor (started on first import); <Toaster/> renders it. */
+export const toastActor = createActor(toastMachine).start();
+
+let nextId = 0;
+
+/** Show a toast from anywhere — views, or actions a screen `.provide()`s to its machine. */
+export function toast(options: { title: string; description?: string; variant?: ToastVariant }): void {
+  nextId += 1;
+  toastActor.send({
+    type: 'SHOW',
+    toast: {
+      id: `toast-${nextId}`,
+      title: options.title,
+      description: options.description,
+      variant: options.variant ?? 'default',
+    },
+  });
+}
