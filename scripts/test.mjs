@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+// `npm test`: type check, unit + screen tests, then the browser tests when Chromium is installed.
+// Without Chromium the e2e step is skipped and said so plainly; with CI=true a skip is a failure.
+// (PostgreSQL: the server tests' global setup runs the PostgreSQL half when it is installed — same rule.)
+// Ends with one summary line: `N passed, N failed` (`, N skipped` when any), and exits non-zero on any failure.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+const ci = process.env.CI === 'true';
+const bin = (name) => join('node_modules', '.bin', name);
+const totals = { passed: 0, failed: 0, skipped: 0 };
+const notes = [];
+const outDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
+
+function run(cmd, args, env = {}) {
+  console.log(`\n$ ${cmd} ${args.join(' ')}`);
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return res.status ?? 1;
+}
+
+function findChromium() {
+  if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
+  if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
+  const which = spawnSync('sh', ['-c', 'command -v chromium || command -v chromium-browser'], { encoding: 'utf8' });
+  return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
+}
+
+/** Runs vitest with the JSON reporter next to the default one and adds its counts to the totals. */
+function vitest(label, projects, env = {}) {
+  const json = join(outDir, `${label}.json`);
+  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const status = run(bin('vitest'), args, env);
+  let report = null;
+  try {
+    report = JSON.parse(readFileSync(json, 'utf8'));
+  } catch {
+    /* vitest died before writing its report */
+  }
+  if (!report) {
+    totals.failed += 1;
+    notes.push(`${label}: vitest exited with ${status} and no report`);
+    return;
+  }
+  const skipped = (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  totals.passed += report.numPassedTests;
+  totals.failed += report.numFailedTests;
+  totals.skipped += skipped;
+  // Suites that failed to load (syntax error, failing setup) have no failed tests but a non-zero exit.
+  if (status !== 0 && report.numFailedTests === 0) {
+    totals.failed += 1;
+    notes.push(`${label}: vitest exited with ${status} (a test file or global setup failed to run)`);
+  }
+  notes.push(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+}
+
+// 1. Type check (counted as one check).
+if (run(bin('tsc'), ['--noEmit', '-p', '.']) === 0) {
+  totals.passed += 1;
+  notes.push('typecheck: ok');
+} else {
+  totals.failed += 1;
+  notes.push('typecheck: FAILED');
+}
+
+// 2. Machines, server, docs (node) and screens (jsdom).
+vitest('unit+screens', ['unit', 'screens']);
+
+// 3. Browser tests in the system Chromium.
+const chromium = findChromium();
+if (chromium) {
+  vitest('e2e', ['e2e'], { CHROMIUM_PATH: chromium });
+} else if (ci) {
+  totals.failed += 1;
+  notes.push('e2e: FAILED — CI=true but chromium is not installed (apt-get install chromium)');
+} else {
+  console.log('\nSKIPPED e2e: chromium not installed');
+  notes.push('SKIPPED e2e: chromium not installed');
+}
+
+rmSync(outDir, { recursive: true, force: true });
+console.log('\n' + notes.join('\n'));
+console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
+process.exit(totals.failed > 0 ? 1 : 0);

@@ -1,0 +1,74 @@
+// Auth statechart: generated paths over every init-data and server outcome (each failure kind), with retry.
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise } from 'xstate';
+import { authMachine, type AuthFailure, type AuthUser } from '../../machines/auth.machine';
+import { describeMachinePaths } from '../support/path-tests';
+
+const INIT_DATA = 'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22%D0%90%D0%BD%D0%BD%D0%B0%22%7D&auth_date=1700000000&hash=abc';
+const user = { id: 1, telegram_id: 42, first_name: 'Анна' };
+const failure = (kind: AuthFailure['kind']): AuthFailure => ({ kind });
+
+describeMachinePaths(authMachine, {
+  events: {
+    'xstate.done.actor.readInitData': [
+      { type: 'xstate.done.actor.readInitData', output: INIT_DATA },
+      { type: 'xstate.done.actor.readInitData', output: null },
+      { type: 'xstate.done.actor.readInitData', output: '' },
+    ],
+    'xstate.error.actor.readInitData': [{ type: 'xstate.error.actor.readInitData', error: new Error('SDK failed') }],
+    'xstate.done.actor.loadUser': [{ type: 'xstate.done.actor.loadUser', output: user }],
+    'xstate.error.actor.loadUser': [
+      { type: 'xstate.error.actor.loadUser', error: failure('network') },
+      { type: 'xstate.error.actor.loadUser', error: failure('auth') },
+      { type: 'xstate.error.actor.loadUser', error: failure('other') },
+      { type: 'xstate.error.actor.loadUser', error: new TypeError('not classified') },
+    ],
+  },
+  serializeState: (s) => JSON.stringify([s.value, s.context.initData !== null, s.context.user?.first_name ?? null]),
+  assert: {
+    'loading.readingInitData': (s, run) => {
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'readInitData', src: 'readInitData' });
+      expect(s.context.user).toBeNull();
+    },
+    'loading.loadingUser': (s, run) => {
+      // The server is asked with exactly the init data that was read.
+      expect(run.invocations.at(-1)).toEqual({ id: 'loadUser', src: 'loadUser', input: { initData: INIT_DATA } });
+      expect(s.context.initData).toBe(INIT_DATA);
+    },
+    authenticated: (s) => {
+      expect(s.context.user).toEqual(user);
+      expect(s.context.initData).toBe(INIT_DATA);
+      expect(s.can({ type: 'RETRY' })).toBe(false);
+    },
+    'error.noInitData': (s) => expect(s.context.initData).toBeNull(),
+    error: (s) => {
+      expect(s.can({ type: 'RETRY' })).toBe(true);
+      expect(s.context.user).toBeNull();
+    },
+  },
+});
+
+describe('auth machine with app-like actors', () => {
+  it('retries without a reload: network failure, then «Повторить» authenticates', async () => {
+    let attempts = 0;
+    const actor = createActor(
+      authMachine.provide({
+        actors: {
+          readInitData: fromPromise<string | null>(async () => INIT_DATA),
+          loadUser: fromPromise<AuthUser, { initData: string }>(async () => {
+            attempts += 1;
+            if (attempts === 1) throw failure('network');
+            return user;
+          }),
+        },
+      }),
+    ).start();
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().matches({ error: 'network' })).toBe(true);
+    actor.send({ type: 'RETRY' });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().value).toBe('authenticated');
+    expect(actor.getSnapshot().context.user?.first_name).toBe('Анна');
+    expect(attempts).toBe(2);
+  });
+});
