@@ -56,7 +56,7 @@ export const diaryListQuerySchema = z.strictObject(
   },
   { error: unknownKeys },
 );
-export type DiaryListQuery = z.input<typeof diaryListQuerySchema>;
+export type DiaryListQuery = z.output<typeof diaryListQuerySchema>;
 
 export const diaryListResponseSchema = z.object({
   entries: z.array(diaryEntrySchema),

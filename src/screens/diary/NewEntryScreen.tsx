@@ -1,4 +1,198 @@
-// Placeholder until the diary issue builds this screen (owned by the diary work).
+// /app/diary/new: binds the new-entry machine. Prefill comes from navigation state (chat suggestion, home mood
+// card); the draft lives in safe localStorage so it survives reloads, closing the app and failed saves.
+import { useActorRef, useSelector } from '@xstate/react';
+import { useMemo } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import styled from 'styled-components';
+import { fromPromise } from 'xstate';
+import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, MOODS, type DiaryCreateBody, type DiaryEntry } from '../../../contract/diary';
+import { canSave, newEntryMachine } from '../../../machines/diary/new-entry.machine';
+import { DRAFT_STORAGE_KEY, parseDraft, type NewEntryPrefill } from '../../../machines/diary/new-entry-draft';
+import { createDiaryEntry } from '../../api/diary';
+import { Button } from '../../components/Button';
+import { MoodPicker } from '../../components/diary/MoodPicker';
+import { Page } from '../../components/Page';
+import { diaryCopy } from '../../copy/diary';
+import { haptic } from '../../telegram/haptic';
+import { safeStorage } from '../../telegram/storage';
+import { useBackButton } from '../../telegram/useBackButton';
+import { toast } from '../../ui/toast';
+
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Field = styled.label`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(1)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.hint};
+`;
+
+const FieldHead = styled.span`
+  display: flex;
+  justify-content: space-between;
+`;
+
+const inputCss = `
+  width: 100%;
+  padding: 12px 14px;
+  border: 0;
+  border-radius: 14px;
+  font: inherit;
+  font-size: 16px;
+  outline: none;
+`;
+
+const Input = styled.input`
+  ${inputCss}
+  background: ${({ theme }) => theme.color.sectionBg};
+  color: ${({ theme }) => theme.color.text};
+  &:disabled { opacity: 0.6; }
+`;
+
+const TextArea = styled.textarea`
+  ${inputCss}
+  min-height: 200px;
+  resize: vertical;
+  background: ${({ theme }) => theme.color.sectionBg};
+  color: ${({ theme }) => theme.color.text};
+  &:disabled { opacity: 0.6; }
+`;
+
+const Check = styled.label`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  input { width: 20px; height: 20px; accent-color: ${({ theme }) => theme.color.button}; }
+`;
+
+const BackLink = styled(Button)`
+  align-self: flex-start;
+  padding-left: 0;
+`;
+
+/** Navigation state as the chat suggestion card and the home mood card send it. */
+function prefillFrom(state: unknown): NewEntryPrefill | undefined {
+  if (!state || typeof state !== 'object') return undefined;
+  const s = state as Record<string, unknown>;
+  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
+  return {
+    suggestedContent: str(s.suggestedContent),
+    suggestedTitle: str(s.suggestedTitle),
+    mood: (MOODS as readonly unknown[]).includes(s.mood) ? (s.mood as NewEntryPrefill['mood']) : undefined,
+    sourceType: s.sourceType === 'ai_suggestion' || s.sourceType === 'manual' ? s.sourceType : undefined,
+    sourceId: str(s.sourceId),
+  };
+}
+
 export default function NewEntryScreen() {
-  return <h1>Новая запись</h1>;
+  const navigate = useNavigate();
+  const location = useLocation();
+  const machine = useMemo(
+    () =>
+      newEntryMachine.provide({
+        actors: {
+          createEntry: fromPromise<DiaryEntry, DiaryCreateBody>(({ input }) => createDiaryEntry(input)),
+        },
+        actions: {
+          saveDraft: (_, draft) => safeStorage.set(DRAFT_STORAGE_KEY, JSON.stringify(draft)),
+          clearDraft: () => safeStorage.remove(DRAFT_STORAGE_KEY),
+          toast: (_, params) => {
+            if (params.variant === 'success') haptic.success();
+            toast(params);
+          },
+          navigate: (_, params) => navigate(params.to, { replace: true }),
+        },
+      }),
+    [navigate],
+  );
+  const actor = useActorRef(machine, {
+    input: { prefill: prefillFrom(location.state), draft: parseDraft(safeStorage.get(DRAFT_STORAGE_KEY)) },
+  });
+  const nativeBack = useBackButton(() => actor.send({ type: 'BACK' }));
+
+  const title = useSelector(actor, (s) => s.context.title);
+  const content = useSelector(actor, (s) => s.context.content);
+  const mood = useSelector(actor, (s) => s.context.mood);
+  const isFavorite = useSelector(actor, (s) => s.context.isFavorite);
+  const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const saveEnabled = useSelector(actor, canSave);
+
+  return (
+    <Page title={diaryCopy.newEntry}>
+      {nativeBack ? null : (
+        <BackLink $variant="plain" onClick={() => actor.send({ type: 'BACK' })}>
+          ← {diaryCopy.backToList}
+        </BackLink>
+      )}
+      <Form
+        noValidate
+        onSubmit={(e) => {
+          e.preventDefault();
+          actor.send({ type: 'SUBMIT' });
+        }}
+      >
+        <Field>
+          <FieldHead>
+            <span>{diaryCopy.form.titleLabel}</span>
+            <span>{diaryCopy.form.counter(title.length, DIARY_TITLE_MAX)}</span>
+          </FieldHead>
+          <Input
+            value={title}
+            maxLength={DIARY_TITLE_MAX}
+            placeholder={diaryCopy.form.titlePlaceholder}
+            disabled={submitting}
+            onChange={(e) => actor.send({ type: 'TITLE.CHANGE', value: e.target.value })}
+          />
+        </Field>
+        <Field>
+          <FieldHead>
+            <span>{diaryCopy.form.contentLabel}</span>
+            <span>{diaryCopy.form.counter(content.length, DIARY_CONTENT_MAX)}</span>
+          </FieldHead>
+          <TextArea
+            value={content}
+            maxLength={DIARY_CONTENT_MAX}
+            placeholder={diaryCopy.form.contentPlaceholder}
+            disabled={submitting}
+            onChange={(e) => actor.send({ type: 'CONTENT.CHANGE', value: e.target.value })}
+            onKeyDown={(e) => {
+              // Ctrl/Cmd+Enter saves from the keyboard (a blank one shows the warning).
+              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+                e.preventDefault();
+                actor.send({ type: 'SUBMIT' });
+              }
+            }}
+          />
+        </Field>
+        <Field as="div">
+          <span>{diaryCopy.form.moodLabel}</span>
+          <MoodPicker
+            value={mood}
+            disabled={submitting}
+            onChange={(m) => {
+              haptic.select();
+              actor.send({ type: 'MOOD.SELECT', mood: m });
+            }}
+          />
+        </Field>
+        <Check>
+          <input
+            type="checkbox"
+            checked={isFavorite}
+            disabled={submitting}
+            onChange={(e) => actor.send({ type: 'FAVORITE.SET', value: e.target.checked })}
+          />
+          {diaryCopy.form.favoriteLabel}
+        </Check>
+        <Button type="submit" $block disabled={!saveEnabled} aria-busy={submitting}>
+          {submitting ? diaryCopy.form.saving : diaryCopy.form.save}
+        </Button>
+      </Form>
+    </Page>
+  );
 }

@@ -1,0 +1,28 @@
+// Diary calls of spec section 7, typed from contract/diary.ts (types only: zod stays out of the bundle).
+import type { DiaryCreateBody, DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
+import { api } from './client';
+import { httpStatus } from './errors';
+
+export function listDiaryEntries(query: DiaryListQuery): Promise<DiaryListResponse> {
+  const searchParams: Record<string, string | number> = {};
+  for (const [key, value] of Object.entries(query)) if (value !== undefined) searchParams[key] = value as string | number;
+  return api.get('api/diary/list', { searchParams }).json<DiaryListResponse>();
+}
+
+/** The entry, or null when it does not exist or is someone else's (HTTP 404). */
+export async function getDiaryEntry(id: string): Promise<DiaryEntry | null> {
+  try {
+    return await api.get(`api/diary/${encodeURIComponent(id)}`).json<DiaryEntry>();
+  } catch (err) {
+    if (httpStatus(err) === 404) return null;
+    throw err;
+  }
+}
+
+export function createDiaryEntry(body: DiaryCreateBody): Promise<DiaryEntry> {
+  return api.post('api/diary/create', { json: body }).json<DiaryEntry>();
+}
+
+export function toggleDiaryFavorite(id: string): Promise<DiaryEntry> {
+  return api.patch(`api/diary/${encodeURIComponent(id)}/favorite`).json<DiaryEntry>();
+}

@@ -1,0 +1,72 @@
+// One list card. Memoised: appending a page passes the same entry objects and stable callbacks, so the cards
+// already on screen do not re-render (see docs/diary.md, "Smooth at 500 entries").
+import { memo } from 'react';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import type { DiaryEntry } from '../../../contract/diary';
+import { diaryCopy } from '../../copy/diary';
+import { formatEntryDate } from './entryDate';
+import { FavoriteStar } from './FavoriteStar';
+import { moodFace } from './moods';
+
+const CardLink = styled(Link)`
+  display: block;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.sectionBg};
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+  /* Off-screen cards skip layout and paint: long lists stay smooth. */
+  content-visibility: auto;
+  contain-intrinsic-size: auto 120px;
+`;
+
+const Head = styled.div`
+  display: flex;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-right: -${({ theme }) => theme.space(2)};
+`;
+
+const DateText = styled.time`
+  flex: 1;
+  color: ${({ theme }) => theme.color.hint};
+  font-size: ${({ theme }) => theme.font.size.xs};
+`;
+
+const Title = styled.h3`
+  margin: 0 0 ${({ theme }) => theme.space(1)};
+  font-size: ${({ theme }) => theme.font.size.md};
+  font-weight: 600;
+`;
+
+const Content = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.subtitle};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  display: -webkit-box;
+  -webkit-line-clamp: 3;
+  -webkit-box-orient: vertical;
+  overflow: hidden;
+  white-space: pre-line;
+`;
+
+export interface DiaryEntryCardProps {
+  entry: DiaryEntry;
+  toggling: boolean;
+  onToggleFavorite: (id: string) => void;
+}
+
+export const DiaryEntryCard = memo(function DiaryEntryCard({ entry, toggling, onToggleFavorite }: DiaryEntryCardProps) {
+  return (
+    <CardLink to={`/app/diary/${entry.id}`} data-testid="diary-card">
+      <Head>
+        <DateText dateTime={entry.created_at}>{formatEntryDate(entry.created_at)}</DateText>
+        {entry.mood ? <span aria-hidden>{moodFace(entry.mood)}</span> : null}
+        <FavoriteStar on={entry.is_favorite} busy={toggling} onToggle={() => onToggleFavorite(entry.id)} />
+      </Head>
+      <Title>{entry.title || diaryCopy.untitled}</Title>
+      <Content>{entry.content}</Content>
+    </CardLink>
+  );
+});

@@ -1,0 +1,40 @@
+import styled from 'styled-components';
+import { diaryCopy } from '../../copy/diary';
+
+const StarButton = styled.button<{ $on: boolean }>`
+  flex: none;
+  width: 40px;
+  height: 40px;
+  display: grid;
+  place-items: center;
+  border: 0;
+  border-radius: 50%;
+  background: transparent;
+  color: ${({ $on, theme }) => ($on ? theme.color.warning : theme.color.hint)};
+  font-size: 22px;
+  line-height: 1;
+  &:disabled { opacity: 0.4; }
+  &:active:not(:disabled) { transform: scale(0.9); }
+`;
+
+/** The favourite toggle; disabled while its request runs. */
+export function FavoriteStar(props: { on: boolean; busy: boolean; onToggle: () => void }) {
+  return (
+    <StarButton
+      type="button"
+      $on={props.on}
+      disabled={props.busy}
+      aria-pressed={props.on}
+      aria-busy={props.busy}
+      aria-label={props.on ? diaryCopy.removeFromFavorites : diaryCopy.addToFavorites}
+      onClick={(e) => {
+        // Inside a card link: the star must not open the entry.
+        e.preventDefault();
+        e.stopPropagation();
+        props.onToggle();
+      }}
+    >
+      {props.on ? '★' : '☆'}
+    </StarButton>
+  );
+}
