@@ -1,0 +1,301 @@
+/**
+ * E2E harness: the REAL server (`tsx server/main.ts`) on a loopback port + the system Chromium via playwright-core,
+ * opened with signed Telegram launch parameters exactly as Telegram passes them.
+ *
+ * ```ts
+ * import { startServer, launchBrowser, openApp, launchUrl, signInitData, setTier, screenshotOnFailure } from './harness';
+ *
+ * let server: E2EServer; let browser: Browser;
+ * beforeAll(async () => { server = await startServer(); browser = await launchBrowser(); });
+ * afterAll(async () => { await browser?.close(); await server?.stop(); });
+ *
+ * it('…', async () => {
+ *   const page = await openApp(browser, launchUrl(server, { user: { id: 1001, first_name: 'Анна' } }));
+ *   // screenshotOnFailure is armed by openApp: a failing test saves <tmp>/e2e-shots/<test>.png and prints the path.
+ *   await setTier(server, 1001, 'PRO');                // PostgreSQL only (see below)
+ * });
+ * ```
+ *
+ * - `startServer({ env? })` → `{ url, port, dataDir, databaseUrl, botToken, logs(), stop() }`. Env given to the
+ *   server: PORT (free loopback port), HOST=127.0.0.1, DATA_DIR (fresh temp dir), BOT_TOKEN (`E2E_BOT_TOKEN`),
+ *   and DATABASE_URL = a fresh database in the run's throwaway PostgreSQL cluster (tests/e2e/global-setup.ts)
+ *   when PostgreSQL is installed; otherwise the server uses its embedded PGlite in DATA_DIR. Waits until the
+ *   server answers HTTP; if it exits first, throws with its output.
+ * - `signInitData(user?, { authDate?, botToken?, extra? })` → raw init data signed with the test bot token
+ *   (@telegram-apps/init-data-node `sign`), e.g. `user=%7B…%7D&auth_date=…&hash=…`.
+ * - `launchHash({ initData, version?, platform?, themeParams? })` / `launchUrl(server, { path?, user?, initData?, … })`
+ *   → `…/#tgWebAppData=<encodeURIComponent(initData)>&tgWebAppVersion=8.0&tgWebAppPlatform=android&
+ *   tgWebAppThemeParams=<encodeURIComponent(JSON)>` — the init data string URL-encoded once more, as Telegram does.
+ * - `forgeInitData(initData)` → the same init data with a wrong hash.
+ * - `launchBrowser()` → playwright-core Chromium at CHROMIUM_PATH (npm test sets it) or /usr/bin/chromium.
+ * - `openApp(browser, url)` → a Page in a fresh context (phone viewport, ru-RU, Europe/Moscow), screenshot on failure.
+ * - `setTier(server, telegramId, tier, expiresAt?)` → grants a tier with SQL through `pg` on the server's database
+ *   (the user must have opened the app once so its row exists). Needs PostgreSQL: PGlite has one connection and
+ *   the server holds it.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sign } from '@telegram-apps/init-data-node';
+import pg from 'pg';
+import { chromium, type Browser, type Page } from 'playwright-core';
+import { inject, onTestFailed } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+
+export const E2E_BOT_TOKEN = '7000000001:E2E-test-token-not-a-real-bot';
+
+export interface TgUser {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  language_code?: string;
+  is_premium?: boolean;
+  allows_write_to_pm?: boolean;
+  photo_url?: string;
+}
+
+export const defaultUser: TgUser = {
+  id: 5_550_001,
+  first_name: 'Анна',
+  last_name: 'Смирнова',
+  username: 'anna_e2e',
+  language_code: 'ru',
+  allows_write_to_pm: true,
+};
+
+/** Telegram's light theme params, as the client receives them in tgWebAppThemeParams. */
+export const lightTheme = {
+  bg_color: '#ffffff',
+  text_color: '#000000',
+  hint_color: '#999999',
+  link_color: '#2481cc',
+  button_color: '#2481cc',
+  button_text_color: '#ffffff',
+  secondary_bg_color: '#efeff3',
+  header_bg_color: '#ffffff',
+  accent_text_color: '#2481cc',
+  section_bg_color: '#ffffff',
+  section_header_text_color: '#6d6d72',
+  subtitle_text_color: '#999999',
+  destructive_text_color: '#ff3b30',
+};
+
+export interface E2EServer {
+  url: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | null;
+  botToken: string;
+  logs(): string;
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const srv = createServer();
+    srv.once('error', reject);
+    srv.listen(0, '127.0.0.1', () => {
+      const { port } = srv.address() as { port: number };
+      srv.close(() => resolve(port));
+    });
+  });
+}
+
+async function createDatabase(clusterUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `e2e_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: clusterUrl });
+  await admin.connect();
+  await admin.query(`CREATE DATABASE ${name}`);
+  await admin.end();
+  const url = new URL(clusterUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: async () => {
+      const c = new pg.Client({ connectionString: clusterUrl });
+      await c.connect();
+      await c.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
+      await c.end();
+    },
+  };
+}
+
+function exited(child: ChildProcess): Promise<void> {
+  return new Promise((resolve) => {
+    if (child.exitCode !== null || child.signalCode !== null) resolve();
+    else child.once('exit', () => resolve());
+  });
+}
+
+export async function startServer(options: { env?: Record<string, string> } = {}): Promise<E2EServer> {
+  const port = await freePort();
+  const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
+  const clusterUrl = inject('e2ePgUrl');
+  const database = clusterUrl ? await createDatabase(clusterUrl) : null;
+  const env: Record<string, string> = {
+    ...(process.env as Record<string, string>),
+    PORT: String(port),
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    BOT_TOKEN: E2E_BOT_TOKEN,
+    ...(database ? { DATABASE_URL: database.url } : {}),
+    ...options.env,
+  };
+  if (!database) delete env.DATABASE_URL;
+  let output = '';
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], { cwd: root, env, stdio: 'pipe' });
+  child.stdout!.on('data', (d) => (output += d));
+  child.stderr!.on('data', (d) => (output += d));
+  const url = `http://127.0.0.1:${port}`;
+
+  const stop = async () => {
+    if (child.exitCode === null && child.signalCode === null) {
+      child.kill('SIGTERM');
+      const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
+      await exited(child);
+      clearTimeout(timer);
+    }
+    await database?.drop().catch(() => {});
+    rmSync(dataDir, { recursive: true, force: true });
+  };
+
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    if (child.exitCode !== null || child.signalCode !== null) {
+      await stop();
+      throw new Error(`[e2e] server exited (${child.exitCode ?? child.signalCode}) before listening:\n${output}`);
+    }
+    try {
+      await fetch(`${url}/`, { signal: AbortSignal.timeout(2000) });
+      break;
+    } catch {
+      if (Date.now() > deadline) {
+        await stop();
+        throw new Error(`[e2e] server did not listen on ${url} within 90 s:\n${output}`);
+      }
+      await new Promise((r) => setTimeout(r, 200));
+    }
+  }
+  return { url, port, dataDir, databaseUrl: database?.url ?? null, botToken: E2E_BOT_TOKEN, logs: () => output, stop };
+}
+
+export function signInitData(
+  user: TgUser = defaultUser,
+  options: { authDate?: Date; botToken?: string; extra?: Record<string, string> } = {},
+): string {
+  return sign(
+    { user, query_id: 'AAHdF6IQAAAAAN0XohDhrOrc', chat_instance: '-1', chat_type: 'sender', ...options.extra } as never,
+    options.botToken ?? E2E_BOT_TOKEN,
+    options.authDate ?? new Date(),
+  );
+}
+
+/** The same init data with its hash replaced: a forgery the server must reject. */
+export function forgeInitData(initData: string): string {
+  const params = new URLSearchParams(initData);
+  params.set('hash', 'f'.repeat(64));
+  return params.toString();
+}
+
+export function launchHash(options: {
+  initData: string;
+  version?: string;
+  platform?: string;
+  themeParams?: Record<string, string>;
+}): string {
+  const parts: Array<[string, string]> = [
+    ['tgWebAppData', options.initData],
+    ['tgWebAppVersion', options.version ?? '8.0'],
+    ['tgWebAppPlatform', options.platform ?? 'android'],
+    ['tgWebAppThemeParams', JSON.stringify(options.themeParams ?? lightTheme)],
+  ];
+  return parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+}
+
+export function launchUrl(
+  server: Pick<E2EServer, 'url'>,
+  options: { path?: string; user?: TgUser; initData?: string; version?: string; platform?: string } = {},
+): string {
+  const initData = options.initData ?? signInitData(options.user ?? defaultUser);
+  return `${server.url}${options.path ?? '/'}#${launchHash({ initData, version: options.version, platform: options.platform })}`;
+}
+
+export function chromiumPath(): string {
+  return process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : '/usr/bin/chromium';
+}
+
+export function launchBrowser(): Promise<Browser> {
+  return chromium.launch({
+    executablePath: chromiumPath(),
+    headless: true,
+    args: [
+      '--headless',
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  });
+}
+
+const shotsDir = join(tmpdir(), 'e2e-shots');
+
+/** On failure of the current test, saves a screenshot of `page` and prints where. */
+export function screenshotOnFailure(page: Page, name?: string) {
+  onTestFailed(async ({ task }) => {
+    mkdirSync(shotsDir, { recursive: true });
+    const file = join(shotsDir, `${(name ?? task.name).replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80)}-${Date.now()}.png`);
+    try {
+      await page.screenshot({ path: file, fullPage: true });
+      console.error(`[e2e] screenshot of the failed test: ${file}\n[e2e] page URL: ${page.url()}`);
+    } catch (err) {
+      console.error(`[e2e] could not take a screenshot: ${(err as Error).message}`);
+    }
+  });
+}
+
+/** A fresh browser context (own localStorage) with a phone viewport, the page navigated to `url`. */
+export async function openApp(browser: Browser, url: string): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
+  const page = await context.newPage();
+  screenshotOnFailure(page);
+  await page.goto(url);
+  return page;
+}
+
+export type Tier = 'START' | 'PRO' | 'PREMIUM';
+
+/** Grants `tier` to the user with this Telegram id until `expiresAt` (default: in 30 days). */
+export async function setTier(server: E2EServer, telegramId: number, tier: Tier, expiresAt?: Date): Promise<void> {
+  if (!server.databaseUrl) throw new Error('[e2e] setTier needs PostgreSQL (apt-get install postgresql)');
+  const client = new pg.Client({ connectionString: server.databaseUrl });
+  await client.connect();
+  try {
+    await applyTier(client, telegramId, tier, expiresAt ?? new Date(Date.now() + 30 * 86_400_000));
+  } finally {
+    await client.end();
+  }
+}
+
+async function applyTier(client: pg.Client, telegramId: number, tier: Tier, expiresAt: Date): Promise<void> {
+  void client;
+  void telegramId;
+  void tier;
+  void expiresAt;
+  throw new Error('[e2e] setTier: waiting for the server schema');
+}
