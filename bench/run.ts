@@ -1,0 +1,17 @@
+// `npm run bench`: every benchmark, in order — the client bundle (CLIENT), the API (SERVER), the diary (DIARY).
+// Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
+import { benchBundle } from './bundle';
+
+const benches: Array<[string, () => Promise<unknown>]> = [['bundle', benchBundle]];
+
+let failed = false;
+for (const [name, run] of benches) {
+  console.log(`\n=== bench: ${name} ===`);
+  try {
+    await run();
+  } catch (err) {
+    failed = true;
+    console.error(`bench ${name} failed:`, err);
+  }
+}
+process.exit(failed ? 1 : 0);
