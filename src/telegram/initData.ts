@@ -10,7 +10,9 @@ export function readInitData(): string | null {
   try {
     fromLaunch = retrieveRawInitData();
   } catch {
-    fromLaunch = undefined; // outside Telegram the SDK throws LaunchParamsRetrieveError
+    // Outside Telegram the SDK throws LaunchParamsRetrieveError; it also refuses launch parameters it
+    // deems incomplete (e.g. init data without `signature` from older clients): take the raw value then.
+    fromLaunch = initDataFromHash();
   }
   if (fromLaunch) {
     safeStorage.set(STORAGE_KEYS.initData, fromLaunch);
@@ -22,6 +24,16 @@ export function readInitData(): string | null {
 }
 
 let currentInitData: string | null = null;
+
+/** `tgWebAppData` of the URL hash, exactly as Telegram passes it; the server checks its signature. */
+function initDataFromHash(): string | undefined {
+  try {
+    const hash = window.location.hash.slice(1);
+    return new URLSearchParams(hash).get('tgWebAppData') || undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** The init data the API client sends as X-Init-Data (read once lazily, then kept). */
 export function getInitData(): string | null {

@@ -6,12 +6,14 @@ import {
   themeParams,
   viewport,
 } from '@telegram-apps/sdk';
+import { installBrowserBridge, lacksTelegramHost } from './browserBridge';
 
 /** Spec §9: the viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
 
 /**
- * - `ready`: the SDK initialised (inside Telegram or with launch parameters in the URL).
+ * - `ready`: the SDK initialised (inside Telegram, or with launch parameters in a plain browser tab,
+ *   where a local stand-in answers the bridge — see browserBridge.ts).
  * - `outside`: no launch parameters — not in Telegram; the app still renders («Откройте в Telegram»).
  * - `failed`: launch parameters exist but the SDK could not initialise → the app shows an empty screen.
  */
@@ -37,6 +39,12 @@ export async function startTelegram(): Promise<TelegramStatus> {
     inside = false;
   }
   if (!inside) return 'outside';
+
+  try {
+    if (lacksTelegramHost()) installBrowserBridge();
+  } catch {
+    /* without the stand-in, init() below reports the failure */
+  }
 
   try {
     init();

@@ -1,0 +1,111 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import type { AuthFailure } from '../../machines/auth.machine';
+import { authCopy, type AuthErrorKind } from '../../src/copy/auth';
+import { currentPath, currentState, fakeAuthActor, never, renderApp, signedIn } from './render-app';
+
+const fail = (kind: AuthFailure['kind']) => async (): Promise<never> => {
+  throw { kind } satisfies AuthFailure;
+};
+
+describe('/init error screens', () => {
+  beforeEach(() => localStorage.clear());
+
+  const cases: [AuthErrorKind, Parameters<typeof fakeAuthActor>[0]][] = [
+    ['noInitData', { initData: async () => null }],
+    ['network', { loadUser: fail('network') }],
+    ['auth', { loadUser: fail('auth') }],
+    ['other', { loadUser: fail('other') }],
+  ];
+
+  it.each(cases)('%s: shows its verbatim title and «Повторить», which sends RETRY', async (kind, effects) => {
+    const actor = fakeAuthActor(effects);
+    const send = vi.spyOn(actor, 'send');
+    renderApp('/init', actor);
+
+    expect(await screen.findByRole('heading', { name: authCopy.errors[kind].title })).toBeInTheDocument();
+    for (const other of Object.keys(authCopy.errors) as AuthErrorKind[]) {
+      if (other !== kind) expect(screen.queryByText(authCopy.errors[other].title)).not.toBeInTheDocument();
+    }
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(send).toHaveBeenCalledWith({ type: 'RETRY' });
+    // The same failure again: the screen comes back after a retry, without a reload.
+    expect(await screen.findByRole('heading', { name: authCopy.errors[kind].title })).toBeInTheDocument();
+  });
+
+  it('retry works without a reload: network error, then the server answers → onboarding', async () => {
+    let attempts = 0;
+    const actor = fakeAuthActor({
+      loadUser: async () => {
+        attempts += 1;
+        if (attempts === 1) throw { kind: 'network' } satisfies AuthFailure;
+        return { first_name: 'Анна' };
+      },
+    });
+    renderApp('/init', actor);
+    await userEvent.click(await screen.findByRole('button', { name: 'Повторить' }));
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+    expect(attempts).toBe(2);
+  });
+});
+
+describe('/init when authenticated', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('goes to /onboarding when onboarding is not completed', async () => {
+    renderApp('/init', signedIn());
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+  });
+
+  it('goes to /app/home when localStorage onboarding_completed is "true"', async () => {
+    localStorage.setItem('onboarding_completed', 'true');
+    renderApp('/init', signedIn());
+    await waitFor(() => expect(currentPath()).toBe('/app/home'));
+  });
+
+  it('treats any other stored value as not completed', async () => {
+    localStorage.setItem('onboarding_completed', '1');
+    renderApp('/init', signedIn());
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+  });
+});
+
+describe('/app gate', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('shows a loader while auth loads', () => {
+    localStorage.setItem('onboarding_completed', 'true');
+    renderApp('/app/home', fakeAuthActor({ loadUser: never }));
+    expect(screen.getByRole('progressbar')).toBeInTheDocument();
+    expect(currentPath()).toBe('/app/home');
+  });
+
+  it('not authenticated → /init remembering the origin; after retry it returns there', async () => {
+    localStorage.setItem('onboarding_completed', 'true');
+    let attempts = 0;
+    const actor = fakeAuthActor({
+      loadUser: async () => {
+        attempts += 1;
+        if (attempts === 1) throw { kind: 'auth' } satisfies AuthFailure;
+        return { first_name: 'Анна' };
+      },
+    });
+    renderApp('/app/practices?tab=all', actor);
+    await waitFor(() => expect(currentPath()).toBe('/init'));
+    expect(currentState()).toEqual({ from: '/app/practices?tab=all' });
+    await userEvent.click(await screen.findByRole('button', { name: 'Повторить' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/practices?tab=all'));
+  });
+
+  it('onboarding not completed → /onboarding', async () => {
+    renderApp('/app/diary', signedIn());
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+  });
+
+  it.each(['/app', '/app/dashboard', '/app/unknown/page'])('%s → /app/home (unknown /app paths → / → home)', async (path) => {
+    localStorage.setItem('onboarding_completed', 'true');
+    renderApp(path, signedIn());
+    await waitFor(() => expect(currentPath()).toBe('/app/home'));
+  });
+});

@@ -1,0 +1,69 @@
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { activeTab } from '../../src/lib/tabs';
+import { currentPath, renderApp, signedIn } from './render-app';
+
+describe('active tab from the first two path segments', () => {
+  it.each([
+    ['/app/home', 'home'],
+    ['/app/chat', 'chat'],
+    ['/app/chat/new', 'chat'],
+    ['/app/diary/new', 'diary'],
+    ['/app/diary/123', 'diary'],
+    ['/app/practices', 'practices'],
+    ['/app/profile/subscription/checkout', 'profile'],
+    ['/app', 'home'],
+    ['/app/unknown', 'home'],
+    ['/', 'home'],
+    ['/chat', 'home'],
+  ])('%s → %s', (path, tab) => expect(activeTab(path)).toBe(tab));
+});
+
+describe('bottom navigation', () => {
+  beforeEach(() => {
+    localStorage.clear();
+    localStorage.setItem('onboarding_completed', 'true');
+  });
+
+  const tabs = ['Главная', 'Чат', 'Дневник', 'Практики', 'Профиль'];
+
+  it('has five tabs and marks the one of the current path; switching tabs moves the mark', async () => {
+    renderApp('/app/profile/settings', signedIn());
+    const nav = await screen.findByRole('navigation');
+    expect(
+      Array.from(nav.querySelectorAll('a')).map((a) => a.textContent),
+    ).toEqual(tabs);
+    expect(screen.getByRole('link', { name: 'Профиль' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Главная' })).not.toHaveAttribute('aria-current');
+
+    await userEvent.click(screen.getByRole('link', { name: 'Дневник' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/diary'));
+    expect(screen.getByRole('link', { name: 'Дневник' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('link', { name: 'Профиль' })).not.toHaveAttribute('aria-current');
+  });
+
+  it.each(['/app/chat/new', '/app/practices/box-breathing', '/app/practices/box-breathing/session'])(
+    '%s uses the full-height layout without the navigation',
+    async (path) => {
+      renderApp(path, signedIn());
+      await waitFor(() => expect(currentPath()).toBe(path));
+      expect(await screen.findByRole('heading', { level: 1 })).toBeInTheDocument();
+      expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each([
+    ['/app/chat', 'Чаты', 'Чат'],
+    ['/app/practices', 'Практики', 'Практики'],
+    ['/app/profile', 'Профиль', 'Профиль'],
+    ['/app/profile/settings', 'Настройки', 'Профиль'],
+    ['/app/profile/subscription', 'Тарифы', 'Профиль'],
+    ['/app/profile/subscription/checkout?tier=PRO&period=3', 'Оформление подписки', 'Профиль'],
+    ['/app/profile/help', 'Помощь и поддержка', 'Профиль'],
+  ])('%s renders «%s» with the navigation, tab «%s» active', async (path, title, tab) => {
+    renderApp(path, signedIn());
+    expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
+  });
+});
