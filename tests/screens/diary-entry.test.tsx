@@ -1,0 +1,83 @@
+// The diary entry detail screen against mocked API calls.
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getDiaryEntry, listDiaryEntries, toggleDiaryFavorite } from '../../src/api/diary';
+import { formatEntryDate } from '../../src/components/diary/entryDate';
+import { toast } from '../../src/ui/toast';
+import { deferred, entry, renderDiary } from './diary-helpers';
+
+vi.mock('../../src/api/diary', () => ({
+  listDiaryEntries: vi.fn(),
+  getDiaryEntry: vi.fn(),
+  createDiaryEntry: vi.fn(),
+  toggleDiaryFavorite: vi.fn(),
+}));
+vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
+
+const get = vi.mocked(getDiaryEntry);
+const toggle = vi.mocked(toggleDiaryFavorite);
+beforeEach(() => {
+  vi.clearAllMocks();
+  vi.mocked(listDiaryEntries).mockResolvedValue({ entries: [], total: 0 });
+});
+
+describe('diary entry screen', () => {
+  it('shows title, date, mood label and the full content with line breaks kept', async () => {
+    const e = entry(1, { mood: 'very_good', content: 'Первая строка\nВторая строка', created_at: '2025-03-10T09:05:00.000Z' });
+    get.mockResolvedValue(e);
+    renderDiary(`/app/diary/${e.id}`);
+    expect(await screen.findByRole('heading', { name: 'Запись номер 1' })).toBeInTheDocument();
+    expect(get).toHaveBeenCalledWith(e.id);
+    expect(screen.getByText(formatEntryDate(e.created_at))).toBeInTheDocument();
+    expect(screen.getByText(/Отличное/)).toBeInTheDocument();
+    const content = screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Первая строка\nВторая строка');
+    expect(getComputedStyle(content).whiteSpace).toBe('pre-wrap');
+  });
+
+  it('falls back to «Запись» without a title and «Только что» for an invalid date', async () => {
+    get.mockResolvedValue(entry(2, { title: null, created_at: 'not a date' }));
+    renderDiary(`/app/diary/${entry(2).id}`);
+    expect(await screen.findByRole('heading', { name: 'Запись' })).toBeInTheDocument();
+    expect(screen.getByText('Только что')).toBeInTheDocument();
+  });
+
+  it('«Запись не найдена» for a missing entry', async () => {
+    get.mockResolvedValue(null);
+    renderDiary('/app/diary/nope');
+    expect(await screen.findByText('Запись не найдена')).toBeInTheDocument();
+  });
+
+  it('load failure: «Не удалось загрузить запись» with retry', async () => {
+    get.mockRejectedValueOnce(new Error('offline')).mockResolvedValue(entry(3));
+    renderDiary(`/app/diary/${entry(3).id}`);
+    expect(await screen.findByText('Не удалось загрузить запись')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(await screen.findByRole('heading', { name: 'Запись номер 3' })).toBeInTheDocument();
+  });
+
+  it('favourite toggle: disabled while running, server entry shown; failure toasts', async () => {
+    get.mockResolvedValue(entry(4));
+    const pending = deferred<ReturnType<typeof entry>>();
+    toggle.mockReturnValueOnce(pending.promise).mockRejectedValueOnce(new Error('500'));
+    renderDiary(`/app/diary/${entry(4).id}`);
+    const star = await screen.findByRole('button', { name: 'Добавить в избранное' });
+    await userEvent.click(star);
+    expect(star).toBeDisabled();
+    pending.resolve(entry(4, { is_favorite: true }));
+    const on = await screen.findByRole('button', { name: 'Убрать из избранного' });
+    await userEvent.click(on);
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({ title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' }),
+    );
+    expect(screen.getByRole('button', { name: 'Убрать из избранного' })).toBeEnabled();
+  });
+
+  it('back goes to /app/diary', async () => {
+    get.mockResolvedValue(null);
+    renderDiary('/app/diary/x');
+    await screen.findByText('Запись не найдена');
+    await userEvent.click(screen.getByRole('button', { name: /К дневнику/ }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveAttribute('data-path', '/app/diary'));
+  });
+});
