@@ -1,0 +1,100 @@
+// Diary queries. Every query is scoped by the owner's user id, so another user's entry is simply "not found".
+// The list uses the (user_id, created_at desc, id desc) index and its partial twin for favourites.
+import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
+import type { DiaryCreateInput, DiaryEntry, DiaryListQuery } from '../../contract/diary';
+import type { Database } from '../db';
+import { diaryEntries } from '../db/schema';
+import { spendDaily } from '../billing/quota';
+
+type Db = Database['db'];
+/** The outer db or a transaction handle (same query API). */
+type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
+type Row = typeof diaryEntries.$inferSelect;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+/** A malformed id cannot name an entry: answer "not found" without asking PostgreSQL (which would throw). */
+export const isEntryId = (id: string) => UUID.test(id);
+
+export function toDto(row: Row): DiaryEntry {
+  return {
+    id: row.id,
+    title: row.title ?? null,
+    content: row.content,
+    mood: (row.mood ?? null) as DiaryEntry['mood'],
+    is_favorite: row.isFavorite,
+    source_type: row.sourceType as DiaryEntry['source_type'],
+    source_id: row.sourceId ?? null,
+    created_at: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export async function listEntries(db: Executor, userId: number, query: DiaryListQuery) {
+  const conditions: SQL[] = [eq(diaryEntries.userId, userId)];
+  if (query.dateFrom) conditions.push(gte(diaryEntries.createdAt, new Date(query.dateFrom)));
+  if (query.is_favorite === 'true') conditions.push(eq(diaryEntries.isFavorite, true));
+  const where = and(...conditions);
+  const [rows, counted] = await Promise.all([
+    db
+      .select()
+      .from(diaryEntries)
+      .where(where)
+      .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id))
+      .limit(query.limit)
+      .offset(query.skip),
+    db.select({ total: sql<number>`count(*)::int` }).from(diaryEntries).where(where),
+  ]);
+  return { entries: rows.map(toDto), total: Number(counted[0]?.total ?? 0) };
+}
+
+export async function getEntry(db: Executor, userId: number, id: string): Promise<DiaryEntry | null> {
+  if (!isEntryId(id)) return null;
+  const [row] = await db
+    .select()
+    .from(diaryEntries)
+    .where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, userId)))
+    .limit(1);
+  return row ? toDto(row) : null;
+}
+
+export type CreateResult =
+  | { ok: true; entry: DiaryEntry }
+  | { ok: false; reason: 'not_available' | 'limit_reached'; limit: number | null };
+
+/**
+ * Spends one of today's diary entries and inserts the entry in ONE transaction: a failed insert rolls the
+ * spend back, and the conditional upsert in spendDaily keeps concurrent creates from overspending.
+ */
+export async function createEntry(
+  db: Db,
+  userId: number,
+  input: DiaryCreateInput,
+  timeZone: string,
+): Promise<CreateResult> {
+  return db.transaction(async (tx) => {
+    const spent = await spendDaily(tx, { userId, kind: 'diary_entries', amount: 1, timeZone });
+    if (!spent.ok) return { ok: false, reason: spent.reason, limit: spent.limit };
+    const [row] = await tx
+      .insert(diaryEntries)
+      .values({
+        userId,
+        title: input.title,
+        content: input.content,
+        mood: input.mood,
+        isFavorite: input.is_favorite,
+        sourceType: input.source?.source_type ?? 'manual',
+        sourceId: input.source?.source_id ?? null,
+      })
+      .returning();
+    return { ok: true, entry: toDto(row!) };
+  });
+}
+
+export async function toggleFavorite(db: Executor, userId: number, id: string): Promise<DiaryEntry | null> {
+  if (!isEntryId(id)) return null;
+  const [row] = await db
+    .update(diaryEntries)
+    .set({ isFavorite: sql`not ${diaryEntries.isFavorite}` })
+    .where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, userId)))
+    .returning();
+  return row ? toDto(row) : null;
+}

@@ -1,0 +1,62 @@
+// /api/diary (spec section 7): list, one entry, create (spends today's diary quota), favourite toggle.
+// Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  diaryCreateBodySchema,
+  diaryEntryParamsSchema,
+  diaryEntrySchema,
+  diaryListQuerySchema,
+  diaryListResponseSchema,
+} from '../../contract/diary';
+import { httpError } from '../errors';
+import { createEntry, getEntry, listEntries, toggleFavorite } from './repository';
+
+export const DIARY_ERRORS = {
+  notFound: 'Запись не найдена',
+  notAvailable: 'Дневник недоступен на вашем тарифе',
+  limitReached: 'Дневной лимит записей в дневнике исчерпан. Лимит обновится завтра',
+} as const;
+
+const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['diary'];
+
+  app.get(
+    '/list',
+    { schema: { tags, querystring: diaryListQuerySchema, response: { 200: diaryListResponseSchema } } },
+    async (request) => listEntries(app.database.db, request.user.id, request.query),
+  );
+
+  app.get(
+    '/:id',
+    { schema: { tags, params: diaryEntryParamsSchema, response: { 200: diaryEntrySchema } } },
+    async (request) => {
+      const entry = await getEntry(app.database.db, request.user.id, request.params.id);
+      if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
+      return entry;
+    },
+  );
+
+  app.post(
+    '/create',
+    { schema: { tags, body: diaryCreateBodySchema, response: { 201: diaryEntrySchema } } },
+    async (request, reply) => {
+      const result = await createEntry(app.database.db, request.user.id, request.body, request.timeZone);
+      if (!result.ok) {
+        throw httpError(402, result.reason === 'not_available' ? DIARY_ERRORS.notAvailable : DIARY_ERRORS.limitReached);
+      }
+      return reply.code(201).send(result.entry);
+    },
+  );
+
+  app.patch(
+    '/:id/favorite',
+    { schema: { tags, params: diaryEntryParamsSchema, response: { 200: diaryEntrySchema } } },
+    async (request) => {
+      const entry = await toggleFavorite(app.database.db, request.user.id, request.params.id);
+      if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
+      return entry;
+    },
+  );
+};
+
+export default diaryRoutes;
