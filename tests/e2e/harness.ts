@@ -137,8 +137,12 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   const dataDir = mkdtempSync(join(tmpdir(), 'e2e-data-'));
   const clusterUrl = inject('e2ePgUrl');
   const database = clusterUrl ? await createDatabase(clusterUrl) : null;
+  // The server runs as `npm start` would: without vitest's NODE_ENV=test and VITEST* variables.
+  const inherited = Object.fromEntries(
+    Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'NODE_ENV' && !k.startsWith('VITEST') && k !== 'TEST'),
+  ) as Record<string, string>;
   const env: Record<string, string> = {
-    ...(process.env as Record<string, string>),
+    ...inherited,
     PORT: String(port),
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
