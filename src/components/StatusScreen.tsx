@@ -15,8 +15,8 @@ const Center = styled.div`
 `;
 
 const Icon = styled.div`
-  font-size: 48px;
   line-height: 1;
+  color: ${({ theme }) => theme.color.hint};
   margin-bottom: ${({ theme }) => theme.space(2)};
 `;
 

@@ -27,11 +27,11 @@ export const homeCopy = {
 
 /** Spec §3 «Diary entry» mood values and labels. */
 export const moods = [
-  { value: 'very_bad', label: 'Очень плохое', emoji: '😣' },
-  { value: 'bad', label: 'Плохое', emoji: '😔' },
-  { value: 'neutral', label: 'Нейтральное', emoji: '😐' },
-  { value: 'good', label: 'Хорошее', emoji: '🙂' },
-  { value: 'very_good', label: 'Отличное', emoji: '😄' },
+  { value: 'very_bad', label: 'Очень плохое' },
+  { value: 'bad', label: 'Плохое' },
+  { value: 'neutral', label: 'Нейтральное' },
+  { value: 'good', label: 'Хорошее' },
+  { value: 'very_good', label: 'Отличное' },
 ] as const;
 
 export type Mood = (typeof moods)[number]['value'];

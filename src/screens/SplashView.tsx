@@ -2,6 +2,7 @@ import styled from 'styled-components';
 import { Spinner } from '../components/Spinner';
 import { StatusScreen } from '../components/StatusScreen';
 import { commonCopy } from '../copy/common';
+import { LeafIcon } from '../components/icons';
 
 const Logo = styled.div`
   width: 72px;
@@ -9,7 +10,7 @@ const Logo = styled.div`
   border-radius: 22px;
   display: grid;
   place-items: center;
-  font-size: 36px;
+  color: ${({ theme }) => theme.color.button};
   background: ${({ theme }) => theme.tint(theme.color.button, 14)};
 `;
 
@@ -21,7 +22,7 @@ const Tagline = styled.p`
 /** Title + spinner: the splash, and the /init gate while auth loads. */
 export function SplashView() {
   return (
-    <StatusScreen title={commonCopy.productTitle} icon={<Logo>🌿</Logo>}>
+    <StatusScreen title={commonCopy.productTitle} icon={<Logo><LeafIcon /></Logo>}>
       <Tagline>{commonCopy.productTagline}</Tagline>
       <Spinner />
     </StatusScreen>

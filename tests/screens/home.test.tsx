@@ -65,9 +65,9 @@ describe('home screen', () => {
     expect(screen.getByRole('link', { name: /Чат с помощником/ })).toHaveAttribute('href', '/app/chat');
     expect(screen.getByRole('link', { name: /Практики/ })).toHaveAttribute('href', '/app/practices');
     expect(screen.getByRole('link', { name: /Дневник/ })).toHaveAttribute('href', '/app/diary');
-    expect(screen.getByText(/7/, { selector: 'strong' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Дней подряд')).toHaveTextContent('7');
     for (const day of ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс']) expect(screen.getByText(day)).toBeInTheDocument();
     expect(screen.getAllByTestId('mood-bar')).toHaveLength(7);
-    expect(screen.getByText('Мысль дня', { exact: false })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Мысль дня' })).toBeInTheDocument();
   });
 });

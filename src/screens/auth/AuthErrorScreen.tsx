@@ -1,20 +1,23 @@
+import type { ReactNode } from 'react';
 import { StatusScreen } from '../../components/StatusScreen';
 import { authCopy, type AuthErrorKind } from '../../copy/auth';
 import { haptic } from '../../telegram/haptic';
+import { AlertIcon, LockIcon, OfflineIcon, PhoneIcon } from '../../components/icons';
 
-const ICONS: Record<AuthErrorKind, string> = {
-  noInitData: '📱',
-  network: '📡',
-  auth: '🔒',
-  other: '⚠️',
+const ICONS: Record<AuthErrorKind, () => ReactNode> = {
+  noInitData: PhoneIcon,
+  network: OfflineIcon,
+  auth: LockIcon,
+  other: AlertIcon,
 };
 
 /** The four auth error screens of spec §2, each with «Повторить». */
 export function AuthErrorScreen({ kind, onRetry }: { kind: AuthErrorKind; onRetry: () => void }) {
   const copy = authCopy.errors[kind];
+  const Icon = ICONS[kind];
   return (
     <StatusScreen
-      icon={ICONS[kind]}
+      icon={<Icon />}
       title={copy.title}
       text={copy.text}
       action={{

@@ -5,12 +5,13 @@ import styled from 'styled-components';
 import { useAuthActor } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { Card, CardText, CardTitle } from '../../components/Card';
-import { ChatIcon, ChevronIcon, DiaryIcon, PracticesIcon } from '../../components/icons';
+import { BulbIcon, ChatIcon, ChevronIcon, DiaryIcon, FlameIcon, MoodFace, PracticesIcon } from '../../components/icons';
 import { Page } from '../../components/Page';
 import { homeCopy, moods, type Mood } from '../../copy/home';
 import { greeting } from '../../lib/greeting';
 import { SAMPLE_STREAK_DAYS, SAMPLE_WEEK_MOODS } from '../../lib/homeSamples';
 import { haptic } from '../../telegram/haptic';
+import { theme } from '../../theme';
 import { MoodWeekChart } from './MoodWeekChart';
 
 const Greeting = styled.h1`
@@ -40,7 +41,6 @@ const MoodChip = styled.button<{ $selected: boolean }>`
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1.5px solid ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
   background: ${({ $selected, theme }) => ($selected ? theme.tint(theme.color.button, 10) : theme.color.secondaryBg)};
-  font-size: 26px;
   line-height: 1;
   transition: border-color 0.15s ease, background 0.15s ease;
   span {
@@ -80,20 +80,31 @@ const ShortcutIcon = styled.span`
   background: ${({ theme }) => theme.tint(theme.color.button, 12)};
 `;
 
-const Row = styled.div`
-  display: grid;
-  grid-template-columns: 1fr 2fr;
-  gap: ${({ theme }) => theme.space(3)};
-`;
-
 const Streak = styled(Card)`
   display: flex;
-  flex-direction: column;
-  justify-content: space-between;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(3)};
   strong {
-    font-size: 34px;
-    line-height: 1.1;
+    font-size: 30px;
+    line-height: 1;
   }
+`;
+
+const Badge = styled.span<{ $color: string }>`
+  flex: none;
+  width: 48px;
+  height: 48px;
+  border-radius: 14px;
+  display: grid;
+  place-items: center;
+  color: ${({ $color }) => $color};
+  background: ${({ $color, theme }) => theme.tint($color, 16)};
+`;
+
+const Insight = styled(Card)`
+  display: flex;
+  gap: ${({ theme }) => theme.space(3)};
+  align-items: flex-start;
 `;
 
 const SHORTCUTS = [
@@ -119,7 +130,7 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         <CardTitle>{homeCopy.moodCardTitle}</CardTitle>
         <CardText>{homeCopy.moodCardHint}</CardText>
         <MoodRow role="radiogroup" aria-label={homeCopy.moodCardTitle}>
-          {moods.map((item) => (
+          {moods.map((item, level) => (
             <MoodChip
               key={item.value}
               type="button"
@@ -132,7 +143,7 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
                 setMood(item.value);
               }}
             >
-              {item.emoji}
+              <MoodFace level={level} color={theme.color.mood[level] ?? theme.color.hint} />
               <span aria-hidden>{item.label}</span>
             </MoodChip>
           ))}
@@ -163,22 +174,31 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         ))}
       </Shortcuts>
 
-      <Row>
-        <Streak aria-label={homeCopy.streakTitle}>
-          <CardText>{homeCopy.streakTitle}</CardText>
-          <strong>🔥 {SAMPLE_STREAK_DAYS}</strong>
+      <Streak aria-label={homeCopy.streakTitle}>
+        <Badge $color={theme.color.warning}>
+          <FlameIcon />
+        </Badge>
+        <strong>{SAMPLE_STREAK_DAYS}</strong>
+        <div>
+          <CardTitle as="h3">{homeCopy.streakTitle}</CardTitle>
           <CardText>{homeCopy.streakText}</CardText>
-        </Streak>
-        <Card>
-          <CardTitle>{homeCopy.weekTitle}</CardTitle>
-          <MoodWeekChart days={homeCopy.weekDays} values={SAMPLE_WEEK_MOODS} />
-        </Card>
-      </Row>
+        </div>
+      </Streak>
 
       <Card>
-        <CardTitle>💡 {homeCopy.insightTitle}</CardTitle>
-        <CardText>{homeCopy.insight}</CardText>
+        <CardTitle>{homeCopy.weekTitle}</CardTitle>
+        <MoodWeekChart days={homeCopy.weekDays} values={SAMPLE_WEEK_MOODS} />
       </Card>
+
+      <Insight>
+        <Badge $color={theme.color.button}>
+          <BulbIcon />
+        </Badge>
+        <div>
+          <CardTitle>{homeCopy.insightTitle}</CardTitle>
+          <CardText>{homeCopy.insight}</CardText>
+        </div>
+      </Insight>
     </Page>
   );
 }

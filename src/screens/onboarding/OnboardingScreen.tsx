@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { onboardingMachine, onboardingSlides } from '../../../machines/onboarding.machine';
 import { Button } from '../../components/Button';
 import { Motion } from '../../components/Motion';
+import { BubblesIcon, LeafIcon, SparklesIcon } from '../../components/icons';
 import { getInspect } from '../../dev/inspector';
 import { onboardingCopy } from '../../copy/onboarding';
 import { haptic } from '../../telegram/haptic';
@@ -40,7 +41,7 @@ const Emoji = styled.div`
   border-radius: 28px;
   display: grid;
   place-items: center;
-  font-size: 48px;
+  color: ${({ theme }) => theme.color.button};
   margin-bottom: ${({ theme }) => theme.space(3)};
   background: ${({ theme }) => theme.tint(theme.color.button, 12)};
 `;
@@ -96,6 +97,8 @@ const Dot = styled.span<{ $active: boolean }>`
   transition: width 0.2s ease;
 `;
 
+const SLIDE_ICONS = [<LeafIcon key="intro" />, <BubblesIcon key="features" />, <SparklesIcon key="trial" />];
+
 /** Route /onboarding: three slides; finishing or skipping stores completion and goes to /app/home. */
 export default function OnboardingScreen() {
   const navigate = useNavigate();
@@ -132,7 +135,7 @@ export default function OnboardingScreen() {
           exit={{ opacity: 0, x: -24 }}
           transition={{ duration: 0.22 }}
         >
-          <Emoji aria-hidden>{slide.emoji}</Emoji>
+          <Emoji aria-hidden>{SLIDE_ICONS[index]}</Emoji>
           <Title>{slide.title}</Title>
           <Text>{slide.text}</Text>
           {slide.points.length ? (
