@@ -48,7 +48,8 @@ describe('foundation in Chromium', () => {
   it('signed launch parameters → onboarding → home greets the user by first name', async () => {
     const page = await openApp(browser, launchUrl(server));
     await page.waitForURL('**/onboarding', { timeout: 15_000 });
-    expect(await page.getByRole('button', { name: 'Пропустить' }).isVisible()).toBe(true);
+    // The first slide with «Пропустить»; then «Далее», «Далее», «Начать».
+    await page.getByRole('button', { name: 'Пропустить' }).waitFor({ state: 'visible' });
     await finishOnboarding(page);
     await page.waitForURL('**/app/home');
     await expect.poll(() => page.getByText(GREETING).isVisible(), { timeout: 10_000 }).toBe(true);

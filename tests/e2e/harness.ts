@@ -20,7 +20,8 @@
  *   server: PORT (free loopback port), HOST=127.0.0.1, DATA_DIR (fresh temp dir), BOT_TOKEN (`E2E_BOT_TOKEN`),
  *   and DATABASE_URL = a fresh database in the run's throwaway PostgreSQL cluster (tests/e2e/global-setup.ts)
  *   when PostgreSQL is installed; otherwise the server uses its embedded PGlite in DATA_DIR. Waits until the
- *   server answers HTTP; if it exits first, throws with its output.
+ *   server answers HTTP; if it exits first, throws with its output. `E2E_SERVER_ENTRY=<file>` runs another entry
+ *   instead of server/main.ts (only for debugging the tests against a stand-in).
  * - `signInitData(user?, { authDate?, botToken?, extra? })` → raw init data signed with the test bot token
  *   (@telegram-apps/init-data-node `sign`), e.g. `user=%7B…%7D&auth_date=…&hash=…`.
  * - `launchHash({ initData, version?, platform?, themeParams? })` / `launchUrl(server, { path?, user?, initData?, … })`
@@ -152,7 +153,9 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   };
   if (!database) delete env.DATABASE_URL;
   let output = '';
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], { cwd: root, env, stdio: 'pipe' });
+  // E2E_SERVER_ENTRY: another entry file to run instead (e.g. a stand-in while debugging the tests themselves).
+  const entry = process.env.E2E_SERVER_ENTRY ?? 'server/main.ts';
+  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [entry], { cwd: root, env, stdio: 'pipe' });
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;
