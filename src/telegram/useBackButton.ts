@@ -1,5 +1,6 @@
 import { backButton } from '@telegram-apps/sdk';
 import { useEffect, useRef, useState } from 'react';
+import { lacksTelegramHost } from './browserBridge';
 
 function tryNative<T>(fn: () => T): T | undefined {
   try {
@@ -27,7 +28,8 @@ export function useBackButton(onBack: () => void): boolean {
     if (!mounted) return;
     const shown = tryNative(() => backButton.show.ifAvailable()[0]) ?? false;
     const off = tryNative(() => backButton.onClick(() => handler.current()));
-    setNative(shown);
+    // In a plain browser tab (stand-in bridge) there is no native button to see.
+    setNative(shown && !lacksTelegramHost());
     return () => {
       off?.();
       tryNative(() => backButton.hide.ifAvailable());

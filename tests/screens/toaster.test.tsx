@@ -1,0 +1,29 @@
+import { act, render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AppProviders } from '../../src/App';
+import { ToastHost } from '../../src/components/ToastHost';
+import { toast, toastActor } from '../../src/ui/toast';
+
+describe('toasts', () => {
+  afterEach(() => act(() => toastActor.send({ type: 'DISMISS' })));
+
+  it('shows the latest toast only (one at a time) and a tap dismisses it', async () => {
+    render(
+      <AppProviders>
+        <ToastHost />
+      </AppProviders>,
+    );
+    expect(screen.queryByRole('status')).not.toBeInTheDocument();
+    act(() => toast({ title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' }));
+    expect(await screen.findByText('Запись добавлена в дневник')).toBeInTheDocument();
+
+    act(() => toast({ title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Не удалось создать запись');
+    await waitFor(() => expect(screen.queryByText('Запись добавлена в дневник')).not.toBeInTheDocument());
+
+    await userEvent.click(screen.getByRole('alert'));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(toastActor.getSnapshot().matches('hidden')).toBe(true);
+  });
+});
