@@ -1,0 +1,64 @@
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it, vi } from 'vitest';
+import { AppProviders } from '../../src/App';
+import { BottomSheet } from '../../src/components/BottomSheet';
+import { Chip } from '../../src/components/Chip';
+import { EmptyState } from '../../src/components/EmptyState';
+import { ErrorState } from '../../src/components/ErrorState';
+
+describe('shared presentational parts', () => {
+  it('ErrorState shows the message and retries only when a retry is given', async () => {
+    const onRetry = vi.fn();
+    const { rerender } = render(
+      <AppProviders>
+        <ErrorState message="Не удалось загрузить данные" retryLabel="Повторить" onRetry={onRetry} />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('alert')).toHaveTextContent('Не удалось загрузить данные');
+    await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
+    expect(onRetry).toHaveBeenCalledTimes(1);
+    rerender(
+      <AppProviders>
+        <ErrorState message="Не удалось загрузить данные" />
+      </AppProviders>,
+    );
+    expect(screen.queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it('EmptyState and Chip render their content and state', () => {
+    render(
+      <AppProviders>
+        <EmptyState title="Пока пусто" text="Здесь появятся записи" />
+        <Chip $selected>Все</Chip>
+        <Chip>Избранное</Chip>
+      </AppProviders>,
+    );
+    expect(screen.getByRole('heading', { name: 'Пока пусто' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Все' })).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('button', { name: 'Избранное' })).toHaveAttribute('aria-pressed', 'false');
+  });
+
+  it('BottomSheet opens as a dialog and the backdrop closes it', async () => {
+    const onClose = vi.fn();
+    const { rerender } = render(
+      <AppProviders>
+        <BottomSheet open label="Пробный период" onClose={onClose}>
+          <p>Содержимое</p>
+        </BottomSheet>
+      </AppProviders>,
+    );
+    const dialog = screen.getByRole('dialog', { name: 'Пробный период' });
+    expect(dialog).toHaveTextContent('Содержимое');
+    await userEvent.click(dialog.previousElementSibling as HTMLElement);
+    expect(onClose).toHaveBeenCalledTimes(1);
+    rerender(
+      <AppProviders>
+        <BottomSheet open={false} label="Пробный период" onClose={onClose}>
+          <p>Содержимое</p>
+        </BottomSheet>
+      </AppProviders>,
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
