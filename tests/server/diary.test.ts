@@ -1,0 +1,134 @@
+// /api/diary on both databases: validation (422, Russian), listing order and filters, owner isolation (404),
+// favourite toggle, plan and daily-limit enforcement (402) including 30 concurrent creates against a limit of 10.
+import { expect, it } from 'vitest';
+import type { DiaryEntry, DiaryListResponse } from '../../contract/diary';
+import { describeEachDatabase } from './harness';
+
+const anna = { id: 7_000_001, first_name: 'Анна' };
+const boris = { id: 7_000_002, first_name: 'Борис' };
+
+describeEachDatabase('diary API', (t) => {
+  const create = (body: unknown, user = anna) =>
+    t.app.inject({ method: 'POST', url: '/api/diary/create', headers: t.headers(user), payload: body as object });
+  const list = (query = '', user = anna) =>
+    t.app.inject({ method: 'GET', url: `/api/diary/list${query}`, headers: t.headers(user) });
+  const get = (id: string, user = anna) => t.app.inject({ method: 'GET', url: `/api/diary/${id}`, headers: t.headers(user) });
+  const favorite = (id: string, user = anna) =>
+    t.app.inject({ method: 'PATCH', url: `/api/diary/${id}/favorite`, headers: t.headers(user) });
+
+  async function asPro(user = anna) {
+    await list('', user); // the auth hook creates the user row
+    await t.setTier(user.id, 'PRO');
+  }
+
+  it('needs auth', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/api/diary/list' });
+    expect(res.statusCode).toBe(401);
+    expect(res.json().detail).toMatch(/[а-я]/i);
+  });
+
+  it('START users cannot create: 402 «Дневник недоступен на вашем тарифе»', async () => {
+    const res = await create({ content: 'Привет' });
+    expect(res.statusCode).toBe(402);
+    expect(res.json()).toEqual({ detail: 'Дневник недоступен на вашем тарифе' });
+    expect((await list()).json()).toEqual({ entries: [], total: 0 });
+  });
+
+  it('creates an entry (trimmed, empty title → null, defaults) and lists it first', async () => {
+    await asPro();
+    const first = await create({ content: '  Первая  ', title: '   ' });
+    expect(first.statusCode).toBe(201);
+    const e1 = first.json() as DiaryEntry;
+    expect(e1).toMatchObject({ title: null, content: 'Первая', mood: null, is_favorite: false, source_type: 'manual', source_id: null });
+    expect(Date.parse(e1.created_at)).not.toBeNaN();
+    const second = (
+      await create({ content: 'Вторая', title: 'Заголовок', mood: 'good', is_favorite: true, source: { source_type: 'ai_suggestion', source_id: 'chat-1' } })
+    ).json() as DiaryEntry;
+    expect(second).toMatchObject({ title: 'Заголовок', mood: 'good', is_favorite: true, source_type: 'ai_suggestion', source_id: 'chat-1' });
+    const body = (await list()).json() as DiaryListResponse;
+    expect(body.total).toBe(2);
+    expect(body.entries.map((e) => e.id)).toEqual([second.id, e1.id]);
+    expect((await get(e1.id)).json()).toEqual(e1);
+  });
+
+  it('validation errors are 422 with a Russian detail', async () => {
+    await asPro();
+    const cases: Array<[unknown, RegExp]> = [
+      [{}, /Содержание записи обязательно/],
+      [{ content: '   ' }, /Содержание записи не может быть пустым/],
+      [{ content: 'x'.repeat(2001) }, /2000/],
+      [{ content: 'ok', title: 't'.repeat(101) }, /100/],
+      [{ content: 'ok', mood: 'awful' }, /Настроение/],
+      [{ content: 'ok', is_favorite: 'yes' }, /is_favorite/],
+      [{ content: 'ok', user_id: 5 }, /Неизвестные поля: user_id/],
+      [{ content: 'ok', source: { source_type: 'robot' } }, /Источник/],
+    ];
+    for (const [body, detail] of cases) {
+      const res = await create(body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().detail, JSON.stringify(body)).toMatch(detail);
+    }
+    for (const q of ['?limit=0', '?limit=101', '?skip=-1', '?limit=abc', '?dateFrom=yesterday', '?is_favorite=yes']) {
+      const res = await list(q);
+      expect(res.statusCode, q).toBe(422);
+      expect(res.json().detail, q).toMatch(/[а-я]/i);
+    }
+    expect((await list()).json().total).toBe(0); // nothing was created, nothing was spent
+  });
+
+  it('pages, dateFrom and is_favorite filter; newest first with a stable order', async () => {
+    await asPro();
+    const ids: string[] = [];
+    for (let i = 1; i <= 5; i++) ids.push(((await create({ content: `Запись ${i}`, is_favorite: i % 2 === 1 })).json() as DiaryEntry).id);
+    const page1 = (await list('?skip=0&limit=2')).json() as DiaryListResponse;
+    const page2 = (await list('?skip=2&limit=2')).json() as DiaryListResponse;
+    const page3 = (await list('?skip=4&limit=2')).json() as DiaryListResponse;
+    expect([...page1.entries, ...page2.entries, ...page3.entries].map((e) => e.content)).toEqual([
+      'Запись 5', 'Запись 4', 'Запись 3', 'Запись 2', 'Запись 1',
+    ]);
+    expect(page1.total).toBe(5);
+    const favs = (await list('?is_favorite=true')).json() as DiaryListResponse;
+    expect(favs.entries.map((e) => e.content)).toEqual(['Запись 5', 'Запись 3', 'Запись 1']);
+    expect(favs.total).toBe(3);
+    const future = new Date(Date.now() + 60_000).toISOString();
+    expect((await list(`?dateFrom=${encodeURIComponent(future)}`)).json()).toEqual({ entries: [], total: 0 });
+    const past = new Date(Date.now() - 7 * 86_400_000).toISOString();
+    expect((await list(`?dateFrom=${encodeURIComponent(past)}&is_favorite=true`)).json().total).toBe(3);
+  });
+
+  it('favourite toggles and returns the entry', async () => {
+    await asPro();
+    const e = (await create({ content: 'Звезда' })).json() as DiaryEntry;
+    const on = await favorite(e.id);
+    expect(on.statusCode).toBe(200);
+    expect(on.json()).toEqual({ ...e, is_favorite: true });
+    expect((await favorite(e.id)).json().is_favorite).toBe(false);
+  });
+
+  it('isolation: another user gets 404 and sees nothing; malformed ids are 404 too', async () => {
+    await asPro(anna);
+    await asPro(boris);
+    const e = (await create({ content: 'Личное' }, anna)).json() as DiaryEntry;
+    for (const res of [await get(e.id, boris), await favorite(e.id, boris)]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Запись не найдена' });
+    }
+    expect((await list('', boris)).json()).toEqual({ entries: [], total: 0 });
+    expect((await get(e.id, anna)).json().is_favorite).toBe(false); // boris's toggle changed nothing
+    for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', "1'%20or%201=1"]) {
+      expect((await get(id)).statusCode, id).toBe(404);
+      expect((await favorite(id)).statusCode, id).toBe(404);
+    }
+  });
+
+  it('30 parallel creates against a daily limit of 10: exactly 10 created, 20 × 402 saying it renews tomorrow', async () => {
+    await asPro();
+    await t.setDailyLimit('diary_entries', 'PRO', 10);
+    const results = await Promise.all(Array.from({ length: 30 }, (_, i) => create({ content: `Параллельно ${i}` })));
+    const codes = results.map((r) => r.statusCode);
+    expect(codes.filter((c) => c === 201)).toHaveLength(10);
+    expect(codes.filter((c) => c === 402)).toHaveLength(20);
+    for (const r of results.filter((x) => x.statusCode === 402)) expect(r.json().detail).toMatch(/завтра/);
+    expect((await list('?limit=100')).json().total).toBe(10);
+  });
+});
