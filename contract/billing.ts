@@ -1,0 +1,72 @@
+// /api/subscriptions/* and /api/trial/*
+import { z } from 'zod';
+import { tierSchema, timestampSchema } from './common';
+
+export const currencySchema = z.enum(['RUB', 'STARS']);
+export type Currency = z.infer<typeof currencySchema>;
+
+export const priceSchema = z.object({ currency: currencySchema, amount: z.number() });
+export const periodSchema = z.object({ months: z.number().int(), prices: z.array(priceSchema) });
+
+/** Per-day limits; null: diary/voice not available, tokens unlimited. */
+export const dailyLimitsSchema = z.object({
+  diary_entries: z.number().int().nullable(),
+  voice_seconds: z.number().int().nullable(),
+  tokens: z.number().int().nullable(),
+});
+
+export const tierInfoSchema = z.object({
+  id: tierSchema,
+  name: z.string(),
+  description: z.string(),
+  /** START 0 < PRO 1 < PREMIUM 2 */
+  rank: z.number().int(),
+  is_free: z.boolean(),
+  /** PRO: 'popular' badge. */
+  is_popular: z.boolean(),
+  /** PREMIUM: the featured card 'Лучший выбор'. */
+  is_featured: z.boolean(),
+  /** Empty for the free tier. */
+  periods: z.array(periodSchema),
+  benefits: z.array(z.string()),
+  daily_limits: dailyLimitsSchema,
+});
+export const tiersResponseSchema = z.object({ tiers: z.array(tierInfoSchema) });
+export type Price = z.infer<typeof priceSchema>;
+export type Period = z.infer<typeof periodSchema>;
+export type TierInfo = z.infer<typeof tierInfoSchema>;
+export type TiersResponse = z.infer<typeof tiersResponseSchema>;
+
+/** The effective subscription: an expired one reads as START with expires_at null. */
+export const subscriptionSchema = z.object({
+  tier: tierSchema,
+  expires_at: timestampSchema.nullable(),
+  /** trial | payment | manual; null on START. */
+  source: z.string().nullable(),
+});
+export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** Today's usage in the user's local day (X-Time-Zone). */
+export const usageSchema = z.object({
+  tier: tierSchema,
+  /** The local date the counters belong to, YYYY-MM-DD. */
+  day: z.string(),
+  diary_entries_limit: z.number().int().nullable(),
+  diary_entries_used: z.number().int(),
+  voice_seconds_limit: z.number().int().nullable(),
+  voice_seconds_used: z.number().int(),
+  tokens_limit: z.number().int().nullable(),
+  tokens_used: z.number().int(),
+});
+export type UsageInfo = z.infer<typeof usageSchema>;
+
+export const trialStatusSchema = z.object({
+  available: z.boolean(),
+  /** Trial length in days (7). */
+  days: z.number().int(),
+});
+export type TrialStatus = z.infer<typeof trialStatusSchema>;
+
+/** POST /api/trial/activate (no body) → the new subscription. */
+export const trialActivateResponseSchema = subscriptionSchema;
+export type TrialActivateResponse = z.infer<typeof trialActivateResponseSchema>;

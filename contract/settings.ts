@@ -1,0 +1,26 @@
+// GET and PATCH /api/users/me/settings
+import { z } from 'zod';
+
+export const PERSONAL_CONTEXT_MAX = 500;
+
+/** gentle 'Мягкий', direct 'Прямой', humorous 'С юмором'. */
+export const communicationStyleSchema = z.enum(['gentle', 'direct', 'humorous']);
+/** morning 9:00, afternoon 14:00, evening 20:00, disabled. */
+export const reminderTimeSchema = z.enum(['morning', 'afternoon', 'evening', 'disabled']);
+
+export const settingsSchema = z.object({
+  communication_style: communicationStyleSchema,
+  reminder_time: reminderTimeSchema,
+  personal_context: z.string().max(PERSONAL_CONTEXT_MAX).nullable(),
+});
+export type Settings = z.infer<typeof settingsSchema>;
+export type CommunicationStyle = z.infer<typeof communicationStyleSchema>;
+export type ReminderTime = z.infer<typeof reminderTimeSchema>;
+
+/** Partial update; unknown fields are rejected. personal_context is trimmed and '' becomes null. */
+export const settingsPatchSchema = z.strictObject({
+  communication_style: communicationStyleSchema.optional(),
+  reminder_time: reminderTimeSchema.optional(),
+  personal_context: z.string().max(PERSONAL_CONTEXT_MAX).nullable().optional(),
+});
+export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

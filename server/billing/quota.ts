@@ -1,0 +1,98 @@
+// Daily quotas: one row per (user, local date, kind) in daily_usage, spent with ONE conditional upsert, so
+// concurrent requests can never overspend and a new day is just a new row (no reset job).
+import { and, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../db';
+import { dailyUsage, subscriptions } from '../db/schema';
+import { localDate } from '../time';
+import { dailyLimit, type Tier, type UsageKind } from './plans';
+
+type Executor = Db | Tx;
+
+export type SpendResult =
+  | { ok: true; used: number; limit: number | null }
+  | { ok: false; reason: 'not_available' | 'limit_reached'; limit: number | null };
+
+export interface SpendInput {
+  userId: number;
+  kind: UsageKind;
+  /** Positive integer amount (entries, seconds, tokens). */
+  amount: number;
+  /** The user's IANA zone (request.timeZone): the day is the local date there. */
+  timeZone: string;
+  /**
+   * 'strict' (default): refuse when used + amount would exceed the limit.
+   * 'record': record usage that already happened (e.g. tokens of a finished model reply) even past the limit,
+   * as long as the feature is available; later strict spends are then refused.
+   */
+  mode?: 'strict' | 'record';
+  now?: Date;
+}
+
+/** The tier in force now: the subscription's tier unless absent or expired → START. */
+export async function effectiveTier(db: Executor, userId: number, now: Date = new Date()): Promise<Tier> {
+  const [row] = await db
+    .select({ tier: subscriptions.tier, expiresAt: subscriptions.expiresAt })
+    .from(subscriptions)
+    .where(eq(subscriptions.userId, userId));
+  return tierOf(row, now);
+}
+
+export function tierOf(row: { tier: string; expiresAt: Date | null } | undefined, now: Date): Tier {
+  if (!row) return 'START';
+  if (row.expiresAt && row.expiresAt.getTime() <= now.getTime()) return 'START';
+  return row.tier as Tier;
+}
+
+/**
+ * Spends `amount` of today's `kind` for the user. Pass the transaction (`tx`) when inside one — on PGlite the
+ * outer db inside a transaction hangs. Rolling back the transaction gives the spend back.
+ */
+export async function spendDaily(db: Executor, input: SpendInput): Promise<SpendResult> {
+  const { userId, kind, amount, timeZone, mode = 'strict', now = new Date() } = input;
+  if (!Number.isInteger(amount) || amount < 0) throw new Error(`spendDaily: amount must be a non-negative integer`);
+  const tier = await effectiveTier(db, userId, now);
+  const limit = dailyLimit(tier, kind);
+  const unlimited = limit === null && kind === 'tokens';
+  if (limit === null && !unlimited) return { ok: false, reason: 'not_available', limit };
+  // The INSERT branch of the upsert is unconditional, so a first spend larger than the limit is refused here.
+  if (mode === 'strict' && limit !== null && amount > limit) return { ok: false, reason: 'limit_reached', limit };
+
+  const day = localDate(timeZone, now);
+  const conditional = mode === 'strict' && limit !== null;
+  const rows = await db
+    .insert(dailyUsage)
+    .values({ userId, day, kind, used: amount })
+    .onConflictDoUpdate({
+      target: [dailyUsage.userId, dailyUsage.day, dailyUsage.kind],
+      set: { used: sql`${dailyUsage.used} + excluded.used` },
+      ...(conditional ? { setWhere: sql`${dailyUsage.used} + excluded.used <= ${limit}` } : {}),
+    })
+    .returning({ used: dailyUsage.used });
+  const row = rows[0];
+  if (!row) return { ok: false, reason: 'limit_reached', limit };
+  return { ok: true, used: row.used, limit };
+}
+
+export interface UsageToday {
+  tier: Tier;
+  day: string;
+  used: Record<UsageKind, number>;
+  limits: Record<UsageKind, number | null>;
+}
+
+/** Today's counters and limits for the user in their zone. */
+export async function usageToday(db: Executor, userId: number, timeZone: string, now: Date = new Date()): Promise<UsageToday> {
+  const day = localDate(timeZone, now);
+  const [tier, rows] = await Promise.all([
+    effectiveTier(db, userId, now),
+    db
+      .select({ kind: dailyUsage.kind, used: dailyUsage.used })
+      .from(dailyUsage)
+      .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day))),
+  ]);
+  const used: Record<UsageKind, number> = { diary_entries: 0, voice_seconds: 0, tokens: 0 };
+  for (const r of rows) if (r.kind in used) used[r.kind as UsageKind] = r.used;
+  const kinds: UsageKind[] = ['diary_entries', 'voice_seconds', 'tokens'];
+  const limits = Object.fromEntries(kinds.map((k) => [k, dailyLimit(tier, k)])) as Record<UsageKind, number | null>;
+  return { tier, day, used, limits };
+}

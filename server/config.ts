@@ -1,0 +1,59 @@
+// Server configuration from the environment, read once at start-up. Every variable is documented in .env.example.
+import { resolve } from 'node:path';
+
+/** Used when BOT_TOKEN is unset: init data is signed by the /dev launcher with this token. Never valid in Telegram. */
+export const DEV_BOT_TOKEN = '0000000000:DEV-local-token-not-a-real-bot';
+
+export interface Config {
+  port: number;
+  host: string;
+  /** Folder of the embedded PGlite database (used only without DATABASE_URL). */
+  dataDir: string;
+  /** PostgreSQL connection string; null → embedded PGlite in dataDir. */
+  databaseUrl: string | null;
+  /** Max connections of the pg pool per instance. */
+  pgPoolMax: number;
+  botToken: string;
+  /** True when BOT_TOKEN is unset: the dev token is used and /dev serves the launcher. */
+  devLauncher: boolean;
+  /** Init data older than this (auth_date) is rejected. */
+  initDataMaxAgeS: number;
+  /** Zone used when the client sends no (or an invalid) X-Time-Zone. */
+  defaultTimeZone: string;
+  /** JSON body limit in bytes. */
+  bodyLimit: number;
+  /** Requests per minute per user on /api; 0 disables the limiter. */
+  rateLimitPerMinute: number;
+  logLevel: string;
+}
+
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw.trim() === '') return fallback;
+  const n = Number(raw);
+  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  return n;
+}
+
+function str(env: NodeJS.ProcessEnv, name: string): string | null {
+  const v = env[name]?.trim();
+  return v ? v : null;
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const botToken = str(env, 'BOT_TOKEN');
+  return {
+    port: int(env, 'PORT', 3000),
+    host: str(env, 'HOST') ?? '0.0.0.0',
+    dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
+    databaseUrl: str(env, 'DATABASE_URL'),
+    pgPoolMax: int(env, 'PG_POOL_MAX', 20),
+    botToken: botToken ?? DEV_BOT_TOKEN,
+    devLauncher: botToken === null,
+    initDataMaxAgeS: int(env, 'INIT_DATA_MAX_AGE_S', 86_400),
+    defaultTimeZone: str(env, 'DEFAULT_TIME_ZONE') ?? 'Europe/Moscow',
+    bodyLimit: int(env, 'BODY_LIMIT_BYTES', 64 * 1024),
+    rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600),
+    logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+  };
+}

@@ -1,0 +1,104 @@
+// The one Drizzle schema for PGlite and PostgreSQL. Migrations are generated from it (`npx drizzle-kit generate`).
+// Keep it to features PostgreSQL 15–17 has: production may run an older server than PGlite's 18.
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  boolean,
+  date,
+  index,
+  integer,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  uuid,
+  varchar,
+} from 'drizzle-orm/pg-core';
+
+/** A Telegram user, created on the first authenticated request (see server/auth.ts). */
+export const users = pgTable('users', {
+  id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+  // Telegram ids exceed 2^31 but stay below 2^53, so a JS number is exact.
+  telegramId: bigint('telegram_id', { mode: 'number' }).notNull().unique(),
+  firstName: text('first_name').notNull(),
+  lastName: text('last_name'),
+  username: text('username'),
+  photoUrl: text('photo_url'),
+  languageCode: text('language_code'),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  /** Set once when the free PREMIUM trial is activated: the trial is once per user, forever. */
+  trialUsedAt: timestamp('trial_used_at', { withTimezone: true }),
+});
+
+/** One row per user once they change something; absent → the defaults in server/users/settings.ts. */
+export const userSettings = pgTable('user_settings', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  communicationStyle: text('communication_style').notNull(),
+  reminderTime: text('reminder_time').notNull(),
+  personalContext: text('personal_context'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The user's current paid or trial tier. One row per user; absent or expired → START.
+ * expires_at null means it never expires (granted by hand).
+ */
+export const subscriptions = pgTable('subscriptions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  tier: text('tier').notNull(),
+  expiresAt: timestamp('expires_at', { withTimezone: true }),
+  /** trial | payment | manual */
+  source: text('source').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Daily usage counters keyed by the user's LOCAL date: a new day is simply a new row (no reset job).
+ * kind: diary_entries | voice_seconds | tokens. Spent only through server/billing/quota.ts.
+ */
+export const dailyUsage = pgTable(
+  'daily_usage',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind').notNull(),
+    used: integer('used').notNull().default(0),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day, t.kind] })],
+);
+
+// Indexes are DESC NULLS FIRST (PostgreSQL's default for DESC) so `ORDER BY created_at DESC, id DESC` walks them directly.
+export const diaryEntries = pgTable(
+  'diary_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    title: varchar('title', { length: 100 }),
+    content: text('content').notNull(),
+    /** very_bad | bad | neutral | good | very_good */
+    mood: text('mood'),
+    isFavorite: boolean('is_favorite').notNull().default(false),
+    sourceType: text('source_type').notNull().default('manual'),
+    sourceId: text('source_id'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('diary_entries_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    index('diary_entries_user_favorite_idx')
+      .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())
+      .where(sql`${t.isFavorite}`),
+  ],
+);
+
+export type UserRow = typeof users.$inferSelect;
+export type SettingsRow = typeof userSettings.$inferSelect;
+export type SubscriptionRow = typeof subscriptions.$inferSelect;

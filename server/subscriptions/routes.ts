@@ -1,0 +1,71 @@
+// /api/subscriptions: the plans, the user's effective subscription and today's usage.
+import { eq } from 'drizzle-orm';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import {
+  subscriptionSchema,
+  tiersResponseSchema,
+  usageSchema,
+  type Subscription,
+  type TiersResponse,
+  type UsageInfo,
+} from '../../contract/billing';
+import { authErrors } from '../../contract/common';
+import { dailyLimit, PLANS } from '../billing/plans';
+import { tierOf, usageToday } from '../billing/quota';
+import type { Db } from '../db';
+import { subscriptions } from '../db/schema';
+
+export function tiersResponse(): TiersResponse {
+  return {
+    tiers: PLANS.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      rank: p.rank,
+      is_free: p.isFree,
+      is_popular: p.isPopular,
+      is_featured: p.isFeatured,
+      periods: p.periods.map((period) => ({ months: period.months, prices: period.prices.map((x) => ({ ...x })) })),
+      benefits: [...p.benefits],
+      daily_limits: {
+        diary_entries: dailyLimit(p.id, 'diary_entries'),
+        voice_seconds: dailyLimit(p.id, 'voice_seconds'),
+        tokens: dailyLimit(p.id, 'tokens'),
+      },
+    })),
+  };
+}
+
+/** The effective subscription now: absent or expired → START with expires_at null. */
+export async function currentSubscription(db: Db, userId: number, now = new Date()): Promise<Subscription> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const tier = tierOf(row, now);
+  if (!row || tier === 'START') return { tier: 'START', expires_at: null, source: null };
+  return { tier, expires_at: row.expiresAt?.toISOString() ?? null, source: row.source };
+}
+
+const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
+  const tags = ['subscriptions'];
+
+  app.get('/tiers', { schema: { tags, response: { 200: tiersResponseSchema, ...authErrors } } }, async () => tiersResponse());
+
+  app.get('/me', { schema: { tags, response: { 200: subscriptionSchema, ...authErrors } } }, async (request) =>
+    currentSubscription(app.database.db, request.user.id),
+  );
+
+  app.get('/usage', { schema: { tags, response: { 200: usageSchema, ...authErrors } } }, async (request): Promise<UsageInfo> => {
+    const u = await usageToday(app.database.db, request.user.id, request.timeZone);
+    return {
+      tier: u.tier,
+      day: u.day,
+      diary_entries_limit: u.limits.diary_entries,
+      diary_entries_used: u.used.diary_entries,
+      voice_seconds_limit: u.limits.voice_seconds,
+      voice_seconds_used: u.used.voice_seconds,
+      tokens_limit: u.limits.tokens,
+      tokens_used: u.used.tokens,
+    };
+  });
+};
+
+export default subscriptionRoutes;

@@ -1,0 +1,250 @@
+/**
+ * Server test harness: `describeEachDatabase(title, (t) => { it(...) })` runs the block on PGlite and — when the
+ * run's throwaway PostgreSQL cluster exists (`inject('pgUrl')`) — again on PostgreSQL.
+ *
+ * Every TEST gets a fresh migrated database and a fresh app:
+ * - PGlite: the migrated data directory is dumped once (cached in the OS temp dir, keyed by the migrations'
+ *   content) and each test loads it into a new in-memory PGlite (≈0.4 s instead of ≈3.5 s for initdb+migrate).
+ * - PostgreSQL: one migrated template database per file, and `CREATE DATABASE … TEMPLATE` per test (≈50 ms),
+ *   dropped afterwards.
+ *
+ * `t` (read its fields inside tests/hooks, not at collection time):
+ * - `t.app` — FastifyInstance (use `t.app.inject`), `t.database` — `{ db, kind, client, close }`, `t.kind`.
+ * - `t.initData(user?, { authDate?, botToken? })` — init data signed for TEST_BOT_TOKEN (default user TEST_USER).
+ * - `t.headers(user?, extra?)` — `{ 'x-init-data', 'x-time-zone': 'Europe/Moscow' }` + extra.
+ * - `t.setTier(telegramId, tier, expiresAt?)` — grants a tier (default 30 days; START removes the subscription).
+ *   The user row must exist: make one authenticated request first.
+ * - `t.setDailyLimit(kind, tier, limit)` — overrides a plan's daily limit for the current test only.
+ * - `t.userId(telegramId)` — internal users.id for a Telegram id.
+ */
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PGlite } from '@electric-sql/pglite';
+import { sign } from '@telegram-apps/init-data-node';
+import { eq } from 'drizzle-orm';
+import type { FastifyInstance } from 'fastify';
+import pg from 'pg';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
+import { buildApp } from '../../server/app';
+import { clearDailyLimitOverrides, overrideDailyLimit, type Tier, type UsageKind } from '../../server/billing/plans';
+import { loadConfig, type Config } from '../../server/config';
+import { migrateDatabase, openPostgres, wrapPglite, type Database } from '../../server/db';
+import { migrationsFolder } from '../../server/db/migrate';
+import { subscriptions, users } from '../../server/db/schema';
+
+export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-server-tests';
+export const TEST_USER = { id: 1001, first_name: 'Тест' };
+
+export interface TgUser {
+  id: number;
+  first_name: string;
+  last_name?: string;
+  username?: string;
+  photo_url?: string;
+  language_code?: string;
+}
+
+export interface TestContext {
+  readonly app: FastifyInstance;
+  readonly database: Database;
+  readonly config: Config;
+  readonly kind: 'pglite' | 'postgres';
+  initData(user?: TgUser, opts?: { authDate?: Date; botToken?: string }): string;
+  headers(user?: TgUser, extra?: Record<string, string>): Record<string, string>;
+  setTier(telegramId: number, tier: Tier, expiresAt?: Date | null): Promise<void>;
+  setDailyLimit(kind: UsageKind, tier: Tier, limit: number | null): void;
+  userId(telegramId: number): Promise<number>;
+}
+
+export function testConfig(overrides: Record<string, string> = {}): Config {
+  return loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, LOG_LEVEL: 'silent', DATA_DIR: join(tmpdir(), 'unused'), ...overrides });
+}
+
+export function signInitData(user: TgUser = TEST_USER, opts: { authDate?: Date; botToken?: string } = {}): string {
+  return sign({ user, query_id: 'AAH-test' } as Parameters<typeof sign>[0], opts.botToken ?? TEST_BOT_TOKEN, opts.authDate ?? new Date());
+}
+
+// ---- PGlite template -------------------------------------------------------------------------------------------
+
+function migrationsHash(): string {
+  const h = createHash('sha256');
+  const walk = (dir: string) => {
+    for (const name of readdirSync(dir, { withFileTypes: true }).sort((a, b) => a.name.localeCompare(b.name))) {
+      const p = join(dir, name.name);
+      if (name.isDirectory()) walk(p);
+      else h.update(name.name).update(readFileSync(p));
+    }
+  };
+  walk(migrationsFolder);
+  return h.digest('hex').slice(0, 16);
+}
+
+let pgliteTemplate: Promise<Blob> | undefined;
+function pgliteTemplateDump(): Promise<Blob> {
+  pgliteTemplate ??= (async () => {
+    const file = join(tmpdir(), `wellbeing-pglite-template-${migrationsHash()}.tar`);
+    if (existsSync(file)) return new Blob([readFileSync(file)]);
+    const pgl = await PGlite.create();
+    const database = wrapPglite(pgl);
+    await migrateDatabase(database);
+    const dump = await pgl.dumpDataDir('none');
+    await database.close();
+    const tmp = `${file}.${process.pid}.tmp`;
+    writeFileSync(tmp, Buffer.from(await dump.arrayBuffer()));
+    renameSync(tmp, file); // atomic: parallel workers never read a half-written template
+    return dump;
+  })();
+  return pgliteTemplate;
+}
+
+export async function freshPglite(): Promise<Database> {
+  return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplateDump() }));
+}
+
+// ---- PostgreSQL template ---------------------------------------------------------------------------------------
+
+function dbUrl(base: string, name: string): string {
+  const u = new URL(base);
+  u.pathname = `/${name}`;
+  return u.toString();
+}
+
+function randomName(prefix: string): string {
+  return `${prefix}_${process.pid}_${Math.random().toString(36).slice(2, 10)}`;
+}
+
+async function admin<T>(pgUrl: string, fn: (c: pg.Client) => Promise<T>): Promise<T> {
+  const c = new pg.Client({ connectionString: pgUrl });
+  await c.connect();
+  try {
+    return await fn(c);
+  } finally {
+    await c.end();
+  }
+}
+
+let pgTemplate: Promise<string> | undefined;
+function pgTemplateName(pgUrl: string): Promise<string> {
+  pgTemplate ??= (async () => {
+    const name = randomName('tpl');
+    await admin(pgUrl, (c) => c.query(`create database ${name}`));
+    const database = openPostgres(dbUrl(pgUrl, name), 2);
+    await migrateDatabase(database);
+    await database.close();
+    return name;
+  })();
+  return pgTemplate;
+}
+
+/** A fresh migrated PostgreSQL database; `drop()` removes it. */
+export async function freshPostgres(pgUrl: string): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
+  const template = await pgTemplateName(pgUrl);
+  const name = randomName('t');
+  await admin(pgUrl, (c) => c.query(`create database ${name} template ${template}`));
+  const url = dbUrl(pgUrl, name);
+  const database = openPostgres(url, 10);
+  return {
+    database,
+    url,
+    async drop() {
+      await database.close();
+      await admin(pgUrl, (c) => c.query(`drop database if exists ${name} with (force)`));
+    },
+  };
+}
+
+// ---- describeEachDatabase ----------------------------------------------------------------------------------------
+
+export function describeEachDatabase(title: string, fn: (t: TestContext) => void): void {
+  const pgUrl = inject('pgUrl');
+  const kinds: Array<'pglite' | 'postgres'> = pgUrl ? ['pglite', 'postgres'] : ['pglite'];
+  for (const kind of kinds) {
+    describe(`${title} [${kind}]`, () => {
+      let current: { app: FastifyInstance; database: Database; config: Config; cleanup: () => Promise<void> } | undefined;
+      const need = () => {
+        if (!current) throw new Error('harness: t.app/t.database are only available inside tests and hooks');
+        return current;
+      };
+
+      const t: TestContext = {
+        get app() {
+          return need().app;
+        },
+        get database() {
+          return need().database;
+        },
+        get config() {
+          return need().config;
+        },
+        kind,
+        initData: (user, opts) => signInitData(user, opts),
+        headers: (user, extra = {}) => ({ 'x-init-data': signInitData(user), 'x-time-zone': 'Europe/Moscow', ...extra }),
+        async setTier(telegramId, tier, expiresAt) {
+          const db = need().database.db;
+          const id = await t.userId(telegramId);
+          if (tier === 'START') {
+            await db.delete(subscriptions).where(eq(subscriptions.userId, id));
+            return;
+          }
+          const exp = expiresAt === undefined ? new Date(Date.now() + 30 * 86_400_000) : expiresAt;
+          await db
+            .insert(subscriptions)
+            .values({ userId: id, tier, expiresAt: exp, source: 'manual' })
+            .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, expiresAt: exp, source: 'manual' } });
+        },
+        setDailyLimit: (usageKind, tier, limit) => overrideDailyLimit(tier, usageKind, limit),
+        async userId(telegramId) {
+          const [row] = await need().database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId));
+          if (!row) throw new Error(`harness: no user with telegram id ${telegramId} — make an authenticated request first`);
+          return row.id;
+        },
+      };
+
+      beforeAll(async () => {
+        // Warm the template once per file so the first test is not slower than the rest.
+        if (kind === 'pglite') await pgliteTemplateDump();
+        else await pgTemplateName(pgUrl!);
+      });
+
+      beforeEach(async () => {
+        const config = testConfig();
+        let database: Database;
+        let drop: () => Promise<void>;
+        if (kind === 'pglite') {
+          database = await freshPglite();
+          drop = () => database.close();
+        } else {
+          const fresh = await freshPostgres(pgUrl!);
+          database = fresh.database;
+          drop = fresh.drop;
+        }
+        const app = await buildApp({ database, config });
+        await app.ready();
+        current = {
+          app,
+          database,
+          config,
+          cleanup: async () => {
+            await app.close();
+            await drop();
+          },
+        };
+      });
+
+      afterEach(async () => {
+        clearDailyLimitOverrides();
+        const c = current;
+        current = undefined;
+        await c?.cleanup();
+      });
+
+      afterAll(async () => {
+        clearDailyLimitOverrides();
+      });
+
+      fn(t);
+    });
+  }
+}
