@@ -13,6 +13,7 @@ import {
 import { authHook, InitDataCache, type AuthUser } from './auth';
 import type { Config } from './config';
 import { isDatabaseUnavailable, type Database } from './db';
+import { devLauncher } from './dev-launcher';
 import diaryRoutes from './diary/routes';
 import { DETAILS, HttpError } from './errors';
 import subscriptionRoutes from './subscriptions/routes';
@@ -111,6 +112,7 @@ export async function buildApp({ database, config, client, extraRoutes }: BuildA
     { prefix: '/api' },
   );
 
+  if (config.devLauncher) await devLauncher(app);
   if (client) fallback = await client(app);
   return app;
 }

@@ -1,0 +1,53 @@
+// Serving the client: the built dist/ through @fastify/static with an SPA fallback, or (npm run dev) Vite in
+// middleware mode with HMR on the same HTTP server. Both leave /api and /dev to the API.
+import { extname } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+
+type Fallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
+
+function ownedByApi(url: string): boolean {
+  return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url === '/dev' || url.startsWith('/dev?');
+}
+
+/** dist/ with long-lived caching for hashed assets; any extension-less GET falls back to index.html. */
+export function staticClient(dist: string) {
+  return async (app: FastifyInstance): Promise<Fallback> => {
+    await app.register(fastifyStatic, {
+      root: dist,
+      wildcard: true,
+      index: ['index.html'],
+      setHeaders(res, path) {
+        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        else res.setHeader('cache-control', 'no-cache');
+      },
+    });
+    return (request, reply) => {
+      const path = request.url.split('?')[0] ?? '/';
+      if (extname(path)) return reply.code(404).send({ detail: 'Не найдено' });
+      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+    };
+  };
+}
+
+/** Vite dev server in middleware mode (HMR websocket on the API's own server). */
+export function viteClient(root: string) {
+  return async (app: FastifyInstance): Promise<void> => {
+    const { createServer } = await import('vite');
+    const vite = await createServer({
+      root,
+      appType: 'spa',
+      server: { middlewareMode: true, hmr: { server: app.server } },
+    });
+    app.addHook('onClose', async () => vite.close());
+    app.addHook('onRequest', (request, reply, done) => {
+      if (ownedByApi(request.url)) return done();
+      reply.hijack();
+      vite.middlewares(request.raw, reply.raw, () => {
+        reply.raw.statusCode = 404;
+        reply.raw.setHeader('content-type', 'application/json; charset=utf-8');
+        reply.raw.end(JSON.stringify({ detail: 'Не найдено' }));
+      });
+    });
+  };
+}

@@ -1,0 +1,106 @@
+// /dev — only when BOT_TOKEN is unset: signs init data for a demo user with the built-in dev token and opens the
+// app with Telegram's launch parameters in the URL hash, exactly as Telegram does. ?tier=START|PRO|PREMIUM sets
+// the demo user's plan, ?name= and ?id= pick the demo user, ?theme=dark the dark Telegram palette.
+import { sign } from '@telegram-apps/init-data-node';
+import type { FastifyInstance } from 'fastify';
+import { z } from 'zod';
+import { tierSchema } from '../contract/common';
+import { subscriptions, users } from './db/schema';
+import { eq } from 'drizzle-orm';
+
+export const DEMO_TELEGRAM_ID = 100_000_001;
+
+const THEMES = {
+  light: {
+    bg_color: '#ffffff',
+    text_color: '#000000',
+    hint_color: '#999999',
+    link_color: '#2481cc',
+    button_color: '#2481cc',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#efeff3',
+    header_bg_color: '#ffffff',
+    accent_text_color: '#2481cc',
+    section_bg_color: '#ffffff',
+    section_header_text_color: '#6d6d72',
+    subtitle_text_color: '#999999',
+    destructive_text_color: '#ff3b30',
+  },
+  dark: {
+    bg_color: '#212121',
+    text_color: '#ffffff',
+    hint_color: '#aaaaaa',
+    link_color: '#8774e1',
+    button_color: '#8774e1',
+    button_text_color: '#ffffff',
+    secondary_bg_color: '#0f0f0f',
+    header_bg_color: '#212121',
+    accent_text_color: '#8774e1',
+    section_bg_color: '#212121',
+    section_header_text_color: '#aaaaaa',
+    subtitle_text_color: '#aaaaaa',
+    destructive_text_color: '#e53935',
+  },
+} as const;
+
+const querySchema = z.object({
+  tier: tierSchema.optional(),
+  name: z.string().trim().min(1).max(64).optional(),
+  id: z.coerce.number().int().positive().max(2 ** 52).optional(),
+  theme: z.enum(['light', 'dark']).optional(),
+});
+
+/** The `#tgWebAppData=…` launch hash for signed init data (the init data is URL-encoded once more, as Telegram does). */
+export function launchHash(initData: string, theme: keyof typeof THEMES = 'light'): string {
+  return (
+    `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop` +
+    `&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(THEMES[theme]))}`
+  );
+}
+
+const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
+
+export async function devLauncher(app: FastifyInstance): Promise<void> {
+  app.get('/dev', { schema: { hide: true } }, async (request, reply) => {
+    const parsed = querySchema.safeParse(request.query);
+    if (!parsed.success) return reply.code(422).send({ detail: 'Некорректные параметры: tier=START|PRO|PREMIUM, name, id, theme=light|dark' });
+    const { tier, name = 'Демо', id = DEMO_TELEGRAM_ID, theme = 'light' } = parsed.data;
+    const user = { id, first_name: name, username: 'demo_user', language_code: 'ru' };
+    const initData = sign({ user, query_id: 'AAHdev' } as Parameters<typeof sign>[0], app.config.botToken, new Date());
+
+    if (tier) {
+      const db = app.database.db;
+      const [row] = await db
+        .insert(users)
+        .values({ telegramId: id, firstName: name, username: user.username, languageCode: 'ru' })
+        .onConflictDoUpdate({ target: users.telegramId, set: { firstName: name } })
+        .returning({ id: users.id });
+      if (tier === 'START') await db.delete(subscriptions).where(eq(subscriptions.userId, row!.id));
+      else {
+        const expiresAt = new Date(Date.now() + 30 * 86_400_000);
+        await db
+          .insert(subscriptions)
+          .values({ userId: row!.id, tier, expiresAt, source: 'manual' })
+          .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, expiresAt, source: 'manual' } });
+      }
+    }
+
+    const target = `/${launchHash(initData, theme)}`;
+    const links = (['START', 'PRO', 'PREMIUM'] as const)
+      .map((t) => `<a href="/dev?tier=${t}&amp;name=${encodeURIComponent(name)}">${t === 'START' ? 'Старт' : t}</a>`)
+      .join(' · ');
+    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    return `<!doctype html>
+<html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Запуск для разработки</title>
+<style>body{font:16px/1.5 system-ui,sans-serif;max-width:32rem;margin:3rem auto;padding:0 1rem;color:#222}a{color:#2481cc}</style>
+</head><body>
+<h1>Запуск для разработки</h1>
+<p>Открываем приложение как пользователь «${escape(name)}» (Telegram ID ${id}) с подписанными данными запуска — так же, как это делает Telegram.${tier ? ` Тариф: ${tier}.` : ''}</p>
+<p><a id="open" href="${escape(target)}">Открыть приложение</a></p>
+<p>Другой тариф: ${links} · <a href="/dev?theme=dark">тёмная тема</a></p>
+<p><small>Эта страница есть только без BOT_TOKEN.</small></p>
+<script>if (!new URLSearchParams(location.search).has('stay')) location.replace(${JSON.stringify(target)});</script>
+</body></html>`;
+  });
+}
