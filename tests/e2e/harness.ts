@@ -287,22 +287,29 @@ export async function openApp(browser: Browser, url: string): Promise<Page> {
 
 export type Tier = 'START' | 'PRO' | 'PREMIUM';
 
-/** Grants `tier` to the user with this Telegram id until `expiresAt` (default: in 30 days). */
-export async function setTier(server: E2EServer, telegramId: number, tier: Tier, expiresAt?: Date): Promise<void> {
+/**
+ * Grants `tier` to the user with this Telegram id until `expiresAt` (default: in 30 days; null: never expires),
+ * as a manual subscription row (server/db/schema.ts `subscriptions`); START removes the subscription.
+ */
+export async function setTier(server: E2EServer, telegramId: number, tier: Tier, expiresAt?: Date | null): Promise<void> {
   if (!server.databaseUrl) throw new Error('[e2e] setTier needs PostgreSQL (apt-get install postgresql)');
   const client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
   try {
-    await applyTier(client, telegramId, tier, expiresAt ?? new Date(Date.now() + 30 * 86_400_000));
+    const user = await client.query<{ id: number }>('SELECT id FROM users WHERE telegram_id = $1', [telegramId]);
+    const userId = user.rows[0]?.id;
+    if (userId === undefined) throw new Error(`[e2e] setTier: no user ${telegramId} yet — open the app as that user first`);
+    if (tier === 'START') {
+      await client.query('DELETE FROM subscriptions WHERE user_id = $1', [userId]);
+      return;
+    }
+    const until = expiresAt === undefined ? new Date(Date.now() + 30 * 86_400_000) : expiresAt;
+    await client.query(
+      `INSERT INTO subscriptions (user_id, tier, expires_at, source, updated_at) VALUES ($1, $2, $3, 'manual', now())
+       ON CONFLICT (user_id) DO UPDATE SET tier = EXCLUDED.tier, expires_at = EXCLUDED.expires_at, source = 'manual', updated_at = now()`,
+      [userId, tier, until],
+    );
   } finally {
     await client.end();
   }
-}
-
-async function applyTier(client: pg.Client, telegramId: number, tier: Tier, expiresAt: Date): Promise<void> {
-  void client;
-  void telegramId;
-  void tier;
-  void expiresAt;
-  throw new Error('[e2e] setTier: waiting for the server schema');
 }
