@@ -1,18 +1,10 @@
 import type { KyInstance } from 'ky';
+import type { User } from '../../contract/users';
 import { api } from './client';
 
-/**
- * GET /api/users/me. The type is local until contract/users.ts lands (spec §3 «User»).
- */
-export interface User {
-  telegram_id: number;
-  first_name: string;
-  last_name?: string | null;
-  username?: string | null;
-  photo_url?: string | null;
-  created_at: string;
-}
+export type { User };
 
+/** GET /api/users/me. The auth gate passes `authApi` so a 401 is shown, not redirected. */
 export function getMe(client: KyInstance = api): Promise<User> {
   return client.get('api/users/me').json<User>();
 }
