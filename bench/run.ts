@@ -1,8 +1,13 @@
 // `npm run bench`: every benchmark, in order — the client bundle (CLIENT), the API (SERVER), the diary (DIARY).
 // Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
 import { benchBundle } from './bundle';
+import { benchDiary } from './diary';
 
-const benches: Array<[string, () => Promise<unknown>]> = [['bundle', benchBundle]];
+// bench/api.ts (SERVER) joins between the two once it lands.
+const benches: Array<[string, () => Promise<unknown>]> = [
+  ['bundle', benchBundle],
+  ['diary', benchDiary],
+];
 
 let failed = false;
 for (const [name, run] of benches) {
