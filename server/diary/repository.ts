@@ -33,17 +33,20 @@ export async function listEntries(db: Executor, userId: number, query: DiaryList
   if (query.dateFrom) conditions.push(gte(diaryEntries.createdAt, new Date(query.dateFrom)));
   if (query.is_favorite === 'true') conditions.push(eq(diaryEntries.isFavorite, true));
   const where = and(...conditions);
-  const [rows, counted] = await Promise.all([
-    db
-      .select()
-      .from(diaryEntries)
-      .where(where)
-      .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id))
-      .limit(query.limit)
-      .offset(query.skip),
-    db.select({ total: sql<number>`count(*)::int` }).from(diaryEntries).where(where),
-  ]);
-  return { entries: rows.map(toDto), total: Number(counted[0]?.total ?? 0) };
+  const rows = await db
+    .select()
+    .from(diaryEntries)
+    .where(where)
+    .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id))
+    .limit(query.limit)
+    .offset(query.skip);
+  // A short, non-empty page (or a short first page) is the last one: the total is known without counting.
+  // Counting is the expensive half of the list (it visits every matching index entry), so skip it when we can.
+  if (rows.length < query.limit && (rows.length > 0 || query.skip === 0)) {
+    return { entries: rows.map(toDto), total: query.skip + rows.length };
+  }
+  const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(diaryEntries).where(where);
+  return { entries: rows.map(toDto), total: Number(counted?.total ?? 0) };
 }
 
 export async function getEntry(db: Executor, userId: number, id: string): Promise<DiaryEntry | null> {
