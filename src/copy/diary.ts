@@ -11,6 +11,7 @@ export const diaryCopy = {
     month: 'За месяц',
     favorites: 'Избранное',
   } satisfies Record<DiaryFilter, string>,
+  filtersLabel: 'Фильтр записей',
   newEntry: 'Новая запись',
   untitled: 'Без заголовка',
   emptyTitle: 'Дневник пуст',

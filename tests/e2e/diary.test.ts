@@ -59,8 +59,8 @@ describe('diary in Chromium', () => {
     await first.getByRole('button', { name: 'Добавить в избранное' }).click();
     await expect.poll(() => first.getByRole('button', { name: 'Убрать из избранного' }).isVisible(), { timeout: 10_000 }).toBe(true);
 
-    await page.getByRole('tab', { name: 'Избранное' }).click();
-    await expect.poll(() => page.getByRole('tab', { name: 'Избранное' }).getAttribute('aria-selected')).toBe('true');
+    await page.getByRole('button', { name: 'Избранное' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Избранное' }).getAttribute('aria-pressed')).toBe('true');
     await expect.poll(() => page.getByTestId('diary-card').count(), { timeout: 10_000 }).toBe(1);
 
     await page.getByTestId('diary-card').first().click();

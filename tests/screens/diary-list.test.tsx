@@ -51,7 +51,7 @@ describe('diary list screen', () => {
     expect(within(cards()[1]!).getByText('Запись номер 2')).toBeInTheDocument();
     expect(list).toHaveBeenCalledWith({ skip: 0, limit: 20 });
     for (const chip of ['Все записи', 'За неделю', 'За месяц', 'Избранное']) {
-      expect(screen.getByRole('tab', { name: chip })).toBeInTheDocument();
+      expect(screen.getByRole('button', { name: chip })).toBeInTheDocument();
     }
   });
 
@@ -74,10 +74,10 @@ describe('diary list screen', () => {
     list.mockResolvedValue(page([entry(1)], 1));
     renderDiary('/app/diary');
     await waitFor(() => expect(cards()).toHaveLength(1));
-    await userEvent.click(screen.getByRole('tab', { name: 'Избранное' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Избранное' }));
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ skip: 0, limit: 20, is_favorite: 'true' }));
-    expect(screen.getByRole('tab', { name: 'Избранное' })).toHaveAttribute('aria-selected', 'true');
-    await userEvent.click(screen.getByRole('tab', { name: 'За неделю' }));
+    expect(screen.getByRole('button', { name: 'Избранное' })).toHaveAttribute('aria-pressed', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'За неделю' }));
     await waitFor(() => expect(list).toHaveBeenCalledTimes(3));
     const q = list.mock.calls[2]![0] as DiaryListQuery;
     const days = (Date.now() - Date.parse(q.dateFrom!)) / 86_400_000;
@@ -162,7 +162,7 @@ describe('«Новая запись» gate', () => {
     expect(within(dialog).getByText('Дневник недоступен')).toBeInTheDocument();
     for (const b of ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики']) expect(within(dialog).getByText(b)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
-    expect(screen.queryByRole('dialog')).toBeNull();
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(currentPath()).toBe('/app/diary');
   });
 

@@ -7,7 +7,7 @@ import type { DiaryEntry } from '../../../contract/diary';
 import { diaryCopy } from '../../copy/diary';
 import { formatEntryDate } from './entryDate';
 import { FavoriteStar } from './FavoriteStar';
-import { moodFace } from './moods';
+import { MoodIcon } from './moods';
 
 const CardLink = styled(Link)`
   display: block;
@@ -62,7 +62,7 @@ export const DiaryEntryCard = memo(function DiaryEntryCard({ entry, toggling, on
     <CardLink to={`/app/diary/${entry.id}`} data-testid="diary-card">
       <Head>
         <DateText dateTime={entry.created_at}>{formatEntryDate(entry.created_at)}</DateText>
-        {entry.mood ? <span aria-hidden>{moodFace(entry.mood)}</span> : null}
+        {entry.mood ? <MoodIcon mood={entry.mood} size={24} /> : null}
         <FavoriteStar on={entry.is_favorite} busy={toggling} onToggle={() => onToggleFavorite(entry.id)} />
       </Head>
       <Title>{entry.title || diaryCopy.untitled}</Title>

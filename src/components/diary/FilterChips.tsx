@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { diaryCopy, type DiaryFilter } from '../../copy/diary';
+import { Chip } from '../Chip';
 
 const Row = styled.div`
   display: flex;
@@ -11,24 +12,14 @@ const Row = styled.div`
   &::-webkit-scrollbar { display: none; }
 `;
 
-const Chip = styled.button<{ $active: boolean }>`
-  flex: none;
-  padding: 8px 14px;
-  border: 0;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  font-weight: 500;
-  background: ${({ $active, theme }) => ($active ? theme.color.button : theme.color.sectionBg)};
-  color: ${({ $active, theme }) => ($active ? theme.color.buttonText : theme.color.text)};
-`;
-
 const ORDER: DiaryFilter[] = ['all', 'week', 'month', 'favorites'];
 
+/** The four diary filters; the selected chip carries aria-pressed. */
 export function FilterChips(props: { value: DiaryFilter; onSelect: (filter: DiaryFilter) => void }) {
   return (
-    <Row role="tablist">
+    <Row role="group" aria-label={diaryCopy.filtersLabel}>
       {ORDER.map((f) => (
-        <Chip key={f} role="tab" aria-selected={props.value === f} $active={props.value === f} onClick={() => props.onSelect(f)}>
+        <Chip key={f} $selected={props.value === f} onClick={() => props.onSelect(f)}>
           {diaryCopy.filters[f]}
         </Chip>
       ))}

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { Mood } from '../../../contract/diary';
-import { moodOptions } from './moods';
+import { MoodIcon, moodOptions } from './moods';
 
 const Row = styled.div`
   display: grid;
@@ -18,8 +18,6 @@ const Option = styled.button<{ $selected: boolean }>`
   border: 1.5px solid ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
   background: ${({ $selected, theme }) => ($selected ? theme.tint(theme.color.button, 10) : theme.color.secondaryBg)};
   color: ${({ theme }) => theme.color.text};
-  font-size: 24px;
-  line-height: 1;
   &:disabled { opacity: 0.6; }
   span { font-size: 10px; color: ${({ theme }) => theme.color.hint}; }
 `;
@@ -39,7 +37,7 @@ export function MoodPicker(props: { value: Mood | null; disabled?: boolean; onCh
           disabled={props.disabled}
           onClick={() => props.onChange(props.value === o.value ? null : o.value)}
         >
-          {o.face}
+          <MoodIcon mood={o.value} />
           <span>{o.label}</span>
         </Option>
       ))}

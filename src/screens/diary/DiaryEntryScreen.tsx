@@ -10,7 +10,10 @@ import { getDiaryEntry, toggleDiaryFavorite } from '../../api/diary';
 import { Button } from '../../components/Button';
 import { formatEntryDate } from '../../components/diary/entryDate';
 import { FavoriteStar } from '../../components/diary/FavoriteStar';
-import { moodFace, moodLabel } from '../../components/diary/moods';
+import { MoodIcon, moodLabel } from '../../components/diary/moods';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { DiaryIcon } from '../../components/icons';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
 import { diaryCopy } from '../../copy/diary';
@@ -25,7 +28,6 @@ const Center = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(4)};
   text-align: center;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
 `;
 
 const Article = styled.article`
@@ -46,6 +48,7 @@ const Head = styled.div`
 
 const Meta = styled.div`
   display: flex;
+  align-items: center;
   flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(3)};
   color: ${({ theme }) => theme.color.hint};
@@ -102,14 +105,9 @@ export default function DiaryEntryScreen() {
           <Spinner />
         </Center>
       ) : state === 'notFound' ? (
-        <Center role="alert">
-          <h2>{diaryCopy.entryNotFound}</h2>
-        </Center>
+        <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} />
       ) : state === 'error' ? (
-        <Center role="alert">
-          <h2>{diaryCopy.entryError}</h2>
-          <Button onClick={() => actor.send({ type: 'RETRY' })}>{diaryCopy.retry}</Button>
-        </Center>
+        <ErrorState message={diaryCopy.entryError} retryLabel={diaryCopy.retry} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : entry ? (
         <Article>
           <Head>
@@ -127,7 +125,7 @@ export default function DiaryEntryScreen() {
             <time dateTime={entry.created_at}>{formatEntryDate(entry.created_at)}</time>
             {entry.mood ? (
               <span>
-                {diaryCopy.moodLabel}: {moodFace(entry.mood)} {moodLabel(entry.mood)}
+                <MoodIcon mood={entry.mood} size={20} /> {diaryCopy.moodLabel}: {moodLabel(entry.mood)}
               </span>
             ) : null}
           </Meta>

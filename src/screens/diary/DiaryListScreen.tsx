@@ -13,6 +13,9 @@ import { getUsage } from '../../api/usage';
 import { Button } from '../../components/Button';
 import { DiaryEntryCard } from '../../components/diary/DiaryEntryCard';
 import { EndSentinel } from '../../components/diary/EndSentinel';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { DiaryIcon } from '../../components/icons';
 import { FilterChips } from '../../components/diary/FilterChips';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
@@ -41,13 +44,8 @@ const List = styled.div`
 
 const Center = styled.div`
   display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
+  justify-content: center;
   padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(4)};
-  text-align: center;
-  color: ${({ theme }) => theme.color.hint};
-  h2 { margin: 0; color: ${({ theme }) => theme.color.text}; font-size: ${({ theme }) => theme.font.size.lg}; }
 `;
 
 const Footer = styled.div`
@@ -133,20 +131,17 @@ export default function DiaryListScreen() {
           <Spinner />
         </Center>
       ) : status === 'error' ? (
-        <Center role="alert">
-          <h2>{diaryCopy.listError}</h2>
-          <Button onClick={() => list.send({ type: 'RETRY' })}>{diaryCopy.retry}</Button>
-        </Center>
+        <ErrorState message={diaryCopy.listError} retryLabel={diaryCopy.retry} onRetry={() => list.send({ type: 'RETRY' })} />
       ) : status === 'empty' ? (
-        <Center>
-          <span style={{ fontSize: 48 }} aria-hidden>
-            📔
-          </span>
-          <h2>{diaryCopy.emptyTitle}</h2>
-          <Button onClick={pressNew} disabled={checking}>
-            {diaryCopy.emptyAction}
-          </Button>
-        </Center>
+        <EmptyState
+          icon={<DiaryIcon />}
+          title={diaryCopy.emptyTitle}
+          action={
+            <Button onClick={pressNew} disabled={checking}>
+              {diaryCopy.emptyAction}
+            </Button>
+          }
+        />
       ) : (
         <List>
           {entries.map((entry) => (

@@ -3,11 +3,12 @@
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useNavigate } from 'react-router-dom';
-import styled, { keyframes } from 'styled-components';
+import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { upgradeDialogMachine } from '../../../machines/upgrade-dialog.machine';
+import { BottomSheet } from '../../components/BottomSheet';
 import { Button } from '../../components/Button';
-import { upgradeCopy } from '../../copy/upgrade';
+import { upgradeCopy, type UpgradeDialogCopy } from '../../copy/upgrade';
 import { haptic } from '../../telegram/haptic';
 
 export type UpgradeDialogRef = ActorRefFrom<typeof upgradeDialogMachine>;
@@ -21,32 +22,12 @@ export function useUpgradeDialog(): UpgradeDialogRef {
   return useActorRef(machine);
 }
 
-const fadeIn = keyframes`from { opacity: 0; } to { opacity: 1; }`;
-const slideUp = keyframes`from { transform: translateY(100%); } to { transform: translateY(0); }`;
-
-const Backdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 90;
-  display: flex;
-  align-items: flex-end;
-  justify-content: center;
-  background: rgba(0, 0, 0, 0.4);
-  animation: ${fadeIn} 0.2s ease;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
-`;
-
-const Sheet = styled.div`
-  width: min(100%, 520px);
-  padding: ${({ theme }) => `${theme.space(6)} ${theme.space(5)} calc(${theme.space(5)} + ${theme.inset.bottom})`};
-  border-radius: ${({ theme }) => `${theme.radius.lg} ${theme.radius.lg} 0 0`};
-  background: ${({ theme }) => theme.color.bg};
-  color: ${({ theme }) => theme.color.text};
+const Body = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
-  animation: ${slideUp} 0.25s ease-out;
-  @media (prefers-reduced-motion: reduce) { animation: none; }
+  max-width: 520px;
+  margin: 0 auto;
 `;
 
 const Title = styled.h2`
@@ -74,31 +55,33 @@ const Benefits = styled.ul`
 export function UpgradeDialog({ actorRef }: { actorRef: UpgradeDialogRef }) {
   const open = useSelector(actorRef, (s) => s.matches('open'));
   const key = useSelector(actorRef, (s) => s.context.key);
-  if (!open || !key) return null;
-  const copy: { title: string; subtitle?: string; button: string } = upgradeCopy.dialogs[key];
+  // The key stays set after closing, so the sheet keeps its text while it slides away.
+  const copy: UpgradeDialogCopy | null = key ? upgradeCopy.dialogs[key] : null;
   return (
-    <Backdrop onClick={(e) => e.target === e.currentTarget && actorRef.send({ type: 'DISMISS' })}>
-      <Sheet role="dialog" aria-modal="true" aria-labelledby="upgrade-dialog-title">
-        <Title id="upgrade-dialog-title">{copy.title}</Title>
-        {copy.subtitle ? <Subtitle>{copy.subtitle}</Subtitle> : null}
-        <Benefits>
-          {upgradeCopy.benefits.map((b) => (
-            <li key={b}>{b}</li>
-          ))}
-        </Benefits>
-        <Button
-          $block
-          onClick={() => {
-            haptic.tap();
-            actorRef.send({ type: 'UPGRADE' });
-          }}
-        >
-          {copy.button}
-        </Button>
-        <Button $block $variant="plain" onClick={() => actorRef.send({ type: 'DISMISS' })}>
-          {upgradeCopy.later}
-        </Button>
-      </Sheet>
-    </Backdrop>
+    <BottomSheet open={open && copy !== null} onClose={() => actorRef.send({ type: 'DISMISS' })} label={copy?.title ?? ''}>
+      {copy ? (
+        <Body>
+          <Title>{copy.title}</Title>
+          {copy.subtitle ? <Subtitle>{copy.subtitle}</Subtitle> : null}
+          <Benefits>
+            {upgradeCopy.benefits.map((b) => (
+              <li key={b}>{b}</li>
+            ))}
+          </Benefits>
+          <Button
+            $block
+            onClick={() => {
+              haptic.tap();
+              actorRef.send({ type: 'UPGRADE' });
+            }}
+          >
+            {copy.button}
+          </Button>
+          <Button $block $variant="plain" onClick={() => actorRef.send({ type: 'DISMISS' })}>
+            {upgradeCopy.later}
+          </Button>
+        </Body>
+      ) : null}
+    </BottomSheet>
   );
 }
