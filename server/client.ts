@@ -17,6 +17,7 @@ export function staticClient(dist: string) {
       root: dist,
       wildcard: true,
       index: ['index.html'],
+      cacheControl: false, // our own headers below
       setHeaders(res, path) {
         if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');

@@ -1,0 +1,83 @@
+// `npm start` as a process (server/main.ts on PGlite): listens and prints the URL, a second process on the same
+// DATA_DIR is refused with a clear message, SIGTERM/SIGINT close cleanly and remove the lock, a stale lock from a
+// dead process is taken over.
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const root = join(import.meta.dirname, '..', '..');
+const tsx = join(root, 'node_modules', '.bin', 'tsx');
+const dataDir = mkdtempSync(join(tmpdir(), 'main-test-'));
+const children: ChildProcess[] = [];
+
+function start(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+  const child = spawn(tsx, ['server/main.ts'], {
+    cwd: root,
+    env: {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      SKIP_CLIENT_BUILD: '1',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  children.push(child);
+  let out = '';
+  child.stdout!.on('data', (d) => (out += d));
+  child.stderr!.on('data', (d) => (out += d));
+  const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  return { child, output: () => out, exited };
+}
+
+async function listening(p: ReturnType<typeof start>): Promise<string> {
+  for (;;) {
+    const m = /Открыть: (http:\/\/\S+)/.exec(p.output());
+    if (m) return m[1]!;
+    if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+afterAll(() => {
+  for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+describe('server/main.ts process', () => {
+  it('listens, refuses a second process on the same DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
+    const first = start();
+    const url = await listening(first);
+    const res = await fetch(`${url}/api/users/me`);
+    expect(res.status).toBe(401);
+    expect((await res.json()).detail).toMatch(/[а-яё]/i);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(true);
+
+    const second = start();
+    const code = await second.exited;
+    expect(code).not.toBe(0);
+    expect(second.output()).toMatch(/уже используется другим процессом сервера/);
+    expect(second.output()).toMatch(/already used by another server process/);
+    // the first one is unharmed
+    expect((await fetch(`${url}/api/users/me`)).status).toBe(401);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
+  }, 60_000);
+
+  it('takes over a stale lock left by a dead process; SIGINT closes it', async () => {
+    const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
+    writeFileSync(join(dataDir, 'server.pid'), dead.stdout.trim());
+    const p = start();
+    const url = await listening(p);
+    expect((await fetch(`${url}/api/nothing`)).status).toBe(404);
+    p.child.kill('SIGINT');
+    expect(await p.exited).toBe(0);
+    expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
+  }, 60_000);
+});
