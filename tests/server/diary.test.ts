@@ -2,6 +2,8 @@
 // favourite toggle, plan and daily-limit enforcement (402) including 30 concurrent creates against a limit of 10.
 import { expect, it } from 'vitest';
 import type { DiaryEntry, DiaryListResponse } from '../../contract/diary';
+import { usageToday } from '../../server/billing/quota';
+import { createEntry } from '../../server/diary/repository';
 import { describeEachDatabase } from './harness';
 
 const anna = { id: 7_000_001, first_name: 'Анна' };
@@ -122,6 +124,17 @@ describeEachDatabase('diary API', (t) => {
       expect((await get(id)).statusCode, id).toBe(404);
       expect((await favorite(id)).statusCode, id).toBe(404);
     }
+  });
+
+  it('a failed insert gives the spent quota back (spend and insert share one transaction)', async () => {
+    await asPro();
+    const userId = await t.userId(anna.id);
+    // Past the route's validation on purpose: the varchar(100) column rejects this title inside the transaction.
+    const bad = { title: 'т'.repeat(101), content: 'x', mood: null, is_favorite: false };
+    await expect(createEntry(t.database.db, userId, bad, 'Europe/Moscow')).rejects.toThrow();
+    expect((await usageToday(t.database.db, userId, 'Europe/Moscow')).used.diary_entries).toBe(0);
+    expect((await create({ content: 'Теперь можно' })).statusCode).toBe(201);
+    expect((await usageToday(t.database.db, userId, 'Europe/Moscow')).used.diary_entries).toBe(1);
   });
 
   it('30 parallel creates against a daily limit of 10: exactly 10 created, 20 × 402 saying it renews tomorrow', async () => {
