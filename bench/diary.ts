@@ -6,8 +6,10 @@
  * it. Prints figures; asserts nothing. Run alone: `npx tsx bench/diary.ts`.
  */
 import { sign } from '@telegram-apps/init-data-node';
-import autocannon from 'autocannon';
+import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
+import { spawn } from 'node:child_process';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBin, startTempCluster } from '../scripts/pg-cluster';
 import { buildApp } from '../server/app';
@@ -21,7 +23,30 @@ const HEAVY_USER_ENTRIES = 10_000;
 const TOTAL_ENTRIES = 100_000;
 const CONNECTIONS = 20;
 const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 1);
+const WORKERS = Number(process.env.BENCH_WORKERS ?? 0); // autocannon -w: 0 = its main thread
+const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
+
+/** autocannon in a child process, so the server's event loop is its own (as bench/api.ts does). */
+function autocannonProcess(url: string, headers: Record<string, string>, duration: number): Promise<autocannon.Result> {
+  const args = ['-c', String(CONNECTIONS), '-d', String(duration), '-j', ...(WORKERS > 0 ? ['-w', String(WORKERS)] : [])];
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'autocannon'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    child.on('close', (code) => {
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolve(JSON.parse(out) as autocannon.Result);
+      } catch (e) {
+        reject(new Error(`autocannon failed (${(e as Error).message}): ${err || out}`));
+      }
+    });
+  });
+}
 
 export interface DiaryBenchResult {
   name: string;
@@ -99,10 +124,8 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
         // Same auth hook, one primary-key query: what any authenticated call costs on this machine.
         ['baseline: GET /api/users/me', '/api/users/me'],
       ] as const) {
-        // The load generator runs in a worker thread so it does not share the server's event loop.
-        const opts = { url: address + path, connections: CONNECTIONS, headers, workers: WORKERS };
-        await autocannon({ ...opts, duration: 2 }); // warm-up
-        const r = await autocannon({ ...opts, duration: DURATION_S });
+        await autocannonProcess(address + path, headers, 2); // warm-up (JIT, pool, caches)
+        const r = await autocannonProcess(address + path, headers, DURATION_S);
         const result: DiaryBenchResult = {
           name,
           p50: r.latency.p50,
