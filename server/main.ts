@@ -1,5 +1,7 @@
 // `npm start` (tsx server/main.ts): build the client if needed, open and migrate the database, listen.
 // `npm run dev` adds --dev: Vite in middleware mode with HMR instead of the built dist/.
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import { buildApp } from './app';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
@@ -9,6 +11,9 @@ import { acquirePidLock, LockedError, type PidLock } from './lock';
 
 async function main(): Promise<void> {
   const dev = process.argv.includes('--dev');
+  // .env beside package.json, if any (variables already in the environment win).
+  const envFile = join(ROOT, '.env');
+  if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   if (!dev && process.env.SKIP_CLIENT_BUILD !== '1') await ensureClientBuilt();
 
