@@ -66,7 +66,7 @@ describe('diary in Chromium', () => {
     await page.getByTestId('diary-card').first().click();
     await page.waitForURL(/\/app\/diary\/[0-9a-f-]{36}$/);
     await expect.poll(() => page.getByRole('heading', { name: 'Вечер пятницы' }).isVisible(), { timeout: 10_000 }).toBe(true);
-    expect(await page.getByText('Хорошее').isVisible()).toBe(true);
+    await expect.poll(() => page.getByText('Хорошее', { exact: true }).isVisible()).toBe(true);
     expect(await page.getByText(/Хочу запомнить этот вечер/).isVisible()).toBe(true);
     expect(await page.getByRole('button', { name: 'Убрать из избранного' }).isVisible()).toBe(true);
     await page.context().close();

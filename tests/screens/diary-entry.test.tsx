@@ -30,7 +30,7 @@ describe('diary entry screen', () => {
     expect(await screen.findByRole('heading', { name: 'Запись номер 1' })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(e.id);
     expect(screen.getByText(formatEntryDate(e.created_at))).toBeInTheDocument();
-    expect(screen.getByText(/Отличное/)).toBeInTheDocument();
+    expect(screen.getByText('Отличное')).toBeInTheDocument();
     const content = screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Первая строка\nВторая строка');
     expect(getComputedStyle(content).whiteSpace).toBe('pre-wrap');
   });

@@ -10,7 +10,7 @@ import { getDiaryEntry, toggleDiaryFavorite } from '../../api/diary';
 import { Button } from '../../components/Button';
 import { formatEntryDate } from '../../components/diary/entryDate';
 import { FavoriteStar } from '../../components/diary/FavoriteStar';
-import { MoodIcon, moodLabel } from '../../components/diary/moods';
+import { MoodBadge } from '../../components/diary/moods';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { DiaryIcon } from '../../components/icons';
@@ -123,11 +123,7 @@ export default function DiaryEntryScreen() {
           </Head>
           <Meta>
             <time dateTime={entry.created_at}>{formatEntryDate(entry.created_at)}</time>
-            {entry.mood ? (
-              <span>
-                <MoodIcon mood={entry.mood} size={20} /> {diaryCopy.moodLabel}: {moodLabel(entry.mood)}
-              </span>
-            ) : null}
+            {entry.mood ? <MoodBadge mood={entry.mood} /> : null}
           </Meta>
           <Content>{entry.content}</Content>
         </Article>
