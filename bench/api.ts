@@ -3,7 +3,7 @@
 // on PostgreSQL (a throwaway cluster). Prints req/s, p50, p99, the ratio and RSS; then the cold start of
 // `tsx server/main.ts` on an existing PGlite DATA_DIR with the client already built.
 // Budgets: auth'd ≥ 60 % of bare req/s on PostgreSQL with p99 ≤ 50 ms; cold start ≤ 5 s; RSS ≤ 500 MB on PGlite.
-// Run alone: `npx tsx bench/api.ts` (BENCH_DURATION_S, BENCH_WORKERS to tune).
+// Run alone: `npx tsx bench/api.ts` (BENCH_DURATION_S, BENCH_WORKERS, BENCH_API_ONLY=pglite|postgres).
 import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -160,6 +160,12 @@ async function coldStart(dataDir: string): Promise<number> {
 }
 
 export async function benchApi(): Promise<void> {
+  const only = process.env.BENCH_API_ONLY; // 'pglite' | 'postgres' to run one half
+  if (only !== 'postgres') await benchPglite();
+  if (only !== 'pglite') await benchPostgres();
+}
+
+async function benchPglite(): Promise<void> {
   const dataDir = mkdtempSync(join(tmpdir(), 'bench-api-'));
   try {
     if (await ensureClientBuilt()) console.log('[bench api] client built for the cold-start measurement');
@@ -177,7 +183,9 @@ export async function benchApi(): Promise<void> {
   } finally {
     rmSync(dataDir, { recursive: true, force: true });
   }
+}
 
+async function benchPostgres(): Promise<void> {
   const bin = findPgBin();
   if (!bin) {
     console.log('[bench api] PostgreSQL not installed: skipped the PostgreSQL half (apt-get install postgresql)');

@@ -78,7 +78,7 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|connection timeout|Cannot use a pool after calling end|PGlite is closed|Client has encountered a connection error/i.test(
+      /Connection terminated|connection timeout|Cannot use a pool after calling end|PGlite is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
         message,
       )
     )
