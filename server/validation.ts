@@ -25,7 +25,8 @@ function describeIssue(v: FastifySchemaValidationError): string {
       return keys.length === 1 ? `Неизвестное поле «${keys[0]}»${where}` : `Неизвестные поля${where}: ${keys.map((k) => `«${k}»`).join(', ')}`;
     }
     case 'invalid_type':
-      if (/received undefined/.test(v.message ?? '')) return field ? `${named} обязательно` : 'Ожидается JSON-объект';
+      if (!field && params.expected === 'object') return 'Ожидается JSON-объект';
+      if (/received undefined/.test(v.message ?? '')) return `${named} обязательно`;
       return `${named}: неверный тип, ожидается ${typeName(params.expected)}`;
     case 'too_big':
       return params.origin === 'string'

@@ -7,7 +7,8 @@ import { join } from 'node:path';
 import { validate } from '@telegram-apps/init-data-node';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { staticClient } from '../../server/client';
+import { staticClient, viteClient } from '../../server/client';
+import { ROOT } from '../../server/client-build';
 import { openPostgres } from '../../server/db';
 import { describeEachDatabase, freshPglite, testConfig } from './harness';
 
@@ -218,4 +219,18 @@ describe('/dev launcher and the static client', () => {
     expect(api.statusCode).toBe(404);
     expect(api.json()).toEqual({ detail: 'Не найдено' });
   });
+
+  it('--dev: Vite middleware serves the app (HMR client injected) and leaves /api to the API', async () => {
+    const database = await freshPglite();
+    const app = await buildApp({ database, config: testConfig(), client: viteClient(ROOT) });
+    cleanup.push(() => database.close(), () => app.close());
+    const base = await app.listen({ port: 0, host: '127.0.0.1' });
+    const page = await fetch(`${base}/app/diary`, { headers: { accept: 'text/html' } });
+    expect(page.status).toBe(200);
+    expect(await page.text()).toContain('/@vite/client');
+    const api = await fetch(`${base}/api/nope`);
+    expect(api.status).toBe(404);
+    expect(await api.json()).toEqual({ detail: 'Не найдено' });
+    expect((await fetch(`${base}/api/users/me`)).status).toBe(401);
+  }, 60_000);
 });
