@@ -26,6 +26,13 @@ export async function ensureClientBuilt(root = ROOT, log: (msg: string) => void 
   if (!clientBuildIsStale(root)) return false;
   log('Сборка клиента… / Building the client…');
   const { build } = await import('vite');
-  await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  try {
+    await build({ root, configFile: join(root, 'vite.config.ts'), logLevel: 'warn' });
+  } catch (e) {
+    // A broken working copy must not take the API down when an older build can still be served.
+    if (!existsSync(join(root, 'dist', 'index.html'))) throw e;
+    console.warn(`Сборка клиента не удалась, отдаём прежнюю сборку dist/ / Client build failed, serving the previous dist/:\n${String(e)}`);
+    return false;
+  }
   return true;
 }
