@@ -25,7 +25,8 @@ export function staticClient(dist: string) {
     });
     return (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
-      if (extname(path)) return reply.code(404).send({ detail: 'Не найдено' });
+      // /dev without the launcher (a real BOT_TOKEN) must stay a 404, not become the app.
+      if (extname(path) || ownedByApi(path)) return reply.code(404).send({ detail: 'Не найдено' });
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     };
   };

@@ -194,10 +194,19 @@ describe('/dev launcher and the static client', () => {
     expect((await app.inject({ method: 'GET', url: '/dev?tier=GOLD' })).statusCode).toBe(422);
   });
 
-  it('with a BOT_TOKEN /dev does not exist', async () => {
-    const { app } = await appWith({ BOT_TOKEN: '123:real' });
-    const res = await app.inject({ method: 'GET', url: '/dev' });
-    expect(res.statusCode).toBe(404);
+  it('with a BOT_TOKEN /dev does not exist (also not as an SPA fallback)', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    cleanup.push(() => rmSync(dist, { recursive: true, force: true }));
+    for (const client of [undefined, dist]) {
+      const { app, config } = await appWith({ BOT_TOKEN: '123:real' }, client);
+      expect(config.devLauncher).toBe(false);
+      for (const url of ['/dev', '/dev?tier=PRO']) {
+        const res = await app.inject({ method: 'GET', url });
+        expect(res.statusCode, url).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Не найдено' });
+      }
+    }
   });
 
   it('static client: files served, extension-less GETs fall back to index.html, /api stays JSON', async () => {
