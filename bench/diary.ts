@@ -109,6 +109,11 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
       select (${sql.raw(`array[${others.join(',')}]`)})[1 + g % ${others.length}], null, 'Текст ' || g, g % 7 = 0,
              now() - g * interval '30 seconds'
       from generate_series(1, ${TOTAL_ENTRIES - HEAVY_USER_ENTRIES}) g`);
+    // Bulk-loaded rows bypass the API, so build their counter rows the way the migration's backfill does.
+    await database.db.execute(sql`
+      insert into diary_counters (user_id, total, favorites)
+      select user_id, count(*)::int, (count(*) filter (where is_favorite))::int from diary_entries group by user_id
+      on conflict (user_id) do update set total = excluded.total, favorites = excluded.favorites`);
     // What autovacuum does after a bulk load (PostgreSQL ≥ 13 vacuums on inserts too): statistics and the
     // visibility map, which lets the count run as an index-only scan.
     await database.db.execute(sql`vacuum analyze diary_entries`);

@@ -1,9 +1,10 @@
 // Diary queries. Every query is scoped by the owner's user id, so another user's entry is simply "not found".
-// The list uses the (user_id, created_at desc, id desc) index and its partial twin for favourites.
+// The list uses the (user_id, created_at desc, id desc) index and its partial twin for favourites; its total comes
+// from the per-user diary_counters row (kept in the create and toggle transactions) instead of a count.
 import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
 import type { DiaryCreateInput, DiaryEntry, DiaryListQuery } from '../../contract/diary';
 import type { Database } from '../db';
-import { diaryEntries } from '../db/schema';
+import { diaryCounters, diaryEntries } from '../db/schema';
 import { spendDaily } from '../billing/quota';
 
 type Db = Database['db'];
@@ -33,20 +34,29 @@ export async function listEntries(db: Executor, userId: number, query: DiaryList
   if (query.dateFrom) conditions.push(gte(diaryEntries.createdAt, new Date(query.dateFrom)));
   if (query.is_favorite === 'true') conditions.push(eq(diaryEntries.isFavorite, true));
   const where = and(...conditions);
+  // Without a date window the total is the user's counter row, read by the same statement as the page (one round
+  // trip). A date window is counted instead, but it is bounded by the daily limit × 30 days.
+  const counterColumn = query.is_favorite === 'true' ? diaryCounters.favorites : diaryCounters.total;
+  const counter = query.dateFrom
+    ? sql<number | null>`null::int`
+    : sql<number | null>`(select ${counterColumn} from ${diaryCounters} where ${diaryCounters.userId} = ${userId})`;
   const rows = await db
-    .select()
+    .select({ entry: diaryEntries, counter })
     .from(diaryEntries)
     .where(where)
     .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id))
     .limit(query.limit)
     .offset(query.skip);
+  const entries = rows.map((r) => toDto(r.entry));
   // A short, non-empty page (or a short first page) is the last one: the total is known without counting.
-  // Counting is the expensive half of the list (it visits every matching index entry), so skip it when we can.
   if (rows.length < query.limit && (rows.length > 0 || query.skip === 0)) {
-    return { entries: rows.map(toDto), total: query.skip + rows.length };
+    return { entries, total: query.skip + rows.length };
   }
+  const fromCounter = rows[0]?.counter;
+  if (fromCounter !== null && fromCounter !== undefined) return { entries, total: Number(fromCounter) };
+  // Past the end, or entries written outside the API (no counter row): count.
   const [counted] = await db.select({ total: sql<number>`count(*)::int` }).from(diaryEntries).where(where);
-  return { entries: rows.map(toDto), total: Number(counted?.total ?? 0) };
+  return { entries, total: Number(counted?.total ?? 0) };
 }
 
 export async function getEntry(db: Executor, userId: number, id: string): Promise<DiaryEntry | null> {
@@ -88,16 +98,32 @@ export async function createEntry(
         sourceId: input.source?.source_id ?? null,
       })
       .returning();
+    const favorite = input.is_favorite ? 1 : 0;
+    await tx
+      .insert(diaryCounters)
+      .values({ userId, total: 1, favorites: favorite })
+      .onConflictDoUpdate({
+        target: diaryCounters.userId,
+        set: { total: sql`${diaryCounters.total} + 1`, favorites: sql`${diaryCounters.favorites} + ${favorite}` },
+      });
     return { ok: true, entry: toDto(row!) };
   });
 }
 
-export async function toggleFavorite(db: Executor, userId: number, id: string): Promise<DiaryEntry | null> {
+/** Flips the flag and moves the favourites counter by one, in one transaction. */
+export async function toggleFavorite(db: Db, userId: number, id: string): Promise<DiaryEntry | null> {
   if (!isEntryId(id)) return null;
-  const [row] = await db
-    .update(diaryEntries)
-    .set({ isFavorite: sql`not ${diaryEntries.isFavorite}` })
-    .where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, userId)))
-    .returning();
-  return row ? toDto(row) : null;
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(diaryEntries)
+      .set({ isFavorite: sql`not ${diaryEntries.isFavorite}` })
+      .where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, userId)))
+      .returning();
+    if (!row) return null;
+    await tx
+      .update(diaryCounters)
+      .set({ favorites: sql`${diaryCounters.favorites} + ${row.isFavorite ? 1 : -1}` })
+      .where(eq(diaryCounters.userId, userId));
+    return toDto(row);
+  });
 }

@@ -1,5 +1,6 @@
 // /api/diary on both databases: validation (422, Russian), listing order and filters, owner isolation (404),
 // favourite toggle, plan and daily-limit enforcement (402) including 30 concurrent creates against a limit of 10.
+import { sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { DiaryEntry, DiaryListResponse } from '../../contract/diary';
 import { usageToday } from '../../server/billing/quota';
@@ -101,13 +102,32 @@ describeEachDatabase('diary API', (t) => {
     expect((await list(`?dateFrom=${encodeURIComponent(past)}&is_favorite=true`)).json().total).toBe(3);
   });
 
-  it('favourite toggles and returns the entry', async () => {
+  it('favourite toggles and returns the entry; totals follow creates and toggles', async () => {
     await asPro();
     const e = (await create({ content: 'Звезда' })).json() as DiaryEntry;
+    await create({ content: 'Вторая', is_favorite: true });
+    await create({ content: 'Третья' });
+    // limit=1 keeps every page full, so the totals come from the counters, not from a short last page.
+    const totals = async () => [(await list('?limit=1')).json().total, (await list('?limit=1&is_favorite=true')).json().total];
+    expect(await totals()).toEqual([3, 1]);
     const on = await favorite(e.id);
     expect(on.statusCode).toBe(200);
     expect(on.json()).toEqual({ ...e, is_favorite: true });
+    expect(await totals()).toEqual([3, 2]);
     expect((await favorite(e.id)).json().is_favorite).toBe(false);
+    expect((await favorite(e.id)).json().is_favorite).toBe(true);
+    expect(await totals()).toEqual([3, 2]);
+    expect((await list('?limit=1&is_favorite=true&dateFrom=2000-01-01T00:00:00Z')).json().total).toBe(2);
+  });
+
+  it('entries written outside the API (no counter row) are still counted', async () => {
+    await asPro();
+    const userId = await t.userId(anna.id);
+    await t.database.db.execute(
+      sql`insert into diary_entries (user_id, content, is_favorite) select ${userId}, 'импорт ' || g, g % 2 = 0 from generate_series(1, 5) g`,
+    );
+    expect((await list('?limit=2')).json().total).toBe(5);
+    expect((await list('?limit=1&is_favorite=true')).json().total).toBe(2);
   });
 
   it('isolation: another user gets 404 and sees nothing; malformed ids are 404 too', async () => {
@@ -120,6 +140,9 @@ describeEachDatabase('diary API', (t) => {
     }
     expect((await list('', boris)).json()).toEqual({ entries: [], total: 0 });
     expect((await get(e.id, anna)).json().is_favorite).toBe(false); // boris's toggle changed nothing
+    await create({ content: 'Ещё одно' }, anna);
+    expect((await list('?limit=1&is_favorite=true', anna)).json().total).toBe(0);
+    expect((await list('?limit=1', anna)).json().total).toBe(2);
     for (const id of ['not-a-uuid', '00000000-0000-4000-8000-000000000000', "1'%20or%201=1"]) {
       expect((await get(id)).statusCode, id).toBe(404);
       expect((await favorite(id)).statusCode, id).toBe(404);
@@ -135,6 +158,8 @@ describeEachDatabase('diary API', (t) => {
     expect((await usageToday(t.database.db, userId, 'Europe/Moscow')).used.diary_entries).toBe(0);
     expect((await create({ content: 'Теперь можно' })).statusCode).toBe(201);
     expect((await usageToday(t.database.db, userId, 'Europe/Moscow')).used.diary_entries).toBe(1);
+    await create({ content: 'И ещё' });
+    expect((await list('?limit=1')).json().total).toBe(2); // the failed insert left the counter alone too
   });
 
   it('30 parallel creates against a daily limit of 10: exactly 10 created, 20 × 402 saying it renews tomorrow', async () => {
@@ -146,5 +171,6 @@ describeEachDatabase('diary API', (t) => {
     expect(codes.filter((c) => c === 402)).toHaveLength(20);
     for (const r of results.filter((x) => x.statusCode === 402)) expect(r.json().detail).toMatch(/завтра/);
     expect((await list('?limit=100')).json().total).toBe(10);
+    expect((await list('?limit=1')).json().total).toBe(10); // the counter saw exactly the committed creates
   });
 });
