@@ -135,7 +135,7 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
 }
 
 /** Spawn `tsx server/main.ts` on an existing PGlite DATA_DIR (client built) and time it until it listens. */
-async function coldStart(dataDir: string): Promise<number> {
+async function coldStart(dataDir: string): Promise<{ ms: number; rebuilt: boolean }> {
   const started = performance.now();
   const child = spawn(join(ROOT, 'node_modules', '.bin', 'tsx'), ['server/main.ts'], {
     cwd: ROOT,
@@ -144,10 +144,10 @@ async function coldStart(dataDir: string): Promise<number> {
   });
   let out = '';
   try {
-    return await new Promise<number>((resolve, reject) => {
+    return await new Promise<{ ms: number; rebuilt: boolean }>((resolve, reject) => {
       child.stdout.on('data', (d) => {
         out += d;
-        if (out.includes('Открыть:')) resolve(performance.now() - started);
+        if (out.includes('Открыть:')) resolve({ ms: performance.now() - started, rebuilt: out.includes('Сборка клиента') });
       });
       child.stderr.on('data', (d) => (out += d));
       child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
@@ -173,10 +173,15 @@ async function benchPglite(): Promise<void> {
     // on a machine does; everything below reopens the existing directory, as every later start does.
     await coldStart(dataDir);
     const times: number[] = [];
-    for (let i = 0; i < 3; i++) times.push(await coldStart(dataDir));
+    for (let i = 0; i < 6 && times.length < 3; i++) {
+      const t = await coldStart(dataDir);
+      // Someone edited src/ meanwhile and the start rebuilt the client: not the "after build" case; measure again.
+      if (t.rebuilt) console.log(`[bench api] (a start rebuilt the client after a source change: ${(t.ms / 1000).toFixed(2)} s, not counted)`);
+      else times.push(t.ms);
+    }
     console.log(
       `[bench api] cold start tsx server/main.ts → listening (existing PGlite dir, client built): ` +
-        `${times.map((t) => (t / 1000).toFixed(2)).join(' s, ')} s (budget ≤ 5 s: ${Math.max(...times) <= 5000 ? 'met' : 'MISSED'})`,
+        `${times.map((t) => (t / 1000).toFixed(2)).join(' s, ')} s (budget ≤ 5 s: ${times.length && Math.max(...times) <= 5000 ? 'met' : 'MISSED'})`,
     );
     console.log(`[bench api] RSS before the PGlite run ${(process.memoryUsage().rss / MB).toFixed(0)} MB`);
     await benchOne('pglite', { DATA_DIR: dataDir });
