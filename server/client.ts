@@ -1,6 +1,7 @@
 // Serving the client: the built dist/ through @fastify/static with an SPA fallback, or (npm run dev) Vite in
 // middleware mode with HMR on the same HTTP server. Both leave /api and /dev to the API.
-import { extname } from 'node:path';
+import { existsSync } from 'node:fs';
+import { extname, join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -27,6 +28,9 @@ export function staticClient(dist: string) {
       const path = request.url.split('?')[0] ?? '/';
       // /dev without the launcher (a real BOT_TOKEN) must stay a 404, not become the app.
       if (extname(path) || ownedByApi(path)) return reply.code(404).send({ detail: 'Не найдено' });
+      if (!existsSync(join(dist, 'index.html'))) {
+        return reply.code(503).send({ detail: 'Клиент не собран: выполните npm run build' });
+      }
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     };
   };
