@@ -41,11 +41,9 @@ export interface BuildAppOptions {
   config: Config;
   /** Serves the client (static dist or Vite middleware) and answers non-API GETs the router does not know. */
   client?: (app: FastifyInstance) => Promise<((request: FastifyRequest, reply: FastifyReply) => unknown) | void>;
-  /** Extra routes registered in the authenticated /api scope or at the root (bench). */
+  /** Extra routes registered inside the authenticated /api scope (tests, experiments). */
   extraRoutes?: (app: FastifyInstance) => Promise<void>;
 }
-
-export type App = FastifyInstance;
 
 export async function buildApp({ database, config, client, extraRoutes }: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
