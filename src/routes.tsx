@@ -1,5 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { screenTitles } from './copy/screens';
 import { ScreenFallback } from './layouts/ScreenFallback';
 import InitGate from './screens/auth/InitGate';
 import { AppGate, SignedInGate } from './screens/auth/gates';
@@ -10,19 +11,11 @@ const TabsLayout = lazy(() => import('./layouts/TabsLayout'));
 const FullHeightLayout = lazy(() => import('./layouts/FullHeightLayout'));
 const OnboardingScreen = lazy(() => import('./screens/onboarding/OnboardingScreen'));
 const HomeScreen = lazy(() => import('./screens/home/HomeScreen'));
-const ChatListScreen = lazy(() => import('./screens/chat/ChatListScreen'));
-const ChatScreen = lazy(() => import('./screens/chat/ChatScreen'));
-const PracticeListScreen = lazy(() => import('./screens/practices/PracticeListScreen'));
-const PracticeDetailScreen = lazy(() => import('./screens/practices/PracticeDetailScreen'));
-const PracticeSessionScreen = lazy(() => import('./screens/practices/PracticeSessionScreen'));
+// Routes a later issue builds share one placeholder chunk; each gets its real screen then.
+const ComingSoonScreen = lazy(() => import('./screens/ComingSoonScreen'));
 const DiaryListScreen = lazy(() => import('./screens/diary/DiaryListScreen'));
 const NewEntryScreen = lazy(() => import('./screens/diary/NewEntryScreen'));
 const DiaryEntryScreen = lazy(() => import('./screens/diary/DiaryEntryScreen'));
-const ProfileScreen = lazy(() => import('./screens/profile/ProfileScreen'));
-const SettingsScreen = lazy(() => import('./screens/profile/SettingsScreen'));
-const SubscriptionScreen = lazy(() => import('./screens/profile/SubscriptionScreen'));
-const CheckoutScreen = lazy(() => import('./screens/profile/CheckoutScreen'));
-const HelpScreen = lazy(() => import('./screens/profile/HelpScreen'));
 
 /** The spec's route table (§2). Layouts are chosen here, not by the screens. */
 export function AppRoutes() {
@@ -38,22 +31,37 @@ export function AppRoutes() {
           <Route index element={<Navigate to="/app/home" replace />} />
           <Route path="dashboard" element={<Navigate to="/app/home" replace />} />
           <Route element={<FullHeightLayout />}>
-            <Route path="chat/:chatId" element={<ChatScreen />} />
-            <Route path="practices/:practiceId" element={<PracticeDetailScreen />} />
-            <Route path="practices/:practiceId/session" element={<PracticeSessionScreen />} />
+            <Route path="chat/:chatId" element={<ComingSoonScreen title={screenTitles.chat} backTo="/app/chat" />} />
+            <Route
+              path="practices/:practiceId"
+              element={<ComingSoonScreen title={screenTitles.practice} backTo="/app/practices" />}
+            />
+            <Route
+              path="practices/:practiceId/session"
+              element={<ComingSoonScreen title={screenTitles.session} backTo="/app/practices" />}
+            />
           </Route>
           <Route element={<TabsLayout />}>
             <Route path="home" element={<HomeScreen />} />
-            <Route path="chat" element={<ChatListScreen />} />
-            <Route path="practices" element={<PracticeListScreen />} />
+            <Route path="chat" element={<ComingSoonScreen title={screenTitles.chatList} />} />
+            <Route path="practices" element={<ComingSoonScreen title={screenTitles.practices} />} />
             <Route path="diary" element={<DiaryListScreen />} />
             <Route path="diary/new" element={<NewEntryScreen />} />
             <Route path="diary/:entryId" element={<DiaryEntryScreen />} />
-            <Route path="profile" element={<ProfileScreen />} />
-            <Route path="profile/settings" element={<SettingsScreen />} />
-            <Route path="profile/subscription" element={<SubscriptionScreen />} />
-            <Route path="profile/subscription/checkout" element={<CheckoutScreen />} />
-            <Route path="profile/help" element={<HelpScreen />} />
+            <Route path="profile" element={<ComingSoonScreen title={screenTitles.profile} />} />
+            <Route
+              path="profile/settings"
+              element={<ComingSoonScreen title={screenTitles.settings} backTo="/app/profile" />}
+            />
+            <Route
+              path="profile/subscription"
+              element={<ComingSoonScreen title={screenTitles.subscription} backTo="/app/profile" />}
+            />
+            <Route
+              path="profile/subscription/checkout"
+              element={<ComingSoonScreen title={screenTitles.checkout} backTo="/app/profile/subscription" />}
+            />
+            <Route path="profile/help" element={<ComingSoonScreen title={screenTitles.help} backTo="/app/profile" />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>
         </Route>
