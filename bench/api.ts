@@ -1,6 +1,6 @@
 // API benchmark (issue 3): autocannon, 50 connections, against the authenticated GET /api/users/me and a bare,
-// unauthenticated bench-only route doing the same primary-key SELECT — in one process and one run — on PGlite and
-// on PostgreSQL (a throwaway cluster). Prints req/s, p50, p99, the ratio and RSS; then the cold start of
+// unauthenticated bench-only route calling the same query function (getUser, server/users/user.ts) — in one process
+// and one run — on PGlite and on PostgreSQL (a throwaway cluster). Prints req/s, p50, p99, the ratio and RSS; then the cold start of
 // `tsx server/main.ts` on an existing PGlite DATA_DIR with the client already built.
 // Budgets: auth'd ≥ 60 % of bare req/s on PostgreSQL with p99 ≤ 50 ms; cold start ≤ 5 s; RSS ≤ 500 MB on PGlite.
 // Run alone: `npx tsx bench/api.ts` (BENCH_DURATION_S, BENCH_WORKERS, BENCH_API_ONLY=pglite|postgres).
@@ -8,9 +8,7 @@ import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sign } from '@telegram-apps/init-data-node';
-import type autocannon from 'autocannon';
 import { eq } from 'drizzle-orm';
 import { findPgBin, startTempCluster, type TempCluster } from '../scripts/pg-cluster';
 import { buildApp } from '../server/app';
@@ -18,10 +16,10 @@ import { ensureClientBuilt, ROOT } from '../server/client-build';
 import { loadConfig } from '../server/config';
 import { migrateDatabase, openDatabase } from '../server/db';
 import { users } from '../server/db/schema';
+import { getUser } from '../server/users/user';
+import { DURATION_S, measure, runIfMain } from './support';
 
 const CONNECTIONS = 50;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 0); // autocannon -w: 0 = its main thread
 const BOT_TOKEN = '5550000000:BENCH-token';
 const MB = 1024 * 1024;
 
@@ -33,30 +31,8 @@ interface Run {
   errors: number;
 }
 
-/** autocannon in a child process, so the server's event loop and RSS are its own. */
-function autocannonProcess(url: string, headers: Record<string, string>, duration: number): Promise<autocannon.Result> {
-  const args = ['-c', String(CONNECTIONS), '-d', String(duration), '-j', ...(WORKERS > 0 ? ['-w', String(WORKERS)] : [])];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'autocannon'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('exit', (code) => {
-      try {
-        resolve(JSON.parse(out) as autocannon.Result);
-      } catch {
-        reject(new Error(`autocannon exited ${code}: ${err || out}`));
-      }
-    });
-  });
-}
-
 async function load(url: string, headers: Record<string, string>): Promise<Run> {
-  await autocannonProcess(url, headers, 2); // warm-up (JIT, pool, caches)
-  const r = await autocannonProcess(url, headers, DURATION_S);
+  const r = await measure(url, headers, CONNECTIONS);
   return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
 }
 
@@ -77,22 +53,8 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
   try {
     await migrateDatabase(database);
     const app = await buildApp({ database, config });
-    // Bench-only: the same primary-key SELECT as /api/users/me, with no auth, no schema, no rate limit.
-    app.get('/bench/bare', async (request) => {
-      const id = Number((request.query as { id?: string }).id);
-      const [row] = await database.db
-        .select({
-          telegramId: users.telegramId,
-          firstName: users.firstName,
-          lastName: users.lastName,
-          username: users.username,
-          photoUrl: users.photoUrl,
-          createdAt: users.createdAt,
-        })
-        .from(users)
-        .where(eq(users.id, id));
-      return row;
-    });
+    // Bench-only: the same query function as /api/users/me, with no auth, no schema, no rate limit.
+    app.get('/bench/bare', async (request) => getUser(database.db, Number((request.query as { id?: string }).id)));
     const initData = sign({ user: { id: 42_000_001, first_name: 'Бенч' } } as Parameters<typeof sign>[0], BOT_TOKEN, new Date());
     const headers = { 'x-init-data': initData, 'x-time-zone': 'Europe/Moscow' };
     const first = await app.inject({ method: 'GET', url: '/api/users/me', headers });
@@ -205,12 +167,4 @@ async function benchPostgres(): Promise<void> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  benchApi().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchApi);

@@ -6,15 +6,12 @@
  * it. Prints figures; asserts nothing. Run alone: `npx tsx bench/diary.ts`.
  */
 import { sign } from '@telegram-apps/init-data-node';
-import type autocannon from 'autocannon';
 import { sql } from 'drizzle-orm';
-import { spawn } from 'node:child_process';
-import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { findPgBin, startTempCluster } from '../scripts/pg-cluster';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { migrateDatabase, openDatabase } from '../server/db';
+import { DURATION_S, measure, runIfMain } from './support';
 
 export const DIARY_P99_BUDGET_MS = 30;
 const BENCH_BOT_TOKEN = '7000000002:diary-bench-token';
@@ -22,31 +19,6 @@ const USERS = 10; // user 0 has 10 000 entries; users 1..9 share the other 90 00
 const HEAVY_USER_ENTRIES = 10_000;
 const TOTAL_ENTRIES = 100_000;
 const CONNECTIONS = 20;
-const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
-const WORKERS = Number(process.env.BENCH_WORKERS ?? 0); // autocannon -w: 0 = its main thread
-const ROOT = join(fileURLToPath(import.meta.url), '..', '..');
-
-/** autocannon in a child process, so the server's event loop is its own (as bench/api.ts does). */
-function autocannonProcess(url: string, headers: Record<string, string>, duration: number): Promise<autocannon.Result> {
-  const args = ['-c', String(CONNECTIONS), '-d', String(duration), '-j', ...(WORKERS > 0 ? ['-w', String(WORKERS)] : [])];
-  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
-  args.push(url);
-  return new Promise((resolve, reject) => {
-    const child = spawn(join(ROOT, 'node_modules', '.bin', 'autocannon'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (d) => (out += d));
-    child.stderr.on('data', (d) => (err += d));
-    child.on('close', (code) => {
-      try {
-        if (code !== 0) throw new Error(`exit ${code}`);
-        resolve(JSON.parse(out) as autocannon.Result);
-      } catch (e) {
-        reject(new Error(`autocannon failed (${(e as Error).message}): ${err || out}`));
-      }
-    });
-  });
-}
 
 export interface DiaryBenchResult {
   name: string;
@@ -129,8 +101,7 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
         // Same auth hook, one primary-key query: what any authenticated call costs on this machine.
         ['baseline: GET /api/users/me', '/api/users/me'],
       ] as const) {
-        await autocannonProcess(address + path, headers, 2); // warm-up (JIT, pool, caches)
-        const r = await autocannonProcess(address + path, headers, DURATION_S);
+        const r = await measure(address + path, headers, CONNECTIONS);
         const result: DiaryBenchResult = {
           name,
           p50: r.latency.p50,
@@ -155,12 +126,4 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
   }
 }
 
-if (process.argv[1] === fileURLToPath(import.meta.url)) {
-  benchDiary().then(
-    () => process.exit(0),
-    (err) => {
-      console.error(err);
-      process.exit(1);
-    },
-  );
-}
+runIfMain(import.meta.url, benchDiary);

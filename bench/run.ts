@@ -1,11 +1,12 @@
 // `npm run bench`: every benchmark, in order — the client bundle (CLIENT), the API (SERVER), the diary (DIARY).
 // Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
+import { benchApi } from './api';
 import { benchBundle } from './bundle';
 import { benchDiary } from './diary';
 
-// bench/api.ts (SERVER) joins between the two once it lands.
 const benches: Array<[string, () => Promise<unknown>]> = [
   ['bundle', benchBundle],
+  ['api', benchApi],
   ['diary', benchDiary],
 ];
 

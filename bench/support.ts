@@ -1,0 +1,59 @@
+// What the benches share: autocannon in a child process, a warm-up before each measured run, the duration and
+// worker settings from the environment, and the "run alone" entry point.
+import { spawn } from 'node:child_process';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type autocannon from 'autocannon';
+import { ROOT } from '../server/client-build';
+
+/** Seconds of each measured run (BENCH_DURATION_S, default 10). */
+export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);
+/** autocannon -w (BENCH_WORKERS): 0 = its main thread. */
+export const WORKERS = Number(process.env.BENCH_WORKERS ?? 0);
+const WARM_UP_S = 2;
+
+/** autocannon in a child process, so the server's event loop and RSS are its own. */
+export function autocannonProcess(
+  url: string,
+  headers: Record<string, string>,
+  options: { connections: number; duration: number },
+): Promise<autocannon.Result> {
+  const args = ['-c', String(options.connections), '-d', String(options.duration), '-j'];
+  if (WORKERS > 0) args.push('-w', String(WORKERS));
+  for (const [k, v] of Object.entries(headers)) args.push('-H', `${k}=${v}`);
+  args.push(url);
+  return new Promise((resolve, reject) => {
+    const child = spawn(join(ROOT, 'node_modules', '.bin', 'autocannon'), args, { stdio: ['ignore', 'pipe', 'pipe'] });
+    let out = '';
+    let err = '';
+    child.stdout.on('data', (d) => (out += d));
+    child.stderr.on('data', (d) => (err += d));
+    // 'close', not 'exit': stdout is fully read only once its stream has closed.
+    child.on('close', (code) => {
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolve(JSON.parse(out) as autocannon.Result);
+      } catch (e) {
+        reject(new Error(`autocannon failed (${(e as Error).message}): ${err || out}`));
+      }
+    });
+  });
+}
+
+/** A warm-up run (JIT, pool, caches), then the measured run of DURATION_S seconds. */
+export async function measure(url: string, headers: Record<string, string>, connections: number): Promise<autocannon.Result> {
+  await autocannonProcess(url, headers, { connections, duration: WARM_UP_S });
+  return autocannonProcess(url, headers, { connections, duration: DURATION_S });
+}
+
+/** `npx tsx bench/<name>.ts`: run the bench when the file is the entry point, exit 1 if it throws. */
+export function runIfMain(moduleUrl: string, bench: () => Promise<unknown>): void {
+  if (!process.argv[1] || resolve(process.argv[1]) !== fileURLToPath(moduleUrl)) return;
+  bench().then(
+    () => process.exit(0),
+    (err) => {
+      console.error(err);
+      process.exit(1);
+    },
+  );
+}
