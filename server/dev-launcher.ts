@@ -6,42 +6,10 @@ import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
 import { tierSchema } from '../contract/common';
 import { subscriptions, users } from './db/schema';
+import { launchHash, TELEGRAM_THEMES } from './telegram-launch';
 import { eq } from 'drizzle-orm';
 
 export const DEMO_TELEGRAM_ID = 100_000_001;
-
-const THEMES = {
-  light: {
-    bg_color: '#ffffff',
-    text_color: '#000000',
-    hint_color: '#999999',
-    link_color: '#2481cc',
-    button_color: '#2481cc',
-    button_text_color: '#ffffff',
-    secondary_bg_color: '#efeff3',
-    header_bg_color: '#ffffff',
-    accent_text_color: '#2481cc',
-    section_bg_color: '#ffffff',
-    section_header_text_color: '#6d6d72',
-    subtitle_text_color: '#999999',
-    destructive_text_color: '#ff3b30',
-  },
-  dark: {
-    bg_color: '#212121',
-    text_color: '#ffffff',
-    hint_color: '#aaaaaa',
-    link_color: '#8774e1',
-    button_color: '#8774e1',
-    button_text_color: '#ffffff',
-    secondary_bg_color: '#0f0f0f',
-    header_bg_color: '#212121',
-    accent_text_color: '#8774e1',
-    section_bg_color: '#212121',
-    section_header_text_color: '#aaaaaa',
-    subtitle_text_color: '#aaaaaa',
-    destructive_text_color: '#e53935',
-  },
-} as const;
 
 const querySchema = z.object({
   tier: tierSchema.optional(),
@@ -49,14 +17,6 @@ const querySchema = z.object({
   id: z.coerce.number().int().positive().max(2 ** 52).optional(),
   theme: z.enum(['light', 'dark']).optional(),
 });
-
-/** The `#tgWebAppData=…` launch hash for signed init data (the init data is URL-encoded once more, as Telegram does). */
-export function launchHash(initData: string, theme: keyof typeof THEMES = 'light'): string {
-  return (
-    `#tgWebAppData=${encodeURIComponent(initData)}&tgWebAppVersion=8.0&tgWebAppPlatform=tdesktop` +
-    `&tgWebAppThemeParams=${encodeURIComponent(JSON.stringify(THEMES[theme]))}`
-  );
-}
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
@@ -85,7 +45,7 @@ export async function devLauncher(app: FastifyInstance): Promise<void> {
       }
     }
 
-    const target = `/${launchHash(initData, theme)}`;
+    const target = `/#${launchHash({ initData, platform: 'tdesktop', themeParams: TELEGRAM_THEMES[theme] })}`;
     const links = (['START', 'PRO', 'PREMIUM'] as const)
       .map((t) => `<a href="/dev?tier=${t}&amp;name=${encodeURIComponent(name)}">${t === 'START' ? 'Старт' : t}</a>`)
       .join(' · ');
