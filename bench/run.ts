@@ -1,23 +1,42 @@
 // `npm run bench`: every benchmark, in order — the client bundle (CLIENT), the API (SERVER), the diary (DIARY).
 // Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
+// Each bench runs in a child process of its own, so one's memory (the Vite build of the bundle bench holds
+// hundreds of MB) does not show up in the next one's RSS figures. `tsx bench/run.ts <name>` runs one in-process.
+import { spawnSync } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { ROOT } from '../server/client-build';
 import { benchApi } from './api';
 import { benchBundle } from './bundle';
 import { benchDiary } from './diary';
 
-const benches: Array<[string, () => Promise<unknown>]> = [
-  ['bundle', benchBundle],
-  ['api', benchApi],
-  ['diary', benchDiary],
-];
+const benches: Record<string, () => Promise<unknown>> = {
+  bundle: benchBundle,
+  api: benchApi,
+  diary: benchDiary,
+};
 
-let failed = false;
-for (const [name, run] of benches) {
-  console.log(`\n=== bench: ${name} ===`);
+const only = process.argv[2];
+if (only) {
+  const run = benches[only];
+  if (!run) {
+    console.error(`unknown bench "${only}" (one of: ${Object.keys(benches).join(', ')})`);
+    process.exit(2);
+  }
   try {
     await run();
+    process.exit(0);
   } catch (err) {
-    failed = true;
-    console.error(`bench ${name} failed:`, err);
+    console.error(`bench ${only} failed:`, err);
+    process.exit(1);
   }
 }
-process.exit(failed ? 1 : 0);
+
+const failed: string[] = [];
+for (const name of Object.keys(benches)) {
+  console.log(`\n=== bench: ${name} ===`);
+  const child = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), name], { stdio: 'inherit' });
+  if (child.status !== 0) failed.push(name);
+}
+if (failed.length) console.error(`\nbench failed: ${failed.join(', ')}`);
+process.exit(failed.length ? 1 : 0);
