@@ -114,8 +114,8 @@ const MOUTHS = [
   'M8.5 14.5c1 .9 2.2 1.4 3.5 1.4s2.5-.5 3.5-1.4',
   'M7.8 13.8c1.2 2 2.6 2.9 4.2 2.9s3-.9 4.2-2.9',
 ];
-export const MoodFace = ({ level, color }: { level: number; color: string }) => (
-  <Svg width="30" height="30" style={{ color }}>
+export const MoodFace = ({ level, color, size = 30 }: { level: number; color: string; size?: number }) => (
+  <Svg width={size} height={size} style={{ color }}>
     <circle cx="12" cy="12" r="9.5" />
     <path d="M9 9.8v.4M15 9.8v.4" strokeWidth="2.2" />
     <path d={MOUTHS[level] ?? MOUTHS[2]} />

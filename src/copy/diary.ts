@@ -1,5 +1,5 @@
-// Every user-facing string of the diary, verbatim from the product spec (sections 2, 3, 5, 8).
-import type { Mood } from '../../contract/diary';
+// Every user-facing string of the diary, verbatim from the product spec (sections 2, 3, 5, 8); mood labels are
+// shared with home in src/copy/moods.ts.
 
 export type DiaryFilter = 'all' | 'week' | 'month' | 'favorites';
 
@@ -39,13 +39,6 @@ export const diaryCopy = {
     /** Counters 'n/2000' and 'n/100'. */
     counter: (n: number, max: number) => `${n}/${max}`,
   },
-  moods: {
-    very_bad: 'Очень плохое',
-    bad: 'Плохое',
-    neutral: 'Нейтральное',
-    good: 'Хорошее',
-    very_good: 'Отличное',
-  } satisfies Record<Mood, string>,
   toasts: {
     created: { title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' },
     createFailed: { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' },

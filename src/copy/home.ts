@@ -24,14 +24,3 @@ export const homeCopy = {
   insight:
     'Замечать свои чувства — уже забота о себе. Даже пара минут тишины и ровного дыхания помогает вернуть опору.',
 } as const;
-
-/** Spec §3 «Diary entry» mood values and labels. */
-export const moods = [
-  { value: 'very_bad', label: 'Очень плохое' },
-  { value: 'bad', label: 'Плохое' },
-  { value: 'neutral', label: 'Нейтральное' },
-  { value: 'good', label: 'Хорошее' },
-  { value: 'very_good', label: 'Отличное' },
-] as const;
-
-export type Mood = (typeof moods)[number]['value'];

@@ -6,6 +6,9 @@ import { BottomSheet } from '../../src/components/BottomSheet';
 import { Chip } from '../../src/components/Chip';
 import { EmptyState } from '../../src/components/EmptyState';
 import { ErrorState } from '../../src/components/ErrorState';
+import { MoodPicker, moodOptions } from '../../src/components/MoodPicker';
+
+import { MOODS } from '../../contract/diary';
 
 describe('shared presentational parts', () => {
   it('ErrorState shows the message and retries only when a retry is given', async () => {
@@ -60,5 +63,37 @@ describe('shared presentational parts', () => {
       </AppProviders>,
     );
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('mood options follow the contract MOODS order with the spec labels', () => {
+    expect(moodOptions.map((o) => o.value)).toEqual([...MOODS]);
+    expect(moodOptions.map((o) => o.label)).toEqual(['Очень плохое', 'Плохое', 'Нейтральное', 'Хорошее', 'Отличное']);
+  });
+
+  it('MoodPicker: a named radio group; choosing reports the mood, choosing the selected one clears it', async () => {
+    const onChange = vi.fn();
+    const { rerender } = render(
+      <AppProviders>
+        <MoodPicker value={null} label="Настроение" onChange={onChange} />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('radiogroup', { name: 'Настроение' })).toBeInTheDocument();
+    expect(screen.getAllByRole('radio')).toHaveLength(5);
+    await userEvent.click(screen.getByRole('radio', { name: 'Плохое' }));
+    expect(onChange).toHaveBeenLastCalledWith('bad');
+    rerender(
+      <AppProviders>
+        <MoodPicker value="bad" label="Настроение" onChange={onChange} disabled />
+      </AppProviders>,
+    );
+    expect(screen.getByRole('radio', { name: 'Плохое' })).toHaveAttribute('aria-checked', 'true');
+    expect(screen.getByRole('radio', { name: 'Плохое' })).toBeDisabled();
+    rerender(
+      <AppProviders>
+        <MoodPicker value="bad" label="Настроение" onChange={onChange} />
+      </AppProviders>,
+    );
+    await userEvent.click(screen.getByRole('radio', { name: 'Плохое' }));
+    expect(onChange).toHaveBeenLastCalledWith(null);
   });
 });

@@ -60,6 +60,17 @@ describe('home screen', () => {
     expect(currentState()).toEqual({ mood: 'good' });
   });
 
+  it('quick mood card: tapping the chosen mood again clears it; «Записать» then opens without a mood', async () => {
+    await renderHome({ first_name: 'Анна' });
+    expect(screen.getByRole('radiogroup', { name: 'Быстрая запись настроения' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: 'Плохое' }));
+    await userEvent.click(screen.getByRole('radio', { name: 'Плохое' }));
+    expect(screen.getByRole('radio', { name: 'Плохое' })).toHaveAttribute('aria-checked', 'false');
+    await userEvent.click(screen.getByRole('button', { name: 'Записать' }));
+    expect(currentPath()).toBe('/app/diary/new');
+    expect(currentState()).toBeNull();
+  });
+
   it('shows the chat, practices and diary cards, streak 7, the Пн–Вс chart and the insight', async () => {
     await renderHome({ first_name: 'Анна' });
     expect(screen.getByRole('link', { name: /Чат с помощником/ })).toHaveAttribute('href', '/app/chat');

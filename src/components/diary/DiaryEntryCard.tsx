@@ -7,7 +7,7 @@ import type { DiaryEntry } from '../../../contract/diary';
 import { diaryCopy } from '../../copy/diary';
 import { formatEntryDate } from './entryDate';
 import { FavoriteStar } from './FavoriteStar';
-import { MoodIcon } from './moods';
+import { MoodIcon } from '../MoodPicker';
 
 const CardLink = styled(Link)`
   display: block;

@@ -10,7 +10,7 @@ import { getDiaryEntry, toggleDiaryFavorite } from '../../api/diary';
 import { Button } from '../../components/Button';
 import { formatEntryDate } from '../../components/diary/entryDate';
 import { FavoriteStar } from '../../components/diary/FavoriteStar';
-import { MoodBadge } from '../../components/diary/moods';
+import { MoodBadge } from '../../components/diary/MoodBadge';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { DiaryIcon } from '../../components/icons';

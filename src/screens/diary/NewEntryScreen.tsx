@@ -10,7 +10,7 @@ import { canSave, newEntryMachine } from '../../../machines/diary/new-entry.mach
 import { DRAFT_STORAGE_KEY, parseDraft, type NewEntryPrefill } from '../../../machines/diary/new-entry-draft';
 import { createDiaryEntry } from '../../api/diary';
 import { Button } from '../../components/Button';
-import { MoodPicker } from '../../components/diary/MoodPicker';
+import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
 import { diaryCopy } from '../../copy/diary';
 import { haptic } from '../../telegram/haptic';
@@ -173,6 +173,7 @@ export default function NewEntryScreen() {
           <span>{diaryCopy.form.moodLabel}</span>
           <MoodPicker
             value={mood}
+            label={diaryCopy.form.moodLabel}
             disabled={submitting}
             onChange={(m) => {
               haptic.select();

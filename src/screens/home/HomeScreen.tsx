@@ -2,12 +2,14 @@ import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
+import type { Mood } from '../../../contract/diary';
 import { useAuthActor } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { Card, CardText, CardTitle } from '../../components/Card';
-import { BulbIcon, ChatIcon, ChevronIcon, DiaryIcon, FlameIcon, MoodFace, PracticesIcon } from '../../components/icons';
+import { BulbIcon, ChatIcon, ChevronIcon, DiaryIcon, FlameIcon, PracticesIcon } from '../../components/icons';
+import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
-import { homeCopy, moods, type Mood } from '../../copy/home';
+import { homeCopy } from '../../copy/home';
 import { greeting } from '../../lib/greeting';
 import { SAMPLE_STREAK_DAYS, SAMPLE_WEEK_MOODS } from '../../lib/homeSamples';
 import { haptic } from '../../telegram/haptic';
@@ -25,28 +27,8 @@ const Prompt = styled.p`
   color: ${({ theme }) => theme.color.hint};
 `;
 
-const MoodRow = styled.div`
-  display: grid;
-  grid-template-columns: repeat(5, 1fr);
-  gap: ${({ theme }) => theme.space(2)};
+const QuickMood = styled(MoodPicker)`
   margin: ${({ theme }) => theme.space(3)} 0;
-`;
-
-const MoodChip = styled.button<{ $selected: boolean }>`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: 4px;
-  padding: 10px 0 8px;
-  border-radius: ${({ theme }) => theme.radius.md};
-  border: 1.5px solid ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
-  background: ${({ $selected, theme }) => ($selected ? theme.tint(theme.color.button, 10) : theme.color.secondaryBg)};
-  line-height: 1;
-  transition: border-color 0.15s ease, background 0.15s ease;
-  span {
-    font-size: 10px;
-    color: ${({ theme }) => theme.color.hint};
-  }
 `;
 
 const Shortcuts = styled.div`
@@ -129,25 +111,14 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
       <Card aria-label={homeCopy.moodCardTitle}>
         <CardTitle>{homeCopy.moodCardTitle}</CardTitle>
         <CardText>{homeCopy.moodCardHint}</CardText>
-        <MoodRow role="radiogroup" aria-label={homeCopy.moodCardTitle}>
-          {moods.map((item, level) => (
-            <MoodChip
-              key={item.value}
-              type="button"
-              role="radio"
-              aria-checked={mood === item.value}
-              aria-label={item.label}
-              $selected={mood === item.value}
-              onClick={() => {
-                haptic.select();
-                setMood(item.value);
-              }}
-            >
-              <MoodFace level={level} color={theme.color.mood[level] ?? theme.color.hint} />
-              <span aria-hidden>{item.label}</span>
-            </MoodChip>
-          ))}
-        </MoodRow>
+        <QuickMood
+          value={mood}
+          label={homeCopy.moodCardTitle}
+          onChange={(next) => {
+            haptic.select();
+            setMood(next);
+          }}
+        />
         <Button
           $block
           onClick={() => {

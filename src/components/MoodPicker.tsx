@@ -1,0 +1,77 @@
+// The five moods for every screen: options in display order with their Russian labels, the SVG face, and the
+// picker (home quick mood card, new diary entry). One module, so home loads one small shared chunk (bundle
+// budget). Built from src/copy/moods.ts, not contract/diary's MOODS, whose runtime would pull zod into home;
+// tests/screens/components.test.tsx checks the two agree.
+import styled, { useTheme } from 'styled-components';
+import type { Mood } from '../../contract/diary';
+import { moodLabels } from '../copy/moods';
+import { MoodFace } from './icons';
+
+export const moodOptions = (Object.keys(moodLabels) as Mood[]).map((value, level) => ({
+  value,
+  level,
+  label: moodLabels[value],
+}));
+export const moodLabel = (mood: Mood) => moodLabels[mood];
+
+/** The mood's face in its fixed mood colour. */
+
+export function MoodIcon({ mood, size = 30 }: { mood: Mood; size?: number }) {
+  const theme = useTheme();
+  const level = moodOptions.findIndex((o) => o.value === mood);
+  return <MoodFace level={level} size={size} color={theme.color.mood[level] ?? theme.color.hint} />;
+}
+
+const Row = styled.div`
+  display: grid;
+  grid-template-columns: repeat(5, 1fr);
+  gap: ${({ theme }) => theme.space(2)};
+`;
+
+const Option = styled.button<{ $selected: boolean }>`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: 4px;
+  padding: 10px 0 8px;
+  border-radius: ${({ theme }) => theme.radius.md};
+  border: 1.5px solid ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
+  background: ${({ $selected, theme }) => ($selected ? theme.tint(theme.color.button, 10) : theme.color.secondaryBg)};
+  color: ${({ theme }) => theme.color.text};
+  line-height: 1;
+  transition: border-color 0.15s ease, background 0.15s ease;
+  &:disabled { opacity: 0.6; }
+  span { font-size: 10px; color: ${({ theme }) => theme.color.hint}; }
+`;
+
+/**
+ * Five moods as a radio group (home quick mood card, new diary entry). Mood is optional everywhere, so tapping
+ * the selected one clears it. Haptics and what a choice means stay with the caller's `onChange`.
+ */
+export function MoodPicker(props: {
+  value: Mood | null;
+  onChange: (mood: Mood | null) => void;
+  disabled?: boolean;
+  label?: string;
+  className?: string;
+}) {
+  return (
+    <Row role="radiogroup" aria-label={props.label} className={props.className}>
+      {moodOptions.map((o) => (
+        <Option
+          key={o.value}
+          type="button"
+          role="radio"
+          aria-checked={props.value === o.value}
+          aria-label={o.label}
+          $selected={props.value === o.value}
+          disabled={props.disabled}
+          onClick={() => props.onChange(props.value === o.value ? null : o.value)}
+        >
+          <MoodIcon mood={o.value} />
+          <span aria-hidden>{o.label}</span>
+        </Option>
+      ))}
+    </Row>
+  );
+}

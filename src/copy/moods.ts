@@ -1,0 +1,11 @@
+// The five mood labels (spec §3 «Diary entry»), shared by the home quick mood card and the diary.
+import type { Mood } from '../../contract/diary';
+
+/** Key order is the display order, very bad → very good (src/components/moods.tsx reads it). */
+export const moodLabels = {
+  very_bad: 'Очень плохое',
+  bad: 'Плохое',
+  neutral: 'Нейтральное',
+  good: 'Хорошее',
+  very_good: 'Отличное',
+} as const satisfies Record<Mood, string>;
