@@ -35,17 +35,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
 /** Wraps an already created PGlite (tests use in-memory clones). */
 export function wrapPglite(client: PGlite): Database {
   const db = drizzlePglite(client, { schema }) as unknown as Db;
-  let closed = false;
-  return {
-    db,
-    kind: 'pglite',
-    client,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await client.close();
-    },
-  };
+  return { db, kind: 'pglite', client, close: once(() => client.close()) };
 }
 
 export function openPostgres(url: string, max = 20): Database {
@@ -53,16 +43,16 @@ export function openPostgres(url: string, max = 20): Database {
   // An idle client losing its connection (server restart) must not crash the process; the next query retries.
   pool.on('error', () => {});
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
+  return { db, kind: 'postgres', client: pool, close: once(() => pool.end()) };
+}
+
+/** Database.close() is idempotent: only the first call closes, a later one (another cleanup path) does nothing. */
+function once(close: () => Promise<void>): () => Promise<void> {
   let closed = false;
-  return {
-    db,
-    kind: 'postgres',
-    client: pool,
-    async close() {
-      if (closed) return;
-      closed = true;
-      await pool.end();
-    },
+  return async () => {
+    if (closed) return;
+    closed = true;
+    await close();
   };
 }
 
