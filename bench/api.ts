@@ -76,7 +76,7 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
       const line = (name: string, r: Run) =>
         `[bench api ${kind}] ${name.padEnd(26)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (mean of 2 runs × ${DURATION_S} s, ${CONNECTIONS} conns)` +
         (r.non2xx || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
-      console.log(line('bare same-SELECT route', bare));
+      console.log(line('bare route, same getUser', bare));
       console.log(line('auth GET /api/users/me', auth));
       console.log(
         `[bench api ${kind}] ratio auth/bare ${(ratio * 100).toFixed(1)} %` +
