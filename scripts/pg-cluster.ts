@@ -22,7 +22,8 @@ export function findPgBin(): string | null {
   return which.status === 0 ? join(which.stdout.trim(), '..') : null;
 }
 
-function freePort(): Promise<number> {
+/** A free loopback TCP port (the OS picks one; closed again before it is returned). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const srv = createServer();
     srv.once('error', reject);

@@ -1,28 +1,17 @@
 // The diary in a real Chromium against the real server: a PRO user writes an entry, sees it first in the list,
 // stars it, filters favourites and opens it; a START user pressing «Новая запись» gets «Дневник недоступен».
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, launchUrl, openApp, setTier, startServer, type E2EServer, type TgUser } from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { launchUrl, openApp, setTier, useServerAndBrowser, type TgUser } from './harness';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const proUser: TgUser = { id: 5_550_201, first_name: 'Мария', language_code: 'ru' };
 const startUser: TgUser = { id: 5_550_202, first_name: 'Олег', language_code: 'ru' };
 
 /** Opens the app as `user`, skips onboarding, and goes to the diary tab. */
 async function openDiary(user: TgUser): Promise<Page> {
-  const page = await openApp(browser, launchUrl(server, { user }));
+  const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }));
   await page.waitForURL('**/onboarding', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Пропустить' }).click();
   await page.waitForURL('**/app/home');
@@ -37,7 +26,7 @@ async function goToDiary(page: Page) {
 describe('diary in Chromium', () => {
   it('a PRO user writes an entry, sees it first, stars it, filters favourites and opens it', async () => {
     const page = await openDiary(proUser);
-    await setTier(server, proUser.id, 'PRO');
+    await setTier(e2e.server, proUser.id, 'PRO');
     await goToDiary(page);
     await expect.poll(() => page.getByText('Дневник пуст').isVisible(), { timeout: 10_000 }).toBe(true);
 

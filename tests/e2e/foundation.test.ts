@@ -1,30 +1,10 @@
 // Foundation in a real Chromium against the real server: launch outside Telegram, signed launch → onboarding →
 // home, bottom navigation, the session surviving a reload without the hash, and a forged init data.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Browser, Page } from 'playwright-core';
-import {
-  defaultUser,
-  forgeInitData,
-  launchBrowser,
-  launchUrl,
-  openApp,
-  signInitData,
-  startServer,
-  type E2EServer,
-} from './harness';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { defaultUser, forgeInitData, launchUrl, openApp, signInitData, useServerAndBrowser } from './harness';
 
-let server: E2EServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = useServerAndBrowser();
 
 const GREETING = /(Доброй ночи|Доброе утро|Добрый день|Добрый вечер), Анна/;
 
@@ -39,14 +19,14 @@ async function finishOnboarding(page: Page) {
 
 describe('foundation in Chromium', () => {
   it('without init data shows «Откройте в Telegram» with «Повторить»', async () => {
-    const page = await openApp(browser, `${server.url}/`);
+    const page = await openApp(e2e.browser, `${e2e.server.url}/`);
     await expect.poll(() => page.getByText('Откройте в Telegram', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'Повторить' }).isVisible()).toBe(true);
     await page.context().close();
   });
 
   it('signed launch parameters → onboarding → home greets the user by first name', async () => {
-    const page = await openApp(browser, launchUrl(server));
+    const page = await openApp(e2e.browser, launchUrl(e2e.server));
     await page.waitForURL('**/onboarding', { timeout: 15_000 });
     // The first slide with «Пропустить»; then «Далее», «Далее», «Начать».
     await page.getByRole('button', { name: 'Пропустить' }).waitFor({ state: 'visible' });
@@ -59,7 +39,7 @@ describe('foundation in Chromium', () => {
   });
 
   it('bottom navigation switches tabs', async () => {
-    const page = await openApp(browser, launchUrl(server));
+    const page = await openApp(e2e.browser, launchUrl(e2e.server));
     await page.waitForURL('**/onboarding', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Пропустить' }).click();
     await page.waitForURL('**/app/home');
@@ -82,7 +62,7 @@ describe('foundation in Chromium', () => {
 
   it('a reload without the hash keeps the session through tg_init_data', async () => {
     const initData = signInitData(defaultUser);
-    const page = await openApp(browser, launchUrl(server, { initData }));
+    const page = await openApp(e2e.browser, launchUrl(e2e.server, { initData }));
     await page.waitForURL('**/onboarding', { timeout: 15_000 });
     await page.getByRole('button', { name: 'Пропустить' }).click();
     await page.waitForURL('**/app/home');
@@ -91,7 +71,7 @@ describe('foundation in Chromium', () => {
     // Drop the SDK's per-tab copy of the launch parameters, then load the app without any hash.
     await page.evaluate(() => sessionStorage.clear());
     const sent = page.waitForRequest((r) => r.url().endsWith('/api/users/me'));
-    await page.goto(`${server.url}/app/home`);
+    await page.goto(`${e2e.server.url}/app/home`);
     expect((await sent).headers()['x-init-data']).toBe(initData);
     await expect.poll(() => page.getByText(GREETING).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(new URL(page.url()).pathname).toBe('/app/home');
@@ -99,7 +79,8 @@ describe('foundation in Chromium', () => {
   });
 
   it('a forged init data shows «Ошибка авторизации»', async () => {
-    const page = await openApp(browser, launchUrl(server, { initData: forgeInitData(signInitData(defaultUser)) }));
+    const forged = forgeInitData(signInitData(defaultUser));
+    const page = await openApp(e2e.browser, launchUrl(e2e.server, { initData: forged }));
     await expect.poll(() => page.getByText('Ошибка авторизации', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'Повторить' }).isVisible()).toBe(true);
     await page.context().close();

@@ -3,16 +3,14 @@
  * opened with signed Telegram launch parameters exactly as Telegram passes them.
  *
  * ```ts
- * import { startServer, launchBrowser, openApp, launchUrl, signInitData, setTier, screenshotOnFailure } from './harness';
+ * import { useServerAndBrowser, openApp, launchUrl, signInitData, setTier } from './harness';
  *
- * let server: E2EServer; let browser: Browser;
- * beforeAll(async () => { server = await startServer(); browser = await launchBrowser(); });
- * afterAll(async () => { await browser?.close(); await server?.stop(); });
+ * const e2e = useServerAndBrowser();                  // beforeAll: start both; afterAll: close both
  *
  * it('…', async () => {
- *   const page = await openApp(browser, launchUrl(server, { user: { id: 1001, first_name: 'Анна' } }));
+ *   const page = await openApp(e2e.browser, launchUrl(e2e.server, { user: { id: 1001, first_name: 'Анна' } }));
  *   // screenshotOnFailure is armed by openApp: a failing test saves <tmp>/e2e-shots/<test>.png and prints the path.
- *   await setTier(server, 1001, 'PRO');                // PostgreSQL only (see below)
+ *   await setTier(e2e.server, 1001, 'PRO');            // PostgreSQL only (see below)
  * });
  * ```
  *
@@ -22,11 +20,14 @@
  *   when PostgreSQL is installed; otherwise the server uses its embedded PGlite in DATA_DIR. Waits until the
  *   server answers HTTP; if it exits first, throws with its output. `E2E_SERVER_ENTRY=<file>` runs another entry
  *   instead of server/main.ts (only for debugging the tests against a stand-in).
+ * - `useServerAndBrowser({ env? })` → `{ server, browser }` started in beforeAll and closed in afterAll of the file
+ *   (startServer + launchBrowser below); one server and one Chromium per test file.
  * - `signInitData(user?, { authDate?, botToken?, extra? })` → raw init data signed with the test bot token
  *   (@telegram-apps/init-data-node `sign`), e.g. `user=%7B…%7D&auth_date=…&hash=…`.
- * - `launchHash({ initData, version?, platform?, themeParams? })` / `launchUrl(server, { path?, user?, initData?, … })`
- *   → `…/#tgWebAppData=<encodeURIComponent(initData)>&tgWebAppVersion=8.0&tgWebAppPlatform=android&
- *   tgWebAppThemeParams=<encodeURIComponent(JSON)>` — the init data string URL-encoded once more, as Telegram does.
+ * - `launchHash({ initData, version?, platform?, themeParams? })` (server/telegram-launch.ts, shared with /dev) /
+ *   `launchUrl(server, { path?, user?, initData?, … })` → `…/#tgWebAppData=<encodeURIComponent(initData)>&
+ *   tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams=<encodeURIComponent(JSON of Telegram's light
+ *   theme)>` — the init data string URL-encoded once more, as Telegram does.
  * - `forgeInitData(initData)` → the same init data with a wrong hash.
  * - `launchBrowser()` → playwright-core Chromium at CHROMIUM_PATH (npm test sets it) or /usr/bin/chromium.
  * - `openApp(browser, url)` → a Page in a fresh context (phone viewport, ru-RU, Europe/Moscow), screenshot on failure.
@@ -37,13 +38,17 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sign } from '@telegram-apps/init-data-node';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
-import { inject, onTestFailed } from 'vitest';
+import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
+import { freePort } from '../../scripts/pg-cluster';
+import { launchHash } from '../../server/telegram-launch';
+
+// The launch-hash format lives with the /dev launcher; tests open the app with the very same URLs.
+export { launchHash };
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -69,23 +74,6 @@ export const defaultUser: TgUser = {
   allows_write_to_pm: true,
 };
 
-/** Telegram's light theme params, as the client receives them in tgWebAppThemeParams. */
-export const lightTheme = {
-  bg_color: '#ffffff',
-  text_color: '#000000',
-  hint_color: '#999999',
-  link_color: '#2481cc',
-  button_color: '#2481cc',
-  button_text_color: '#ffffff',
-  secondary_bg_color: '#efeff3',
-  header_bg_color: '#ffffff',
-  accent_text_color: '#2481cc',
-  section_bg_color: '#ffffff',
-  section_header_text_color: '#6d6d72',
-  subtitle_text_color: '#999999',
-  destructive_text_color: '#ff3b30',
-};
-
 export interface E2EServer {
   url: string;
   port: number;
@@ -94,17 +82,6 @@ export interface E2EServer {
   botToken: string;
   logs(): string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const srv = createServer();
-    srv.once('error', reject);
-    srv.listen(0, '127.0.0.1', () => {
-      const { port } = srv.address() as { port: number };
-      srv.close(() => resolve(port));
-    });
-  });
 }
 
 async function createDatabase(clusterUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
@@ -191,6 +168,37 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   return { url, port, dataDir, databaseUrl: database?.url ?? null, botToken: E2E_BOT_TOKEN, logs: () => output, stop };
 }
 
+/**
+ * One server and one Chromium for the calling test file: registers its beforeAll (start both) and afterAll
+ * (close both). Read `e2e.server` / `e2e.browser` inside tests and hooks, after beforeAll has run.
+ */
+export function useServerAndBrowser(options: { env?: Record<string, string> } = {}): {
+  readonly server: E2EServer;
+  readonly browser: Browser;
+} {
+  const started: { server?: E2EServer; browser?: Browser } = {};
+  beforeAll(async () => {
+    started.server = await startServer(options);
+    started.browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await started.browser?.close();
+    await started.server?.stop();
+  });
+  const running = <T>(value: T | undefined, what: string): T => {
+    if (!value) throw new Error(`[e2e] ${what} is not running (read it inside a test, after beforeAll)`);
+    return value;
+  };
+  return {
+    get server() {
+      return running(started.server, 'the server');
+    },
+    get browser() {
+      return running(started.browser, 'the browser');
+    },
+  };
+}
+
 export function signInitData(
   user: TgUser = defaultUser,
   options: { authDate?: Date; botToken?: string; extra?: Record<string, string> } = {},
@@ -207,21 +215,6 @@ export function forgeInitData(initData: string): string {
   const params = new URLSearchParams(initData);
   params.set('hash', 'f'.repeat(64));
   return params.toString();
-}
-
-export function launchHash(options: {
-  initData: string;
-  version?: string;
-  platform?: string;
-  themeParams?: Record<string, string>;
-}): string {
-  const parts: Array<[string, string]> = [
-    ['tgWebAppData', options.initData],
-    ['tgWebAppVersion', options.version ?? '8.0'],
-    ['tgWebAppPlatform', options.platform ?? 'android'],
-    ['tgWebAppThemeParams', JSON.stringify(options.themeParams ?? lightTheme)],
-  ];
-  return parts.map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 }
 
 export function launchUrl(
