@@ -9,6 +9,17 @@ const fail = (kind: AuthFailure['kind']) => async (): Promise<never> => {
   throw { kind } satisfies AuthFailure;
 };
 
+/** loadUser that fails once with `kind`, then answers with Анна; `attempts()` counts the calls. */
+function failOnce(kind: AuthFailure['kind']) {
+  let attempts = 0;
+  const loadUser = async () => {
+    attempts += 1;
+    if (attempts === 1) return fail(kind)();
+    return { first_name: 'Анна' };
+  };
+  return { loadUser, attempts: () => attempts };
+}
+
 describe('/init error screens', () => {
   beforeEach(() => localStorage.clear());
 
@@ -35,18 +46,11 @@ describe('/init error screens', () => {
   });
 
   it('retry works without a reload: network error, then the server answers → onboarding', async () => {
-    let attempts = 0;
-    const actor = fakeAuthActor({
-      loadUser: async () => {
-        attempts += 1;
-        if (attempts === 1) throw { kind: 'network' } satisfies AuthFailure;
-        return { first_name: 'Анна' };
-      },
-    });
-    renderApp('/init', actor);
+    const server = failOnce('network');
+    renderApp('/init', fakeAuthActor({ loadUser: server.loadUser }));
     await userEvent.click(await screen.findByRole('button', { name: 'Повторить' }));
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
-    expect(attempts).toBe(2);
+    expect(server.attempts()).toBe(2);
   });
 });
 
@@ -83,15 +87,7 @@ describe('/app gate', () => {
 
   it('not authenticated → /init remembering the origin; after retry it returns there', async () => {
     localStorage.setItem('onboarding_completed', 'true');
-    let attempts = 0;
-    const actor = fakeAuthActor({
-      loadUser: async () => {
-        attempts += 1;
-        if (attempts === 1) throw { kind: 'auth' } satisfies AuthFailure;
-        return { first_name: 'Анна' };
-      },
-    });
-    renderApp('/app/practices?tab=all', actor);
+    renderApp('/app/practices?tab=all', fakeAuthActor({ loadUser: failOnce('auth').loadUser }));
     await waitFor(() => expect(currentPath()).toBe('/init'));
     expect(currentState()).toEqual({ from: '/app/practices?tab=all' });
     await userEvent.click(await screen.findByRole('button', { name: 'Повторить' }));

@@ -7,12 +7,7 @@ import { formatEntryDate } from '../../src/components/diary/entryDate';
 import { toast } from '../../src/ui/toast';
 import { deferred, entry, renderDiary } from './diary-helpers';
 
-vi.mock('../../src/api/diary', () => ({
-  listDiaryEntries: vi.fn(),
-  getDiaryEntry: vi.fn(),
-  createDiaryEntry: vi.fn(),
-  toggleDiaryFavorite: vi.fn(),
-}));
+vi.mock('../../src/api/diary'); // automocked: every call is a vi.fn() the tests program
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 
 const get = vi.mocked(getDiaryEntry);

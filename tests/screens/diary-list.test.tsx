@@ -11,12 +11,7 @@ import { toast } from '../../src/ui/toast';
 import { deferred, entry, installIntersectionObserver, range, renderDiary } from './diary-helpers';
 import { currentPath } from './render-app';
 
-vi.mock('../../src/api/diary', () => ({
-  listDiaryEntries: vi.fn(),
-  getDiaryEntry: vi.fn(),
-  createDiaryEntry: vi.fn(),
-  toggleDiaryFavorite: vi.fn(),
-}));
+vi.mock('../../src/api/diary'); // automocked: every call is a vi.fn() the tests program
 vi.mock('../../src/api/usage', () => ({ getUsage: vi.fn() }));
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 // Pass-through spy: every card render formats its date exactly once, so calls count card renders.

@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { launchHash as telegramLaunchHash } from '../../server/telegram-launch';
 import { getInitData, readInitData } from '../../src/telegram/initData';
 import { haptic } from '../../src/telegram/haptic';
 import { isOnboardingCompleted, markOnboardingCompleted, safeStorage } from '../../src/telegram/storage';
@@ -9,14 +10,10 @@ const RAW_INIT_DATA =
   'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Anna%22%7D&auth_date=1700000000&signature=c2ln&hash=abc';
 const OLD_CLIENT_INIT_DATA = 'user=%7B%22id%22%3A42%7D&auth_date=1700000000&hash=abc';
 
+/** Launch parameters in the hash, in the one format the /dev launcher and the e2e tests use. */
 function launchHash(initData = RAW_INIT_DATA): string {
-  const params = new URLSearchParams({
-    tgWebAppData: initData,
-    tgWebAppVersion: '8.0',
-    tgWebAppPlatform: 'tdesktop',
-    tgWebAppThemeParams: JSON.stringify({ bg_color: '#17212b', text_color: '#f5f5f5', button_color: '#5288c1' }),
-  });
-  return `#${params.toString()}`;
+  const themeParams = { bg_color: '#17212b', text_color: '#f5f5f5', button_color: '#5288c1' };
+  return `#${telegramLaunchHash({ initData, platform: 'tdesktop', themeParams })}`;
 }
 
 function resetLaunch() {
