@@ -57,3 +57,15 @@ export async function startTempCluster(bin: string): Promise<TempCluster> {
   };
   return { url: `postgres://app@127.0.0.1:${port}/postgres`, stop };
 }
+
+/**
+ * The cluster a test run shares (vitest global setups): started when PostgreSQL is installed; otherwise null
+ * and a plain warning naming what is skipped — except with CI=true, where nothing may be skipped.
+ */
+export async function clusterForTestRun(skipped: string): Promise<TempCluster | null> {
+  const bin = findPgBin();
+  if (bin) return startTempCluster(bin);
+  if (process.env.CI === 'true') throw new Error('CI=true but PostgreSQL is not installed (apt-get install postgresql)');
+  console.warn(`\n[tests] PostgreSQL not installed: ${skipped}\n`);
+  return null;
+}
