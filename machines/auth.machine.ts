@@ -66,7 +66,7 @@ export const authMachine = setup({
       initial: 'readingInitData',
       states: {
         readingInitData: {
-          description: 'Init data from the launch, or the copy kept in localStorage tg_init_data.',
+          description: 'Init data from the launch, or the copy kept in browser storage (tg_init_data).',
           invoke: {
             id: 'readInitData',
             src: 'readInitData',

@@ -1,9 +1,16 @@
 // The reusable upgrade dialog (spec sections 2 and 8): closed, or open with one of five keys. 'Позже' dismisses;
 // the upgrade button closes it and navigates to the subscription plans. Navigation is injected by the view.
 import { assign, setup } from 'xstate';
-import type { UpgradeKey } from '../src/copy/upgrade';
 
-export type { UpgradeKey };
+/** Why the dialog opened: a feature not on the plan, or its daily limit spent. The view maps each to its words. */
+export const UPGRADE_KEYS = [
+  'diary_not_available',
+  'diary_limit_reached',
+  'voice_not_available',
+  'voice_limit_reached',
+  'messages_limit_reached',
+] as const;
+export type UpgradeKey = (typeof UPGRADE_KEYS)[number];
 
 export const SUBSCRIPTION_ROUTE = '/app/profile/subscription';
 

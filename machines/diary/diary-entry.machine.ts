@@ -2,7 +2,7 @@
 // «Не удалось загрузить запись» with retry) and toggle its favourite flag, the server's entry replacing ours.
 import { assign, fromPromise, setup } from 'xstate';
 import type { DiaryEntry } from '../../contract/diary';
-import { diaryCopy, type DiaryToast } from '../../src/copy/diary';
+import type { DiaryToastParams } from './diary-toasts';
 
 export interface DiaryEntryContext {
   id: string;
@@ -25,7 +25,7 @@ export const diaryEntryMachine = setup({
     }),
   },
   actions: {
-    toast: (_, _params: DiaryToast) => {
+    toast: (_, _params: DiaryToastParams) => {
       /* provided by the view */
     },
     navigate: (_, _params: { to: string }) => {
@@ -72,7 +72,7 @@ export const diaryEntryMachine = setup({
             src: 'toggleFavorite',
             input: ({ context }) => ({ id: context.id }),
             onDone: { target: 'idle', actions: assign({ entry: ({ event }) => event.output }) },
-            onError: { target: 'idle', actions: { type: 'toast', params: diaryCopy.toasts.favoriteFailed } },
+            onError: { target: 'idle', actions: { type: 'toast', params: { key: 'favoriteFailed' } } },
           },
         },
       },

@@ -2,7 +2,7 @@
 // loading / error with retry / empty, and a per-entry favourite toggle whose star is disabled while it runs.
 import { assign, fromPromise, setup, spawnChild } from 'xstate';
 import { DIARY_PAGE_SIZE, type DiaryEntry, type DiaryListQuery, type DiaryListResponse } from '../../contract/diary';
-import { diaryCopy, type DiaryToast } from '../../src/copy/diary';
+import type { DiaryToastParams } from './diary-toasts';
 import { queryForFilter, type DiaryFilter } from './diary-filters';
 
 export type { DiaryFilter };
@@ -54,7 +54,7 @@ export const diaryListMachine = setup({
     }),
   },
   actions: {
-    toast: (_, _params: DiaryToast) => {
+    toast: (_, _params: DiaryToastParams) => {
       /* provided by the view (src/ui/toast) */
     },
   },
@@ -108,7 +108,7 @@ export const diaryListMachine = setup({
     'xstate.error.actor.favorite.*': {
       actions: [
         assign({ togglingIds: ({ context, event }) => context.togglingIds.filter((id) => id !== entryIdOf(event.type)) }),
-        { type: 'toast', params: diaryCopy.toasts.favoriteFailed },
+        { type: 'toast', params: { key: 'favoriteFailed' } },
       ],
     },
   },

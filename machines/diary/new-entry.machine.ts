@@ -3,7 +3,7 @@
 // after a successful save. Saving needs non-blank content; a blank SUBMIT shows the warning toast instead.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, type DiaryCreateBody, type DiaryEntry, type Mood } from '../../contract/diary';
-import { diaryCopy, type DiaryToast } from '../../src/copy/diary';
+import type { DiaryToastParams } from './diary-toasts';
 import {
   createBodyFromForm,
   initialForm,
@@ -46,12 +46,12 @@ export const newEntryMachine = setup({
   },
   actions: {
     saveDraft: (_, _params: NewEntryDraft) => {
-      /* provided by the view: safe localStorage */
+      /* provided by the view: the app's safe storage */
     },
     clearDraft: () => {
       /* provided by the view */
     },
-    toast: (_, _params: DiaryToast) => {
+    toast: (_, _params: DiaryToastParams) => {
       /* provided by the view */
     },
     navigate: (_, _params: { to: string }) => {
@@ -101,7 +101,7 @@ export const newEntryMachine = setup({
           { guard: 'hasContent', target: 'submitting' },
           {
             description: 'Blank content: warn and stay (the view also disables the button, see canSave).',
-            actions: { type: 'toast', params: diaryCopy.toasts.blankContent },
+            actions: { type: 'toast', params: { key: 'blankContent' } },
           },
         ],
       },
@@ -122,14 +122,14 @@ export const newEntryMachine = setup({
           target: 'saved',
           actions: [
             'clearDraft',
-            { type: 'toast', params: diaryCopy.toasts.created },
+            { type: 'toast', params: { key: 'created' } },
             { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
           ],
         },
         onError: {
           target: 'editing',
           description: 'Everything typed is kept (and still in the draft).',
-          actions: { type: 'toast', params: diaryCopy.toasts.createFailed },
+          actions: { type: 'toast', params: { key: 'createFailed' } },
         },
       },
     },

@@ -1,12 +1,5 @@
-// Upgrade dialogs (spec section 8 table and section 2 "Upgrade dialogs"), verbatim.
-export const UPGRADE_KEYS = [
-  'diary_not_available',
-  'diary_limit_reached',
-  'voice_not_available',
-  'voice_limit_reached',
-  'messages_limit_reached',
-] as const;
-export type UpgradeKey = (typeof UPGRADE_KEYS)[number];
+// Upgrade dialogs (spec section 8 table and section 2 "Upgrade dialogs"), verbatim. The keys are the machine's.
+import type { UpgradeKey } from '../../machines/upgrade-dialog.machine';
 
 export interface UpgradeDialogCopy {
   title: string;
@@ -29,5 +22,4 @@ export const upgradeCopy = {
   } satisfies Record<UpgradeKey, UpgradeDialogCopy>,
   benefits: ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики'],
   later: 'Позже',
-  subscriptionRoute: '/app/profile/subscription',
 } as const;

@@ -2,7 +2,6 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { diaryListMachine } from '../../machines/diary/diary-list.machine';
-import { diaryCopy } from '../../src/copy/diary';
 import type { DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
 import { describeMachinePaths } from '../support/path-tests';
 import { entries, makeEntry } from './diary-fixtures';
@@ -132,7 +131,6 @@ describe('diary list machine: sequences', () => {
     const ctx = actor.getSnapshot().context;
     expect(ctx.entries[1]).toMatchObject({ id: 'e2', is_favorite: true, title: 'с сервера' });
     expect(ctx.entries[0]).toEqual(firstPage.entries[0]);
-    expect(shown).toEqual([diaryCopy.toasts.favoriteFailed]);
-    expect(diaryCopy.toasts.favoriteFailed).toMatchObject({ title: 'Ошибка', description: 'Не удалось изменить статус избранного' });
+    expect(shown).toEqual([{ key: 'favoriteFailed' }]);
   });
 });

@@ -8,7 +8,6 @@ import {
   prefillKey,
   type NewEntryDraft,
 } from '../../machines/diary/new-entry-draft';
-import { diaryCopy } from '../../src/copy/diary';
 import type { DiaryCreateBody, DiaryEntry } from '../../contract/diary';
 import { describeMachinePaths } from '../support/path-tests';
 import { makeEntry } from './diary-fixtures';
@@ -65,7 +64,7 @@ describeMachinePaths(newEntryMachine, {
     saved: () => {
       expect(effects.slice(-3)).toEqual([
         ['clearDraft', undefined],
-        ['toast', diaryCopy.toasts.created],
+        ['toast', { key: 'created' }],
         ['navigate', { to: '/app/diary' }],
       ]);
     },
@@ -96,7 +95,7 @@ describe('new entry machine: sequences', () => {
     expect(canSave(actor.getSnapshot())).toBe(false);
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('editing');
-    expect(log.at(-1)).toEqual(['toast', { title: 'Внимание', description: 'Содержание записи не может быть пустым', variant: 'warning' }]);
+    expect(log.at(-1)).toEqual(['toast', { key: 'blankContent' }]);
   });
 
   it('a failed save keeps everything typed, keeps the draft, and toasts the failure', async () => {
@@ -109,7 +108,7 @@ describe('new entry machine: sequences', () => {
     await waitFor(actor, (s) => s.matches('editing'));
     expect(actor.getSnapshot().context).toMatchObject({ title: 'Вечер', content: 'Долгий день', mood: 'bad', isFavorite: true });
     expect(log.map(([n]) => n)).not.toContain('clearDraft');
-    expect(log.at(-1)).toEqual(['toast', { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' }]);
+    expect(log.at(-1)).toEqual(['toast', { key: 'createFailed' }]);
   });
 
   it('sends the trimmed body with null title when the title is blank', async () => {

@@ -1,7 +1,7 @@
 // The reusable upgrade dialog: generated paths over all five keys, and the copy table of spec section 8.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { upgradeDialogMachine } from '../../machines/upgrade-dialog.machine';
-import { UPGRADE_KEYS, upgradeCopy } from '../../src/copy/upgrade';
+import { UPGRADE_KEYS, upgradeDialogMachine } from '../../machines/upgrade-dialog.machine';
+import { upgradeCopy } from '../../src/copy/upgrade';
 import { describeMachinePaths } from '../support/path-tests';
 
 const navigations: unknown[] = [];

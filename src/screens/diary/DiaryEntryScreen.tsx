@@ -77,7 +77,7 @@ export default function DiaryEntryScreen() {
           toggleFavorite: fromPromise<DiaryEntry, { id: string }>(({ input }) => toggleDiaryFavorite(input.id)),
         },
         actions: {
-          toast: (_, params) => toast(params),
+          toast: (_, { key }) => toast(diaryCopy.toasts[key]),
           navigate: (_, params) => navigate(params.to),
         },
       }),

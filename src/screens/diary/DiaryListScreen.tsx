@@ -65,7 +65,7 @@ export default function DiaryListScreen() {
           loadPage: fromPromise<DiaryListResponse, DiaryListQuery>(({ input }) => listDiaryEntries(input)),
           toggleFavorite: fromPromise<DiaryEntry, { id: string }>(({ input }) => toggleDiaryFavorite(input.id)),
         },
-        actions: { toast: (_, params) => toast(params) },
+        actions: { toast: (_, { key }) => toast(diaryCopy.toasts[key]) },
       }),
     [],
   );

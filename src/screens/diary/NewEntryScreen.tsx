@@ -101,9 +101,10 @@ export default function NewEntryScreen() {
         actions: {
           saveDraft: (_, draft) => safeStorage.set(DRAFT_STORAGE_KEY, JSON.stringify(draft)),
           clearDraft: () => safeStorage.remove(DRAFT_STORAGE_KEY),
-          toast: (_, params) => {
-            if (params.variant === 'success') haptic.success();
-            toast(params);
+          toast: (_, { key }) => {
+            const copy = diaryCopy.toasts[key];
+            if (copy.variant === 'success') haptic.success();
+            toast(copy);
           },
           navigate: (_, params) => navigate(params.to, { replace: true }),
         },
