@@ -1,6 +1,7 @@
 // The diary API contract: zod schemas validate requests and filter responses on the server; the client imports
 // only the inferred types (`import type`), so zod stays out of the client bundle.
 import { z } from 'zod';
+import { storableString } from './common';
 
 export const DIARY_PAGE_SIZE = 20;
 export const DIARY_MAX_LIMIT = 100;
@@ -66,14 +67,12 @@ export type DiaryListResponse = z.infer<typeof diaryListResponseSchema>;
 
 export const diaryCreateBodySchema = z.strictObject(
   {
-    title: z
-      .string({ error: 'Заголовок должен быть строкой' })
+    title: storableString('Заголовок должен быть строкой')
       .trim()
       .max(DIARY_TITLE_MAX, { error: `Заголовок не может быть длиннее ${DIARY_TITLE_MAX} символов` })
       .nullish()
       .transform((t) => (t ? t : null)),
-    content: z
-      .string({ error: 'Содержание записи обязательно' })
+    content: storableString('Содержание записи обязательно')
       .trim()
       .min(1, { error: 'Содержание записи не может быть пустым' })
       .max(DIARY_CONTENT_MAX, { error: `Содержание записи не может быть длиннее ${DIARY_CONTENT_MAX} символов` }),
@@ -83,8 +82,7 @@ export const diaryCreateBodySchema = z.strictObject(
       .strictObject(
         {
           source_type: sourceTypeSchema,
-          source_id: z
-            .string({ error: 'source_id должен быть строкой' })
+          source_id: storableString('source_id должен быть строкой')
             .max(100, { error: 'source_id не может быть длиннее 100 символов' })
             .nullish()
             .transform((s) => s ?? null),

@@ -1,5 +1,6 @@
 // GET and PATCH /api/users/me/settings
 import { z } from 'zod';
+import { storableString } from './common';
 
 export const PERSONAL_CONTEXT_MAX = 500;
 
@@ -21,6 +22,6 @@ export type ReminderTime = z.infer<typeof reminderTimeSchema>;
 export const settingsPatchSchema = z.strictObject({
   communication_style: communicationStyleSchema.optional(),
   reminder_time: reminderTimeSchema.optional(),
-  personal_context: z.string().max(PERSONAL_CONTEXT_MAX).nullable().optional(),
+  personal_context: storableString('personal_context должен быть строкой или null').max(PERSONAL_CONTEXT_MAX).nullable().optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;
