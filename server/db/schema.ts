@@ -11,6 +11,7 @@ import {
   primaryKey,
   text,
   timestamp,
+  uniqueIndex,
   uuid,
   varchar,
 } from 'drizzle-orm/pg-core';
@@ -89,9 +90,13 @@ export const diaryEntries = pgTable(
     isFavorite: boolean('is_favorite').notNull().default(false),
     sourceType: text('source_type').notNull().default('manual'),
     sourceId: text('source_id'),
+    /** The client's idempotency key for the draft this entry was saved from; null for entries made without one. */
+    clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
+    // One entry per (user, client id): a repeated create finds the first one (NULLs never conflict).
+    uniqueIndex('diary_entries_user_client_idx').on(t.userId, t.clientId),
     index('diary_entries_user_created_idx').on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('diary_entries_user_favorite_idx')
       .on(t.userId, t.createdAt.desc().nullsFirst(), t.id.desc().nullsFirst())

@@ -2,7 +2,7 @@
 // The list uses the (user_id, created_at desc, id desc) index and its partial twin for favourites; its total comes
 // from the per-user diary_counters row (kept in the create and toggle transactions) instead of a count.
 import { and, desc, eq, gte, sql, type SQL } from 'drizzle-orm';
-import type { DiaryCreateInput, DiaryEntry, DiaryListQuery } from '../../contract/diary';
+import type { DiaryCreateInput, DiaryEntry, DiaryListQuery, DiaryRefusal } from '../../contract/diary';
 import type { Database } from '../db';
 import { diaryCounters, diaryEntries } from '../db/schema';
 import { spendDaily } from '../billing/quota';
@@ -70,12 +70,23 @@ export async function getEntry(db: Executor, userId: number, id: string): Promis
 }
 
 export type CreateResult =
-  | { ok: true; entry: DiaryEntry }
-  | { ok: false; reason: 'not_available' | 'limit_reached'; limit: number | null };
+  | { ok: true; entry: DiaryEntry; /** false: an entry with this client id already existed and is returned. */ created: boolean }
+  | { ok: false; reason: DiaryRefusal; limit: number | null };
+
+/** Thrown inside the create transaction to roll the insert back when the quota says no. */
+class Refused extends Error {
+  constructor(readonly result: Extract<CreateResult, { ok: false }>) {
+    super(result.reason);
+  }
+}
 
 /**
- * Spends one of today's diary entries and inserts the entry in ONE transaction: a failed insert rolls the
- * spend back, and the conditional upsert in spendDaily keeps concurrent creates from overspending.
+ * Inserts the entry and spends one of today's diary entries in ONE transaction: a refused spend or a failed insert
+ * rolls both back, and the conditional upsert in spendDaily keeps concurrent creates from overspending.
+ *
+ * Idempotent per (user, client_id): the insert comes first, so a concurrent create with the same id waits on the
+ * unique index for the first one's outcome — committed → it conflicts and returns that entry without spending;
+ * rolled back → it inserts and spends itself. A create without client_id always makes a new entry.
  */
 export async function createEntry(
   db: Db,
@@ -83,31 +94,47 @@ export async function createEntry(
   input: DiaryCreateInput,
   timeZone: string,
 ): Promise<CreateResult> {
-  return db.transaction(async (tx) => {
-    const spent = await spendDaily(tx, { userId, kind: 'diary_entries', amount: 1, timeZone });
-    if (!spent.ok) return { ok: false, reason: spent.reason, limit: spent.limit };
-    const [row] = await tx
-      .insert(diaryEntries)
-      .values({
-        userId,
-        title: input.title,
-        content: input.content,
-        mood: input.mood,
-        isFavorite: input.is_favorite,
-        sourceType: input.source?.source_type ?? 'manual',
-        sourceId: input.source?.source_id ?? null,
-      })
-      .returning();
-    const favorite = input.is_favorite ? 1 : 0;
-    await tx
-      .insert(diaryCounters)
-      .values({ userId, total: 1, favorites: favorite })
-      .onConflictDoUpdate({
-        target: diaryCounters.userId,
-        set: { total: sql`${diaryCounters.total} + 1`, favorites: sql`${diaryCounters.favorites} + ${favorite}` },
-      });
-    return { ok: true, entry: toDto(row!) };
-  });
+  try {
+    return await db.transaction(async (tx): Promise<CreateResult> => {
+      const [row] = await tx
+        .insert(diaryEntries)
+        .values({
+          userId,
+          title: input.title,
+          content: input.content,
+          mood: input.mood,
+          isFavorite: input.is_favorite,
+          sourceType: input.source?.source_type ?? 'manual',
+          sourceId: input.source?.source_id ?? null,
+          clientId: input.client_id ?? null,
+        })
+        .onConflictDoNothing({ target: [diaryEntries.userId, diaryEntries.clientId] })
+        .returning();
+      if (!row) {
+        // Only a client id can conflict; the row it names is committed (read committed: this statement sees it).
+        const [existing] = await tx
+          .select()
+          .from(diaryEntries)
+          .where(and(eq(diaryEntries.userId, userId), eq(diaryEntries.clientId, input.client_id!)))
+          .limit(1);
+        return { ok: true, entry: toDto(existing!), created: false };
+      }
+      const spent = await spendDaily(tx, { userId, kind: 'diary_entries', amount: 1, timeZone });
+      if (!spent.ok) throw new Refused({ ok: false, reason: spent.reason, limit: spent.limit });
+      const favorite = input.is_favorite ? 1 : 0;
+      await tx
+        .insert(diaryCounters)
+        .values({ userId, total: 1, favorites: favorite })
+        .onConflictDoUpdate({
+          target: diaryCounters.userId,
+          set: { total: sql`${diaryCounters.total} + 1`, favorites: sql`${diaryCounters.favorites} + ${favorite}` },
+        });
+      return { ok: true, entry: toDto(row), created: true };
+    });
+  } catch (error) {
+    if (error instanceof Refused) return error.result;
+    throw error;
+  }
 }
 
 /** Flips the flag and moves the favourites counter by one, in one transaction. */

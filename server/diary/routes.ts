@@ -7,6 +7,7 @@ import {
   diaryEntrySchema,
   diaryListQuerySchema,
   diaryListResponseSchema,
+  diaryRefusalSchema,
 } from '../../contract/diary';
 import { httpError } from '../errors';
 import { createEntry, getEntry, listEntries, toggleFavorite } from './repository';
@@ -38,13 +39,22 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/create',
-    { schema: { tags, body: diaryCreateBodySchema, response: { 201: diaryEntrySchema } } },
+    {
+      schema: {
+        tags,
+        body: diaryCreateBodySchema,
+        // 201: created; 200: an entry with this client_id already existed (a repeated create) and is returned.
+        response: { 200: diaryEntrySchema, 201: diaryEntrySchema, 402: diaryRefusalSchema },
+      },
+    },
     async (request, reply) => {
       const result = await createEntry(app.database.db, request.user.id, request.body, request.timeZone);
       if (!result.ok) {
-        throw httpError(402, result.reason === 'not_available' ? DIARY_ERRORS.notAvailable : DIARY_ERRORS.limitReached);
+        // `code` lets the client open the matching upgrade dialog without parsing the Russian detail.
+        const detail = result.reason === 'not_available' ? DIARY_ERRORS.notAvailable : DIARY_ERRORS.limitReached;
+        return reply.code(402).send({ detail, code: result.reason });
       }
-      return reply.code(201).send(result.entry);
+      return reply.code(result.created ? 201 : 200).send(result.entry);
     },
   );
 

@@ -1,7 +1,7 @@
 // /api/diary on both databases: validation (422, Russian), listing order and filters, owner isolation (404),
 // favourite toggle, plan and daily-limit enforcement (402) including 30 concurrent creates against a limit of 10.
 import { sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DiaryEntry, DiaryListResponse } from '../../contract/diary';
 import { usageToday } from '../../server/billing/quota';
 import { createEntry } from '../../server/diary/repository';
@@ -33,8 +33,8 @@ describeEachDatabase('diary API', (t) => {
   it('START users cannot create: 402 «Дневник недоступен на вашем тарифе»', async () => {
     const res = await create({ content: 'Привет' });
     expect(res.statusCode).toBe(402);
-    expect(res.json()).toEqual({ detail: 'Дневник недоступен на вашем тарифе' });
-    expect((await list()).json()).toEqual({ entries: [], total: 0 });
+    expect(res.json()).toEqual({ detail: 'Дневник недоступен на вашем тарифе', code: 'not_available' });
+    expect((await list()).json()).toEqual({ entries: [], total: 0 }); // the insert before the refused spend rolled back
   });
 
   it('creates an entry (trimmed, empty title → null, defaults) and lists it first', async () => {
@@ -65,6 +65,10 @@ describeEachDatabase('diary API', (t) => {
       [{ content: 'ok', is_favorite: 'yes' }, /is_favorite/],
       [{ content: 'ok', user_id: 5 }, /Неизвестные поля: user_id/],
       [{ content: 'ok', source: { source_type: 'robot' } }, /Источник/],
+      [{ content: 'до\u0000после' }, /нулевой символ/],
+      [{ content: 'ok', title: 'a\u0000' }, /нулевой символ/],
+      [{ content: 'ok', client_id: 'draft-1' }, /client_id должен быть UUID/],
+      [{ content: 'ok', client_id: 42 }, /client_id должен быть UUID/],
     ];
     for (const [body, detail] of cases) {
       const res = await create(body);
@@ -100,6 +104,17 @@ describeEachDatabase('diary API', (t) => {
     expect((await list(`?dateFrom=${encodeURIComponent(future)}`)).json()).toEqual({ entries: [], total: 0 });
     const past = new Date(Date.now() - 7 * 86_400_000).toISOString();
     expect((await list(`?dateFrom=${encodeURIComponent(past)}&is_favorite=true`)).json().total).toBe(3);
+  });
+
+  it('the default page is 20 entries: 26 entries → 20 returned, total 26', async () => {
+    await asPro();
+    await t.setDailyLimit('diary_entries', 'PRO', 30);
+    for (let i = 1; i <= 26; i++) expect((await create({ content: `Запись ${i}` })).statusCode).toBe(201);
+    const body = (await list()).json() as DiaryListResponse;
+    expect(body.entries).toHaveLength(20);
+    expect(body.total).toBe(26);
+    expect(body.entries[0]!.content).toBe('Запись 26');
+    expect((await list('?skip=20')).json().entries).toHaveLength(6);
   });
 
   it('favourite toggles and returns the entry; totals follow creates and toggles', async () => {
@@ -149,7 +164,7 @@ describeEachDatabase('diary API', (t) => {
     }
   });
 
-  it('a failed insert gives the spent quota back (spend and insert share one transaction)', async () => {
+  it('a failed insert spends nothing (insert and spend share one transaction)', async () => {
     await asPro();
     const userId = await t.userId(anna.id);
     // Past the route's validation on purpose: the varchar(100) column rejects this title inside the transaction.
@@ -169,8 +184,67 @@ describeEachDatabase('diary API', (t) => {
     const codes = results.map((r) => r.statusCode);
     expect(codes.filter((c) => c === 201)).toHaveLength(10);
     expect(codes.filter((c) => c === 402)).toHaveLength(20);
-    for (const r of results.filter((x) => x.statusCode === 402)) expect(r.json().detail).toMatch(/завтра/);
+    for (const r of results.filter((x) => x.statusCode === 402)) {
+      expect(r.json()).toEqual({ detail: expect.stringMatching(/завтра/), code: 'limit_reached' });
+    }
     expect((await list('?limit=100')).json().total).toBe(10);
     expect((await list('?limit=1')).json().total).toBe(10); // the counter saw exactly the committed creates
+  });
+
+  describe('client_id: a repeated create returns the first entry', () => {
+    const clientId = '3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70';
+    const spent = async (user = anna) =>
+      (await usageToday(t.database.db, await t.userId(user.id), 'Europe/Moscow')).used.diary_entries;
+
+    it('the second create with the same id answers 200 with the same entry, spending nothing', async () => {
+      await asPro();
+      const first = await create({ content: 'Один раз', client_id: clientId });
+      expect(first.statusCode).toBe(201);
+      const again = await create({ content: 'Один раз', client_id: clientId });
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      expect(await spent()).toBe(1);
+      expect((await list('?limit=1')).json().total).toBe(1);
+      // Another id, or none, is another entry.
+      expect((await create({ content: 'Другое', client_id: '3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f71' })).statusCode).toBe(201);
+      expect((await create({ content: 'Без id' })).statusCode).toBe(201);
+      expect((await list()).json().total).toBe(3);
+    });
+
+    it('10 parallel creates with one id: one entry, one quota unit, every answer names it', async () => {
+      await asPro();
+      const results = await Promise.all(
+        Array.from({ length: 10 }, () => create({ content: 'Параллельно', is_favorite: true, client_id: clientId })),
+      );
+      expect(results.map((r) => r.statusCode).sort()).toEqual([200, 200, 200, 200, 200, 200, 200, 200, 200, 201]);
+      expect(new Set(results.map((r) => (r.json() as DiaryEntry).id)).size).toBe(1);
+      expect((await list()).json().entries).toHaveLength(1);
+      expect(await spent()).toBe(1);
+      expect([(await list('?limit=1')).json().total, (await list('?limit=1&is_favorite=true')).json().total]).toEqual([1, 1]);
+    });
+
+    it('a repeat after the limit is spent still returns the entry; a refused id can be used once allowed', async () => {
+      await asPro();
+      await t.setDailyLimit('diary_entries', 'PRO', 1);
+      const first = (await create({ content: 'Последняя на сегодня', client_id: clientId })).json() as DiaryEntry;
+      const again = await create({ content: 'Последняя на сегодня', client_id: clientId });
+      expect(again.statusCode).toBe(200);
+      expect((again.json() as DiaryEntry).id).toBe(first.id);
+      const refusedId = '3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f72';
+      expect((await create({ content: 'Завтра', client_id: refusedId })).statusCode).toBe(402);
+      t.setDailyLimit('diary_entries', 'PRO', 2);
+      expect((await create({ content: 'Завтра', client_id: refusedId })).statusCode).toBe(201);
+    });
+
+    it('ids are per user: the same id from another user makes their own entry', async () => {
+      await asPro(anna);
+      await asPro(boris);
+      const mine = (await create({ content: 'Анна', client_id: clientId }, anna)).json() as DiaryEntry;
+      const res = await create({ content: 'Борис', client_id: clientId }, boris);
+      expect(res.statusCode).toBe(201);
+      expect(res.json()).toMatchObject({ content: 'Борис' });
+      expect((res.json() as DiaryEntry).id).not.toBe(mine.id);
+      expect((await get(mine.id, anna)).json().content).toBe('Анна');
+    });
   });
 });
