@@ -8,6 +8,12 @@ import { assign, fromPromise, setup } from 'xstate';
  * - actor `readInitData`: resolves the raw init data string, or null when the launch has none.
  * - actor `loadUser`: input `{ initData }`, resolves the user; rejects with an `AuthFailure`
  *   (`{ kind: 'network' | 'auth' | 'other' }`) — the app classifies HTTP errors into these kinds.
+ * - action `storeOnboardingCompleted`: persists the completion (the app writes localStorage
+ *   onboarding_completed = "true"; a write the browser refuses changes nothing, the context keeps it).
+ *
+ * Whether onboarding is completed is part of this app-wide actor's context, so the gates render machine
+ * state instead of reading storage: the app reads the stored flag once into the input, and the onboarding
+ * flow sends ONBOARDING_COMPLETED when it finishes.
  */
 export type AuthFailureKind = 'network' | 'auth' | 'other';
 export interface AuthFailure {
@@ -22,9 +28,15 @@ export interface AuthUser {
 export interface AuthContext {
   initData: string | null;
   user: AuthUser | null;
+  onboardingCompleted: boolean;
 }
 
-export type AuthEvent = { type: 'RETRY' };
+export interface AuthInput {
+  /** The completion stored by an earlier session (read once by the app when it creates the actor). */
+  onboardingCompleted?: boolean;
+}
+
+export type AuthEvent = { type: 'RETRY' } | { type: 'ONBOARDING_COMPLETED' };
 
 function failureKind(error: unknown): AuthFailureKind | undefined {
   if (typeof error === 'object' && error !== null && 'kind' in error) {
@@ -38,6 +50,11 @@ export const authMachine = setup({
   types: {
     context: {} as AuthContext,
     events: {} as AuthEvent,
+    input: {} as AuthInput | undefined,
+  },
+  actions: {
+    completeOnboarding: assign({ onboardingCompleted: true }),
+    storeOnboardingCompleted: () => {},
   },
   actors: {
     readInitData: fromPromise<string | null>(async () => {
@@ -58,8 +75,14 @@ export const authMachine = setup({
 }).createMachine({
   id: 'auth',
   description: 'Signs the user in with the init data Telegram passes to the mini app.',
-  context: { initData: null, user: null },
+  context: ({ input }) => ({ initData: null, user: null, onboardingCompleted: input?.onboardingCompleted === true }),
   initial: 'loading',
+  on: {
+    ONBOARDING_COMPLETED: {
+      actions: ['completeOnboarding', 'storeOnboardingCompleted'],
+      description: 'The onboarding flow finished or was skipped: remember it for this session and store it.',
+    },
+  },
   states: {
     loading: {
       description: 'Reading the init data and checking it with the server.',

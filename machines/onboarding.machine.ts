@@ -2,8 +2,9 @@ import { setup } from 'xstate';
 
 /**
  * Onboarding: three slides (intro, features, trial). Skip on every slide; «Далее» moves on and the last
- * slide's button («Начать») finishes. Finishing or skipping runs `markCompleted` (the app stores
- * onboarding_completed = "true" in browser storage) and `goHome` (the app navigates to /app/home).
+ * slide's button («Начать») finishes. Finishing or skipping runs `markCompleted` (the app sends ONBOARDING_COMPLETED
+ * to the auth actor, which keeps the completion and stores onboarding_completed = "true") and `goHome` (the app
+ * navigates to /app/home).
  */
 export type OnboardingEvent = { type: 'NEXT' } | { type: 'SKIP' } | { type: 'FINISH' };
 

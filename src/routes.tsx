@@ -3,7 +3,7 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { screenTitles } from './copy/screens';
 import { ScreenFallback } from './layouts/ScreenFallback';
 import InitGate from './screens/auth/InitGate';
-import { AppGate, SignedInGate } from './screens/auth/gates';
+import { AppGate, OnboardingGate } from './screens/auth/gates';
 import SplashScreen from './screens/SplashScreen';
 
 // Only the splash and the gates are in the entry; every screen is its own chunk (bundle budget).
@@ -24,7 +24,7 @@ export function AppRoutes() {
       <Routes>
         <Route path="/" element={<SplashScreen />} />
         <Route path="/init" element={<InitGate />} />
-        <Route element={<SignedInGate />}>
+        <Route element={<OnboardingGate />}>
           <Route path="/onboarding" element={<OnboardingScreen />} />
         </Route>
         <Route path="/app" element={<AppGate />}>
@@ -36,15 +36,16 @@ export function AppRoutes() {
               path="practices/:practiceId"
               element={<ComingSoonScreen title={screenTitles.practice} backTo="/app/practices" />}
             />
-            <Route
-              path="practices/:practiceId/session"
-              element={<ComingSoonScreen title={screenTitles.session} backTo="/app/practices" />}
-            />
           </Route>
           <Route element={<TabsLayout />}>
             <Route path="home" element={<HomeScreen />} />
             <Route path="chat" element={<ComingSoonScreen title={screenTitles.chatList} />} />
             <Route path="practices" element={<ComingSoonScreen title={screenTitles.practices} />} />
+            {/* Spec §2: back from a session goes to its practice's detail page. */}
+            <Route
+              path="practices/:practiceId/session"
+              element={<ComingSoonScreen title={screenTitles.session} backTo="/app/practices/:practiceId" />}
+            />
             <Route path="diary" element={<DiaryListScreen />} />
             <Route path="diary/new" element={<NewEntryScreen />} />
             <Route path="diary/:entryId" element={<DiaryEntryScreen />} />

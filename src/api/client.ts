@@ -1,9 +1,9 @@
 import ky, { type KyInstance, type Options } from 'ky';
+import { INIT_ROUTE, initRouteFrom } from '../auth/origin';
 import { getInitData } from '../telegram/initData';
 
 /** Spec §9: HTTP timeout. */
 export const HTTP_TIMEOUT_MS = 30_000;
-export const INIT_ROUTE = '/init';
 
 /** VITE_API_BASE_URL, or the page's own origin. */
 export function apiBaseUrl(): string {
@@ -42,13 +42,17 @@ const baseOptions: Options = {
  */
 export const authApi: KyInstance = ky.create({ ...baseOptions, prefixUrl: apiBaseUrl() });
 
-/** The one API client every domain module uses. Any 401 sends the browser to /init (spec §7, §8). */
+/**
+ * The one API client every domain module uses. Any 401 sends the browser to /init (spec §7, §8) with a full
+ * reload (the init data is read afresh), remembering the page so /init returns there after auth.
+ */
 export const api: KyInstance = authApi.extend({
   hooks: {
     afterResponse: [
       (_request, _options, response) => {
-        if (response.status === 401 && window.location.pathname !== INIT_ROUTE) {
-          window.location.assign(INIT_ROUTE);
+        const { pathname, search } = window.location;
+        if (response.status === 401 && pathname !== INIT_ROUTE) {
+          window.location.assign(initRouteFrom(`${pathname}${search}`));
         }
       },
     ],

@@ -1,10 +1,11 @@
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type AuthFailure, type AuthUser } from '../../machines/auth.machine';
+import { authMachine, type AuthFailure, type AuthInput, type AuthUser } from '../../machines/auth.machine';
 import { authApi } from '../api/client';
 import { authFailureKind } from '../api/errors';
 import { getMe } from '../api/users';
 import { getInspect } from '../dev/inspector';
 import { readInitData } from '../telegram/initData';
+import { isOnboardingCompleted, markOnboardingCompleted } from '../telegram/storage';
 
 /** The auth machine with the app's real effects. */
 export const appAuthMachine = authMachine.provide({
@@ -20,10 +21,18 @@ export const appAuthMachine = authMachine.provide({
       }
     }),
   },
+  actions: {
+    storeOnboardingCompleted: () => markOnboardingCompleted(),
+  },
 });
 
+/** What the app knows before auth starts: the stored onboarding completion, read once per actor. */
+export function readAuthInput(): AuthInput {
+  return { onboardingCompleted: isOnboardingCompleted() };
+}
+
 export function createAuthActor(machine = appAuthMachine) {
-  return createActor(machine, { inspect: getInspect() });
+  return createActor(machine, { input: readAuthInput(), inspect: getInspect() });
 }
 
 export type AuthActor = ReturnType<typeof createAuthActor>;

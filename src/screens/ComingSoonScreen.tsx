@@ -1,4 +1,4 @@
-import { useNavigate } from 'react-router-dom';
+import { generatePath, useNavigate, useParams } from 'react-router-dom';
 import { ComingSoon } from '../components/ComingSoon';
 import { commonCopy } from '../copy/common';
 import { screenTitles } from '../copy/screens';
@@ -6,7 +6,8 @@ import { useBackButton } from '../telegram/useBackButton';
 
 /**
  * Placeholder for every route a later issue builds (src/routes.tsx passes the title and, for screens below a tab,
- * where back goes). Each issue replaces its route's element with the real screen.
+ * where back goes — a route pattern whose `:params` are filled from the current route). Each issue replaces its
+ * route's element with the real screen.
  */
 export default function ComingSoonScreen({ title, backTo }: { title: string; backTo?: string }) {
   return backTo ? <WithBack title={title} backTo={backTo} /> : <ComingSoon title={title} note={screenTitles.soon} />;
@@ -15,7 +16,8 @@ export default function ComingSoonScreen({ title, backTo }: { title: string; bac
 /** Telegram's BackButton while mounted; the in-page back link only where the native one is unavailable. */
 function WithBack({ title, backTo }: { title: string; backTo: string }) {
   const navigate = useNavigate();
-  const goBack = () => navigate(backTo);
+  const params = useParams();
+  const goBack = () => navigate(generatePath(backTo, params));
   const native = useBackButton(goBack);
   return (
     <ComingSoon

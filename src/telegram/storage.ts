@@ -1,6 +1,9 @@
 /**
  * localStorage that never throws: private mode, a full quota, a disabled or missing storage all
  * behave like "nothing stored" (spec §1: local storage access must silently ignore errors).
+ *
+ * A write the browser refuses is still kept in memory for the rest of the session, so what the app
+ * wrote it reads back (spec: storage that throws "changes nothing visible"); only a reload forgets it.
  */
 function store(): Storage | null {
   try {
@@ -10,8 +13,12 @@ function store(): Storage | null {
   }
 }
 
+/** Values (null: removed) whose last write or removal did not reach localStorage; they win over it. */
+const unsaved = new Map<string, string | null>();
+
 export const safeStorage = {
   get(key: string): string | null {
+    if (unsaved.has(key)) return unsaved.get(key) ?? null;
     try {
       return store()?.getItem(key) ?? null;
     } catch {
@@ -19,20 +26,24 @@ export const safeStorage = {
     }
   },
   set(key: string, value: string): void {
-    try {
-      store()?.setItem(key, value);
-    } catch {
-      /* ignored on purpose */
-    }
+    keep(key, value, (s) => s.setItem(key, value));
   },
   remove(key: string): void {
-    try {
-      store()?.removeItem(key);
-    } catch {
-      /* ignored on purpose */
-    }
+    keep(key, null, (s) => s.removeItem(key));
   },
 };
+
+/** Tries the write; on success localStorage is the truth again, otherwise memory holds the value. */
+function keep(key: string, value: string | null, write: (storage: Storage) => void): void {
+  try {
+    const storage = store();
+    if (!storage) throw new Error('no localStorage');
+    write(storage);
+    unsaved.delete(key);
+  } catch {
+    unsaved.set(key, value);
+  }
+}
 
 /** Keys the app keeps in localStorage (spec §3 "Local storage"). */
 export const STORAGE_KEYS = {

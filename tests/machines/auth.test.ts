@@ -1,4 +1,5 @@
-// Auth statechart: generated paths over every init-data and server outcome (each failure kind), with retry.
+// Auth statechart: generated paths over every init-data and server outcome (each failure kind), with retry, and
+// the onboarding completion it keeps for the gates (from the input, then ONBOARDING_COMPLETED in any state).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
 import { authMachine, type AuthFailure, type AuthUser } from '../../machines/auth.machine';
@@ -8,7 +9,18 @@ const INIT_DATA = 'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22%D
 const user = { id: 1, telegram_id: 42, first_name: 'Анна' };
 const failure = (kind: AuthFailure['kind']): AuthFailure => ({ kind });
 
+/** Times the path's actor ran the storage effect (fresh for every path run). */
+let stored = 0;
+
 describeMachinePaths(authMachine, {
+  provide: () => {
+    stored = 0;
+    return { actions: { storeOnboardingCompleted: () => void (stored += 1) } };
+  },
+  input: { onboardingCompleted: false },
+  // The app sends ONBOARDING_COMPLETED only when signed in (onboarding is behind the auth gate); offering it in
+  // every state would multiply the simple paths. Its handler is the root's: the test below sends it while loading.
+  filterEvents: (s, e) => e.type !== 'ONBOARDING_COMPLETED' || s.matches('authenticated'),
   events: {
     'xstate.done.actor.readInitData': [
       { type: 'xstate.done.actor.readInitData', output: INIT_DATA },
@@ -24,8 +36,11 @@ describeMachinePaths(authMachine, {
       { type: 'xstate.error.actor.loadUser', error: new TypeError('not classified') },
     ],
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.initData !== null, s.context.user?.first_name ?? null]),
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.initData !== null, s.context.user?.first_name ?? null, s.context.onboardingCompleted]),
   assert: {
+    // Every state: completed exactly when ONBOARDING_COMPLETED was sent, and each one was stored.
+    '#auth': (s) => expect(s.context.onboardingCompleted).toBe(stored > 0),
     'loading.readingInitData': (s, run) => {
       expect(run.invocations.at(-1)).toMatchObject({ id: 'readInitData', src: 'readInitData' });
       expect(s.context.user).toBeNull();
@@ -49,6 +64,25 @@ describeMachinePaths(authMachine, {
 });
 
 describe('auth machine with app-like actors', () => {
+  it('starts with the stored onboarding completion from its input; ONBOARDING_COMPLETED keeps and stores it', () => {
+    const pending = () => new Promise<never>(() => {});
+    let writes = 0;
+    const machine = authMachine.provide({
+      actors: {
+        readInitData: fromPromise<string | null>(pending),
+        loadUser: fromPromise<AuthUser, { initData: string }>(pending),
+      },
+      actions: { storeOnboardingCompleted: () => void (writes += 1) },
+    });
+    expect(createActor(machine, { input: { onboardingCompleted: true } }).start().getSnapshot().context.onboardingCompleted).toBe(true);
+    const fresh = createActor(machine, { input: {} }).start();
+    expect(fresh.getSnapshot().context.onboardingCompleted).toBe(false);
+    fresh.send({ type: 'ONBOARDING_COMPLETED' });
+    expect(fresh.getSnapshot().context.onboardingCompleted).toBe(true);
+    expect(fresh.getSnapshot().matches({ loading: 'readingInitData' })).toBe(true);
+    expect(writes).toBe(1);
+  });
+
   it('retries without a reload: network failure, then «Повторить» authenticates', async () => {
     let attempts = 0;
     const actor = createActor(
@@ -62,6 +96,7 @@ describe('auth machine with app-like actors', () => {
           }),
         },
       }),
+      { input: {} },
     ).start();
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().matches({ error: 'network' })).toBe(true);

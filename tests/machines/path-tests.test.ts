@@ -174,6 +174,15 @@ describe('path-test generator', () => {
     await expect(viaReady.run()).rejects.toThrow(/length of 99[\s\S]*assert\["ready"\][\s\S]*path: LOAD/);
   });
 
+  it('runs an assertion keyed by state id (#id) on the provided copy of the machine', async () => {
+    const { paths } = generateMachinePaths(loaderMachine, {
+      events: payloads,
+      provide: { actions: {} },
+      assert: { '#loader': () => expect('root assertion').toBe('never true') },
+    });
+    await expect(paths[0]!.run()).rejects.toThrow(/assert\["#loader"\]/);
+  });
+
   it('explains a graph that cannot be built without a payload case', () => {
     const needsOutput = setup({
       actors: { load: fromPromise(async () => ({ n: 1 })) },

@@ -1,3 +1,4 @@
+import { TimeoutError } from 'ky';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { api, authApi, HTTP_TIMEOUT_MS } from '../../src/api/client';
 import { authFailureKind, errorDetail, httpStatus } from '../../src/api/errors';
@@ -21,12 +22,15 @@ describe('API client', () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({
       ...window.location,
       origin: window.location.origin,
-      pathname: '/app/home',
+      pathname: '/app/diary',
+      search: '?filter=week',
       assign,
     } as Location);
   });
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
+    vi.unstubAllEnvs();
     vi.restoreAllMocks();
   });
 
@@ -38,16 +42,45 @@ describe('API client', () => {
     expect(request.headers.get('X-Init-Data')).toBe('user=%7B%22id%22%3A42%7D&hash=abc');
     expect(request.headers.get('X-Time-Zone')).toBe(Intl.DateTimeFormat().resolvedOptions().timeZone);
     expect(request.headers.get('Accept')).toContain('application/json');
+  });
+
+  it('gives up after 30 000 ms without an answer (a network failure for the auth screens)', async () => {
+    vi.useFakeTimers();
+    // A server that never answers: the request ends only when ky aborts it.
+    fetchMock.mockImplementation(
+      (request: Request) =>
+        new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+    );
+    let outcome: unknown = 'pending';
+    void getMe(authApi).catch((error: unknown) => (outcome = error));
+    await vi.advanceTimersByTimeAsync(29_999);
+    expect(outcome).toBe('pending');
+    await vi.advanceTimersByTimeAsync(1);
+    expect(outcome).toBeInstanceOf(TimeoutError);
+    expect(authFailureKind(outcome)).toBe('network');
     expect(HTTP_TIMEOUT_MS).toBe(30_000);
   });
 
-  it('any 401 sends the browser to /init', async () => {
+  it('VITE_API_BASE_URL moves every call to that base (build-time setting)', async () => {
+    vi.stubEnv('VITE_API_BASE_URL', 'https://api.example.org/');
+    vi.resetModules();
+    const users = await import('../../src/api/users');
+    const initData = await import('../../src/telegram/initData');
+    initData.readInitData();
+    fetchMock.mockResolvedValue(json(200, { first_name: 'Анна' }));
+    await users.getMe();
+    const request = fetchMock.mock.calls[0]![0] as Request;
+    expect(request.url).toBe('https://api.example.org/api/users/me');
+    expect(request.headers.get('X-Init-Data')).toBe('user=%7B%22id%22%3A42%7D&hash=abc');
+  });
+
+  it('any 401 sends the browser to /init, remembering the page to come back to', async () => {
     fetchMock.mockResolvedValue(json(401, { detail: 'Требуется авторизация' }));
     const error = await api.get('api/diary/list').json().catch((e: unknown) => e);
     expect(httpStatus(error)).toBe(401);
     expect(await errorDetail(error)).toBe('Требуется авторизация');
     expect(authFailureKind(error)).toBe('auth');
-    expect(assign).toHaveBeenCalledWith('/init');
+    expect(assign).toHaveBeenCalledWith(`/init?from=${encodeURIComponent('/app/diary?filter=week')}`);
   });
 
   it('a 401 while already on /init does not reload /init (no loop)', async () => {

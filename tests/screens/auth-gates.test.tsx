@@ -3,7 +3,8 @@ import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthFailure } from '../../machines/auth.machine';
 import { authCopy, type AuthErrorKind } from '../../src/copy/auth';
-import { currentPath, currentState, fakeAuthActor, never, renderApp, signedIn } from './render-app';
+import { act } from '@testing-library/react';
+import { currentPath, fakeAuthActor, never, renderApp, signedIn } from './render-app';
 
 const fail = (kind: AuthFailure['kind']) => async (): Promise<never> => {
   throw { kind } satisfies AuthFailure;
@@ -62,7 +63,7 @@ describe('/init when authenticated', () => {
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
   });
 
-  it('goes to /app/home when localStorage onboarding_completed is "true"', async () => {
+  it('goes to /app/home when the actor was created with localStorage onboarding_completed = "true"', async () => {
     localStorage.setItem('onboarding_completed', 'true');
     renderApp('/init', signedIn());
     await waitFor(() => expect(currentPath()).toBe('/app/home'));
@@ -72,6 +73,51 @@ describe('/init when authenticated', () => {
     localStorage.setItem('onboarding_completed', '1');
     renderApp('/init', signedIn());
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+  });
+
+  it.each([
+    [false, 'true', '/onboarding'],
+    [true, null, '/app/home'],
+  ])('decides from the auth actor’s state (completed: %s), not from storage (%s) read in the view', async (completed, stored, target) => {
+    if (stored) localStorage.setItem('onboarding_completed', stored);
+    renderApp('/init', signedIn(undefined, { onboardingCompleted: completed }));
+    await waitFor(() => expect(currentPath()).toBe(target));
+  });
+
+  it('returns to ?from= only for an /app page', async () => {
+    renderApp('/init?from=%2Fapp%2Fdiary%3Ffilter%3Dweek', signedIn(undefined, { onboardingCompleted: true }));
+    await waitFor(() => expect(currentPath()).toBe('/app/diary?filter=week'));
+  });
+
+  it.each(['https://evil.example/app', '//evil.example', '/onboarding', '/application'])(
+    'ignores ?from=%s and goes to /app/home',
+    async (from) => {
+      renderApp(`/init?from=${encodeURIComponent(from)}`, signedIn(undefined, { onboardingCompleted: true }));
+      await waitFor(() => expect(currentPath()).toBe('/app/home'));
+    },
+  );
+});
+
+describe('/onboarding gate', () => {
+  beforeEach(() => localStorage.clear());
+
+  it('once onboarding is completed, /onboarding goes to /app/home (it is shown once)', async () => {
+    renderApp('/onboarding', signedIn(undefined, { onboardingCompleted: true }));
+    await waitFor(() => expect(currentPath()).toBe('/app/home'));
+  });
+
+  it('ONBOARDING_COMPLETED sent to the auth actor opens /app to the gates at once', async () => {
+    const actor = signedIn(undefined, { onboardingCompleted: false });
+    renderApp('/app/diary', actor);
+    await waitFor(() => expect(currentPath()).toBe('/onboarding'));
+    act(() => actor.send({ type: 'ONBOARDING_COMPLETED' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/home'));
+    expect(localStorage.getItem('onboarding_completed')).toBe('true'); // the app's storage effect ran
+  });
+
+  it('not authenticated → /init', async () => {
+    renderApp('/onboarding', fakeAuthActor({ loadUser: fail('auth') }));
+    await waitFor(() => expect(currentPath()).toBe('/init'));
   });
 });
 
@@ -88,8 +134,7 @@ describe('/app gate', () => {
   it('not authenticated → /init remembering the origin; after retry it returns there', async () => {
     localStorage.setItem('onboarding_completed', 'true');
     renderApp('/app/practices?tab=all', fakeAuthActor({ loadUser: failOnce('auth').loadUser }));
-    await waitFor(() => expect(currentPath()).toBe('/init'));
-    expect(currentState()).toEqual({ from: '/app/practices?tab=all' });
+    await waitFor(() => expect(currentPath()).toBe(`/init?from=${encodeURIComponent('/app/practices?tab=all')}`));
     await userEvent.click(await screen.findByRole('button', { name: 'Повторить' }));
     await waitFor(() => expect(currentPath()).toBe('/app/practices?tab=all'));
   });

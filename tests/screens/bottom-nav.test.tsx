@@ -43,7 +43,18 @@ describe('bottom navigation', () => {
     expect(screen.getByRole('link', { name: 'Профиль' })).not.toHaveAttribute('aria-current');
   });
 
-  it.each(['/app/chat/new', '/app/practices/box-breathing', '/app/practices/box-breathing/session'])(
+  it('is fixed to the bottom, 56 px high above the bottom inset (spec §2, §9)', async () => {
+    renderApp('/app/home', signedIn());
+    const nav = await screen.findByRole('navigation');
+    const bar = getComputedStyle(nav);
+    expect(bar.position).toBe('fixed');
+    expect(bar.bottom).toBe('0px');
+    expect(bar.height.replace(/\s+/g, ' ')).toMatch(/^calc\(56px \+ calc\(max\(var\(--tg-viewport-safe-area-inset-bottom/);
+    expect(nav.querySelectorAll('a')).toHaveLength(5);
+    for (const link of nav.querySelectorAll('a')) expect(getComputedStyle(link).height).toBe('56px');
+  });
+
+  it.each(['/app/chat/new', '/app/practices/box-breathing'])(
     '%s uses the full-height layout without the navigation',
     async (path) => {
       renderApp(path, signedIn());
@@ -56,6 +67,7 @@ describe('bottom navigation', () => {
   it.each([
     ['/app/chat', 'Чаты', 'Чат'],
     ['/app/practices', 'Практики', 'Практики'],
+    ['/app/practices/box-breathing/session', 'Практика', 'Практики'],
     ['/app/profile', 'Профиль', 'Профиль'],
     ['/app/profile/settings', 'Настройки', 'Профиль'],
     ['/app/profile/subscription', 'Тарифы', 'Профиль'],
@@ -69,7 +81,8 @@ describe('bottom navigation', () => {
 
   it.each([
     ['/app/chat/new', '/app/chat'],
-    ['/app/practices/box-breathing/session', '/app/practices'],
+    ['/app/practices/box-breathing', '/app/practices'],
+    ['/app/practices/box-breathing/session', '/app/practices/box-breathing'],
     ['/app/profile/help', '/app/profile'],
     ['/app/profile/subscription/checkout', '/app/profile/subscription'],
   ])('placeholder %s: «Назад» (no native BackButton outside Telegram) goes to %s', async (path, back) => {

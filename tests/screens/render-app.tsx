@@ -1,22 +1,28 @@
 // Shared helpers for the screen tests: the real routes and providers in a memory router, with an auth
-// actor built from the real machine and fake effects, and a probe that exposes the current location.
+// actor built from the app's machine (its real storage action) with fake network effects, and a probe that
+// exposes the current location.
 import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type AuthUser } from '../../machines/auth.machine';
+import type { AuthUser } from '../../machines/auth.machine';
 import { AppProviders } from '../../src/App';
 import { AuthProvider } from '../../src/auth/AuthProvider';
-import type { AuthActor } from '../../src/auth/authActor';
+import { appAuthMachine, readAuthInput, type AuthActor } from '../../src/auth/authActor';
 import { AppRoutes } from '../../src/routes';
 
 export const INIT_DATA = 'query_id=AAE&user=%7B%22id%22%3A42%7D&auth_date=1700000000&hash=abc';
 
+/**
+ * `onboardingCompleted`: the stored completion the actor starts with; by default read from storage as the
+ * app reads it (`readAuthInput`), so a test may also set localStorage `onboarding_completed` first.
+ */
 export function fakeAuthActor(effects: {
   initData?: () => Promise<string | null>;
   loadUser?: () => Promise<AuthUser>;
+  onboardingCompleted?: boolean;
 }): AuthActor {
-  const machine = authMachine.provide({
+  const machine = appAuthMachine.provide({
     actors: {
       readInitData: fromPromise(effects.initData ?? (async () => INIT_DATA)),
       loadUser: fromPromise<AuthUser, { initData: string }>(
@@ -24,11 +30,13 @@ export function fakeAuthActor(effects: {
       ),
     },
   });
-  return createActor(machine) as unknown as AuthActor;
+  const input = effects.onboardingCompleted === undefined ? readAuthInput() : { onboardingCompleted: effects.onboardingCompleted };
+  return createActor(machine, { input }) as unknown as AuthActor;
 }
 
 /** A user the server accepted; a promise that never settles keeps auth loading. */
-export const signedIn = (user: AuthUser = { first_name: 'Анна' }) => fakeAuthActor({ loadUser: async () => user });
+export const signedIn = (user: AuthUser = { first_name: 'Анна' }, options: { onboardingCompleted?: boolean } = {}) =>
+  fakeAuthActor({ loadUser: async () => user, ...options });
 export const never = () => new Promise<never>(() => {});
 
 function LocationProbe() {

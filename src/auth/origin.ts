@@ -1,0 +1,19 @@
+/**
+ * Origin memory (spec §2: the /app gate "remembers the origin"). Both ways to /init — the /app gate's
+ * redirect and the API client's full reload on a 401 — carry the page as `/init?from=<path+query>`, so one
+ * mechanism survives a reload. The hash is left out: at launch it holds Telegram's init data.
+ */
+export const INIT_ROUTE = '/init';
+const FROM = 'from';
+
+/** The /init URL that returns to `origin` (an /app path with its query) after auth. */
+export function initRouteFrom(origin: string): string {
+  const query = `?${FROM}=${encodeURIComponent(origin)}`;
+  return returnTarget(query) ? `${INIT_ROUTE}${query}` : INIT_ROUTE;
+}
+
+/** The remembered origin in /init's query string, only when it is a page of the app's /app area. */
+export function returnTarget(search: string): string | null {
+  const from = new URLSearchParams(search).get(FROM);
+  return from && /^\/app(?:[/?]|$)/.test(from) ? from : null;
+}
