@@ -7,6 +7,9 @@ import { createGlobalStyle } from 'styled-components';
  */
 const tg = (name: string, fallback: string) => `var(--tg-theme-${name}, ${fallback})`;
 
+const inset = (side: 'top' | 'bottom' | 'left' | 'right') =>
+  `calc(max(var(--tg-viewport-safe-area-inset-${side}, 0px), env(safe-area-inset-${side}, 0px)) + var(--tg-viewport-content-safe-area-inset-${side}, 0px))`;
+
 export const theme = {
   color: {
     bg: tg('bg-color', '#ffffff'),
@@ -39,13 +42,11 @@ export const theme = {
   },
   /** Spec §9: bottom navigation height. */
   bottomNavHeight: '56px',
-  inset: {
-    top: 'var(--tg-viewport-content-safe-area-inset-top, 0px)',
-    bottom: 'max(var(--tg-viewport-safe-area-inset-bottom, 0px), env(safe-area-inset-bottom, 0px))',
-    left: 'max(var(--tg-viewport-safe-area-inset-left, 0px), env(safe-area-inset-left, 0px))',
-    right: 'max(var(--tg-viewport-safe-area-inset-right, 0px), env(safe-area-inset-right, 0px))',
-    safeTop: 'max(var(--tg-viewport-safe-area-inset-top, 0px), env(safe-area-inset-top, 0px))',
-  },
+  /**
+   * Insets on each side: the device's safe area (notch, status bar, home indicator; Telegram's value or the
+   * browser's env()) plus Telegram's content safe area (its own controls over a fullscreen mini app).
+   */
+  inset: { top: inset('top'), bottom: inset('bottom'), left: inset('left'), right: inset('right') },
   /** Full height that follows Telegram's stable viewport height when known. */
   fullHeight: 'var(--tg-viewport-stable-height, 100dvh)',
 } as const;
@@ -73,8 +74,8 @@ export const GlobalStyle = createGlobalStyle`
   }
   #root {
     min-height: ${theme.fullHeight};
-    /* Telegram's safe area (status bar, notch, its own header buttons) plus the device's. */
-    padding-top: calc(${theme.inset.safeTop} + ${theme.inset.top});
+    /* Telegram's safe area (status bar, notch) plus its content safe area (its own header buttons). */
+    padding-top: ${theme.inset.top};
     padding-left: ${theme.inset.left};
     padding-right: ${theme.inset.right};
   }

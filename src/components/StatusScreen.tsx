@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { Button } from './Button';
 
 const Center = styled.div`
-  min-height: calc(${({ theme }) => theme.fullHeight} - ${({ theme }) => theme.inset.safeTop});
+  min-height: calc(${({ theme }) => theme.fullHeight} - ${({ theme }) => theme.inset.top});
   display: flex;
   flex-direction: column;
   align-items: center;

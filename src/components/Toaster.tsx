@@ -11,7 +11,7 @@ const SWIPE_THRESHOLD_PX = 50;
 
 const Area = styled.div`
   position: fixed;
-  top: calc(${({ theme }) => theme.inset.safeTop} + ${({ theme }) => theme.inset.top} + 8px);
+  top: calc(${({ theme }) => theme.inset.top} + 8px);
   left: 0;
   right: 0;
   z-index: 100;

@@ -4,14 +4,14 @@ import styled from 'styled-components';
 import { ScreenFallback } from './ScreenFallback';
 
 const Body = styled.div`
-  height: calc(${({ theme }) => theme.fullHeight} - ${({ theme }) => theme.inset.safeTop} - ${({ theme }) => theme.inset.top});
+  height: calc(${({ theme }) => theme.fullHeight} - ${({ theme }) => theme.inset.top});
   display: flex;
   flex-direction: column;
   padding-bottom: ${({ theme }) => theme.inset.bottom};
   background: ${({ theme }) => theme.color.bg};
 `;
 
-/** Chat and practice detail/session: the whole height, no bottom navigation. */
+/** Chat and practice detail (spec §2): the whole height, no bottom navigation. */
 export default function FullHeightLayout() {
   return (
     <Body>

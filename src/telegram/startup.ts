@@ -1,12 +1,6 @@
-import {
-  init,
-  isTMA,
-  miniApp,
-  swipeBehavior,
-  themeParams,
-  viewport,
-} from '@telegram-apps/sdk';
+import { init, miniApp, swipeBehavior, themeParams, viewport } from '@telegram-apps/sdk';
 import { installBrowserBridge, lacksTelegramHost } from './browserBridge';
+import { rawLaunchParams, sdkInitOptions } from './launchParams';
 
 /** Spec §9: the viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
@@ -30,15 +24,12 @@ function attempt(step: () => unknown): void {
 
 /**
  * The start-up the spec asks for. Never throws, never waits longer than the viewport timeout.
+ * "Inside Telegram" is decided from the raw launch parameters, not `isTMA()`, which also validates the init
+ * data and so says no to clients before Bot API 8.0 (no `signature`): those still get the whole start-up.
  */
 export async function startTelegram(): Promise<TelegramStatus> {
-  let inside = false;
-  try {
-    inside = isTMA();
-  } catch {
-    inside = false;
-  }
-  if (!inside) return 'outside';
+  const raw = rawLaunchParams();
+  if (!raw) return 'outside';
 
   try {
     if (lacksTelegramHost()) installBrowserBridge();
@@ -47,7 +38,7 @@ export async function startTelegram(): Promise<TelegramStatus> {
   }
 
   try {
-    init();
+    init(sdkInitOptions(raw));
   } catch {
     return 'failed';
   }
@@ -56,6 +47,7 @@ export async function startTelegram(): Promise<TelegramStatus> {
   // miniApp.mountSync mounts the theme params too; mount explicitly in case it threw half-way.
   attempt(() => themeParams.mountSync.ifAvailable());
   attempt(() => themeParams.bindCssVars.ifAvailable());
+  attempt(bindColorScheme);
   attempt(() => miniApp.bindCssVars.ifAvailable());
   attempt(() => viewport.expand.ifAvailable());
   // swipeBehavior.mount() already disables vertical swipes (Mini Apps ≥ 7.7); disable explicitly anyway.
@@ -68,6 +60,15 @@ export async function startTelegram(): Promise<TelegramStatus> {
   });
   attempt(() => miniApp.ready.ifAvailable());
   return 'ready';
+}
+
+/** Native controls (inputs, scrollbars, pickers) follow Telegram's theme: dark when its background is dark. */
+function bindColorScheme(): void {
+  const apply = () => {
+    document.documentElement.style.colorScheme = themeParams.isDark() ? 'dark' : 'light';
+  };
+  apply();
+  themeParams.isDark.sub(apply);
 }
 
 /** viewport.mount has no default timeout and may hang: pass one, race it, ignore the outcome. */

@@ -1,8 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { launchHash as telegramLaunchHash } from '../../server/telegram-launch';
 import { getInitData, readInitData } from '../../src/telegram/initData';
-import { haptic } from '../../src/telegram/haptic';
 import { isOnboardingCompleted, markOnboardingCompleted, safeStorage } from '../../src/telegram/storage';
+import { launchInitData, rawLaunchParams } from '../../src/telegram/launchParams';
 import { startTelegram } from '../../src/telegram/startup';
 
 // The SDK only accepts init data with a `signature` field (real Telegram sends one).
@@ -25,7 +25,7 @@ function resetLaunch() {
 describe('safe storage', () => {
   afterEach(() => vi.restoreAllMocks());
 
-  it('swallows a localStorage whose every method throws (private mode, full quota)', () => {
+  it('a localStorage whose every method throws (private mode, full quota): no error, and the session reads back what it wrote', () => {
     vi.spyOn(Storage.prototype, 'getItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');
     });
@@ -35,20 +35,43 @@ describe('safe storage', () => {
     vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
       throw new DOMException('denied', 'SecurityError');
     });
-    expect(() => safeStorage.set('k', 'v')).not.toThrow();
+    expect(safeStorage.get('never-written')).toBeNull();
+    safeStorage.set('k', 'v');
+    expect(safeStorage.get('k')).toBe('v');
+    safeStorage.remove('k');
     expect(safeStorage.get('k')).toBeNull();
-    expect(() => safeStorage.remove('k')).not.toThrow();
-    expect(() => markOnboardingCompleted()).not.toThrow();
     expect(isOnboardingCompleted()).toBe(false);
+    markOnboardingCompleted();
+    expect(isOnboardingCompleted()).toBe(true);
     expect(readInitData()).toBeNull();
   });
 
-  it('swallows a window.localStorage getter that throws', () => {
+  it('a window.localStorage getter that throws: the same', () => {
     vi.spyOn(window, 'localStorage', 'get').mockImplementation(() => {
       throw new DOMException('disabled', 'SecurityError');
     });
-    expect(() => safeStorage.set('k', 'v')).not.toThrow();
-    expect(safeStorage.get('k')).toBeNull();
+    safeStorage.set('k2', 'v');
+    expect(safeStorage.get('k2')).toBe('v');
+  });
+
+  it('a full quota: the newer unsaved value wins over the stored one; once a write succeeds storage is the truth again', () => {
+    localStorage.setItem('draft', 'old');
+    const setItem = vi.spyOn(Storage.prototype, 'setItem').mockImplementation(() => {
+      throw new DOMException('full', 'QuotaExceededError');
+    });
+    safeStorage.set('draft', 'new');
+    expect(safeStorage.get('draft')).toBe('new');
+    const removeItem = vi.spyOn(Storage.prototype, 'removeItem').mockImplementation(() => {
+      throw new DOMException('denied', 'SecurityError');
+    });
+    safeStorage.remove('draft');
+    expect(safeStorage.get('draft')).toBeNull(); // not the stale 'old'
+    setItem.mockRestore();
+    removeItem.mockRestore();
+    safeStorage.set('draft', 'saved');
+    expect(localStorage.getItem('draft')).toBe('saved');
+    localStorage.setItem('draft', 'changed elsewhere');
+    expect(safeStorage.get('draft')).toBe('changed elsewhere');
   });
 
   it('reads and writes normally otherwise', () => {
@@ -63,11 +86,9 @@ describe('Telegram start-up', () => {
   beforeEach(resetLaunch);
   afterEach(resetLaunch);
 
-  it('outside Telegram: does not throw, reports "outside", and there is no init data', async () => {
+  it('outside Telegram: reports "outside" and there is no init data', async () => {
     await expect(startTelegram()).resolves.toBe('outside');
     expect(readInitData()).toBeNull();
-    expect(() => haptic.tap()).not.toThrow();
-    expect(() => haptic.success()).not.toThrow();
   });
 
   it('launch parameters in a plain browser tab: a stand-in bridge lets the SDK start; theme and viewport bound', async () => {
@@ -91,10 +112,20 @@ describe('Telegram start-up', () => {
     expect(getInitData()).toBe(RAW_INIT_DATA);
   });
 
-  it('init data the SDK refuses (no signature, old client) is still taken raw from the hash, without throwing', async () => {
+  it('an old client (init data without signature, which the SDK refuses) is a Telegram launch; its init data is kept', async () => {
     window.history.replaceState(null, '', `/${launchHash(OLD_CLIENT_INIT_DATA)}`);
-    await expect(startTelegram()).resolves.toBe('outside');
+    await expect(startTelegram()).resolves.toBe('ready'); // what it posts: telegram-host.test.tsx
     expect(readInitData()).toBe(OLD_CLIENT_INIT_DATA);
     expect(localStorage.getItem('tg_init_data')).toBe(OLD_CLIENT_INIT_DATA);
+
+    // Routing drops the hash; the tab's copy keeps it a Telegram launch (as the SDK's own copy does for new clients).
+    window.history.replaceState(null, '', '/app/home');
+    expect(rawLaunchParams()).toContain('tgWebAppPlatform=tdesktop');
+    expect(launchInitData()).toBe(OLD_CLIENT_INIT_DATA);
+  });
+
+  it('a hash without Telegram’s platform and version is not a launch', () => {
+    window.history.replaceState(null, '', '/#tgWebAppData=abc&section=2');
+    expect(rawLaunchParams()).toBeNull();
   });
 });
