@@ -67,6 +67,14 @@ export const trialStatusSchema = z.object({
 });
 export type TrialStatus = z.infer<typeof trialStatusSchema>;
 
-/** POST /api/trial/activate (no body) → the new subscription. */
+/**
+ * POST /api/trial/activate takes no parameters: no body or `{}`; anything else is a 422. (Fastify validates an
+ * absent body as null, so a JSON `null` reads as no body too.)
+ */
+export const trialActivateBodySchema = z
+  .strictObject({}, { error: 'Активация пробного периода не принимает параметров: отправьте пустое тело или {}' })
+  .nullish();
+
+/** POST /api/trial/activate → the new subscription. */
 export const trialActivateResponseSchema = subscriptionSchema;
 export type TrialActivateResponse = z.infer<typeof trialActivateResponseSchema>;

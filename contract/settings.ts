@@ -18,10 +18,15 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type CommunicationStyle = z.infer<typeof communicationStyleSchema>;
 export type ReminderTime = z.infer<typeof reminderTimeSchema>;
 
-/** Partial update; unknown fields are rejected. personal_context is trimmed and '' becomes null. */
+/** Partial update; unknown fields are rejected. personal_context is trimmed before its length check; blank becomes null. */
 export const settingsPatchSchema = z.strictObject({
   communication_style: communicationStyleSchema.optional(),
   reminder_time: reminderTimeSchema.optional(),
-  personal_context: storableString('personal_context должен быть строкой или null').max(PERSONAL_CONTEXT_MAX).nullable().optional(),
+  personal_context: storableString('personal_context должен быть строкой или null')
+    .trim()
+    .max(PERSONAL_CONTEXT_MAX)
+    .nullable()
+    .transform((t) => (t ? t : null))
+    .optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

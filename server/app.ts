@@ -1,5 +1,5 @@
-// buildApp: the Fastify instance with the zod type provider, the Russian `{detail}` error handler, auth on /api,
-// rate limiting, the OpenAPI document and the domain route plugins. main.ts adds the client (static or Vite).
+// buildApp: the Fastify instance with the zod type provider, the Russian `{detail}` error handler, CORS and auth
+// on /api, rate limiting, the OpenAPI document and the domain route plugins. main.ts adds the client.
 import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
@@ -11,8 +11,10 @@ import {
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
 import { authHook, InitDataCache, type AuthUser } from './auth';
+import { AuthFailureLimiter } from './auth-failures';
 import type { Config } from './config';
-import { isDatabaseUnavailable, type Database } from './db';
+import { corsHook } from './cors';
+import { isDatabaseUnavailable, isDataException, type Database } from './db';
 import { devLauncher } from './dev-launcher';
 import diaryRoutes from './diary/routes';
 import { DETAILS, HttpError } from './errors';
@@ -27,11 +29,13 @@ declare module 'fastify' {
     config: Config;
     /** Validated init data cache (tests clear it). */
     initDataCache: InitDataCache;
+    /** Failed authentications per client IP. */
+    authFailures: AuthFailureLimiter;
   }
   interface FastifyRequest {
     /** Set by the auth hook on every /api route. */
     user: AuthUser;
-    /** IANA zone from X-Time-Zone (validated), default config.defaultTimeZone. */
+    /** Canonical IANA zone from X-Time-Zone (read after auth), default config.defaultTimeZone. */
     timeZone: string;
   }
 }
@@ -49,8 +53,8 @@ export async function buildApp({ database, config, client, extraRoutes }: BuildA
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
-    // Telegram and reverse proxies: the client address for logs; rate limits key on the user anyway.
-    trustProxy: true,
+    // Only trusted proxies may name the client (logs, failed-auth limit): anyone else could rotate X-Forwarded-For.
+    trustProxy: config.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -58,6 +62,7 @@ export async function buildApp({ database, config, client, extraRoutes }: BuildA
   app.decorate('database', database);
   app.decorate('config', config);
   app.decorate('initDataCache', new InitDataCache());
+  app.decorate('authFailures', new AuthFailureLimiter(config.authFailuresPerMinute));
   app.decorateRequest('user', null as unknown as AuthUser);
   app.decorateRequest('timeZone', '');
 
@@ -77,6 +82,11 @@ export async function buildApp({ database, config, client, extraRoutes }: BuildA
     return reply.code(404).send({ detail: DETAILS.notFound });
   });
 
+  if (config.corsOrigins.length > 0) {
+    const cors = corsHook(config.corsOrigins);
+    app.addHook('onRequest', async (request, reply) => (isApi(request.url) ? cors(request, reply) : undefined));
+  }
+
   await app.register(swagger, {
     openapi: {
       info: { title: 'Wellbeing Mini App API', version: '1.0.0', description: 'Ошибки: { "detail": "<по-русски>" }' },
@@ -91,7 +101,7 @@ export async function buildApp({ database, config, client, extraRoutes }: BuildA
 
   await app.register(
     async (api) => {
-      api.addHook('onRequest', authHook(database.db, config, app.initDataCache));
+      api.addHook('onRequest', authHook(database.db, config, app.initDataCache, app.authFailures));
       if (config.rateLimitPerMinute > 0) {
         await api.register(rateLimit, {
           max: config.rateLimitPerMinute,
@@ -127,6 +137,11 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   if (isDatabaseUnavailable(error)) {
     request.log.error({ err: error }, 'database unavailable');
     return reply.code(503).send({ detail: DETAILS.dbUnavailable });
+  }
+  if (isDataException(error)) {
+    // A safety net: the contract should have refused the value (e.g. storableString); warn so it gets a rule.
+    request.log.warn({ err: error }, 'database refused a value');
+    return reply.code(422).send({ detail: DETAILS.unstorableValue });
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return reply.code(429).send({ detail: DETAILS.rateLimited });

@@ -1,21 +1,24 @@
 // Auth for every /api route: X-Init-Data is Telegram's signed init data (HMAC-SHA256 with BOT_TOKEN, checked by
 // @telegram-apps/init-data-node), not older than INIT_DATA_MAX_AGE_S and not from the future. The user row is
 // upserted from it. Validated strings are cached briefly (LRU + TTL) so the HMAC and the upsert do not run on
-// every request — the Mini App sends the same init data for the whole session.
+// every request — the Mini App sends the same init data for the whole session. Failed attempts are counted per
+// IP (auth-failures.ts); X-Time-Zone is read only once the request is authenticated.
 import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-apps/init-data-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { AuthFailureLimiter } from './auth-failures';
 import type { Config } from './config';
 import type { Db } from './db';
 import { users, type UserRow } from './db/schema';
-import { DETAILS, httpError } from './errors';
-import { isValidTimeZone } from './time';
+import { DETAILS, HttpError, httpError } from './errors';
+import { canonicalTimeZone } from './time';
 
 /** request.user: the authenticated user's stable fields (from the row upserted at sign-in). */
 export type AuthUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl' | 'createdAt'>;
 
-/** Future auth_date tolerance for clock skew between Telegram and this server. */
+/** Future auth_date tolerance for clock skew between Telegram and this server (accepted on purpose). */
 const FUTURE_SKEW_S = 60;
+const MAX_INIT_DATA_LENGTH = 8192;
 const CACHE_TTL_MS = 60_000;
 const CACHE_MAX = 10_000;
 
@@ -80,14 +83,17 @@ export function verifyInitData(raw: string, config: Pick<Config, 'botToken' | 'i
   return { tgUser: user.data, authDate };
 }
 
+/** PostgreSQL text refuses U+0000; Telegram signs whatever the profile holds, so drop it rather than fail every request. */
+const storable = (s: string | undefined) => (s === undefined ? null : s.replaceAll('\u0000', ''));
+
 async function upsertUser(db: Db, tg: z.infer<typeof telegramUserSchema>): Promise<AuthUser> {
   const values = {
     telegramId: tg.id,
-    firstName: tg.first_name,
-    lastName: tg.last_name ?? null,
-    username: tg.username ?? null,
-    photoUrl: tg.photo_url ?? null,
-    languageCode: tg.language_code ?? null,
+    firstName: storable(tg.first_name)!,
+    lastName: storable(tg.last_name),
+    username: storable(tg.username),
+    photoUrl: storable(tg.photo_url),
+    languageCode: storable(tg.language_code),
   };
   const [row] = await db
     .insert(users)
@@ -98,25 +104,40 @@ async function upsertUser(db: Db, tg: z.infer<typeof telegramUserSchema>): Promi
   return { id, telegramId, firstName, lastName, username, photoUrl, createdAt };
 }
 
-/** The onRequest hook of the /api scope. */
-export function authHook(db: Db, config: Config, cache: InitDataCache) {
-  return async function authenticate(request: FastifyRequest, _reply: FastifyReply): Promise<void> {
-    const zone = request.headers['x-time-zone'];
-    request.timeZone = typeof zone === 'string' && isValidTimeZone(zone) ? zone : config.defaultTimeZone;
+/** Validates uncached init data and upserts its user; throws 401 HttpErrors. */
+async function signIn(db: Db, config: Config, cache: InitDataCache, raw: unknown, now: number): Promise<AuthUser> {
+  if (typeof raw !== 'string' || raw.trim() === '') throw httpError(401, DETAILS.authMissing);
+  if (raw.length > MAX_INIT_DATA_LENGTH) throw httpError(401, DETAILS.authMalformed);
+  const { tgUser, authDate } = verifyInitData(raw, config, now);
+  const user = await upsertUser(db, tgUser);
+  // Never beyond the init data's own expiry: a cached string must not outlive auth_date + INIT_DATA_MAX_AGE_S.
+  const ttlEnd = now + CACHE_TTL_MS;
+  cache.set(raw, { user, expiresAt: config.initDataMaxAgeS > 0 ? Math.min(ttlEnd, (authDate + config.initDataMaxAgeS) * 1000) : ttlEnd });
+  return user;
+}
 
+/** The onRequest hook of the /api scope. */
+export function authHook(db: Db, config: Config, cache: InitDataCache, failures: AuthFailureLimiter) {
+  return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const raw = request.headers['x-init-data'];
-    if (typeof raw !== 'string' || raw.trim() === '') throw httpError(401, DETAILS.authMissing);
-    if (raw.length > 8192) throw httpError(401, DETAILS.authMalformed);
     const now = Date.now();
-    const cached = cache.get(raw, now);
-    if (cached) {
-      request.user = cached;
-      return;
+    let user = typeof raw === 'string' ? cache.get(raw, now) : undefined;
+    if (!user) {
+      // Checked only on a cache miss: sessions already signed in keep working behind a NAT that someone floods.
+      if (failures.blocked(request.ip, now)) {
+        reply.header('retry-after', String(failures.retryAfterS(now)));
+        throw httpError(429, DETAILS.authRateLimited);
+      }
+      try {
+        user = await signIn(db, config, cache, raw, now);
+      } catch (e) {
+        if (e instanceof HttpError && e.statusCode === 401) failures.record(request.ip, now);
+        throw e;
+      }
     }
-    const { tgUser, authDate } = verifyInitData(raw, config, now);
-    const user = await upsertUser(db, tgUser);
-    const expiresAt = config.initDataMaxAgeS > 0 ? Math.min(now + CACHE_TTL_MS, (authDate + config.initDataMaxAgeS) * 1000) : now + CACHE_TTL_MS;
-    cache.set(raw, { user, expiresAt });
     request.user = user;
+    // Only now: an unauthenticated request must not make the server resolve (or remember) anything it sends.
+    const zone = request.headers['x-time-zone'];
+    request.timeZone = (typeof zone === 'string' && canonicalTimeZone(zone)) || config.defaultTimeZone;
   };
 }

@@ -13,6 +13,8 @@ export interface Config {
   databaseUrl: string | null;
   /** Max connections of the pg pool per instance. */
   pgPoolMax: number;
+  /** PostgreSQL statement timeout (ms) per query, so a stalled database answers 503 instead of hanging; 0: none. */
+  pgQueryTimeoutMs: number;
   botToken: string;
   /** True when BOT_TOKEN is unset: the dev token is used and /dev serves the launcher. */
   devLauncher: boolean;
@@ -24,6 +26,12 @@ export interface Config {
   bodyLimit: number;
   /** Requests per minute per user on /api; 0 disables the limiter. */
   rateLimitPerMinute: number;
+  /** Failed authentications per minute per client IP before /api answers 429; 0 disables. */
+  authFailuresPerMinute: number;
+  /** Fastify's trustProxy: which peers may set X-Forwarded-For (the client IP of logs and the failed-auth limit). */
+  trustProxy: boolean | string;
+  /** Origins allowed to call /api from another site (CORS); empty: same-origin only. */
+  corsOrigins: string[];
   logLevel: string;
 }
 
@@ -40,6 +48,29 @@ function str(env: NodeJS.ProcessEnv, name: string): string | null {
   return v ? v : null;
 }
 
+/** TRUST_PROXY: true | false | comma-separated addresses, CIDRs or the names loopback, linklocal, uniquelocal. */
+function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
+  const v = str(env, 'TRUST_PROXY');
+  // Default: proxies on this host or a private network; a client on the internet cannot spoof its address.
+  if (v === null) return 'loopback,linklocal,uniquelocal';
+  return v === 'true' || v === 'false' ? v === 'true' : v;
+}
+
+function origins(env: NodeJS.ProcessEnv): string[] {
+  return (str(env, 'CORS_ORIGINS') ?? '')
+    .split(',')
+    .map((o) => o.trim().replace(/\/+$/, ''))
+    .filter(Boolean)
+    .map((o) => {
+      // Browsers send the origin as the URL API spells it (lower-case scheme and host, no default port).
+      const origin = URL.canParse(o) ? new URL(o).origin : 'null';
+      if (!/^https?:/.test(origin) || origin.toLowerCase() !== o.toLowerCase()) {
+        throw new Error(`CORS_ORIGINS: "${o}" is not an origin such as https://app.example.com`);
+      }
+      return origin;
+    });
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const botToken = str(env, 'BOT_TOKEN');
   return {
@@ -48,12 +79,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
     databaseUrl: str(env, 'DATABASE_URL'),
     pgPoolMax: int(env, 'PG_POOL_MAX', 20),
+    pgQueryTimeoutMs: int(env, 'PG_QUERY_TIMEOUT_MS', 10_000),
     botToken: botToken ?? DEV_BOT_TOKEN,
     devLauncher: botToken === null,
     initDataMaxAgeS: int(env, 'INIT_DATA_MAX_AGE_S', 86_400),
     defaultTimeZone: str(env, 'DEFAULT_TIME_ZONE') ?? 'Europe/Moscow',
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 64 * 1024),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600),
+    authFailuresPerMinute: int(env, 'AUTH_FAILURES_PER_MINUTE', 60),
+    trustProxy: trustProxy(env),
+    corsOrigins: origins(env),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
   };
 }

@@ -1,7 +1,9 @@
 // `npm start` (tsx server/main.ts): build the client if needed, open and migrate the database, listen.
 // `npm run dev` adds --dev: Vite in middleware mode with HMR instead of the built dist/.
-import { existsSync } from 'node:fs';
+// SIGINT/SIGTERM are handled from the first line: whatever is open by then (server, database, pid lock) is closed.
+import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
@@ -9,20 +11,51 @@ import { loadConfig } from './config';
 import { migrateDatabase, openDatabase, type Database } from './db';
 import { acquirePidLock, LockedError, type PidLock } from './lock';
 
+/** What start-up has opened so far, and the step it is in; closeAll() closes them in reverse order. */
+const open: { lock?: PidLock; database?: Promise<Database>; app?: Promise<FastifyInstance>; step?: Promise<unknown> } = {};
+let stopping = false;
+
+/** Makes `work` the current start-up step, so a shutdown waits for it before closing anything. */
+function step<T>(work: Promise<T>): Promise<T> {
+  open.step = work;
+  return work;
+}
+
+/** Closes the server, the database and the lock, whichever are open; never throws. */
+async function closeAll(): Promise<void> {
+  // A step in progress (PGlite's first boot, a migration) finishes first: cutting it off could leave a
+  // half-written data directory. The client build holds nothing and is simply abandoned.
+  await open.step?.catch(() => {});
+  const app = await open.app?.catch(() => undefined);
+  await app?.close().catch((e) => console.error(e));
+  const database = await open.database?.catch(() => undefined);
+  await database?.close().catch((e) => console.error(e));
+  open.lock?.release();
+}
+
+function shutdown(signal: string): void {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal}: остановка / shutting down`);
+  setTimeout(() => process.exit(1), 10_000).unref();
+  void closeAll().then(() => process.exit(0));
+}
+
 async function main(): Promise<void> {
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
   const dev = process.argv.includes('--dev');
   // .env beside package.json, if any (variables already in the environment win).
   const envFile = join(ROOT, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
   const config = loadConfig();
   if (!dev && process.env.SKIP_CLIENT_BUILD !== '1') await ensureClientBuilt();
+  if (stopping) return;
 
-  let lock: PidLock | undefined;
   if (!config.databaseUrl) {
-    const { mkdirSync } = await import('node:fs');
     mkdirSync(config.dataDir, { recursive: true });
     try {
-      lock = acquirePidLock(config.dataDir);
+      open.lock = acquirePidLock(config.dataDir);
     } catch (e) {
       if (e instanceof LockedError) {
         console.error(e.message);
@@ -32,44 +65,27 @@ async function main(): Promise<void> {
     }
   }
 
-  let database: Database | undefined;
-  try {
-    database = await openDatabase(config);
-    await migrateDatabase(database);
-    const app = await buildApp({ database, config, client: dev ? viteClient(ROOT) : staticClient(DIST) });
-    await app.listen({ port: config.port, host: config.host });
+  // After each step: a signal meanwhile means shutdown is closing what is open, so go no further.
+  const database = await step((open.database = openDatabase(config)));
+  if (stopping) return;
+  await step(migrateDatabase(database));
+  if (stopping) return;
+  const app = await step((open.app = buildApp({ database, config, client: dev ? viteClient(ROOT) : staticClient(DIST) })));
+  if (stopping) return;
+  await step(app.listen({ port: config.port, host: config.host }));
+  if (stopping) return;
 
-    const address = app.server.address();
-    const port = typeof address === 'object' && address ? address.port : config.port;
-    const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
-    console.log(`Открыть: http://${host}:${port}`);
-    if (config.devLauncher) console.log(`Запуск для разработки (без BOT_TOKEN): http://${host}:${port}/dev`);
-    console.log(`База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
-
-    let stopping = false;
-    const stop = async (signal: string) => {
-      if (stopping) return;
-      stopping = true;
-      app.log.info(`${signal}: shutting down`);
-      setTimeout(() => process.exit(1), 10_000).unref();
-      try {
-        await app.close();
-        await database?.close();
-      } finally {
-        lock?.release();
-        process.exit(0);
-      }
-    };
-    process.on('SIGINT', () => void stop('SIGINT'));
-    process.on('SIGTERM', () => void stop('SIGTERM'));
-  } catch (e) {
-    await database?.close().catch(() => {});
-    lock?.release();
-    throw e;
-  }
+  const address = app.server.address();
+  const port = typeof address === 'object' && address ? address.port : config.port;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
+  console.log(`Открыть: http://${host}:${port}`);
+  if (config.devLauncher) console.log(`Запуск для разработки (без BOT_TOKEN): http://${host}:${port}/dev`);
+  console.log(`База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
 }
 
-main().catch((e) => {
+main().catch(async (e) => {
   console.error(e);
+  open.step = undefined; // the step that failed is over
+  await closeAll();
   process.exit(1);
 });

@@ -1,29 +1,48 @@
 // Time zones: the client sends its IANA zone in X-Time-Zone; daily quotas are counted per LOCAL date in it.
-const formatters = new Map<string, Intl.DateTimeFormat | null>();
+// Intl accepts a zone in any letter case ('europe/MOSCOW'), so a header is first canonicalised ('Europe/Moscow')
+// and only canonical names are cached: millions of spellings of one zone are one entry, and the cache is bounded.
+const MAX_ZONE_LENGTH = 64;
+/** Far more than the IANA database has (≈600 names): only an unusual zone list could ever evict one. */
+export const TIME_ZONE_CACHE_MAX = 1000;
+const formatters = new Map<string, Intl.DateTimeFormat>();
 
-function formatter(timeZone: string): Intl.DateTimeFormat | null {
-  let f = formatters.get(timeZone);
-  if (f === undefined) {
-    try {
-      // en-CA formats dates as YYYY-MM-DD.
-      f = new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' });
-    } catch {
-      f = null;
-    }
-    // Bounded: a client cannot grow the cache without limit by inventing zone names.
-    if (formatters.size < 1000 || f) formatters.set(timeZone, f);
+function cached(canonical: string): Intl.DateTimeFormat {
+  let f = formatters.get(canonical);
+  if (!f) {
+    // en-CA formats dates as YYYY-MM-DD.
+    f = new Intl.DateTimeFormat('en-CA', { timeZone: canonical, year: 'numeric', month: '2-digit', day: '2-digit' });
+    if (formatters.size >= TIME_ZONE_CACHE_MAX) formatters.delete(formatters.keys().next().value!);
+    formatters.set(canonical, f);
   }
   return f;
 }
 
-/** True for a zone name Intl knows (IANA names such as Europe/Moscow, Asia/Yekaterinburg, UTC). */
-export function isValidTimeZone(timeZone: string): boolean {
-  return timeZone.length > 0 && timeZone.length <= 64 && formatter(timeZone) !== null;
+/**
+ * The canonical spelling of a zone Intl knows (IANA names such as Europe/Moscow, Asia/Yekaterinburg, UTC, in any
+ * letter case), or null. A canonical name already in the cache costs one Map lookup; anything else is resolved
+ * by Intl and never cached under its raw spelling.
+ */
+export function canonicalTimeZone(timeZone: string): string | null {
+  if (timeZone.length === 0 || timeZone.length > MAX_ZONE_LENGTH) return null;
+  if (formatters.has(timeZone)) return timeZone;
+  let canonical: string;
+  try {
+    canonical = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+  } catch {
+    return null; // RangeError: not a zone
+  }
+  cached(canonical); // the next request with this spelling takes the lookup above
+  return canonical;
 }
 
-/** The calendar date (YYYY-MM-DD) at `now` in `timeZone`. */
+/** How many zones are cached (tests: it must not grow with spellings). */
+export function timeZoneCacheSize(): number {
+  return formatters.size;
+}
+
+/** The calendar date (YYYY-MM-DD) at `now` in `timeZone` (a canonical name, see canonicalTimeZone). */
 export function localDate(timeZone: string, now: Date = new Date()): string {
-  const f = formatter(timeZone);
-  if (!f) throw new Error(`Unknown time zone ${timeZone}`);
-  return f.format(now);
+  const canonical = canonicalTimeZone(timeZone);
+  if (!canonical) throw new Error(`Unknown time zone ${timeZone}`);
+  return cached(canonical).format(now);
 }

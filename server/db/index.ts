@@ -26,8 +26,8 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPoolMax'>): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, config.pgPoolMax);
+export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPoolMax' | 'pgQueryTimeoutMs'>): Promise<Database> {
+  if (config.databaseUrl) return openPostgres(config.databaseUrl, { max: config.pgPoolMax, queryTimeoutMs: config.pgQueryTimeoutMs });
   mkdirSync(config.dataDir, { recursive: true }); // PGlite does not create parent folders
   return wrapPglite(await PGlite.create(config.dataDir));
 }
@@ -38,10 +38,30 @@ export function wrapPglite(client: PGlite): Database {
   return { db, kind: 'pglite', client, close: once(() => client.close()) };
 }
 
-export function openPostgres(url: string, max = 20): Database {
-  const pool = new pg.Pool({ connectionString: url, max, connectionTimeoutMillis: 5_000, idleTimeoutMillis: 30_000 });
-  // An idle client losing its connection (server restart) must not crash the process; the next query retries.
-  pool.on('error', () => {});
+export interface PostgresOptions {
+  /** Pool size (PG_POOL_MAX). */
+  max?: number;
+  /** PG_QUERY_TIMEOUT_MS; 0: none. */
+  queryTimeoutMs?: number;
+  /** An idle pooled connection failed (server restart, network); default: one line on stderr. */
+  onPoolError?: (error: Error) => void;
+}
+
+export function openPostgres(url: string, { max = 20, queryTimeoutMs = 10_000, onPoolError }: PostgresOptions = {}): Database {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    connectionTimeoutMillis: 5_000,
+    idleTimeoutMillis: 30_000,
+    ...(queryTimeoutMs > 0 && {
+      // The server cancels a slow statement itself (57014) and the connection stays usable; the client-side read
+      // timeout, a second later, covers a server or network that stopped answering (that connection is dropped).
+      statement_timeout: queryTimeoutMs,
+      query_timeout: queryTimeoutMs + 1_000,
+    }),
+  });
+  // An idle client losing its connection must not crash the process (the next query reconnects), but say so.
+  pool.on('error', onPoolError ?? ((e) => console.error(`PostgreSQL: an idle pooled connection failed: ${e.message}`)));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', client: pool, close: once(() => pool.end()) };
 }
@@ -56,23 +76,38 @@ function once(close: () => Promise<void>): () => Promise<void> {
   };
 }
 
-/** True for errors meaning "the database is unreachable" (→ 503), as opposed to a bad query. */
+/** The error and its causes (Drizzle wraps the driver's error in `cause`). */
+function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
+  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+    yield e as { code?: unknown; message?: unknown };
+  }
+}
+
+/** True for errors meaning "the database is unreachable or stalled" (→ 503), as opposed to a bad query. */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
-    const code = (e as { code?: unknown }).code;
+  for (const { code, message } of causes(error)) {
     if (typeof code === 'string') {
       if (/^(ECONNREFUSED|ECONNRESET|ETIMEDOUT|EHOSTUNREACH|ENOTFOUND|EPIPE|EAI_AGAIN)$/.test(code)) return true;
-      // 08xxx connection exceptions, 57P0x admin shutdown / cannot connect now, 3D000 database gone, 53300 too many
-      if (/^(08|57P0)/.test(code) || code === '3D000' || code === '53300') return true;
+      // 08xxx connection exceptions, 57P0x admin shutdown / cannot connect now, 57014 statement timeout,
+      // 3D000 database gone, 53300 too many connections
+      if (/^(08|57P0)/.test(code) || code === '57014' || code === '3D000' || code === '53300') return true;
     }
-    const message = (e as { message?: unknown }).message;
     if (
       typeof message === 'string' &&
-      /Connection terminated|connection timeout|Cannot use a pool after calling end|PGlite is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
+      /Connection terminated|connection timeout|Query read timeout|Cannot use a pool after calling end|PGlite is closed|Client has encountered a connection error|timeout exceeded when trying to connect/i.test(
         message,
       )
     )
       return true;
   }
+  return false;
+}
+
+/**
+ * True for SQLSTATE class 22, data exceptions (22021 a NUL byte, 22001 too long, 22P02 not a number, …): the
+ * request carried a value the database cannot take — a client mistake the contract let through, not a crash.
+ */
+export function isDataException(error: unknown): boolean {
+  for (const { code } of causes(error)) if (typeof code === 'string' && /^22[0-9A-Z]{3}$/.test(code)) return true;
   return false;
 }

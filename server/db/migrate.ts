@@ -1,12 +1,14 @@
 // Applies the drizzle-kit SQL migrations from server/db/migrations at start-up, on either driver.
-// On PostgreSQL several instances may start at once: an advisory lock makes them migrate one after another.
+// On PostgreSQL several instances may start at once: an advisory lock makes them migrate one after another. They
+// migrate on a connection of their own without the pool's query timeouts: waiting for that lock, or a long
+// migration, may rightly take longer than any request should.
 import { fileURLToPath } from 'node:url';
 import type { PGlite } from '@electric-sql/pglite';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { migrate as migrateNodePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
-import type pg from 'pg';
+import pg from 'pg';
 import type { Database } from './index';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
@@ -17,7 +19,9 @@ export async function migrateDatabase(database: Database): Promise<void> {
     await migratePglite(drizzlePglite(database.client as PGlite), { migrationsFolder });
     return;
   }
-  const client = await (database.client as pg.Pool).connect();
+  const { statement_timeout: _s, query_timeout: _q, ...options } = (database.client as pg.Pool).options;
+  const client = new pg.Client(options);
+  await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
     try {
@@ -26,6 +30,6 @@ export async function migrateDatabase(database: Database): Promise<void> {
       await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
     }
   } finally {
-    client.release();
+    await client.end();
   }
 }

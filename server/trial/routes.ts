@@ -1,7 +1,8 @@
-// /api/trial: is the free PREMIUM trial available, and activating it (409 with a Russian detail otherwise).
+// /api/trial: is the free PREMIUM trial available, and activating it (409 with a Russian detail otherwise; it takes
+// no parameters: no body or `{}`, anything else is a 422).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { trialActivateResponseSchema, trialStatusSchema } from '../../contract/billing';
-import { authErrors, errorSchema } from '../../contract/common';
+import { trialActivateBodySchema, trialActivateResponseSchema, trialStatusSchema } from '../../contract/billing';
+import { authErrors, bodyErrors, errorSchema } from '../../contract/common';
 import { TRIAL_DAYS } from '../billing/plans';
 import { activateTrial, trialAvailable } from '../billing/trial';
 import { httpError } from '../errors';
@@ -16,7 +17,7 @@ const trialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/activate',
-    { schema: { tags, response: { 200: trialActivateResponseSchema, 409: errorSchema, ...authErrors } } },
+    { schema: { tags, body: trialActivateBodySchema, response: { 200: trialActivateResponseSchema, 409: errorSchema, ...bodyErrors, ...authErrors } } },
     async (request) => {
       const result = await activateTrial(app.database.db, request.user.id);
       if (!result.ok) throw httpError(409, result.detail);

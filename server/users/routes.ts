@@ -1,6 +1,6 @@
 // /api/users: the signed-in user and their settings.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authErrors, errorSchema } from '../../contract/common';
+import { authErrors, bodyErrors } from '../../contract/common';
 import { settingsPatchSchema, settingsSchema } from '../../contract/settings';
 import { userSchema, type User } from '../../contract/users';
 import { DETAILS, httpError } from '../errors';
@@ -23,7 +23,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/me/settings',
-    { schema: { tags, body: settingsPatchSchema, response: { 200: settingsSchema, 422: errorSchema, ...authErrors } } },
+    { schema: { tags, body: settingsPatchSchema, response: { 200: settingsSchema, ...bodyErrors, ...authErrors } } },
     async (request) => updateSettings(app.database.db, request.user.id, request.body ?? {}),
   );
 };

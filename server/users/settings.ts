@@ -28,15 +28,12 @@ export async function getSettings(db: Db, userId: number): Promise<Settings> {
   return toSettings(row);
 }
 
-/** Applies a partial update in one upsert. personal_context is trimmed; blank becomes null. */
+/** Applies a partial update in one upsert (the contract has already trimmed personal_context, blank → null). */
 export async function updateSettings(db: Db, userId: number, patch: SettingsPatch): Promise<Settings> {
   const set: Partial<typeof userSettings.$inferInsert> = { updatedAt: new Date() };
   if (patch.communication_style !== undefined) set.communicationStyle = patch.communication_style;
   if (patch.reminder_time !== undefined) set.reminderTime = patch.reminder_time;
-  if (patch.personal_context !== undefined) {
-    const text = patch.personal_context?.trim() ?? '';
-    set.personalContext = text === '' ? null : text;
-  }
+  if (patch.personal_context !== undefined) set.personalContext = patch.personal_context;
   const [row] = await db
     .insert(userSettings)
     .values({

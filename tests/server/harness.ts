@@ -130,7 +130,7 @@ function pgTemplateName(pgUrl: string): Promise<string> {
   pgTemplate ??= (async () => {
     const name = randomName('tpl');
     await admin(pgUrl, (c) => c.query(`create database ${name}`));
-    const database = openPostgres(dbUrl(pgUrl, name), 2);
+    const database = openPostgres(dbUrl(pgUrl, name), { max: 2 });
     await migrateDatabase(database);
     await database.close();
     return name;
@@ -144,7 +144,7 @@ export async function freshPostgres(pgUrl: string): Promise<{ database: Database
   const name = randomName('t');
   await admin(pgUrl, (c) => c.query(`create database ${name} template ${template}`));
   const url = dbUrl(pgUrl, name);
-  const database = openPostgres(url, 10);
+  const database = openPostgres(url, { max: 10 });
   return {
     database,
     url,

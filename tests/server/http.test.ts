@@ -133,7 +133,7 @@ describe('database unavailable → 503', () => {
         s.close(() => resolve(p));
       });
     });
-    const database = openPostgres(`postgres://app@127.0.0.1:${port}/nowhere`, 2);
+    const database = openPostgres(`postgres://app@127.0.0.1:${port}/nowhere`, { max: 2 });
     const app = await buildApp({ database, config: testConfig() });
     cleanup.push(() => database.close(), () => app.close());
     const { signInitData } = await import('./harness');

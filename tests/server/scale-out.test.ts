@@ -27,7 +27,7 @@ describe.skipIf(!pgUrl)('several instances on one PostgreSQL database', () => {
     await admin(`create database ${name}`);
     const u = new URL(pgUrl!);
     u.pathname = `/${name}`;
-    for (let i = 0; i < 3; i++) instances.push(openPostgres(u.toString(), 10));
+    for (let i = 0; i < 3; i++) instances.push(openPostgres(u.toString(), { max: 10 }));
   });
   afterAll(async () => {
     clearDailyLimitOverrides();
