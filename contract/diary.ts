@@ -7,6 +7,9 @@ export const DIARY_PAGE_SIZE = 20;
 export const DIARY_MAX_LIMIT = 100;
 export const DIARY_CONTENT_MAX = 2000;
 export const DIARY_TITLE_MAX = 100;
+export const DIARY_SOURCE_ID_MAX = 100;
+/** A create's idempotency key: an RFC 4122 UUID, as crypto.randomUUID() makes them (the client checks stored ones with it). */
+export const CLIENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export const MOODS = ['very_bad', 'bad', 'neutral', 'good', 'very_good'] as const;
 export const moodSchema = z.enum(MOODS, { error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good' });
@@ -83,7 +86,7 @@ export const diaryCreateBodySchema = z.strictObject(
         {
           source_type: sourceTypeSchema,
           source_id: storableString('source_id должен быть строкой')
-            .max(100, { error: 'source_id не может быть длиннее 100 символов' })
+            .max(DIARY_SOURCE_ID_MAX, { error: `source_id не может быть длиннее ${DIARY_SOURCE_ID_MAX} символов` })
             .nullish()
             .transform((s) => s ?? null),
         },
@@ -94,7 +97,10 @@ export const diaryCreateBodySchema = z.strictObject(
      * Idempotency key: the client's id for this draft. A repeated create with the same id (a retry after a lost
      * response, or a save that finished after the user left the form) returns the entry already made.
      */
-    client_id: z.uuid({ error: 'client_id должен быть UUID' }).optional(),
+    client_id: z
+      .string({ error: 'client_id должен быть UUID' })
+      .regex(CLIENT_ID_PATTERN, { error: 'client_id должен быть UUID' })
+      .optional(),
   },
   { error: unknownKeys },
 );

@@ -3,13 +3,16 @@
 import { assign, fromPromise, setup, spawnChild } from 'xstate';
 import { DIARY_PAGE_SIZE, type DiaryEntry, type DiaryListQuery, type DiaryListResponse } from '../../contract/diary';
 import type { DiaryToastParams } from './diary-toasts';
-import { queryForFilter, type DiaryFilter } from './diary-filters';
+import { matchesQuery, queryForFilter, serverOffset, type DiaryFilter, type DiaryFilterQuery } from './diary-filters';
 
 export type { DiaryFilter };
 
 export interface DiaryListContext {
   filter: DiaryFilter;
+  /** The filter's query, computed once per selection: every page of it asks for the same window. */
+  query: DiaryFilterQuery;
   entries: DiaryEntry[];
+  /** The server's total for the query, kept exact across confirmed star toggles. */
   total: number;
   /** Ids of entries whose favourite toggle is running (their star is disabled). */
   togglingIds: string[];
@@ -34,6 +37,7 @@ export type DiaryListEvent =
   | { type: `xstate.done.actor.favorite.${string}`; output: DiaryEntry }
   | { type: `xstate.error.actor.favorite.${string}`; error: unknown };
 
+/** Appends a page, skipping entries already shown (the server's list may have shifted since the last page). */
 const appendPage = (entries: DiaryEntry[], page: DiaryEntry[]) => {
   const seen = new Set(entries.map((e) => e.id));
   return entries.concat(page.filter((e) => !seen.has(e.id)));
@@ -57,26 +61,43 @@ export const diaryListMachine = setup({
     toast: (_, _params: DiaryToastParams) => {
       /* provided by the view (src/ui/toast) */
     },
+    applyToggled: assign(({ context, event }) => {
+      if (!event.type.startsWith('xstate.done.actor.favorite.')) return {};
+      const entry = (event as { output: DiaryEntry }).output;
+      const old = context.entries.find((e) => e.id === entry.id);
+      // An entry entering or leaving the server's list (a star under «Избранное») moves its total by one.
+      const moved = old ? Number(matchesQuery(entry, context.query)) - Number(matchesQuery(old, context.query)) : 0;
+      return {
+        entries: context.entries.map((e) => (e.id === entry.id ? entry : e)),
+        total: context.total + moved,
+        togglingIds: context.togglingIds.filter((id) => id !== entryIdOf(event.type)),
+      };
+    }),
   },
   guards: {
-    hasMore: ({ context }) => context.entries.length < context.total,
+    hasMore: ({ context }) => serverOffset(context.entries, context.query) < context.total,
     isOtherFilter: ({ context, event }) => event.type === 'FILTER.SELECT' && event.filter !== context.filter,
     canToggle: ({ context, event }) =>
       event.type === 'FAVORITE.TOGGLE' &&
       !context.togglingIds.includes(event.id) &&
       context.entries.some((e) => e.id === event.id),
     isEmptyPage: (_, params: { entries: DiaryEntry[] }) => params.entries.length === 0,
+    /** The toggled entry entered or left the server's list for the query, so the server offsets shifted. */
+    movesOffset: ({ context, event }) => {
+      if (!event.type.startsWith('xstate.done.actor.favorite.')) return false;
+      const entry = (event as { output: DiaryEntry }).output;
+      const old = context.entries.find((e) => e.id === entry.id);
+      return old !== undefined && matchesQuery(entry, context.query) !== matchesQuery(old, context.query);
+    },
   },
 }).createMachine({
   id: 'diaryList',
   description: 'Diary list with filters, infinite scroll and favourite toggles.',
-  context: ({ input }) => ({
-    filter: input.filter ?? 'all',
-    entries: [],
-    total: 0,
-    togglingIds: [],
-    now: input.now ?? (() => new Date()),
-  }),
+  context: ({ input }) => {
+    const now = input.now ?? (() => new Date());
+    const filter = input.filter ?? 'all';
+    return { filter, query: queryForFilter(filter, now()), entries: [], total: 0, togglingIds: [], now };
+  },
   initial: 'loading',
   on: {
     'FILTER.SELECT': {
@@ -84,7 +105,12 @@ export const diaryListMachine = setup({
       target: '.loading',
       reenter: true,
       description: 'A chip was chosen: a running page load is cancelled and the first page of the new filter loads.',
-      actions: assign({ filter: ({ event }) => event.filter, entries: [], total: 0 }),
+      actions: assign({
+        filter: ({ event }) => event.filter,
+        query: ({ context, event }) => queryForFilter(event.filter, context.now()),
+        entries: [],
+        total: 0,
+      }),
     },
     'FAVORITE.TOGGLE': {
       guard: 'canToggle',
@@ -99,11 +125,8 @@ export const diaryListMachine = setup({
       ],
     },
     'xstate.done.actor.favorite.*': {
-      description: 'The server’s entry replaces the local one.',
-      actions: assign(({ context, event }) => ({
-        entries: context.entries.map((e) => (e.id === event.output.id ? event.output : e)),
-        togglingIds: context.togglingIds.filter((id) => id !== entryIdOf(event.type)),
-      })),
+      description: 'The server’s entry replaces the local one (it stays on screen even if it left the filter).',
+      actions: 'applyToggled',
     },
     'xstate.error.actor.favorite.*': {
       actions: [
@@ -118,7 +141,7 @@ export const diaryListMachine = setup({
       invoke: {
         id: 'loadFirstPage',
         src: 'loadPage',
-        input: ({ context }) => ({ skip: 0, limit: DIARY_PAGE_SIZE, ...queryForFilter(context.filter, context.now()) }),
+        input: ({ context }) => ({ skip: 0, limit: DIARY_PAGE_SIZE, ...context.query }),
         onDone: [
           {
             guard: { type: 'isEmptyPage', params: ({ event }) => ({ entries: event.output.entries }) },
@@ -147,13 +170,22 @@ export const diaryListMachine = setup({
         },
         loadingMore: {
           description: 'Next page; further LOAD_MORE events are ignored meanwhile.',
+          on: {
+            'xstate.done.actor.favorite.*': {
+              guard: 'movesOffset',
+              target: 'loadingMore',
+              reenter: true,
+              description: 'A star changed the server’s list under the running request: ask again from the new offset.',
+              actions: 'applyToggled',
+            },
+          },
           invoke: {
             id: 'loadNextPage',
             src: 'loadPage',
             input: ({ context }) => ({
-              skip: context.entries.length,
+              skip: serverOffset(context.entries, context.query),
               limit: DIARY_PAGE_SIZE,
-              ...queryForFilter(context.filter, context.now()),
+              ...context.query,
             }),
             onDone: {
               target: 'idle',

@@ -1,14 +1,20 @@
-// The 'Новая запись' button (spec section 4): load today's usage, then either open the upgrade dialog
-// (diary not on the plan / daily limit reached) or go to the new-entry form. If usage cannot be loaded, no block
-// applies (spec section 5) — the server still enforces the limit on create.
-import { fromPromise, setup } from 'xstate';
-import { checkDiaryAccess, type AccessDecision, type DiaryUsage } from './diary-access';
+// The 'Новая запись' button and home's quick mood card 'Записать' (spec section 4): load today's usage, then either
+// open the upgrade dialog (diary not on the plan / daily limit reached) or go to the new-entry form with the
+// press's navigation state (e.g. the mood chosen on home). If usage cannot be loaded, no block applies (spec
+// section 5) — the server still enforces the limit on create, and the form opens the same dialog on its 402.
+import { assign, fromPromise, setup } from 'xstate';
+import type { UpgradeKey } from '../upgrade-dialog.machine';
+import { checkDiaryAccess, DIARY_UPGRADE_KEYS, type AccessDecision, type DiaryUsage } from './diary-access';
+import type { NewEntryPrefill } from './new-entry-draft';
 
 export const NEW_ENTRY_ROUTE = '/app/diary/new';
 
+export type NewEntryGateEvent = { type: 'PRESS'; prefill?: NewEntryPrefill };
+
 export const newEntryGateMachine = setup({
   types: {
-    events: {} as { type: 'PRESS' },
+    context: {} as { prefill: NewEntryPrefill | null },
+    events: {} as NewEntryGateEvent,
   },
   actors: {
     loadUsage: fromPromise<DiaryUsage | null>(async () => {
@@ -16,10 +22,10 @@ export const newEntryGateMachine = setup({
     }),
   },
   actions: {
-    navigate: (_, _params: { to: string }) => {
+    navigate: (_, _params: { to: string; state: NewEntryPrefill | null }) => {
       /* provided by the view */
     },
-    openUpgradeDialog: (_, _params: { key: 'diary_not_available' | 'diary_limit_reached' }) => {
+    openUpgradeDialog: (_, _params: { key: UpgradeKey }) => {
       /* provided by the view: sends OPEN to the upgrade dialog */
     },
   },
@@ -30,11 +36,16 @@ export const newEntryGateMachine = setup({
 }).createMachine({
   id: 'newEntryGate',
   description: 'Checks the diary plan and daily limit before opening the new-entry form.',
+  context: { prefill: null },
   initial: 'idle',
   states: {
     idle: {
       on: {
-        PRESS: { target: 'checking', description: 'The user pressed «Новая запись» (or «Создать первую запись»)' },
+        PRESS: {
+          target: 'checking',
+          description: 'The user pressed «Новая запись», «Создать первую запись» or home’s «Записать» (with its mood)',
+          actions: assign({ prefill: ({ event }) => event.prefill ?? null }),
+        },
       },
     },
     checking: {
@@ -46,23 +57,23 @@ export const newEntryGateMachine = setup({
           {
             guard: { type: 'decisionIs', params: ({ event }) => ({ usage: event.output, decision: 'allowed' }) },
             target: 'idle',
-            actions: { type: 'navigate', params: { to: NEW_ENTRY_ROUTE } },
+            actions: { type: 'navigate', params: ({ context }) => ({ to: NEW_ENTRY_ROUTE, state: context.prefill }) },
           },
           {
             guard: { type: 'decisionIs', params: ({ event }) => ({ usage: event.output, decision: 'not_available' }) },
             target: 'idle',
-            actions: { type: 'openUpgradeDialog', params: { key: 'diary_not_available' } },
+            actions: { type: 'openUpgradeDialog', params: { key: DIARY_UPGRADE_KEYS.not_available } },
           },
           {
             target: 'idle',
             description: 'used >= limit',
-            actions: { type: 'openUpgradeDialog', params: { key: 'diary_limit_reached' } },
+            actions: { type: 'openUpgradeDialog', params: { key: DIARY_UPGRADE_KEYS.limit_reached } },
           },
         ],
         onError: {
           target: 'idle',
           description: 'No usage info → no block (the server still enforces the limit)',
-          actions: { type: 'navigate', params: { to: NEW_ENTRY_ROUTE } },
+          actions: { type: 'navigate', params: ({ context }) => ({ to: NEW_ENTRY_ROUTE, state: context.prefill }) },
         },
       },
     },

@@ -1,28 +1,34 @@
 // The new diary entry form (spec sections 2, 5, 8): title, content, mood, favourite; prefilled from navigation
-// state or a restored draft; every change is saved as a draft (injected `saveDraft`), which is cleared only
-// after a successful save. Saving needs non-blank content; a blank SUBMIT shows the warning toast instead.
+// state or a restored draft (injected `restoreDrafts`; the choice is startingDraft in new-entry-draft.ts). Every
+// change is saved as a draft (injected `saveDraft`), cleared only after a successful save. Saving needs non-blank
+// content; a blank SUBMIT shows the warning toast instead. The draft's clientId makes a repeated save of the same
+// draft return the entry already made, so a retry after a lost answer, or a save that finished after the user
+// left, never makes a duplicate. A plan or limit refusal (402) opens the upgrade dialog, keeping everything typed.
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, type DiaryCreateBody, type DiaryEntry, type Mood } from '../../contract/diary';
+import type { UpgradeKey } from '../upgrade-dialog.machine';
+import { DIARY_UPGRADE_KEYS, refusalOf } from './diary-access';
 import type { DiaryToastParams } from './diary-toasts';
 import {
-  createBodyFromForm,
-  initialForm,
+  cleanText,
+  createBodyFromDraft,
   isContentBlank,
+  startingDraft,
   type NewEntryDraft,
-  type NewEntryForm,
-  type NewEntryPrefill,
+  type NewEntryOpening,
+  type StoredDraft,
 } from './new-entry-draft';
 
 export const DIARY_LIST_ROUTE = '/app/diary';
 
-export interface NewEntryContext extends NewEntryForm {
-  /** Which prefill the draft grew from (see new-entry-draft.ts). */
-  basis: string;
+export interface NewEntryContext extends NewEntryDraft {
+  opening: NewEntryOpening;
+  /** Injected id generator for clientId (crypto.randomUUID in the app). */
+  newClientId: () => string;
 }
 
-export interface NewEntryInput {
-  prefill?: NewEntryPrefill;
-  draft?: NewEntryDraft | null;
+export interface NewEntryInput extends NewEntryOpening {
+  newClientId: () => string;
 }
 
 export type NewEntryEvent =
@@ -33,6 +39,8 @@ export type NewEntryEvent =
   | { type: 'SUBMIT' }
   | { type: 'BACK' };
 
+const draftOf = ({ opening: _opening, newClientId: _newClientId, ...draft }: NewEntryContext): NewEntryDraft => draft;
+
 export const newEntryMachine = setup({
   types: {
     context: {} as NewEntryContext,
@@ -40,15 +48,18 @@ export const newEntryMachine = setup({
     events: {} as NewEntryEvent,
   },
   actors: {
+    restoreDrafts: fromPromise<StoredDraft[]>(async () => {
+      throw new Error('restoreDrafts not provided');
+    }),
     createEntry: fromPromise<DiaryEntry, DiaryCreateBody>(async () => {
       throw new Error('createEntry not provided');
     }),
   },
   actions: {
     saveDraft: (_, _params: NewEntryDraft) => {
-      /* provided by the view: the app's safe storage */
+      /* provided by the view: the user's draft storage */
     },
-    clearDraft: () => {
+    clearDraft: (_, _params: { basis: string }) => {
       /* provided by the view */
     },
     toast: (_, _params: DiaryToastParams) => {
@@ -57,48 +68,85 @@ export const newEntryMachine = setup({
     navigate: (_, _params: { to: string }) => {
       /* provided by the view */
     },
+    openUpgradeDialog: (_, _params: { key: UpgradeKey }) => {
+      /* provided by the view: sends OPEN to its upgrade dialog */
+    },
+    // An edit after a save attempt is a new text: it gets a new clientId, so the server can never answer it with
+    // the older entry that attempt may have made (the edit would be lost).
+    renewAttemptedClientId: assign(({ context }) =>
+      context.submitted ? { clientId: context.newClientId(), submitted: false } : {},
+    ),
   },
   guards: {
     hasContent: ({ context }) => !isContentBlank(context.content),
+    isRefusal: ({ event }) => refusalOf((event as { error?: unknown }).error) !== null,
   },
 }).createMachine({
   id: 'newEntry',
   description: 'New diary entry form with draft persistence.',
-  context: ({ input }) => {
-    const { form, basis } = initialForm(input.prefill, input.draft);
-    return { ...form, basis };
+  context: ({ input }) => ({
+    ...startingDraft(input, [], input.newClientId),
+    opening: { prefill: input.prefill, navigationKey: input.navigationKey },
+    newClientId: input.newClientId,
+  }),
+  initial: 'restoring',
+  on: {
+    BACK: {
+      description:
+        'Back button, in any state: the draft stays for next time. While submitting the request still completes; saving the kept draft again returns that entry (same clientId), not a duplicate.',
+      actions: { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
+    },
   },
-  initial: 'editing',
   states: {
+    restoring: {
+      description: 'Reading the stored drafts; inputs are disabled for this moment.',
+      invoke: {
+        id: 'restoreDrafts',
+        src: 'restoreDrafts',
+        onDone: {
+          target: 'editing',
+          actions: assign(({ context, event }) => startingDraft(context.opening, event.output, () => context.clientId)),
+        },
+        onError: { target: 'editing', description: 'Storage unreadable: start from the prefill.' },
+      },
+    },
     editing: {
       on: {
-        BACK: {
-          description: 'Back button: the draft stays for next time.',
-          actions: { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
-        },
         'TITLE.CHANGE': {
           actions: [
-            assign({ title: ({ event }) => event.value.slice(0, DIARY_TITLE_MAX) }),
+            assign({ title: ({ event }) => cleanText(event.value, DIARY_TITLE_MAX) }),
+            'renewAttemptedClientId',
             { type: 'saveDraft', params: ({ context }) => draftOf(context) },
           ],
         },
         'CONTENT.CHANGE': {
           actions: [
-            assign({ content: ({ event }) => event.value.slice(0, DIARY_CONTENT_MAX) }),
+            assign({ content: ({ event }) => cleanText(event.value, DIARY_CONTENT_MAX) }),
+            'renewAttemptedClientId',
             { type: 'saveDraft', params: ({ context }) => draftOf(context) },
           ],
         },
         'MOOD.SELECT': {
-          actions: [assign({ mood: ({ event }) => event.mood }), { type: 'saveDraft', params: ({ context }) => draftOf(context) }],
+          actions: [
+            assign({ mood: ({ event }) => event.mood }),
+            'renewAttemptedClientId',
+            { type: 'saveDraft', params: ({ context }) => draftOf(context) },
+          ],
         },
         'FAVORITE.SET': {
           actions: [
             assign({ isFavorite: ({ event }) => event.value }),
+            'renewAttemptedClientId',
             { type: 'saveDraft', params: ({ context }) => draftOf(context) },
           ],
         },
         SUBMIT: [
-          { guard: 'hasContent', target: 'submitting' },
+          {
+            guard: 'hasContent',
+            target: 'submitting',
+            description: 'The draft records the attempt (its clientId may now name an entry on the server).',
+            actions: [assign({ submitted: true }), { type: 'saveDraft', params: ({ context }) => draftOf(context) }],
+          },
           {
             description: 'Blank content: warn and stay (the view also disables the button, see canSave).',
             actions: { type: 'toast', params: { key: 'blankContent' } },
@@ -108,42 +156,46 @@ export const newEntryMachine = setup({
     },
     submitting: {
       description: 'Button reads «Сохранение...», inputs are disabled (edits are not accepted here).',
-      on: {
-        BACK: {
-          description: 'Leaving while saving: the request still completes on the server; the draft stays.',
-          actions: { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
-        },
-      },
       invoke: {
         id: 'createEntry',
         src: 'createEntry',
-        input: ({ context }) => createBodyFromForm(context),
+        input: ({ context }) => createBodyFromDraft(context),
         onDone: {
           target: 'saved',
+          description: 'Created, or the entry this clientId already made (a repeated save): success either way.',
           actions: [
-            'clearDraft',
+            { type: 'clearDraft', params: ({ context }) => ({ basis: context.basis }) },
             { type: 'toast', params: { key: 'created' } },
             { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
           ],
         },
-        onError: {
-          target: 'editing',
-          description: 'Everything typed is kept (and still in the draft).',
-          actions: { type: 'toast', params: { key: 'createFailed' } },
-        },
+        onError: [
+          {
+            guard: 'isRefusal',
+            target: 'editing',
+            description: 'Plan without diary or daily limit reached (402): the upgrade dialog; everything typed is kept.',
+            actions: {
+              type: 'openUpgradeDialog',
+              params: ({ event }) => ({ key: DIARY_UPGRADE_KEYS[refusalOf(event.error)!] }),
+            },
+          },
+          {
+            target: 'editing',
+            description: 'Everything typed is kept (and still in the draft).',
+            actions: { type: 'toast', params: { key: 'createFailed' } },
+          },
+        ],
       },
     },
     saved: { type: 'final' },
   },
 });
 
-function draftOf(context: NewEntryContext): NewEntryDraft {
-  const { title, content, mood, isFavorite, source, basis } = context;
-  return { title, content, mood, isFavorite, source, basis };
-}
-
 type NewEntrySnapshot = SnapshotFrom<typeof newEntryMachine>;
 
 /** Whether the save button is enabled: editing with non-blank content. */
 export const canSave = (snapshot: NewEntrySnapshot) =>
   snapshot.matches('editing') && !isContentBlank(snapshot.context.content);
+
+/** Whether the inputs accept edits (not while restoring the draft or submitting). */
+export const isEditable = (snapshot: NewEntrySnapshot) => snapshot.matches('editing');

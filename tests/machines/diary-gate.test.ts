@@ -1,14 +1,27 @@
-// The 'Новая запись' gate: generated paths over every usage outcome, an outcome table, and the pure check.
-import { describe, expect, it } from 'vitest';
+// The new-entry gate ('Новая запись', home's 'Записать'): generated paths over every usage outcome, an outcome
+// table, and the pure check.
+import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { newEntryGateMachine } from '../../machines/diary/new-entry-gate.machine';
-import { checkDiaryAccess, checkLimit, type DiaryUsage } from '../../machines/diary/diary-access';
+import { checkDiaryAccess, checkLimit, refusalOf, type DiaryUsage } from '../../machines/diary/diary-access';
 import { describeMachinePaths } from '../support/path-tests';
 
 const usage = (limit: number | null, used: number): DiaryUsage => ({ diary_entries_limit: limit, diary_entries_used: used });
 
+const effects: Array<[string, unknown]> = [];
+beforeEach(() => {
+  effects.length = 0;
+});
+
 describeMachinePaths(newEntryGateMachine, {
+  provide: {
+    actions: {
+      navigate: (_: unknown, p: unknown) => void effects.push(['navigate', p]),
+      openUpgradeDialog: (_: unknown, p: unknown) => void effects.push(['openUpgradeDialog', p]),
+    },
+  },
   events: {
+    PRESS: [{ type: 'PRESS' }, { type: 'PRESS', prefill: { mood: 'good' } }],
     'xstate.done.actor.loadUsage': [
       { type: 'xstate.done.actor.loadUsage', output: usage(null, 0) },
       { type: 'xstate.done.actor.loadUsage', output: usage(10, 10) },
@@ -16,12 +29,19 @@ describeMachinePaths(newEntryGateMachine, {
       { type: 'xstate.done.actor.loadUsage', output: null },
     ],
   },
+  serializeState: (s) => JSON.stringify([s.value, s.context.prefill]),
   assert: {
     checking: (_s, run) => expect(run.invocations.at(-1)).toMatchObject({ id: 'loadUsage' }),
+    idle: (s) => {
+      // The form opens with the press's own navigation state (home's mood), or none.
+      const last = effects.at(-1);
+      if (last?.[0] === 'navigate') expect(last[1]).toEqual({ to: '/app/diary/new', state: s.context.prefill });
+      if (last?.[0] === 'openUpgradeDialog') expect(['diary_not_available', 'diary_limit_reached']).toContain((last[1] as { key: string }).key);
+    },
   },
 });
 
-async function press(load: () => Promise<DiaryUsage | null>) {
+async function press(load: () => Promise<DiaryUsage | null>, prefill?: { mood: 'good' }) {
   const effects: Array<[string, unknown]> = [];
   let loads = 0;
   const actor = createActor(
@@ -33,7 +53,7 @@ async function press(load: () => Promise<DiaryUsage | null>) {
       },
     }),
   ).start();
-  actor.send({ type: 'PRESS' });
+  actor.send({ type: 'PRESS', prefill });
   actor.send({ type: 'PRESS' }); // a double tap while checking is ignored
   await waitFor(actor, (s) => s.matches('idle'));
   return { effects, loads };
@@ -43,13 +63,33 @@ describe('new entry gate outcomes', () => {
   it.each([
     ['diary not on the plan', usage(null, 0), ['openUpgradeDialog', { key: 'diary_not_available' }]],
     ['daily limit reached', usage(3, 3), ['openUpgradeDialog', { key: 'diary_limit_reached' }]],
-    ['below the limit', usage(3, 2), ['navigate', { to: '/app/diary/new' }]],
-    ['no usage info', null, ['navigate', { to: '/app/diary/new' }]],
+    ['below the limit', usage(3, 2), ['navigate', { to: '/app/diary/new', state: null }]],
+    ['no usage info', null, ['navigate', { to: '/app/diary/new', state: null }]],
   ] as const)('%s', async (_name, u, effect) => {
     expect(await press(async () => u)).toEqual({ effects: [effect], loads: 1 });
   });
   it('usage failing to load does not block', async () => {
-    expect((await press(() => Promise.reject(new Error('offline')))).effects).toEqual([['navigate', { to: '/app/diary/new' }]]);
+    expect((await press(() => Promise.reject(new Error('offline')))).effects).toEqual([
+      ['navigate', { to: '/app/diary/new', state: null }],
+    ]);
+  });
+  it('home’s mood travels with the press to the form; a refusal opens the dialog instead', async () => {
+    expect((await press(async () => usage(3, 0), { mood: 'good' })).effects).toEqual([
+      ['navigate', { to: '/app/diary/new', state: { mood: 'good' } }],
+    ]);
+    expect((await press(async () => usage(null, 0), { mood: 'good' })).effects).toEqual([
+      ['openUpgradeDialog', { key: 'diary_not_available' }],
+    ]);
+  });
+});
+
+describe('refusalOf: a create the server refused (402 code)', () => {
+  it('reads only the known codes', () => {
+    expect(refusalOf({ refusal: 'not_available' })).toBe('not_available');
+    expect(refusalOf(Object.assign(new Error('402'), { refusal: 'limit_reached' }))).toBe('limit_reached');
+    for (const e of [new Error('503'), null, undefined, 'limit_reached', { refusal: 'toString' }, { refusal: 1 }]) {
+      expect(refusalOf(e)).toBeNull();
+    }
   });
 });
 

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { diaryListMachine } from '../../machines/diary/diary-list.machine';
+import { matchesQuery, serverOffset } from '../../machines/diary/diary-filters';
 import type { DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
 import { describeMachinePaths } from '../support/path-tests';
 import { entries, makeEntry } from './diary-fixtures';
@@ -9,6 +10,7 @@ import { entries, makeEntry } from './diary-fixtures';
 const NOW = new Date('2025-03-10T12:00:00.000Z');
 const firstPage: DiaryListResponse = { entries: entries(1, 20), total: 25 };
 const lastPage: DiaryListResponse = { entries: entries(21, 25), total: 25 };
+const starred = (from: number, to: number) => entries(from, to).map((e) => ({ ...e, is_favorite: true }));
 
 describeMachinePaths(diaryListMachine, {
   input: { now: () => NOW },
@@ -21,41 +23,61 @@ describeMachinePaths(diaryListMachine, {
       { type: 'FILTER.SELECT', filter: 'favorites' },
     ],
     'FAVORITE.TOGGLE': (s) => (s.context.entries.length ? [{ type: 'FAVORITE.TOGGLE', id: 'e1' }] : []),
-    'xstate.done.actor.loadFirstPage': [
-      { type: 'xstate.done.actor.loadFirstPage', output: firstPage },
+    // Under «Избранное» the server lists starred entries; a page is what the server would answer for the query.
+    'xstate.done.actor.loadFirstPage': (s) => [
+      { type: 'xstate.done.actor.loadFirstPage', output: s.context.filter === 'favorites' ? { entries: starred(1, 20), total: 25 } : firstPage },
       { type: 'xstate.done.actor.loadFirstPage', output: { entries: [], total: 0 } },
     ],
-    'xstate.done.actor.loadNextPage': [{ type: 'xstate.done.actor.loadNextPage', output: lastPage }],
-    'xstate.done.actor.favorite.*': (s) =>
-      s.context.togglingIds.includes('e1')
-        ? [{ type: 'xstate.done.actor.favorite.e1', output: makeEntry(1, { is_favorite: true }) }]
-        : [],
+    'xstate.done.actor.loadNextPage': (s) => [
+      {
+        type: 'xstate.done.actor.loadNextPage',
+        output:
+          s.context.filter === 'favorites'
+            ? { entries: starred(21, 25).slice(20 - serverOffset(s.context.entries, s.context.query)), total: s.context.total }
+            : lastPage,
+      },
+    ],
+    'xstate.done.actor.favorite.*': (s) => {
+      if (!s.context.togglingIds.includes('e1')) return [];
+      const e1: DiaryEntry = s.context.entries.find((e: DiaryEntry) => e.id === 'e1') ?? makeEntry(1);
+      return [{ type: 'xstate.done.actor.favorite.e1', output: { ...e1, is_favorite: !e1.is_favorite } }];
+    },
     'xstate.error.actor.favorite.*': (s) =>
       s.context.togglingIds.includes('e1')
         ? [{ type: 'xstate.error.actor.favorite.e1', error: new Error('500') }]
         : [],
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.filter === "all", s.context.entries.length, s.context.togglingIds]),
+    JSON.stringify([s.value, s.context.filter, s.context.entries.length, s.context.togglingIds, s.context.total]),
   assert: {
     loading: (s, run) => {
       const last = run.invocations.filter((i) => i.src === 'loadPage').at(-1)!;
       expect(last.id).toBe('loadFirstPage');
       const q = last.input as DiaryListQuery;
-      expect(q).toMatchObject({ skip: 0, limit: 20 });
+      expect(q).toEqual({ skip: 0, limit: 20, ...s.context.query });
       if (s.context.filter === 'week') expect(q.dateFrom).toBe('2025-03-03T12:00:00.000Z');
       if (s.context.filter === 'favorites') expect(q).toEqual({ skip: 0, limit: 20, is_favorite: 'true' });
       if (s.context.filter === 'all') expect(q).toEqual({ skip: 0, limit: 20 });
       expect(s.context.entries).toEqual([]);
     },
-    'ready.loadingMore': (_s, run) => {
-      expect(run.invocations.filter((i) => i.src === 'loadPage').at(-1)).toMatchObject({ id: 'loadNextPage', input: { skip: 20, limit: 20 } });
+    'ready.loadingMore': (s, run) => {
+      // The next page starts after the loaded entries the server still lists (an un-starred favourite is not).
+      const skip = s.context.entries.filter((e: DiaryEntry) => matchesQuery(e, s.context.query)).length;
+      expect(run.invocations.filter((i) => i.src === 'loadPage').at(-1)).toMatchObject({
+        id: 'loadNextPage',
+        input: { skip, limit: 20, ...s.context.query },
+      });
     },
     ready: (s) => {
       expect(s.context.entries.length).toBeGreaterThan(0);
+      expect(new Set(s.context.entries.map((e: DiaryEntry) => e.id)).size).toBe(s.context.entries.length);
+      // Favourites: the total follows confirmed toggles (25 starred on the server, minus e1 when un-starred).
+      if (s.context.filter === 'favorites') expect(s.context.total).toBe(s.context.entries[0]!.is_favorite ? 25 : 24);
       // The star is disabled exactly for entries whose toggle runs; a second tap spawns nothing.
       for (const id of s.context.togglingIds) expect(s.children[`favorite.${id}`]).toBeDefined();
-      if (s.context.entries.length === 25) expect(s.can({ type: 'LOAD_MORE' })).toBe(false);
+      expect(s.can({ type: 'LOAD_MORE' })).toBe(
+        s.matches({ ready: 'idle' }) && serverOffset(s.context.entries, s.context.query) < s.context.total,
+      );
     },
     empty: (s) => expect(s.context.entries).toEqual([]),
   },
@@ -132,5 +154,88 @@ describe('diary list machine: sequences', () => {
     expect(ctx.entries[1]).toMatchObject({ id: 'e2', is_favorite: true, title: 'с сервера' });
     expect(ctx.entries[0]).toEqual(firstPage.entries[0]);
     expect(shown).toEqual([{ key: 'favoriteFailed' }]);
+  });
+});
+
+describe('diary list machine: paging under a filter', () => {
+  it('«Избранное»: an un-starred entry stays on screen, and the next page neither skips nor repeats one', async () => {
+    const server = starred(1, 25); // what the server lists as favourites
+    const { machine, calls } = fakeList(async (q) => {
+      const list = server.filter((e) => e.is_favorite);
+      return { entries: list.slice(q.skip, q.skip + q.limit), total: list.length };
+    });
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          toggleFavorite: fromPromise<DiaryEntry, { id: string }>(async ({ input }) => {
+            const i = server.findIndex((x) => x.id === input.id);
+            server[i] = { ...server[i]!, is_favorite: !server[i]!.is_favorite };
+            return server[i]!;
+          }),
+        },
+      }),
+      { input: { filter: 'favorites', now: () => NOW } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e3' });
+    await waitFor(actor, (s) => s.context.togglingIds.length === 0);
+    expect(actor.getSnapshot().context.total).toBe(24);
+    expect(actor.getSnapshot().context.entries.find((e) => e.id === 'e3')!.is_favorite).toBe(false);
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(calls.at(-1)).toEqual({ skip: 19, limit: 20, is_favorite: 'true' });
+    const ids = actor.getSnapshot().context.entries.map((e) => e.id);
+    expect(ids).toEqual(entries(1, 25).map((e) => e.id)); // e21 was not skipped, nothing doubled
+    expect(actor.getSnapshot().can({ type: 'LOAD_MORE' })).toBe(false);
+  });
+
+  it('a star that changes the server’s list while a page loads re-asks from the new offset', async () => {
+    const answers: Array<(r: DiaryListResponse) => void> = [];
+    const { machine, calls } = fakeList((q) =>
+      q.skip === 0 ? Promise.resolve({ entries: starred(1, 20), total: 25 }) : new Promise((r) => answers.push(r)),
+    );
+    let release!: (e: DiaryEntry) => void;
+    const actor = createActor(
+      machine.provide({ actors: { toggleFavorite: fromPromise<DiaryEntry, { id: string }>(() => new Promise((r) => (release = r))) } }),
+      { input: { filter: 'favorites', now: () => NOW } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e3' });
+    actor.send({ type: 'LOAD_MORE' });
+    release({ ...starred(3, 3)[0]!, is_favorite: false });
+    await waitFor(actor, () => calls.length === 3);
+    expect(calls.slice(1).map((c) => c.skip)).toEqual([20, 19]);
+    answers[0]!({ entries: starred(22, 25), total: 24 }); // the cancelled request's late answer is never applied
+    answers[1]!({ entries: starred(21, 25), total: 24 });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.entries.map((e) => e.id)).toEqual(entries(1, 25).map((e) => e.id));
+  });
+
+  it('a page overlapping the loaded ones (the list shifted) appends only new entries', async () => {
+    const { machine } = fakeList(async (q) => (q.skip === 0 ? firstPage : { entries: entries(19, 25), total: 25 }));
+    const actor = createActor(machine, { input: { now: () => NOW } }).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(actor.getSnapshot().context.entries.map((e) => e.id)).toEqual(entries(1, 25).map((e) => e.id));
+  });
+
+  it('week/month: the window is fixed when the chip is chosen, not recomputed per page', async () => {
+    let clock = NOW.getTime();
+    const { machine, calls } = fakeList(async (q) => (q.skip === 0 ? firstPage : lastPage));
+    const actor = createActor(machine, { input: { now: () => new Date(clock) } }).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'FILTER.SELECT', filter: 'week' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    clock += 3_600_000; // an hour of reading later
+    actor.send({ type: 'LOAD_MORE' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(calls.slice(1)).toEqual([
+      { skip: 0, limit: 20, dateFrom: '2025-03-03T12:00:00.000Z' },
+      { skip: 20, limit: 20, dateFrom: '2025-03-03T12:00:00.000Z' },
+    ]);
+    actor.send({ type: 'FILTER.SELECT', filter: 'month' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    expect(calls.at(-1)).toEqual({ skip: 0, limit: 20, dateFrom: '2025-02-08T13:00:00.000Z' });
   });
 });

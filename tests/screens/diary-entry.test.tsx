@@ -21,7 +21,7 @@ describe('diary entry screen', () => {
   it('shows title, date, mood label and the full content with line breaks kept', async () => {
     const e = entry(1, { mood: 'very_good', content: 'Первая строка\nВторая строка', created_at: '2025-03-10T09:05:00.000Z' });
     get.mockResolvedValue(e);
-    renderDiary(`/app/diary/${e.id}`);
+    await renderDiary(`/app/diary/${e.id}`);
     expect(await screen.findByRole('heading', { name: 'Запись номер 1' })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(e.id);
     expect(screen.getByText(formatEntryDate(e.created_at))).toBeInTheDocument();
@@ -32,20 +32,20 @@ describe('diary entry screen', () => {
 
   it('falls back to «Запись» without a title and «Только что» for an invalid date', async () => {
     get.mockResolvedValue(entry(2, { title: null, created_at: 'not a date' }));
-    renderDiary(`/app/diary/${entry(2).id}`);
+    await renderDiary(`/app/diary/${entry(2).id}`);
     expect(await screen.findByRole('heading', { name: 'Запись' })).toBeInTheDocument();
     expect(screen.getByText('Только что')).toBeInTheDocument();
   });
 
   it('«Запись не найдена» for a missing entry', async () => {
     get.mockResolvedValue(null);
-    renderDiary('/app/diary/nope');
+    await renderDiary('/app/diary/nope');
     expect(await screen.findByText('Запись не найдена')).toBeInTheDocument();
   });
 
   it('load failure: «Не удалось загрузить запись» with retry', async () => {
     get.mockRejectedValueOnce(new Error('offline')).mockResolvedValue(entry(3));
-    renderDiary(`/app/diary/${entry(3).id}`);
+    await renderDiary(`/app/diary/${entry(3).id}`);
     expect(await screen.findByText('Не удалось загрузить запись')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     expect(await screen.findByRole('heading', { name: 'Запись номер 3' })).toBeInTheDocument();
@@ -55,7 +55,7 @@ describe('diary entry screen', () => {
     get.mockResolvedValue(entry(4));
     const pending = deferred<ReturnType<typeof entry>>();
     toggle.mockReturnValueOnce(pending.promise).mockRejectedValueOnce(new Error('500'));
-    renderDiary(`/app/diary/${entry(4).id}`);
+    await renderDiary(`/app/diary/${entry(4).id}`);
     const star = await screen.findByRole('button', { name: 'Добавить в избранное' });
     await userEvent.click(star);
     expect(star).toBeDisabled();
@@ -70,7 +70,7 @@ describe('diary entry screen', () => {
 
   it('back goes to /app/diary', async () => {
     get.mockResolvedValue(null);
-    renderDiary('/app/diary/x');
+    await renderDiary('/app/diary/x');
     await screen.findByText('Запись не найдена');
     await userEvent.click(screen.getByRole('button', { name: /К дневнику/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveAttribute('data-path', '/app/diary'));

@@ -1,14 +1,22 @@
 // Shared pieces of the diary screen tests: the diary routes in a memory router, entries, a controllable
 // IntersectionObserver, and deferred promises.
-import { act } from '@testing-library/react';
+import { act, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
+import { expect } from 'vitest';
 import type { DiaryEntry } from '../../contract/diary';
 import DiaryEntryScreen from '../../src/screens/diary/DiaryEntryScreen';
 import DiaryListScreen from '../../src/screens/diary/DiaryListScreen';
 import NewEntryScreen from '../../src/screens/diary/NewEntryScreen';
-import { renderWithProviders } from './render-app';
+import { renderWithProviders, signedIn } from './render-app';
 
-export function renderDiary(path: string, state?: unknown) {
+/** The signed-in user of the diary screen tests (drafts are kept per Telegram id). */
+export const DIARY_USER = { first_name: 'Анна', telegram_id: 42 };
+
+/** Renders the diary routes at `path` (with navigation `state`) for a signed-in `user`. */
+export async function renderDiary(path: string, state?: unknown, user: Record<string, unknown> = DIARY_USER) {
+  const actor = signedIn(user as { first_name: string });
+  actor.start();
+  await waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
   const entry = state === undefined ? path : { pathname: path, state };
   return renderWithProviders(
     <Routes>
@@ -17,7 +25,7 @@ export function renderDiary(path: string, state?: unknown) {
       <Route path="/app/diary/:entryId" element={<DiaryEntryScreen />} />
       <Route path="*" element={<p>elsewhere</p>} />
     </Routes>,
-    { path: entry as string },
+    { path: entry as string, actor },
   );
 }
 

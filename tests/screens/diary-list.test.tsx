@@ -23,7 +23,6 @@ vi.mock('../../src/components/diary/entryDate', async (importOriginal) => {
 const list = vi.mocked(listDiaryEntries);
 const toggle = vi.mocked(toggleDiaryFavorite);
 const usage = vi.mocked(getUsage);
-void getDiaryEntry;
 void createDiaryEntry;
 
 const page = (entries: DiaryListResponse['entries'], total: number): DiaryListResponse => ({ entries, total });
@@ -36,13 +35,18 @@ beforeEach(() => {
 describe('diary list screen', () => {
   it('shows cards newest first with the Russian date, title fallback and clamped content', async () => {
     list.mockResolvedValue(page([entry(1, { title: null, created_at: '2025-03-10T09:05:00.000Z' }), entry(2)], 2));
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await waitFor(() => expect(cards()).toHaveLength(2));
     const first = cards()[0]!;
     expect(within(first).getByText('Без заголовка')).toBeInTheDocument();
     expect(within(first).getByText(formatEntryDate('2025-03-10T09:05:00.000Z'))).toBeInTheDocument();
     expect(formatEntryDate('2025-03-10T09:05:00.000Z')).toMatch(/^10 марта 2025, \d\d:05$/);
-    expect(first).toHaveAttribute('href', `/app/diary/${entry(1).id}`);
+    // An article: the title links to the entry, the star is a sibling button, never inside the link.
+    expect(first.tagName).toBe('ARTICLE');
+    const link = within(first).getByRole('link', { name: 'Без заголовка' });
+    expect(link).toHaveAttribute('href', `/app/diary/${entry(1).id}`);
+    expect(within(first).getByRole('button', { name: 'Добавить в избранное' }).closest('a')).toBeNull();
+    expect(link.querySelector('button')).toBeNull();
     expect(within(cards()[1]!).getByText('Запись номер 2')).toBeInTheDocument();
     expect(list).toHaveBeenCalledWith({ skip: 0, limit: 20 });
     for (const chip of ['Все записи', 'За неделю', 'За месяц', 'Избранное']) {
@@ -50,16 +54,25 @@ describe('diary list screen', () => {
     }
   });
 
+  it('the card link opens the entry', async () => {
+    list.mockResolvedValue(page([entry(1)], 1));
+    vi.mocked(getDiaryEntry).mockResolvedValue(entry(1));
+    await renderDiary('/app/diary');
+    await waitFor(() => expect(cards()).toHaveLength(1));
+    await userEvent.click(within(cards()[0]!).getByRole('link', { name: 'Запись номер 1' }));
+    expect(currentPath()).toBe(`/app/diary/${entry(1).id}`);
+  });
+
   it('empty state: «Дневник пуст» with «Создать первую запись»', async () => {
     list.mockResolvedValue(page([], 0));
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     expect(await screen.findByText('Дневник пуст')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Создать первую запись' })).toBeInTheDocument();
   });
 
   it('error state with retry', async () => {
     list.mockRejectedValueOnce(new Error('offline')).mockResolvedValue(page([entry(1)], 1));
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     expect(await screen.findByText('Не удалось загрузить записи')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Повторить' }));
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -67,7 +80,7 @@ describe('diary list screen', () => {
 
   it('filters: favourites asks for is_favorite=true, week for the last 7 days', async () => {
     list.mockResolvedValue(page([entry(1)], 1));
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await waitFor(() => expect(cards()).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Избранное' }));
     await waitFor(() => expect(list).toHaveBeenLastCalledWith({ skip: 0, limit: 20, is_favorite: 'true' }));
@@ -84,7 +97,7 @@ describe('diary list screen', () => {
     list.mockResolvedValue(page([entry(1), entry(2)], 2));
     const pending = deferred<ReturnType<typeof entry>>();
     toggle.mockReturnValue(pending.promise);
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await waitFor(() => expect(cards()).toHaveLength(2));
     const star = within(cards()[0]!).getByRole('button', { name: 'Добавить в избранное' });
     await userEvent.click(star);
@@ -100,7 +113,7 @@ describe('diary list screen', () => {
   it('star failure: toast «Ошибка» / «Не удалось изменить статус избранного» and the star is usable again', async () => {
     list.mockResolvedValue(page([entry(1)], 1));
     toggle.mockRejectedValue(new Error('500'));
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await waitFor(() => expect(cards()).toHaveLength(1));
     await userEvent.click(within(cards()[0]!).getByRole('button', { name: 'Добавить в избранное' }));
     await waitFor(() =>
@@ -113,7 +126,7 @@ describe('diary list screen', () => {
     const io = installIntersectionObserver();
     const pages = [range(1, 20), range(21, 40), range(41, 45)];
     list.mockImplementation(async (q) => page(pages[q.skip / 20]!, 45));
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await waitFor(() => expect(cards()).toHaveLength(20));
     expect(io.options()).toEqual([{ rootMargin: '0px 0px 100px 0px' }]);
     const renders = vi.mocked(formatEntryDate);
@@ -136,7 +149,7 @@ describe('diary list screen', () => {
   it('a favourite toggle re-renders only its own card', async () => {
     list.mockResolvedValue(page(range(1, 20), 20));
     toggle.mockResolvedValue(entry(3, { is_favorite: true }));
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await waitFor(() => expect(cards()).toHaveLength(20));
     const renders = vi.mocked(formatEntryDate);
     renders.mockClear();
@@ -151,7 +164,7 @@ describe('«Новая запись» gate', () => {
 
   it('START (diary not on the plan): the «Дневник недоступен» sheet; «Позже» closes it', async () => {
     usage.mockResolvedValue({ diary_entries_limit: null, diary_entries_used: 0 } as never);
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await userEvent.click(screen.getByRole('button', { name: 'Новая запись' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Дневник недоступен')).toBeInTheDocument();
@@ -163,7 +176,7 @@ describe('«Новая запись» gate', () => {
 
   it('limit reached: «Дневной лимит исчерпан» / «Лимит обновится завтра»; «Посмотреть тарифы» opens the plans', async () => {
     usage.mockResolvedValue({ diary_entries_limit: 5, diary_entries_used: 5 } as never);
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await userEvent.click(screen.getByRole('button', { name: 'Новая запись' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Дневной лимит исчерпан')).toBeInTheDocument();
@@ -174,7 +187,7 @@ describe('«Новая запись» gate', () => {
 
   it('allowed, or usage unavailable: goes to /app/diary/new', async () => {
     usage.mockRejectedValue(new Error('offline'));
-    renderDiary('/app/diary');
+    await renderDiary('/app/diary');
     await userEvent.click(screen.getByRole('button', { name: 'Новая запись' }));
     await waitFor(() => expect(currentPath()).toBe('/app/diary/new'));
   });

@@ -1,9 +1,14 @@
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { getUsage } from '../../src/api/usage';
 import { dayPart, greeting } from '../../src/lib/greeting';
 import HomeScreen from '../../src/screens/home/HomeScreen';
 import { currentPath, currentState, renderWithProviders, signedIn } from './render-app';
+
+vi.mock('../../src/api/usage', () => ({ getUsage: vi.fn() }));
+const usage = vi.mocked(getUsage);
+const diaryUsage = (limit: number | null, used: number) => ({ diary_entries_limit: limit, diary_entries_used: used }) as never;
 
 const at = (hour: number, minute = 0) => new Date(2026, 0, 15, hour, minute);
 
@@ -30,7 +35,10 @@ describe('greeting by hour', () => {
 });
 
 describe('home screen', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    usage.mockReset().mockResolvedValue(diaryUsage(10, 0));
+  });
 
   async function renderHome(user: { first_name?: string | null }, now = at(14)) {
     const actor = signedIn(user);
@@ -56,8 +64,30 @@ describe('home screen', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Хорошее' }));
     expect(screen.getByRole('radio', { name: 'Хорошее' })).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(screen.getByRole('button', { name: 'Записать' }));
-    expect(currentPath()).toBe('/app/diary/new');
+    await waitFor(() => expect(currentPath()).toBe('/app/diary/new'));
     expect(currentState()).toEqual({ mood: 'good' });
+    expect(usage).toHaveBeenCalledTimes(1); // the same plan and limit check as «Новая запись»
+  });
+
+  it.each([
+    ['without diary on the plan (START)', diaryUsage(null, 0), 'Дневник недоступен', 'Улучшить тариф'],
+    ['with today’s limit spent', diaryUsage(10, 10), 'Дневной лимит исчерпан', 'Посмотреть тарифы'],
+  ])('quick mood card %s: «Записать» opens the upgrade dialog, not the form', async (_name, u, dialogTitle, button) => {
+    usage.mockResolvedValue(u);
+    await renderHome({ first_name: 'Анна' });
+    await userEvent.click(screen.getByRole('radio', { name: 'Хорошее' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Записать' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText(dialogTitle)).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: button }));
+    expect(currentPath()).toBe('/app/profile/subscription');
+  });
+
+  it('quick mood card: usage unavailable does not block', async () => {
+    usage.mockRejectedValue(new Error('offline'));
+    await renderHome({ first_name: 'Анна' });
+    await userEvent.click(screen.getByRole('button', { name: 'Записать' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/diary/new'));
   });
 
   it('quick mood card: tapping the chosen mood again clears it; «Записать» then opens without a mood', async () => {
@@ -67,7 +97,7 @@ describe('home screen', () => {
     await userEvent.click(screen.getByRole('radio', { name: 'Плохое' }));
     expect(screen.getByRole('radio', { name: 'Плохое' })).toHaveAttribute('aria-checked', 'false');
     await userEvent.click(screen.getByRole('button', { name: 'Записать' }));
-    expect(currentPath()).toBe('/app/diary/new');
+    await waitFor(() => expect(currentPath()).toBe('/app/diary/new'));
     expect(currentState()).toBeNull();
   });
 

@@ -1,5 +1,7 @@
 // One list card. Memoised: appending a page passes the same entry objects and stable callbacks, so the cards
 // already on screen do not re-render (see docs/diary.md, "Smooth at 500 entries").
+// An <article> whose title link stretches over the whole card, with the star as a sibling above it: a button
+// must not sit inside a link (invalid HTML; screen readers announce the pair as one control).
 import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
@@ -9,16 +11,35 @@ import { formatEntryDate } from './entryDate';
 import { FavoriteStar } from './FavoriteStar';
 import { MoodIcon } from '../MoodPicker';
 
-const CardLink = styled(Link)`
-  display: block;
+const Card = styled.article`
+  position: relative;
   padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.sectionBg};
   color: ${({ theme }) => theme.color.text};
-  text-decoration: none;
   /* Off-screen cards skip layout and paint: long lists stay smooth. */
   content-visibility: auto;
   contain-intrinsic-size: auto 120px;
+  &:has(a:focus-visible) { outline: 2px solid ${({ theme }) => theme.color.button}; }
+`;
+
+/** The title's link; its ::after covers the card, so a tap anywhere but the star opens the entry. */
+const CardLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+  outline: none;
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: inherit;
+  }
+`;
+
+/** Above the stretched link, so the star gets its own taps. */
+const StarSlot = styled.div`
+  position: relative;
+  z-index: 1;
 `;
 
 const Head = styled.div`
@@ -59,14 +80,18 @@ export interface DiaryEntryCardProps {
 
 export const DiaryEntryCard = memo(function DiaryEntryCard({ entry, toggling, onToggleFavorite }: DiaryEntryCardProps) {
   return (
-    <CardLink to={`/app/diary/${entry.id}`} data-testid="diary-card">
+    <Card data-testid="diary-card">
       <Head>
         <DateText dateTime={entry.created_at}>{formatEntryDate(entry.created_at)}</DateText>
         {entry.mood ? <MoodIcon mood={entry.mood} size={24} /> : null}
-        <FavoriteStar on={entry.is_favorite} busy={toggling} onToggle={() => onToggleFavorite(entry.id)} />
+        <StarSlot>
+          <FavoriteStar on={entry.is_favorite} busy={toggling} onToggle={() => onToggleFavorite(entry.id)} />
+        </StarSlot>
       </Head>
-      <Title>{entry.title || diaryCopy.untitled}</Title>
+      <Title>
+        <CardLink to={`/app/diary/${entry.id}`}>{entry.title || diaryCopy.untitled}</CardLink>
+      </Title>
       <Content>{entry.content}</Content>
-    </CardLink>
+    </Card>
   );
 });

@@ -27,12 +27,7 @@ export function FavoriteStar(props: { on: boolean; busy: boolean; onToggle: () =
       aria-pressed={props.on}
       aria-busy={props.busy}
       aria-label={props.on ? diaryCopy.removeFromFavorites : diaryCopy.addToFavorites}
-      onClick={(e) => {
-        // Inside a card link: the star must not open the entry.
-        e.preventDefault();
-        e.stopPropagation();
-        props.onToggle();
-      }}
+      onClick={props.onToggle}
     >
       {props.on ? '★' : '☆'}
     </StarButton>

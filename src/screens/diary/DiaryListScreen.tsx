@@ -1,15 +1,11 @@
-// /app/diary: binds the diary list machine and the 'Новая запись' gate; renders their state.
+// /app/diary: binds the diary list machine and the new-entry gate ('Новая запись'); renders their state.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useCallback, useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
 import type { DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../../contract/diary';
 import { diaryListMachine } from '../../../machines/diary/diary-list.machine';
-import type { DiaryUsage } from '../../../machines/diary/diary-access';
-import { newEntryGateMachine } from '../../../machines/diary/new-entry-gate.machine';
 import { listDiaryEntries, toggleDiaryFavorite } from '../../api/diary';
-import { getUsage } from '../../api/usage';
 import { Button } from '../../components/Button';
 import { DiaryEntryCard } from '../../components/diary/DiaryEntryCard';
 import { EndSentinel } from '../../components/diary/EndSentinel';
@@ -22,7 +18,8 @@ import { Spinner } from '../../components/Spinner';
 import { diaryCopy, type DiaryFilter } from '../../copy/diary';
 import { haptic } from '../../telegram/haptic';
 import { toast } from '../../ui/toast';
-import { UpgradeDialog, useUpgradeDialog } from '../shared/UpgradeDialog';
+import { UpgradeDialog } from '../shared/UpgradeDialog';
+import { useNewEntryGate } from './useNewEntryGate';
 
 const Header = styled.div`
   display: flex;
@@ -55,9 +52,6 @@ const Footer = styled.div`
 `;
 
 export default function DiaryListScreen() {
-  const navigate = useNavigate();
-  const upgrade = useUpgradeDialog();
-
   const listMachine = useMemo(
     () =>
       diaryListMachine.provide({
@@ -71,19 +65,7 @@ export default function DiaryListScreen() {
   );
   const list = useActorRef(listMachine, { input: {} });
 
-  const gateMachine = useMemo(
-    () =>
-      newEntryGateMachine.provide({
-        actors: { loadUsage: fromPromise<DiaryUsage | null>(() => getUsage()) },
-        actions: {
-          navigate: (_, params) => navigate(params.to),
-          openUpgradeDialog: (_, params) => upgrade.send({ type: 'OPEN', key: params.key }),
-        },
-      }),
-    [navigate, upgrade],
-  );
-  const gate = useActorRef(gateMachine);
-  const checking = useSelector(gate, (s) => s.matches('checking'));
+  const gate = useNewEntryGate();
 
   const filter = useSelector(list, (s) => s.context.filter);
   const entries = useSelector(list, (s) => s.context.entries);
@@ -113,14 +95,14 @@ export default function DiaryListScreen() {
   const onReachEnd = useCallback(() => list.send({ type: 'LOAD_MORE' }), [list]);
   const pressNew = () => {
     haptic.tap();
-    gate.send({ type: 'PRESS' });
+    gate.press();
   };
 
   return (
     <Page>
       <Header>
         <Title>{diaryCopy.title}</Title>
-        <Button $variant="secondary" onClick={pressNew} disabled={checking} aria-busy={checking}>
+        <Button $variant="secondary" onClick={pressNew} disabled={gate.checking} aria-busy={gate.checking}>
           {diaryCopy.newEntry}
         </Button>
       </Header>
@@ -137,7 +119,7 @@ export default function DiaryListScreen() {
           icon={<DiaryIcon />}
           title={diaryCopy.emptyTitle}
           action={
-            <Button onClick={pressNew} disabled={checking}>
+            <Button onClick={pressNew} disabled={gate.checking}>
               {diaryCopy.emptyAction}
             </Button>
           }
@@ -167,7 +149,7 @@ export default function DiaryListScreen() {
           ) : null}
         </List>
       )}
-      <UpgradeDialog actorRef={upgrade} />
+      <UpgradeDialog actorRef={gate.upgrade} />
     </Page>
   );
 }

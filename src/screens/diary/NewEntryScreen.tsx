@@ -1,22 +1,26 @@
-// /app/diary/new: binds the new-entry machine. Prefill comes from navigation state (chat suggestion, home mood
-// card); the draft lives in safe localStorage so it survives reloads, closing the app and failed saves.
+// /app/diary/new: binds the new-entry machine to its effects — the user's draft store, the create call, toasts,
+// navigation and the upgrade dialog — and renders it. Prefill comes from navigation state (chat suggestion, home
+// mood card), validated by the machine's rules; the drafts survive reloads, closing the app and failed saves.
 import { useActorRef, useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, MOODS, type DiaryCreateBody, type DiaryEntry } from '../../../contract/diary';
-import { canSave, newEntryMachine } from '../../../machines/diary/new-entry.machine';
-import { DRAFT_STORAGE_KEY, parseDraft, type NewEntryPrefill } from '../../../machines/diary/new-entry-draft';
+import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, type DiaryCreateBody, type DiaryEntry } from '../../../contract/diary';
+import { canSave, isEditable, newEntryMachine } from '../../../machines/diary/new-entry.machine';
+import { prefillFromNavigation, type StoredDraft } from '../../../machines/diary/new-entry-draft';
 import { createDiaryEntry } from '../../api/diary';
+import { useAuthActor } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
 import { diaryCopy } from '../../copy/diary';
 import { haptic } from '../../telegram/haptic';
-import { safeStorage } from '../../telegram/storage';
 import { useBackButton } from '../../telegram/useBackButton';
 import { toast } from '../../ui/toast';
+import { UpgradeDialog, useUpgradeDialog } from '../shared/UpgradeDialog';
+import { draftStore } from './draftStorage';
+import { newClientId } from './newClientId';
 
 const Form = styled.form`
   display: flex;
@@ -75,44 +79,35 @@ const BackLink = styled(Button)`
   padding-left: 0;
 `;
 
-/** Navigation state as the chat suggestion card and the home mood card send it. */
-function prefillFrom(state: unknown): NewEntryPrefill | undefined {
-  if (!state || typeof state !== 'object') return undefined;
-  const s = state as Record<string, unknown>;
-  const str = (v: unknown) => (typeof v === 'string' ? v : undefined);
-  return {
-    suggestedContent: str(s.suggestedContent),
-    suggestedTitle: str(s.suggestedTitle),
-    mood: (MOODS as readonly unknown[]).includes(s.mood) ? (s.mood as NewEntryPrefill['mood']) : undefined,
-    sourceType: s.sourceType === 'ai_suggestion' || s.sourceType === 'manual' ? s.sourceType : undefined,
-    sourceId: str(s.sourceId),
-  };
-}
-
 export default function NewEntryScreen() {
   const navigate = useNavigate();
   const location = useLocation();
+  const upgrade = useUpgradeDialog();
+  const telegramId = useSelector(useAuthActor(), (s) => s.context.user?.telegram_id);
+  const drafts = useMemo(() => draftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
   const machine = useMemo(
     () =>
       newEntryMachine.provide({
         actors: {
+          restoreDrafts: fromPromise<StoredDraft[]>(async () => drafts.load()),
           createEntry: fromPromise<DiaryEntry, DiaryCreateBody>(({ input }) => createDiaryEntry(input)),
         },
         actions: {
-          saveDraft: (_, draft) => safeStorage.set(DRAFT_STORAGE_KEY, JSON.stringify(draft)),
-          clearDraft: () => safeStorage.remove(DRAFT_STORAGE_KEY),
+          saveDraft: (_, draft) => drafts.save(draft),
+          clearDraft: (_, { basis }) => drafts.clear(basis),
           toast: (_, { key }) => {
             const copy = diaryCopy.toasts[key];
             if (copy.variant === 'success') haptic.success();
             toast(copy);
           },
           navigate: (_, params) => navigate(params.to, { replace: true }),
+          openUpgradeDialog: (_, { key }) => upgrade.send({ type: 'OPEN', key }),
         },
       }),
-    [navigate],
+    [navigate, drafts, upgrade],
   );
   const actor = useActorRef(machine, {
-    input: { prefill: prefillFrom(location.state), draft: parseDraft(safeStorage.get(DRAFT_STORAGE_KEY)) },
+    input: { prefill: prefillFromNavigation(location.state), navigationKey: location.key, newClientId },
   });
   const nativeBack = useBackButton(() => actor.send({ type: 'BACK' }));
 
@@ -121,6 +116,7 @@ export default function NewEntryScreen() {
   const mood = useSelector(actor, (s) => s.context.mood);
   const isFavorite = useSelector(actor, (s) => s.context.isFavorite);
   const submitting = useSelector(actor, (s) => s.matches('submitting'));
+  const locked = !useSelector(actor, isEditable);
   const saveEnabled = useSelector(actor, canSave);
 
   return (
@@ -146,7 +142,7 @@ export default function NewEntryScreen() {
             value={title}
             maxLength={DIARY_TITLE_MAX}
             placeholder={diaryCopy.form.titlePlaceholder}
-            disabled={submitting}
+            disabled={locked}
             onChange={(e) => actor.send({ type: 'TITLE.CHANGE', value: e.target.value })}
           />
         </Field>
@@ -159,7 +155,7 @@ export default function NewEntryScreen() {
             value={content}
             maxLength={DIARY_CONTENT_MAX}
             placeholder={diaryCopy.form.contentPlaceholder}
-            disabled={submitting}
+            disabled={locked}
             onChange={(e) => actor.send({ type: 'CONTENT.CHANGE', value: e.target.value })}
             onKeyDown={(e) => {
               // Ctrl/Cmd+Enter saves from the keyboard (a blank one shows the warning).
@@ -175,7 +171,7 @@ export default function NewEntryScreen() {
           <MoodPicker
             value={mood}
             label={diaryCopy.form.moodLabel}
-            disabled={submitting}
+            disabled={locked}
             onChange={(m) => {
               haptic.select();
               actor.send({ type: 'MOOD.SELECT', mood: m });
@@ -186,7 +182,7 @@ export default function NewEntryScreen() {
           <input
             type="checkbox"
             checked={isFavorite}
-            disabled={submitting}
+            disabled={locked}
             onChange={(e) => actor.send({ type: 'FAVORITE.SET', value: e.target.checked })}
           />
           {diaryCopy.form.favoriteLabel}
@@ -195,6 +191,7 @@ export default function NewEntryScreen() {
           {submitting ? diaryCopy.form.saving : diaryCopy.form.save}
         </Button>
       </Form>
+      <UpgradeDialog actorRef={upgrade} />
     </Page>
   );
 }

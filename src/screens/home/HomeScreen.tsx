@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { useState } from 'react';
-import { Link, useNavigate } from 'react-router-dom';
+import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Mood } from '../../../contract/diary';
 import { useAuthActor } from '../../auth/AuthProvider';
@@ -14,6 +14,8 @@ import { greeting } from '../../lib/greeting';
 import { SAMPLE_STREAK_DAYS, SAMPLE_WEEK_MOODS } from '../../lib/homeSamples';
 import { haptic } from '../../telegram/haptic';
 import { theme } from '../../theme';
+import { useNewEntryGate } from '../diary/useNewEntryGate';
+import { UpgradeDialog } from '../shared/UpgradeDialog';
 import { MoodWeekChart } from './MoodWeekChart';
 
 const Greeting = styled.h1`
@@ -98,8 +100,9 @@ const SHORTCUTS = [
 /** Route /app/home. `now` is injectable so the greeting is testable; no timers here. */
 export default function HomeScreen({ now = new Date() }: { now?: Date }) {
   const firstName = useSelector(useAuthActor(), (s) => s.context.user?.first_name);
-  const navigate = useNavigate();
   const [mood, setMood] = useState<Mood | null>(null);
+  // 'Записать' passes the same plan and limit check as the diary's 'Новая запись'.
+  const gate = useNewEntryGate();
 
   return (
     <Page>
@@ -121,9 +124,11 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         />
         <Button
           $block
+          disabled={gate.checking}
+          aria-busy={gate.checking}
           onClick={() => {
             haptic.tap();
-            navigate('/app/diary/new', mood ? { state: { mood } } : undefined);
+            gate.press(mood ? { mood } : undefined);
           }}
         >
           {homeCopy.record}
@@ -170,6 +175,7 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
           <CardText>{homeCopy.insight}</CardText>
         </div>
       </Insight>
+      <UpgradeDialog actorRef={gate.upgrade} />
     </Page>
   );
 }

@@ -1,0 +1,33 @@
+// The new-entry drafts in localStorage (safe: a refusing storage never throws), one key per Telegram user so a
+// shared device never shows one account's draft to another. Which drafts are kept, and how they are read back,
+// are the machine's pure rules (machines/diary/new-entry-draft.ts); this module only reads and writes them.
+import {
+  parseDrafts,
+  withDraft,
+  withoutDraft,
+  type NewEntryDraft,
+  type StoredDraft,
+} from '../../../machines/diary/new-entry-draft';
+import { safeStorage } from '../../telegram/storage';
+
+export const draftStorageKey = (telegramId: number) => `diary_drafts:${telegramId}`;
+
+export interface DraftStore {
+  load(): StoredDraft[];
+  save(draft: NewEntryDraft): void;
+  clear(basis: string): void;
+}
+
+/** The user's draft store; without a known user nothing is read or kept (no one else's draft can show). */
+export function draftStore(telegramId: number | null): DraftStore {
+  if (telegramId === null) return { load: () => [], save: () => {}, clear: () => {} };
+  const key = draftStorageKey(telegramId);
+  const load = () => parseDrafts(safeStorage.get(key));
+  const write = (drafts: StoredDraft[]) =>
+    drafts.length ? safeStorage.set(key, JSON.stringify(drafts)) : safeStorage.remove(key);
+  return {
+    load,
+    save: (draft) => write(withDraft(load(), draft)),
+    clear: (basis) => write(withoutDraft(load(), basis)),
+  };
+}
