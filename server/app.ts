@@ -6,6 +6,7 @@ import Fastify, { type FastifyError, type FastifyInstance, type FastifyReply, ty
 import {
   hasZodFastifySchemaValidationErrors,
   jsonSchemaTransform,
+  jsonSchemaTransformObject,
   serializerCompiler,
   validatorCompiler,
   type ZodTypeProvider,
@@ -96,6 +97,7 @@ export async function buildApp({ database, config, client, extraRoutes }: BuildA
       security: [{ initData: [] }],
     },
     transform: jsonSchemaTransform,
+    transformObject: jsonSchemaTransformObject, // components.schemas: the schemas with an id (Error) that routes $ref
   });
   app.get('/api/docs/json', { schema: { hide: true } }, async () => app.swagger());
 

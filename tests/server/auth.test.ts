@@ -1,6 +1,6 @@
 // X-Init-Data auth on /api: Telegram's HMAC-SHA256 with BOT_TOKEN, max age, future auth_date, every malformed
 // shape → 401 with a Russian detail; the validated-init-data cache never lets a bad string through.
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { describeEachDatabase, signInitData, TEST_BOT_TOKEN, type TgUser } from './harness';
 
 const anna: TgUser = { id: 4_000_001, first_name: 'Анна', username: 'anna' };
@@ -87,6 +87,29 @@ describeEachDatabase('auth', (t) => {
     expect((await me(good)).statusCode).toBe(200);
     expect((await me(good)).statusCode).toBe(200); // served from the cache
     await expect401(tamper(good, 'hash', 'b'.repeat(64)), /Недействительн/);
+  });
+
+  it('a cached init data string never outlives auth_date + INIT_DATA_MAX_AGE_S', async () => {
+    const maxAge = t.config.initDataMaxAgeS;
+    const expiresSoon = signInitData(anna, { authDate: new Date(Date.now() - (maxAge - 5) * 1000) });
+    expect((await me(expiresSoon)).statusCode).toBe(200); // validated and cached (the cache's own TTL is 60 s)
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 10_000 });
+    try {
+      await expect401(expiresSoon, /истёк/);
+    } finally {
+      vi.useRealTimers();
+    }
+  });
+
+  it('auth_date up to 60 s in the future is accepted (clock skew), beyond that refused', async () => {
+    expect((await me(signInitData(anna, { authDate: new Date(Date.now() + 50_000) }))).statusCode).toBe(200);
+    await expect401(signInitData(anna, { authDate: new Date(Date.now() + 75_000) }), /дата/);
+  });
+
+  it('U+0000 in the signed names does not break sign-in: it is dropped before the upsert', async () => {
+    const res = await me(t.initData({ id: 4_000_002, first_name: 'Ан\u0000на', last_name: '\u0000', username: 'nul\u0000l' }));
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toMatchObject({ telegram_id: 4_000_002, first_name: 'Анна', last_name: '', username: 'null' });
   });
 
   it('every /api domain route needs auth', async () => {

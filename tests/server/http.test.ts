@@ -5,6 +5,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { validate } from '@telegram-apps/init-data-node';
+import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { staticClient, viteClient } from '../../server/client';
@@ -66,6 +67,51 @@ describeEachDatabase('http', (t) => {
     expect(res.statusCode).toBe(200);
   });
 
+  it('POST /api/trial/activate takes no parameters: no body or {} → 200, anything else → 422 in Russian', async () => {
+    const activate = (user: number, payload?: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/trial/activate',
+        headers: { ...t.headers({ id: user, first_name: 'П' }), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        payload,
+      });
+    for (const body of ['{"tier":"PREMIUM"}', '{"days":365}', '[]', '"PREMIUM"', '7', 'true']) {
+      const res = await activate(8_000_001, body);
+      expect(res.statusCode, body).toBe(422);
+      expect(res.json().detail, body).toMatch(/не принимает параметров/);
+    }
+    expect((await activate(8_000_001, '{}')).statusCode).toBe(200);
+    expect((await activate(8_000_002)).statusCode).toBe(200);
+  });
+
+  it('U+0000 in a text field → 422 (the contract), never a database 500', async () => {
+    const res = await patch(JSON.stringify({ personal_context: 'a\u0000b' }));
+    expect(res.statusCode).toBe(422);
+    expect(res.json().detail).toMatch(/U\+0000/);
+  });
+
+  it('a value the database refuses (SQLSTATE class 22) is a 422 in Russian, not a 500', async () => {
+    const app = await buildApp({
+      database: t.database,
+      config: testConfig(),
+      extraRoutes: async (api) => {
+        // Stand-ins for a route whose contract let a bad value through: the database's own refusals.
+        api.get('/nul', async () => t.database.db.execute(sql`select ${'a\u0000b'}::text as x`)); // 22021
+        api.get('/number', async () => t.database.db.execute(sql`select ${'x'}::int as x`)); // 22P02
+        api.get('/division', async () => t.database.db.execute(sql`select 1 / ${0}::int as x`)); // 22012
+      },
+    });
+    try {
+      for (const url of ['/api/nul', '/api/number', '/api/division']) {
+        const res = await app.inject({ method: 'GET', url, headers: t.headers() });
+        expect(res.statusCode, url).toBe(422);
+        expect(res.json(), url).toEqual({ detail: 'Некорректные данные в запросе: такое значение нельзя сохранить' });
+      }
+    } finally {
+      await app.close();
+    }
+  });
+
   it('unknown /api path → 404 JSON (also without auth); no SPA fallback without a client', async () => {
     for (const url of ['/api/nope', '/api/users/nope', '/api']) {
       const res = await t.app.inject({ method: 'GET', url, headers: t.headers() });
@@ -99,6 +145,26 @@ describeEachDatabase('http', (t) => {
     }
     expect(doc.paths['/api/users/me/settings'].patch.requestBody).toBeDefined();
     expect(doc.paths['/api/dev']).toBeUndefined();
+  });
+
+  it('OpenAPI declares the shared {detail} error responses where a route can give them', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
+    for (const [path, method] of [
+      ['/api/users/me', 'get'],
+      ['/api/users/me/settings', 'get'],
+      ['/api/subscriptions/tiers', 'get'],
+      ['/api/subscriptions/me', 'get'],
+      ['/api/subscriptions/usage', 'get'],
+      ['/api/trial/status', 'get'],
+    ]) {
+      expect(statuses(path!, method!), path).toEqual(['200', '401', '429', '503']);
+    }
+    expect(statuses('/api/users/me/settings', 'patch')).toEqual(['200', '400', '401', '413', '415', '422', '429', '503']);
+    expect(statuses('/api/trial/activate', 'post')).toEqual(['200', '400', '401', '409', '413', '415', '422', '429', '503']);
+    const error = doc.paths['/api/users/me'].get.responses['503'].content['application/json'].schema;
+    expect(error).toEqual({ $ref: '#/components/schemas/Error' });
+    expect(doc.components.schemas.Error).toMatchObject({ type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] });
   });
 
   it('rate limit per user on /api answers 429 with a Russian detail', async () => {

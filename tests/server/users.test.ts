@@ -72,6 +72,15 @@ describeEachDatabase('users API', (t) => {
     expect((await patch({ personal_context: 'я'.repeat(500) })).statusCode).toBe(200);
   });
 
+  it('settings: personal_context is trimmed before its 500-character check', async () => {
+    const res = await patch({ personal_context: `  ${'я'.repeat(499)}ю ` });
+    expect(res.statusCode).toBe(200);
+    expect(res.json().personal_context).toBe(`${'я'.repeat(499)}ю`);
+    expect((await patch({ personal_context: `${'я'.repeat(500)} ` })).statusCode).toBe(200);
+    expect((await patch({ personal_context: ` ${'я'.repeat(501)} ` })).statusCode).toBe(422);
+    expect((await patch({ personal_context: '' })).json().personal_context).toBeNull();
+  });
+
   it('isolation: one user’s settings and profile never leak to another', async () => {
     await patch({ communication_style: 'humorous', personal_context: 'Секрет Анны' });
     expect((await settings(boris)).json()).toEqual({ communication_style: 'gentle', reminder_time: 'evening', personal_context: null });
