@@ -1,60 +1,16 @@
-import { AnimatePresence, m } from 'framer-motion';
-import type { ReactNode } from 'react';
-import styled from 'styled-components';
-import { Motion } from './Motion';
+import { lazy } from 'react';
+import type { BottomSheetProps } from './AnimatedBottomSheet';
+import { MountWhenFirstNeeded } from './MountWhenFirstNeeded';
 
-const Backdrop = styled(m.div)`
-  position: fixed;
-  inset: 0;
-  z-index: 50;
-  background: rgba(0, 0, 0, 0.4);
-`;
-
-const Sheet = styled(m.div)`
-  position: fixed;
-  left: 0;
-  right: 0;
-  bottom: 0;
-  z-index: 51;
-  max-height: 90vh;
-  overflow-y: auto;
-  padding: ${({ theme }) => theme.space(5)} ${({ theme }) => theme.space(4)}
-    calc(${({ theme }) => theme.space(5)} + ${({ theme }) => theme.inset.bottom});
-  border-radius: ${({ theme }) => theme.radius.lg} ${({ theme }) => theme.radius.lg} 0 0;
-  background: ${({ theme }) => theme.color.bg};
-  color: ${({ theme }) => theme.color.text};
-  box-shadow: 0 -8px 32px rgba(0, 0, 0, 0.18);
-`;
+// The sheet (and framer-motion with it) is fetched when first opened: screens on the first path, like home's
+// upgrade dialog, must not put framer-motion in the bundle budget (bench/bundle.ts).
+const AnimatedBottomSheet = lazy(() => import('./AnimatedBottomSheet'));
 
 /** A modal sheet from the bottom edge; tapping the backdrop calls `onClose`. */
-export function BottomSheet(props: { open: boolean; onClose: () => void; label: string; children: ReactNode }) {
+export function BottomSheet(props: BottomSheetProps) {
   return (
-    <Motion>
-      <AnimatePresence>
-        {props.open ? (
-          <>
-            <Backdrop
-              key="backdrop"
-              initial={{ opacity: 0 }}
-              animate={{ opacity: 1 }}
-              exit={{ opacity: 0 }}
-              onClick={props.onClose}
-            />
-            <Sheet
-              key="sheet"
-              role="dialog"
-              aria-modal="true"
-              aria-label={props.label}
-              initial={{ y: '100%' }}
-              animate={{ y: 0 }}
-              exit={{ y: '100%' }}
-              transition={{ type: 'tween', duration: 0.25 }}
-            >
-              {props.children}
-            </Sheet>
-          </>
-        ) : null}
-      </AnimatePresence>
-    </Motion>
+    <MountWhenFirstNeeded when={props.open}>
+      <AnimatedBottomSheet {...props} />
+    </MountWhenFirstNeeded>
   );
 }

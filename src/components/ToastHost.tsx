@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy } from 'react';
 import { toastActor } from '../ui/toast';
+import { MountWhenFirstNeeded } from './MountWhenFirstNeeded';
 
 // The toaster (and framer-motion with it) is fetched when the first toast appears, not at start-up.
 const Toaster = lazy(() => import('./Toaster'));
@@ -8,12 +9,9 @@ const Toaster = lazy(() => import('./Toaster'));
 /** Mounts <Toaster/> from the first toast on (kept mounted so exit animations run). */
 export function ToastHost() {
   const showing = useSelector(toastActor, (s) => s.context.toast !== null);
-  const [needed, setNeeded] = useState(showing);
-  if (showing && !needed) setNeeded(true);
-  if (!needed) return null;
   return (
-    <Suspense fallback={null}>
+    <MountWhenFirstNeeded when={showing}>
       <Toaster />
-    </Suspense>
+    </MountWhenFirstNeeded>
   );
 }

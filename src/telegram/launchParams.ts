@@ -1,57 +1,48 @@
-import {
-  parseLaunchParamsQuery,
-  retrieveLaunchParams,
-  retrieveRawLaunchParams,
-  type InitOptions,
-} from '@telegram-apps/sdk';
+import { parseLaunchParamsQuery, retrieveLaunchParams, type InitOptions } from '@telegram-apps/sdk';
 
-/** Our per-tab copy of launch parameters the SDK refuses (it keeps only those it accepts). */
-const SESSION_COPY_KEY = 'tg_launch_params';
+/** Our per-tab copy of this launch's raw parameters: routing drops the hash, a reload must still know them. */
+const TAB_COPY_KEY = 'tg_launch_params';
+/**
+ * The SDK's own per-tab copy, the third source it reads launch parameters from (after the URL and the navigation
+ * entry); it holds only parameters the SDK accepts, as a JSON string.
+ */
+const SDK_COPY_KEY = 'tapps/launchParams';
 
 /** Query and hash of a URL as one query string, the way the SDK reads launch parameters. */
 function paramsOf(url: string | undefined): string | null {
   return url ? url.replace(/^[^?#]*[?#]/, '').replace(/[?#]/g, '&') : null;
 }
 
-/** Launch parameters are Telegram's when they name its platform and version (init data aside). */
+/** Launch parameters are Telegram's when they name its platform and version (the init data aside). */
 function isLaunch(query: string | null): query is string {
   if (!query) return false;
   const params = new URLSearchParams(query);
   return Boolean(params.get('tgWebAppPlatform') && params.get('tgWebAppVersion'));
 }
 
-function sessionCopy(): { read(): string | null; write(value: string): void } {
-  return {
-    read: () => {
-      try {
-        return sessionStorage.getItem(SESSION_COPY_KEY);
-      } catch {
-        return null;
-      }
-    },
-    write: (value) => {
-      try {
-        sessionStorage.setItem(SESSION_COPY_KEY, value);
-      } catch {
-        /* a reload then starts as outside Telegram; the init data survives in tg_init_data */
-      }
-    },
-  };
+function readSession(key: string): string | null {
+  try {
+    return sessionStorage.getItem(key);
+  } catch {
+    return null;
+  }
+}
+
+function writeSession(key: string, value: string): void {
+  try {
+    sessionStorage.setItem(key, value);
+  } catch {
+    /* then a reload in this tab starts as outside Telegram; the init data survives in tg_init_data */
+  }
 }
 
 /**
  * The raw launch parameters of this launch (`tgWebAppData=…&tgWebAppVersion=…&…`), or null outside Telegram.
- * The SDK's own reader validates them and refuses init data without `signature` (clients before Bot API 8.0);
- * such launches are still Telegram's, so the URL (query and hash), the navigation entry and our per-tab copy
- * are read as they are.
+ * Read as they are from the URL (query and hash), the navigation entry, or this tab's copy — not through the SDK,
+ * whose reader also validates the init data and refuses it without `signature` (clients before Bot API 8.0):
+ * those launches are Telegram's all the same, and the server checks the init data anyway.
  */
 export function rawLaunchParams(): string | null {
-  try {
-    return retrieveRawLaunchParams();
-  } catch {
-    /* refused or absent: look at the raw sources */
-  }
-  const copy = sessionCopy();
   const sources = [
     () => paramsOf(window.location.href),
     () => paramsOf(performance.getEntriesByType('navigation')[0]?.name),
@@ -64,12 +55,12 @@ export function rawLaunchParams(): string | null {
       /* a source that cannot be read is empty */
     }
     if (isLaunch(query)) {
-      copy.write(query);
+      writeSession(TAB_COPY_KEY, query);
       return query;
     }
   }
-  const saved = copy.read();
-  return isLaunch(saved) ? saved : null;
+  const copy = readSession(TAB_COPY_KEY);
+  return isLaunch(copy) ? copy : null;
 }
 
 /** `tgWebAppData` of this launch, verbatim (the server checks its signature). */
@@ -78,9 +69,11 @@ export function launchInitData(): string | undefined {
 }
 
 /**
- * Options for the SDK's `init()`: none when the SDK accepts the launch parameters; otherwise the parameters
- * without the init data it refuses (the SDK needs only platform, version and theme; the app sends the init data
- * to the server itself). Throws when even those cannot be parsed.
+ * Gets the SDK to accept this launch and returns the options for its `init()`: none when it accepts the launch
+ * parameters as they are. Otherwise the parameters without the init data it refuses (the SDK needs platform,
+ * version and theme; the app sends the init data itself): passed to `init()`, and kept as the SDK's per-tab copy,
+ * because every SDK function checks that the page is a Mini App by reading the launch parameters again.
+ * Throws when even those cannot be parsed.
  */
 export function sdkInitOptions(raw: string): InitOptions | undefined {
   try {
@@ -90,6 +83,8 @@ export function sdkInitOptions(raw: string): InitOptions | undefined {
     const params = new URLSearchParams(raw);
     params.delete('tgWebAppData');
     if (!params.has('tgWebAppThemeParams')) params.set('tgWebAppThemeParams', '{}');
-    return { launchParams: parseLaunchParamsQuery(params) };
+    const launchParams = parseLaunchParamsQuery(params);
+    writeSession(SDK_COPY_KEY, JSON.stringify(params.toString()));
+    return { launchParams };
   }
 }

@@ -1,10 +1,38 @@
-// Foundation in a real Chromium against the real server: launch outside Telegram, signed launch → onboarding →
-// home, bottom navigation, the session surviving a reload without the hash, and a forged init data.
-import { describe, expect, it } from 'vitest';
+// Foundation in a real Chromium against the real server: the production bundle, launch outside Telegram, signed
+// launch → onboarding → home, Telegram start-up for the /dev launcher and for old clients, bottom navigation, the
+// session surviving a reload without the hash, and a forged init data.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { defaultUser, forgeInitData, launchUrl, openApp, signInitData, useServerAndBrowser } from './harness';
+import { DIST, findDevelopmentRuntime, REACT_DEVELOPMENT_MARKER, ROOT } from '../../server/client-build';
+import {
+  defaultUser,
+  forgeInitData,
+  launchUrl,
+  openApp,
+  signInitData,
+  signLegacyInitData,
+  startServer,
+  useServerAndBrowser,
+  type E2EServer,
+} from './harness';
 
 const e2e = useServerAndBrowser();
+
+/** What Telegram start-up left on <html>: CSS variables bound only when the SDK initialised ('ready'). */
+function startupTraces(page: Page) {
+  return page.evaluate(() => {
+    const style = document.documentElement.style;
+    return {
+      themeBg: style.getPropertyValue('--tg-theme-bg-color'),
+      viewportHeight: style.getPropertyValue('--tg-viewport-height'),
+      safeAreaTop: style.getPropertyValue('--tg-viewport-safe-area-inset-top'),
+      contentSafeAreaTop: style.getPropertyValue('--tg-viewport-content-safe-area-inset-top'),
+      colorScheme: style.colorScheme,
+    };
+  });
+}
 
 const GREETING = /(Доброй ночи|Доброе утро|Добрый день|Добрый вечер), Анна/;
 
@@ -16,6 +44,16 @@ async function finishOnboarding(page: Page) {
   await page.getByRole('button', { name: 'Далее', exact: true }).click();
   await page.getByRole('button', { name: 'Начать', exact: true }).click();
 }
+
+describe('the bundle under test', () => {
+  it('is a production build: no React development runtime in dist/ (the marker tells React’s two builds apart)', () => {
+    const react = (file: string) => readFileSync(join(ROOT, 'node_modules', file), 'utf8');
+    expect(react('react-dom/cjs/react-dom-client.development.js')).toContain(REACT_DEVELOPMENT_MARKER);
+    expect(react('react-dom/cjs/react-dom-client.production.js')).not.toContain(REACT_DEVELOPMENT_MARKER);
+    expect(react('react/cjs/react.production.js')).not.toContain(REACT_DEVELOPMENT_MARKER);
+    expect(findDevelopmentRuntime(DIST)).toBeNull();
+  });
+});
 
 describe('foundation in Chromium', () => {
   it('without init data shows «Откройте в Telegram» with «Повторить»', async () => {
@@ -35,6 +73,26 @@ describe('foundation in Chromium', () => {
     await expect.poll(() => page.getByText(GREETING).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(await page.getByText('Как вы себя чувствуете сегодня?').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('onboarding_completed'))).toBe('true');
+    // Telegram start-up ran (the launch is signed as /dev signs it, `signature` empty): theme and viewport bound.
+    expect(await startupTraces(page)).toMatchObject({ themeBg: '#ffffff', viewportHeight: '844px', colorScheme: 'light' });
+
+    // Onboarding is shown once: a later visit to /onboarding (a full reload) goes to home.
+    await page.goto(`${e2e.server.url}/onboarding`);
+    await page.waitForURL('**/app/home', { timeout: 15_000 });
+    await expect.poll(() => page.getByText(GREETING).isVisible(), { timeout: 10_000 }).toBe(true);
+    await page.context().close();
+  });
+
+  it('an old Telegram client (init data without signature) gets the whole start-up and signs in', async () => {
+    const page = await openApp(e2e.browser, launchUrl(e2e.server, { initData: signLegacyInitData(defaultUser), version: '7.0' }));
+    await page.waitForURL('**/onboarding', { timeout: 15_000 });
+    const traces = await startupTraces(page);
+    expect(traces).toMatchObject({ themeBg: '#ffffff', viewportHeight: '844px', colorScheme: 'light' });
+    expect(traces.safeAreaTop).toBe('0px');
+    expect(traces.contentSafeAreaTop).toBe('0px');
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await page.waitForURL('**/app/home');
+    await expect.poll(() => page.getByText(GREETING).isVisible(), { timeout: 10_000 }).toBe(true);
     await page.context().close();
   });
 
@@ -83,6 +141,28 @@ describe('foundation in Chromium', () => {
     const page = await openApp(e2e.browser, launchUrl(e2e.server, { initData: forged }));
     await expect.poll(() => page.getByText('Ошибка авторизации', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
     expect(await page.getByRole('button', { name: 'Повторить' }).isVisible()).toBe(true);
+    await page.context().close();
+  });
+});
+
+describe('the /dev launcher (server without BOT_TOKEN) in Chromium', () => {
+  let dev: E2EServer | undefined;
+  beforeAll(async () => {
+    dev = await startServer({ env: { BOT_TOKEN: '' } });
+  });
+  afterAll(async () => {
+    await dev?.stop();
+  });
+
+  it.each([
+    ['light', '#ffffff', 'light'],
+    ['dark', '#212121', 'dark'],
+  ])('theme=%s: start-up reaches ready (theme %s, color-scheme %s) and the demo user signs in', async (theme, bg, scheme) => {
+    const page = await openApp(e2e.browser, `${dev!.url}/dev?theme=${theme}`);
+    await page.waitForURL('**/onboarding', { timeout: 15_000 });
+    expect(await startupTraces(page)).toMatchObject({ themeBg: bg, viewportHeight: '844px', colorScheme: scheme });
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await expect.poll(() => page.getByText(/, Демо/).isVisible(), { timeout: 10_000 }).toBe(true);
     await page.context().close();
   });
 });

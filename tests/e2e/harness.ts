@@ -28,6 +28,8 @@
  *   `launchUrl(server, { path?, user?, initData?, … })` → `…/#tgWebAppData=<encodeURIComponent(initData)>&
  *   tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams=<encodeURIComponent(JSON of Telegram's light
  *   theme)>` — the init data string URL-encoded once more, as Telegram does.
+ * - `signLegacyInitData(user?, …)` → init data as Telegram clients before Bot API 8.0 send it: no `signature` field
+ *   (the SDK refuses such launch parameters; the server accepts them).
  * - `forgeInitData(initData)` → the same init data with a wrong hash.
  * - `launchBrowser()` → playwright-core Chromium at CHROMIUM_PATH (npm test sets it) or /usr/bin/chromium.
  * - `openApp(browser, url)` → a Page in a fresh context (phone viewport, ru-RU, Europe/Moscow), screenshot on failure.
@@ -40,7 +42,7 @@ import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { sign } from '@telegram-apps/init-data-node';
+import { sign, signData } from '@telegram-apps/init-data-node';
 import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
@@ -208,6 +210,16 @@ export function signInitData(
     options.botToken ?? E2E_BOT_TOKEN,
     options.authDate ?? new Date(),
   );
+}
+
+/** Init data without `signature` (clients before Bot API 8.0), hashed over the remaining fields as Telegram does. */
+export function signLegacyInitData(user: TgUser = defaultUser, options: Parameters<typeof signInitData>[1] = {}): string {
+  const params = new URLSearchParams(signInitData(user, options));
+  params.delete('signature');
+  params.delete('hash');
+  const dataCheckString = [...params].map(([key, value]) => `${key}=${value}`).sort().join('\n');
+  params.set('hash', signData(dataCheckString, options.botToken ?? E2E_BOT_TOKEN));
+  return params.toString();
 }
 
 /** The same init data with its hash replaced: a forgery the server must reject. */

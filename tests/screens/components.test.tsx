@@ -42,26 +42,23 @@ describe('shared presentational parts', () => {
     expect(screen.getByRole('button', { name: 'Избранное' })).toHaveAttribute('aria-pressed', 'false');
   });
 
-  it('BottomSheet opens as a dialog and the backdrop closes it', async () => {
+  it('BottomSheet renders nothing until first opened, then opens as a dialog and the backdrop closes it', async () => {
     const onClose = vi.fn();
-    const { rerender } = render(
+    const sheet = (open: boolean) => (
       <AppProviders>
-        <BottomSheet open label="Пробный период" onClose={onClose}>
+        <BottomSheet open={open} label="Пробный период" onClose={onClose}>
           <p>Содержимое</p>
         </BottomSheet>
-      </AppProviders>,
+      </AppProviders>
     );
-    const dialog = screen.getByRole('dialog', { name: 'Пробный период' });
+    const { container, rerender } = render(sheet(false));
+    expect(container).toBeEmptyDOMElement();
+    rerender(sheet(true));
+    const dialog = await screen.findByRole('dialog', { name: 'Пробный период' });
     expect(dialog).toHaveTextContent('Содержимое');
     await userEvent.click(dialog.previousElementSibling as HTMLElement);
     expect(onClose).toHaveBeenCalledTimes(1);
-    rerender(
-      <AppProviders>
-        <BottomSheet open={false} label="Пробный период" onClose={onClose}>
-          <p>Содержимое</p>
-        </BottomSheet>
-      </AppProviders>,
-    );
+    rerender(sheet(false));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 

@@ -3,7 +3,7 @@
 // answer) the viewport and safe-area requests. The SDK's state lives as long as the page (this file): the case
 // where the viewport never answers runs first, before any mount succeeds.
 import { act, waitFor } from '@testing-library/react';
-import { emitEvent, viewport } from '@telegram-apps/sdk';
+import { emitEvent, isTMA, viewport } from '@telegram-apps/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { launchHash } from '../../server/telegram-launch';
 import { boot } from '../../src/boot';
@@ -89,9 +89,15 @@ describe('Telegram start-up inside a Telegram client', () => {
   it('an old client (init data without signature, refused by the SDK) still gets init, expand and ready', async () => {
     const oldInitData = 'user=%7B%22id%22%3A42%7D&auth_date=1700000000&hash=abc';
     window.history.replaceState(null, '', `/#${launchHash({ initData: oldInitData, version: '7.0', platform: 'android' })}`);
+    // The SDK checks this before every function: with these launch parameters as they are, it says no.
+    expect(isTMA()).toBe(false);
     const posted = telegramClient();
     await expect(startTelegram()).resolves.toBe('ready');
+    expect(isTMA()).toBe(true); // it now has them without the init data, so its functions are available
     expect(methods(posted)).toEqual(expect.arrayContaining(['iframe_ready', 'web_app_expand', 'web_app_ready']));
+    posted.length = 0;
+    haptic.tap();
+    expect(methods(posted)).toEqual(['web_app_trigger_haptic_feedback']);
   });
 
   it('haptics post the impact, selection and notification events to the client', async () => {
