@@ -3,10 +3,11 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DiaryCreateBody } from '../../contract/diary';
+import { CLIENT_ID_PATTERN, type DiaryCreateBody } from '../../contract/diary';
 import { basisOf } from '../../machines/diary/new-entry-draft';
 import { createDiaryEntry, listDiaryEntries } from '../../src/api/diary';
 import { draftStorageKey } from '../../src/screens/diary/draftStorage';
+import { newClientId } from '../../src/screens/diary/newClientId';
 import { safeStorage } from '../../src/telegram/storage';
 import { toast } from '../../src/ui/toast';
 import { deferred, DIARY_USER, entry, renderDiary } from './diary-helpers';
@@ -275,5 +276,24 @@ describe('new entry drafts: nothing typed is lost', () => {
       await waitFor(() => expect(currentPath()).toBe('/app/diary'));
       expect(create).toHaveBeenCalledWith(expect.objectContaining({ content: 'Без хранилища', mood: 'good' }));
     });
+  });
+});
+
+describe('newClientId', () => {
+  const real = globalThis.crypto;
+  afterEach(() => vi.unstubAllGlobals());
+
+  it.each([
+    ['crypto.randomUUID', () => {}],
+    ['getRandomValues where randomUUID is missing (older WebViews, plain http)', () =>
+      vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) })],
+  ])('makes distinct version-4 UUIDs the server accepts: %s', (_name, setup) => {
+    setup();
+    const ids = Array.from({ length: 200 }, newClientId);
+    for (const id of ids) {
+      expect(id).toMatch(UUID);
+      expect(id).toMatch(CLIENT_ID_PATTERN);
+    }
+    expect(new Set(ids).size).toBe(ids.length);
   });
 });
