@@ -1,6 +1,6 @@
 // `npm start` as a process (server/main.ts on PGlite): listens and prints the URL, a second process on the same
-// DATA_DIR is refused with a clear message, SIGTERM/SIGINT close cleanly and remove the lock, a stale lock from a
-// dead process is taken over.
+// DATA_DIR is refused with a clear message, SIGTERM/SIGINT close cleanly and remove the lock (also when they
+// arrive during start-up), a stale lock from a dead process is taken over, a nested DATA_DIR is created.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,7 +12,7 @@ const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const dataDir = mkdtempSync(join(tmpdir(), 'main-test-'));
 const children: ChildProcess[] = [];
 
-function start(): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function start(dir = dataDir): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawn(tsx, ['server/main.ts'], {
     cwd: root,
     env: {
@@ -20,7 +20,7 @@ function start(): { child: ChildProcess; output: () => string; exited: Promise<n
       HOME: process.env.HOME,
       PORT: '0',
       HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
+      DATA_DIR: dir,
       LOG_LEVEL: 'warn',
       SKIP_CLIENT_BUILD: '1',
     },
@@ -69,6 +69,26 @@ describe('server/main.ts process', () => {
     expect(await first.exited).toBe(0);
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   }, 60_000);
+
+  it('a signal during start-up (PGlite first boot of a new nested DATA_DIR) closes cleanly; the next start works', async () => {
+    const nested = join(dataDir, 'a', 'b', 'c');
+    const lock = join(nested, 'server.pid');
+    const booting = start(nested);
+    while (!existsSync(lock)) {
+      if (booting.child.exitCode !== null) throw new Error(`server exited early:\n${booting.output()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    booting.child.kill('SIGTERM'); // the lock is held: PGlite is creating the directory now
+    expect(await booting.exited).toBe(0);
+    expect(booting.output()).not.toMatch(/Открыть:/);
+    expect(booting.output()).toMatch(/SIGTERM: остановка/);
+    expect(existsSync(lock)).toBe(false);
+    const again = start(nested);
+    const url = await listening(again);
+    expect((await fetch(`${url}/api/users/me`)).status).toBe(401);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 90_000);
 
   it('takes over a stale lock left by a dead process; SIGINT closes it', async () => {
     const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });

@@ -1,0 +1,88 @@
+// CORS for a client on another origin (VITE_API_BASE_URL): only CORS_ORIGINS get Access-Control-Allow-Origin,
+// preflights allow exactly the client's headers and methods, and without CORS_ORIGINS nothing is sent.
+import { describe, expect, it } from 'vitest';
+import { buildApp } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { describeEachDatabase, testConfig } from './harness';
+
+const APP_ORIGIN = 'https://app.example.com';
+
+describeEachDatabase('CORS', (t) => {
+  async function withApp(env: Record<string, string>, fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
+    const app = await buildApp({ database: t.database, config: testConfig(env) });
+    try {
+      await fn(app);
+    } finally {
+      await app.close();
+    }
+  }
+  const preflight = (origin: string, method = 'PATCH') => ({
+    method: 'OPTIONS' as const,
+    url: '/api/users/me/settings',
+    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'x-init-data,x-time-zone,content-type' },
+  });
+
+  it('a configured origin: the preflight allows the client’s headers and methods; answers carry the origin', async () => {
+    await withApp({ CORS_ORIGINS: `${APP_ORIGIN}, https://other.example.org/` }, async (app) => {
+      const pre = await app.inject(preflight(APP_ORIGIN));
+      expect(pre.statusCode).toBe(204);
+      expect(pre.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+      expect(String(pre.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH']));
+      expect(String(pre.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toEqual(
+        expect.arrayContaining(['x-init-data', 'x-time-zone', 'content-type']),
+      );
+      expect(Number(pre.headers['access-control-max-age'])).toBeGreaterThan(0);
+      expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
+      expect(pre.headers.vary).toMatch(/Origin/);
+
+      const ok = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...t.headers(), origin: APP_ORIGIN } });
+      expect(ok.statusCode).toBe(200);
+      expect(ok.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+      expect(ok.headers.vary).toMatch(/Origin/);
+      // errors too, or the client could not read their detail
+      const denied = await app.inject({ method: 'GET', url: '/api/users/me', headers: { origin: 'https://other.example.org' } });
+      expect(denied.statusCode).toBe(401);
+      expect(denied.headers['access-control-allow-origin']).toBe('https://other.example.org');
+    });
+  });
+
+  it('an origin not configured gets no CORS headers (the browser blocks it)', async () => {
+    await withApp({ CORS_ORIGINS: APP_ORIGIN }, async (app) => {
+      const pre = await app.inject(preflight('https://evil.example.net'));
+      expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+      expect(pre.headers['access-control-allow-headers']).toBeUndefined();
+      const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...t.headers(), origin: 'https://evil.example.net' } });
+      expect(res.statusCode).toBe(200); // CORS is the browser's rule; the server just does not vouch for the origin
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+
+  it('without CORS_ORIGINS: same-origin only, no CORS headers at all', async () => {
+    await withApp({}, async (app) => {
+      const pre = await app.inject(preflight(APP_ORIGIN));
+      expect(pre.headers['access-control-allow-origin']).toBeUndefined();
+      const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...t.headers(), origin: APP_ORIGIN } });
+      expect(res.headers['access-control-allow-origin']).toBeUndefined();
+    });
+  });
+});
+
+describe('CORS_ORIGINS and TRUST_PROXY parsing', () => {
+  it('origins are normalised the way browsers send them; anything else is refused at start-up', () => {
+    expect(loadConfig({ CORS_ORIGINS: ' HTTPS://App.Example.com/ ,http://localhost:5173' }).corsOrigins).toEqual([
+      'https://app.example.com',
+      'http://localhost:5173',
+    ]);
+    expect(loadConfig({}).corsOrigins).toEqual([]);
+    for (const bad of ['*', 'app.example.com', 'https://app.example.com/path', 'ftp://x.example.com']) {
+      expect(() => loadConfig({ CORS_ORIGINS: bad }), bad).toThrow(/CORS_ORIGINS/);
+    }
+  });
+
+  it('TRUST_PROXY: private proxies by default; true, false or a list', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback,linklocal,uniquelocal');
+    expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
+    expect(loadConfig({ TRUST_PROXY: '203.0.113.0/24' }).trustProxy).toBe('203.0.113.0/24');
+  });
+});
