@@ -1,7 +1,7 @@
 // A throwaway PostgreSQL cluster in a temp directory on a loopback port, for tests and benchmarks.
 // initdb refuses to run as root, so as root every server binary runs as the `postgres` user.
 import { execFileSync, spawnSync } from 'node:child_process';
-import { chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -60,12 +60,14 @@ export async function startTempCluster(bin: string): Promise<TempCluster> {
 
 /**
  * The cluster a test run shares (vitest global setups): started when PostgreSQL is installed; otherwise null
- * and a plain warning naming what is skipped — except with CI=true, where nothing may be skipped.
+ * and a plain warning naming what is skipped — except with CI=true, where nothing may be skipped. The warning
+ * also goes to the file named by TEST_SKIP_NOTES, so `npm test` (scripts/test.mjs) repeats it in its summary.
  */
-export async function clusterForTestRun(skipped: string): Promise<TempCluster | null> {
-  const bin = findPgBin();
+export async function clusterForTestRun(skipped: string, bin = findPgBin()): Promise<TempCluster | null> {
   if (bin) return startTempCluster(bin);
   if (process.env.CI === 'true') throw new Error('CI=true but PostgreSQL is not installed (apt-get install postgresql)');
-  console.warn(`\n[tests] PostgreSQL not installed: ${skipped}\n`);
+  const note = `SKIPPED (PostgreSQL not installed): ${skipped}`;
+  console.warn(`\n[tests] ${note}\n`);
+  if (process.env.TEST_SKIP_NOTES) appendFileSync(process.env.TEST_SKIP_NOTES, `${note}\n`);
   return null;
 }

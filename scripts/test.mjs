@@ -1,22 +1,32 @@
 #!/usr/bin/env node
 // `npm test`: type check, unit + screen tests, then the browser tests when Chromium is installed.
 // Without Chromium the e2e step is skipped and said so plainly; with CI=true a skip is a failure.
-// (PostgreSQL: the server tests' global setup runs the PostgreSQL half when it is installed — same rule.)
+// (PostgreSQL: the vitest global setups run the PostgreSQL parts when it is installed — same rule; what they skip
+// they write to TEST_SKIP_NOTES, and the summary repeats it.)
 // Ends with one summary line: `N passed, N failed` (`, N skipped` when any), and exits non-zero on any failure.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
 
 const ci = process.env.CI === 'true';
 const bin = (name) => join('node_modules', '.bin', name);
 const totals = { passed: 0, failed: 0, skipped: 0 };
 const notes = [];
-const outDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
+let outDir = '';
+let skipNotes = '';
+
+/** The closing summary: each step's note, then each skip the global setups announced, then the totals line. */
+export function summary(stepNotes, counts, skipNotesFile) {
+  const skips = existsSync(skipNotesFile) ? readFileSync(skipNotesFile, 'utf8').split('\n').filter(Boolean) : [];
+  const total = `${counts.passed} passed, ${counts.failed} failed${counts.skipped ? `, ${counts.skipped} skipped` : ''}`;
+  return [...stepNotes, ...new Set(skips), total].join('\n');
+}
 
 function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TEST_SKIP_NOTES: skipNotes, ...env } });
   return res.status ?? 1;
 }
 
@@ -55,31 +65,38 @@ function vitest(label, projects, env = {}) {
   notes.push(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
 }
 
-// 1. Type check (counted as one check).
-if (run(bin('tsc'), ['--noEmit', '-p', '.']) === 0) {
-  totals.passed += 1;
-  notes.push('typecheck: ok');
-} else {
-  totals.failed += 1;
-  notes.push('typecheck: FAILED');
+function main() {
+  outDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
+  skipNotes = join(outDir, 'skipped.txt');
+
+  // 1. Type check (counted as one check).
+  if (run(bin('tsc'), ['--noEmit', '-p', '.']) === 0) {
+    totals.passed += 1;
+    notes.push('typecheck: ok');
+  } else {
+    totals.failed += 1;
+    notes.push('typecheck: FAILED');
+  }
+
+  // 2. Machines, server, docs (node) and screens (jsdom).
+  vitest('unit+screens', ['unit', 'screens']);
+
+  // 3. Browser tests in the system Chromium.
+  const chromium = findChromium();
+  if (chromium) {
+    vitest('e2e', ['e2e'], { CHROMIUM_PATH: chromium });
+  } else if (ci) {
+    totals.failed += 1;
+    notes.push('e2e: FAILED — CI=true but chromium is not installed (apt-get install chromium)');
+  } else {
+    console.log('\nSKIPPED e2e: chromium not installed');
+    notes.push('SKIPPED e2e: chromium not installed');
+  }
+
+  console.log('\n' + summary(notes, totals, skipNotes));
+  rmSync(outDir, { recursive: true, force: true });
+  process.exit(totals.failed > 0 ? 1 : 0);
 }
 
-// 2. Machines, server, docs (node) and screens (jsdom).
-vitest('unit+screens', ['unit', 'screens']);
-
-// 3. Browser tests in the system Chromium.
-const chromium = findChromium();
-if (chromium) {
-  vitest('e2e', ['e2e'], { CHROMIUM_PATH: chromium });
-} else if (ci) {
-  totals.failed += 1;
-  notes.push('e2e: FAILED — CI=true but chromium is not installed (apt-get install chromium)');
-} else {
-  console.log('\nSKIPPED e2e: chromium not installed');
-  notes.push('SKIPPED e2e: chromium not installed');
-}
-
-rmSync(outDir, { recursive: true, force: true });
-console.log('\n' + notes.join('\n'));
-console.log(`${totals.passed} passed, ${totals.failed} failed${totals.skipped ? `, ${totals.skipped} skipped` : ''}`);
-process.exit(totals.failed > 0 ? 1 : 0);
+// Run as `node scripts/test.mjs`; imported (tests), it only lends `summary`.
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
