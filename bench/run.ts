@@ -9,11 +9,13 @@ import { ROOT } from '../server/client-build';
 import { benchApi } from './api';
 import { benchBundle } from './bundle';
 import { benchDiary } from './diary';
+import { benchDiaryScroll } from './diary-scroll';
 
 const benches: Record<string, () => Promise<unknown>> = {
   bundle: benchBundle,
   api: benchApi,
   diary: benchDiary,
+  'diary-scroll': benchDiaryScroll,
 };
 
 const only = process.argv[2];

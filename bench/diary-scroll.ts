@@ -1,0 +1,389 @@
+/**
+ * Diary list smoothness (issue 4): "the list screen stays smooth while scrolling through 500 loaded entries (no full
+ * re-render of the list on each page)", measured in a real Chromium.
+ * Builds the client for production into a temp dir, runs the real app in-process on loopback on PGlite in a temp
+ * DATA_DIR with one PRO user and 520 entries, opens /app/diary at 390×844 and scrolls to the end page by page
+ * (26 pages of 20), then wheels through the whole list top → bottom, and the same over 500 static divs as the
+ * same-run baseline. Prints a table and a verdict; exits non-zero only when the measurement itself fails.
+ * Run alone: `npx tsx bench/diary-scroll.ts`. Method and figures: docs/diary.md, "Scrolling 500 entries in Chromium".
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { eq } from 'drizzle-orm';
+import type { Browser, Page } from 'playwright-core';
+import { DIARY_PAGE_SIZE, MOODS } from '../contract/diary';
+import { buildApp } from '../server/app';
+import { ROOT } from '../server/client-build';
+import { staticClient } from '../server/client';
+import { loadConfig } from '../server/config';
+import { migrateDatabase, openDatabase, type Database } from '../server/db';
+import { diaryCounters, diaryEntries, subscriptions, users } from '../server/db/schema';
+import { STORAGE_KEYS } from '../src/telegram/storage';
+import { launchBrowser, launchUrl, signInitData } from '../tests/e2e/harness';
+import * as probe from './diary-scroll-probe';
+import { mainThreadTasks, TRACE_CATEGORIES, tracedTaskOf, type TracedTask } from './diary-scroll-trace';
+import { runIfMain } from './support';
+
+const BOT_TOKEN = '7000000003:diary-scroll-bench-token';
+const USER = { id: 9_200_001, first_name: 'Вера', language_code: 'ru' };
+const ENTRIES = 520; // 26 pages: the 500 of the budget and one page more
+const CARD = '[data-testid="diary-card"]';
+const WHEEL_PX = 100; // one notch of a mouse wheel
+/** Frame p95 while wheeling through the list may be at most this multiple of the static page's. */
+export const FRAME_P95_RATIO_BUDGET = 1.5;
+const LONG_TASK_MS = 50;
+
+type Interval = { from: number; to: number };
+/** cpuMs null: the trace has no task for it (judged by its wall time then). */
+type LongTask = { wallMs: number; cpuMs: number | null };
+
+interface PageRow {
+  page: number;
+  cards: number;
+  added: number;
+  recreated: number;
+  changed: number;
+  /** GET /api/diary/list responseEnd → the page's cards in the DOM. */
+  responseToDomMs: number;
+  /** The scroll that revealed the end sentinel → the page's cards in the DOM (request + server + render). */
+  scrollToDomMs: number;
+  /** The longest long task overlapping response → DOM, with its main-thread CPU time; null: none. */
+  longTask: LongTask | null;
+}
+
+interface FrameStats {
+  frames: number;
+  steps: number;
+  p50: number;
+  p95: number;
+  max: number;
+  over50: number;
+  /** Long tasks during the pass, and how many of them used more than 50 ms of main-thread CPU. */
+  longTasks: number;
+  longTasksOver50Cpu: number;
+}
+
+interface Verdict {
+  /** Already-loaded cards re-created or changed by any append (budget 0). */
+  touched: number;
+  /** Appends during which the main thread ran a task of more than 50 ms CPU (budget 0). */
+  appendsWithLongTask: number;
+  p95Ratio: number;
+  smooth: boolean;
+}
+
+export interface DiaryScrollResult {
+  pages: PageRow[];
+  list: FrameStats;
+  baseline: FrameStats;
+  /** Cards the filter switch re-created: the detector seeing a real full re-render. */
+  recreatedByFilter: number;
+  verdict: Verdict;
+}
+
+const round = (n: number) => Math.round(n * 10) / 10;
+const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const overlaps = (t: { start: number; duration: number }, w: Interval) => t.start < w.to && t.start + t.duration > w.from;
+
+/** Production client into its own dir: dist/ belongs to `npm start` and the e2e runs. */
+function buildClient(outDir: string): void {
+  const res = spawnSync(
+    join(ROOT, 'node_modules', '.bin', 'vite'),
+    ['build', '--outDir', outDir, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: ROOT, stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (res.status !== 0) throw new Error('[bench diary-scroll] vite build failed');
+}
+
+/** The user through the real auth hook, PRO by hand (as support would grant it), entries and their counter row. */
+async function seed(database: Database, app: Awaited<ReturnType<typeof buildApp>>, initData: string): Promise<void> {
+  const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { 'X-Init-Data': initData } });
+  if (res.statusCode !== 200) throw new Error(`[bench diary-scroll] user not created: ${res.statusCode} ${res.body}`);
+  const [user] = await database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, USER.id));
+  if (!user) throw new Error('[bench diary-scroll] user row missing');
+  await database.db
+    .insert(subscriptions)
+    .values({ userId: user.id, tier: 'PRO', expiresAt: new Date(Date.now() + 30 * 86_400_000), source: 'manual' });
+  // Cards of realistic variety: every 7th untitled, one to six sentences (the card clamps to three lines).
+  const now = Date.now();
+  const rows = Array.from({ length: ENTRIES }, (_, i) => ({
+    userId: user.id,
+    title: i % 7 === 3 ? null : `Запись ${ENTRIES - i}`,
+    content: 'Сегодня был спокойный день, я много гулял и думал о хорошем. '.repeat(1 + (i % 6)).trim(),
+    mood: i % 6 === 5 ? null : MOODS[i % MOODS.length]!,
+    isFavorite: i % 10 === 0,
+    createdAt: new Date(now - i * 3_600_000),
+  }));
+  await database.db.insert(diaryEntries).values(rows);
+  // Rows written outside the API get their counter row the way the API keeps it.
+  await database.db
+    .insert(diaryCounters)
+    .values({ userId: user.id, total: ENTRIES, favorites: rows.filter((r) => r.isFavorite).length });
+}
+
+/** A phone-sized context whose pages start with onboarding done and the probe installed. */
+async function phonePage(browser: Browser): Promise<Page> {
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    deviceScaleFactor: 2,
+    isMobile: true,
+    hasTouch: true,
+    locale: 'ru-RU',
+    timezoneId: 'Europe/Moscow',
+  });
+  // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(…)`; the probe's functions are
+  // serialised into the page, where that helper does not exist.
+  await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });
+  await context.addInitScript(([key]) => localStorage.setItem(key!, 'true'), [STORAGE_KEYS.onboardingCompleted]);
+  await context.addInitScript(probe.installProbe);
+  return context.newPage();
+}
+
+/** The same-run baseline: `count` plain divs of the list's own pitch and width, nothing else on the page. */
+function staticPageHtml(count: number, { height, gap }: { height: number; gap: number }): string {
+  const rows = Array.from({ length: count }, (_, i) => `<div class="row">Строка ${i + 1}</div>`).join('');
+  return (
+    '<!doctype html><meta name="viewport" content="width=device-width, initial-scale=1"><style>' +
+    `body{margin:0;padding:16px 16px 24px;display:flex;flex-direction:column;gap:${gap}px;font-family:sans-serif}` +
+    `.row{height:${height}px;background:#efeff3;border-radius:12px}</style>${rows}`
+  );
+}
+
+/**
+ * The detector must be able to fail: replacing one loaded card with a copy must count one re-created card, an
+ * attribute set inside another one changed card. Throws otherwise (the figures above would mean nothing).
+ */
+async function checkDetector(page: Page): Promise<void> {
+  await page.evaluate(probe.markLoaded);
+  await page.evaluate((sel) => {
+    const [a, b] = document.querySelectorAll(sel);
+    a!.replaceWith(a!.cloneNode(true));
+    b!.firstElementChild!.setAttribute('data-bench', '1');
+  }, CARD);
+  await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+  const c = await page.evaluate(probe.readCounters);
+  if (c.removedKnown !== 1 || c.changedKnown !== 1) {
+    throw new Error(`[bench diary-scroll] detector check: expected 1 re-created + 1 changed card, got ${c.removedKnown} + ${c.changedKnown}`);
+  }
+}
+
+/** A real full re-render for contrast: switching the filter replaces the list, and the detector must see it. */
+async function filterSwitchRecreates(page: Page): Promise<number> {
+  const loaded = await page.evaluate(probe.markLoaded);
+  await page.getByRole('button', { name: 'Избранное', exact: true }).click();
+  await page.waitForFunction(
+    ([sel, n]) => {
+      const count = document.querySelectorAll(sel as string).length;
+      return count > 0 && count < (n as number);
+    },
+    [CARD, loaded],
+    { timeout: 20_000 },
+  );
+  return (await page.evaluate(probe.readCounters)).removedKnown;
+}
+
+/** The page's long tasks (PerformanceObserver) in `interval`, each with its CPU time from the trace. */
+async function longTasksIn(page: Page, traced: TracedTask[], interval: Interval): Promise<LongTask[]> {
+  const all = await page.evaluate(() => window.__diaryScroll.longTasks);
+  return all
+    .filter((t) => overlaps(t, interval))
+    .map((t) => {
+      const task = tracedTaskOf(traced, t);
+      return { wallMs: round(t.duration), cpuMs: task ? round(task.cpuMs) : null };
+    });
+}
+
+const cpuOver = (t: LongTask, ms: number) => (t.cpuMs ?? t.wallMs) > ms;
+
+/** Runs `fn` with the browser tracing, the page's trace anchored by the mark `anchor`; its long main-thread tasks. */
+async function traced<T>(browser: Browser, page: Page, anchor: string, fn: () => Promise<T>): Promise<{ value: T; tasks: TracedTask[] }> {
+  await browser.startTracing(page, { categories: TRACE_CATEGORIES });
+  await page.evaluate((name) => performance.mark(name), anchor);
+  const value = await fn();
+  const tasks = mainThreadTasks(await browser.stopTracing(), anchor, LONG_TASK_MS);
+  return { value, tasks };
+}
+
+/** Scrolls to the last card until every entry is loaded; per appended page its counters and response → DOM window. */
+async function loadAllPages(page: Page): Promise<Array<Omit<PageRow, 'longTask'> & { interval: Interval }>> {
+  const rows: Array<Omit<PageRow, 'longTask'> & { interval: Interval }> = [];
+  for (;;) {
+    const before = await page.evaluate(probe.markLoaded);
+    if (before >= ENTRIES) break;
+    const scrolledAt = await page.evaluate(probe.scrollToLastCard, CARD);
+    const expected = Math.min(ENTRIES, before + DIARY_PAGE_SIZE);
+    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length >= (n as number), [CARD, expected], {
+      timeout: 20_000,
+    });
+    // The render finishes within the task that added the cards; one more frame lets its mutations arrive.
+    await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
+    const c = await page.evaluate(probe.readCounters);
+    const responses = await page.evaluate(() => window.__diaryScroll.listResponses);
+    const response = responses.findLast((r) => r.skip === before);
+    if (!response) throw new Error(`[bench diary-scroll] no GET /api/diary/list?skip=${before} seen`);
+    rows.push({
+      page: rows.length + 2,
+      cards: c.count,
+      added: c.added,
+      recreated: c.removedKnown,
+      changed: c.changedKnown,
+      responseToDomMs: round(c.lastAddedAt - response.responseEnd),
+      scrollToDomMs: round(c.lastAddedAt - scrolledAt),
+      interval: { from: response.responseEnd, to: c.lastAddedAt },
+    });
+  }
+  return rows;
+}
+
+/** One wheel notch per frame from the top until the last `selector` element is in view; rAF deltas meanwhile. */
+async function wheelThrough(page: Page, selector: string): Promise<{ stats: Omit<FrameStats, 'longTasks' | 'longTasksOver50Cpu'>; interval: Interval }> {
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await page.mouse.move(195, 422);
+  await page.evaluate(() => new Promise((r) => setTimeout(r, 300))); // the jump to the top settles first
+  await page.evaluate(probe.startFrames);
+  let steps = 0;
+  let stuck = 0;
+  for (let last = await page.evaluate(probe.afterFrame, selector); !last.atEnd; ) {
+    await page.mouse.wheel(0, WHEEL_PX);
+    const now = await page.evaluate(probe.afterFrame, selector);
+    steps++;
+    stuck = now.y === last.y ? stuck + 1 : 0;
+    if (stuck > 60) throw new Error(`[bench diary-scroll] the wheel stopped scrolling at y=${now.y} after ${steps} steps`);
+    last = now;
+  }
+  const t = await page.evaluate(probe.stopFrames);
+  const deltas = t.slice(1).map((v, i) => v - t[i]!);
+  const sorted = [...deltas].sort((a, b) => a - b);
+  return {
+    stats: {
+      frames: deltas.length,
+      steps,
+      p50: round(percentile(sorted, 50)),
+      p95: round(percentile(sorted, 95)),
+      max: round(sorted.at(-1) ?? 0),
+      over50: deltas.filter((d) => d > LONG_TASK_MS).length,
+    },
+    interval: { from: t[0] ?? 0, to: t.at(-1) ?? 0 },
+  };
+}
+
+/** A wheel pass, traced, with its long tasks. */
+async function framePass(browser: Browser, page: Page, selector: string): Promise<FrameStats> {
+  const pass = await traced(browser, page, 'diary-scroll-pass', () => wheelThrough(page, selector));
+  const tasks = await longTasksIn(page, pass.tasks, pass.value.interval);
+  return { ...pass.value.stats, longTasks: tasks.length, longTasksOver50Cpu: tasks.filter((t) => cpuOver(t, LONG_TASK_MS)).length };
+}
+
+function judge(pages: PageRow[], list: FrameStats, baseline: FrameStats): Verdict {
+  const touched = pages.reduce((sum, p) => sum + p.recreated + p.changed, 0);
+  const appendsWithLongTask = pages.filter((p) => p.longTask && cpuOver(p.longTask, LONG_TASK_MS)).length;
+  const p95Ratio = baseline.p95 > 0 ? list.p95 / baseline.p95 : Infinity;
+  return { touched, appendsWithLongTask, p95Ratio, smooth: touched === 0 && appendsWithLongTask === 0 && p95Ratio <= FRAME_P95_RATIO_BUDGET };
+}
+
+const cell = (v: number | string, width: number) => String(v).padStart(width);
+const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+
+function printReport(r: DiaryScrollResult): void {
+  console.log('\nDiary list in Chromium (390×844, headless, software rendering): appending pages of 20');
+  console.log('  page  cards  added  re-created  changed  response→DOM  scroll→DOM  long task (wall / CPU)');
+  for (const p of r.pages) {
+    const task = p.longTask ? `${p.longTask.wallMs.toFixed(0)} / ${p.longTask.cpuMs?.toFixed(0) ?? '?'} ms` : '—';
+    console.log(
+      `  ${cell(p.page, 4)}  ${cell(p.cards, 5)}  ${cell(p.added, 5)}  ${cell(p.recreated, 10)}  ${cell(p.changed, 7)}` +
+        `  ${cell(p.responseToDomMs.toFixed(1), 9)} ms  ${cell(p.scrollToDomMs.toFixed(1), 7)} ms  ${cell(task, 14)}`,
+    );
+  }
+  const resp = r.pages.map((p) => p.responseToDomMs).sort((a, b) => a - b);
+  console.log(`  response→DOM p50 ${percentile(resp, 50)} ms, max ${resp.at(-1)} ms over ${r.pages.length} appended pages`);
+  console.log(`\nFrames while wheeling top → bottom (rAF deltas, one ${WHEEL_PX} px notch per frame)`);
+  console.log('  page                     frames  steps  p50 ms  p95 ms  max ms  >50 ms  long tasks  of them >50 ms CPU');
+  for (const [name, f] of [[`diary list (${r.pages.at(-1)?.cards} cards)`, r.list], ['static page (500 divs)', r.baseline]] as const) {
+    console.log(
+      `  ${name.padEnd(24)}${cell(f.frames, 7)}${cell(f.steps, 7)}${cell(f.p50.toFixed(1), 8)}${cell(f.p95.toFixed(1), 8)}` +
+        `${cell(f.max.toFixed(1), 8)}${cell(f.over50, 8)}${cell(f.longTasks, 12)}${cell(f.longTasksOver50Cpu, 19)}`,
+    );
+  }
+  console.log(`\nControl: switching the filter (a real full re-render) re-created ${r.recreatedByFilter} cards.`);
+  const v = r.verdict;
+  console.log(
+    `Budget "smooth at 500 entries": loaded cards re-created/changed by appends ${v.touched} (budget 0), appends with a ` +
+      `task over 50 ms CPU ${v.appendsWithLongTask} (budget 0), frame p95 ${r.list.p95} ms = ${v.p95Ratio.toFixed(2)}× the ` +
+      `static page (budget ≤ ${FRAME_P95_RATIO_BUDGET}×) → ${v.smooth ? 'within budget' : 'OVER BUDGET'} (load average ${loadAverage()})`,
+  );
+}
+
+export async function benchDiaryScroll(): Promise<DiaryScrollResult> {
+  const work = mkdtempSync(join(tmpdir(), 'bench-diary-scroll-'));
+  // Ctrl-C skips `finally`; Playwright kills its Chromium on exit, the temp dir is ours to remove.
+  const onSignal = () => {
+    rmSync(work, { recursive: true, force: true });
+    process.exit(130);
+  };
+  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
+  let browser: Browser | undefined;
+  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
+  let database: Database | undefined;
+  try {
+    const outDir = join(work, 'client');
+    const started = Date.now();
+    buildClient(outDir);
+    console.log(`[bench diary-scroll] client built into a temp dir in ${Date.now() - started} ms (load average ${loadAverage()})`);
+
+    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(work, 'data'), BOT_TOKEN, LOG_LEVEL: 'warn' };
+    delete env.DATABASE_URL; // embedded PGlite: what the browser measures does not depend on the database
+    const config = loadConfig(env);
+    database = await openDatabase(config);
+    await migrateDatabase(database);
+    app = await buildApp({ database, config, client: staticClient(outDir) });
+    const initData = signInitData(USER, { botToken: BOT_TOKEN });
+    await seed(database, app, initData);
+    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+
+    browser = await launchBrowser();
+    const page = await phonePage(browser);
+    await page.goto(launchUrl({ url }, { path: '/app/diary', initData }));
+    await page.waitForFunction((sel) => document.querySelectorAll(sel).length > 0, CARD, { timeout: 30_000 });
+    await page.evaluate(probe.watchCards, CARD);
+
+    const load = await traced(browser, page, 'diary-scroll-load', () => loadAllPages(page));
+    const loaded = load.value.at(-1)?.cards ?? 0;
+    if (loaded < 500) throw new Error(`[bench diary-scroll] only ${loaded} cards loaded (need 500+)`);
+    const pages: PageRow[] = [];
+    for (const { interval, ...row } of load.value) {
+      const tasks = await longTasksIn(page, load.tasks, interval);
+      pages.push({ ...row, longTask: tasks.sort((a, b) => (b.cpuMs ?? b.wallMs) - (a.cpuMs ?? a.wallMs))[0] ?? null });
+    }
+    const list = await framePass(browser, page, CARD);
+
+    // Baseline: plain divs of the list's own pitch, in the same context (same viewport, scale factor, browser).
+    const pitch = await page.evaluate((sel) => {
+      const all = document.querySelectorAll(sel);
+      const [a, b] = [all[0]!.getBoundingClientRect(), all[1]!.getBoundingClientRect()];
+      const last = all[all.length - 1]!.getBoundingClientRect();
+      const gap = b.top - a.bottom;
+      return { gap, height: (last.bottom - a.top - gap * (all.length - 1)) / all.length };
+    }, CARD);
+    const staticTab = await page.context().newPage();
+    await staticTab.setContent(staticPageHtml(500, pitch));
+    const baseline = await framePass(browser, staticTab, '.row');
+    await staticTab.close();
+
+    const recreatedByFilter = await filterSwitchRecreates(page);
+    await checkDetector(page); // last: it detaches a card behind React's back
+
+    const result: DiaryScrollResult = { pages, list, baseline, recreatedByFilter, verdict: judge(pages, list, baseline) };
+    printReport(result);
+    return result;
+  } finally {
+    await browser?.close().catch(() => {});
+    await app?.close().catch(() => {});
+    await database?.close().catch(() => {});
+    rmSync(work, { recursive: true, force: true });
+    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
+  }
+}
+
+runIfMain(import.meta.url, benchDiaryScroll);
