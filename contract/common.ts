@@ -10,10 +10,13 @@ export type Tier = z.infer<typeof tierSchema>;
 
 /**
  * A string PostgreSQL can store: `text` columns refuse the NUL character (U+0000), so every free-text input
- * starts here (`typeError` answers a non-string; other checks keep their own messages) and such a string is a 422 with a Russian message instead of a database error.
+ * starts here and such a string is a 422 with a Russian message instead of a database error. `typeError` answers
+ * a non-string; other checks keep their own messages.
  */
 export const storableString = (typeError: string) =>
-  z.string({ error: (iss) => (iss.code === 'invalid_type' ? typeError : undefined) }).refine((s) => !s.includes('\u0000'), { error: 'Текст не может содержать нулевой символ (U+0000)' });
+  z
+    .string({ error: (iss) => (iss.code === 'invalid_type' ? typeError : undefined) })
+    .refine((s) => !s.includes('\u0000'), { error: 'Текст не может содержать нулевой символ (U+0000)' });
 
 /** ISO 8601 timestamp in UTC, e.g. 2026-11-21T10:00:00.000Z. */
 export const timestampSchema = z.string().describe('ISO 8601 timestamp (UTC)');

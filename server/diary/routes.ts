@@ -9,6 +9,7 @@ import {
   diaryListResponseSchema,
   diaryRefusalSchema,
 } from '../../contract/diary';
+import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { httpError } from '../errors';
 import { createEntry, getEntry, listEntries, toggleFavorite } from './repository';
 
@@ -23,13 +24,13 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/list',
-    { schema: { tags, querystring: diaryListQuerySchema, response: { 200: diaryListResponseSchema } } },
+    { schema: { tags, querystring: diaryListQuerySchema, response: { 200: diaryListResponseSchema, ...paramErrors, ...authErrors } } },
     async (request) => listEntries(app.database.db, request.user.id, request.query),
   );
 
   app.get(
     '/:id',
-    { schema: { tags, params: diaryEntryParamsSchema, response: { 200: diaryEntrySchema } } },
+    { schema: { tags, params: diaryEntryParamsSchema, response: { 200: diaryEntrySchema, 404: errorSchema, ...authErrors } } },
     async (request) => {
       const entry = await getEntry(app.database.db, request.user.id, request.params.id);
       if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
@@ -44,7 +45,7 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         body: diaryCreateBodySchema,
         // 201: created; 200: an entry with this client_id already existed (a repeated create) and is returned.
-        response: { 200: diaryEntrySchema, 201: diaryEntrySchema, 402: diaryRefusalSchema },
+        response: { 200: diaryEntrySchema, 201: diaryEntrySchema, 402: diaryRefusalSchema, ...bodyErrors, ...authErrors },
       },
     },
     async (request, reply) => {
@@ -60,7 +61,7 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id/favorite',
-    { schema: { tags, params: diaryEntryParamsSchema, response: { 200: diaryEntrySchema } } },
+    { schema: { tags, params: diaryEntryParamsSchema, response: { 200: diaryEntrySchema, 404: errorSchema, ...authErrors } } },
     async (request) => {
       const entry = await toggleFavorite(app.database.db, request.user.id, request.params.id);
       if (!entry) throw httpError(404, DIARY_ERRORS.notFound);

@@ -162,6 +162,10 @@ describeEachDatabase('http', (t) => {
     }
     expect(statuses('/api/users/me/settings', 'patch')).toEqual(['200', '400', '401', '413', '415', '422', '429', '503']);
     expect(statuses('/api/trial/activate', 'post')).toEqual(['200', '400', '401', '409', '413', '415', '422', '429', '503']);
+    expect(statuses('/api/diary/list', 'get')).toEqual(['200', '401', '422', '429', '503']);
+    expect(statuses('/api/diary/{id}', 'get')).toEqual(['200', '401', '404', '429', '503']);
+    expect(statuses('/api/diary/{id}/favorite', 'patch')).toEqual(['200', '401', '404', '429', '503']);
+    expect(statuses('/api/diary/create', 'post')).toEqual(['200', '201', '400', '401', '402', '413', '415', '422', '429', '503']);
     const error = doc.paths['/api/users/me'].get.responses['503'].content['application/json'].schema;
     expect(error).toEqual({ $ref: '#/components/schemas/Error' });
     expect(doc.components.schemas.Error).toMatchObject({ type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] });
