@@ -83,9 +83,10 @@ export async function ensureClientBuilt(root = ROOT, log: (msg: string) => void 
   return true;
 }
 
-// `tsx server/client-build.ts`: ensureClientBuilt in a process of its own (the e2e setup runs it so).
+// `tsx server/client-build.ts`: ensureClientBuilt in a process of its own (the e2e setup runs it so);
+// `--force` (`npm run build`) builds whether or not dist/ is stale — production either way.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  ensureClientBuilt().then(
+  (process.argv.includes('--force') ? buildClient() : ensureClientBuilt()).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);
