@@ -23,7 +23,7 @@ import { diaryCounters, diaryEntries, subscriptions, users } from '../server/db/
 import { STORAGE_KEYS } from '../src/telegram/storage';
 import { launchBrowser, launchUrl, signInitData } from '../tests/e2e/harness';
 import * as probe from './diary-scroll-probe';
-import { mainThreadTasks, TRACE_CATEGORIES, tracedTaskOf, type TracedTask } from './diary-scroll-trace';
+import { cpuDuring, mainThreadTasks, TRACE_CATEGORIES, type TracedTask } from './diary-scroll-trace';
 import { runIfMain } from './support';
 
 const BOT_TOKEN = '7000000003:diary-scroll-bench-token';
@@ -184,25 +184,25 @@ async function filterSwitchRecreates(page: Page): Promise<number> {
   return (await page.evaluate(probe.readCounters)).removedKnown;
 }
 
-/** The page's long tasks (PerformanceObserver) in `interval`, each with its CPU time from the trace. */
+/** The page's long tasks (PerformanceObserver) in `interval`, each with the main thread's CPU time from the trace. */
 async function longTasksIn(page: Page, traced: TracedTask[], interval: Interval): Promise<LongTask[]> {
   const all = await page.evaluate(() => window.__diaryScroll.longTasks);
   return all
     .filter((t) => overlaps(t, interval))
     .map((t) => {
-      const task = tracedTaskOf(traced, t);
-      return { wallMs: round(t.duration), cpuMs: task ? round(task.cpuMs) : null };
+      const cpu = cpuDuring(traced, t);
+      return { wallMs: round(t.duration), cpuMs: cpu === null ? null : round(cpu) };
     });
 }
 
 const cpuOver = (t: LongTask, ms: number) => (t.cpuMs ?? t.wallMs) > ms;
 
-/** Runs `fn` with the browser tracing, the page's trace anchored by the mark `anchor`; its long main-thread tasks. */
+/** Runs `fn` with the browser tracing, the page's trace anchored by the mark `anchor`; its main-thread tasks. */
 async function traced<T>(browser: Browser, page: Page, anchor: string, fn: () => Promise<T>): Promise<{ value: T; tasks: TracedTask[] }> {
   await browser.startTracing(page, { categories: TRACE_CATEGORIES });
   await page.evaluate((name) => performance.mark(name), anchor);
   const value = await fn();
-  const tasks = mainThreadTasks(await browser.stopTracing(), anchor, LONG_TASK_MS);
+  const tasks = mainThreadTasks(await browser.stopTracing(), anchor);
   return { value, tasks };
 }
 
