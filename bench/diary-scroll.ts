@@ -47,6 +47,8 @@ interface PageRow {
   changed: number;
   /** GET /api/diary/list responseEnd → the page's cards in the DOM. */
   responseToDomMs: number;
+  /** Main-thread CPU in that interval: the append's own cost, whatever else the machine runs (null: not traced). */
+  responseToDomCpuMs: number | null;
   /** The scroll that revealed the end sentinel → the page's cards in the DOM (request + server + render). */
   scrollToDomMs: number;
   /** The longest long task overlapping response → DOM, with its main-thread CPU time; null: none. */
@@ -207,8 +209,8 @@ async function traced<T>(browser: Browser, page: Page, anchor: string, fn: () =>
 }
 
 /** Scrolls to the last card until every entry is loaded; per appended page its counters and response → DOM window. */
-async function loadAllPages(page: Page): Promise<Array<Omit<PageRow, 'longTask'> & { interval: Interval }>> {
-  const rows: Array<Omit<PageRow, 'longTask'> & { interval: Interval }> = [];
+async function loadAllPages(page: Page): Promise<Array<Omit<PageRow, 'longTask' | 'responseToDomCpuMs'> & { interval: Interval }>> {
+  const rows: Array<Omit<PageRow, 'longTask' | 'responseToDomCpuMs'> & { interval: Interval }> = [];
   for (;;) {
     const before = await page.evaluate(probe.markLoaded);
     if (before >= ENTRIES) break;
@@ -288,16 +290,21 @@ const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
 function printReport(r: DiaryScrollResult): void {
   console.log('\nDiary list in Chromium (390×844, headless, software rendering): appending pages of 20');
-  console.log('  page  cards  added  re-created  changed  response→DOM  scroll→DOM  long task (wall / CPU)');
+  console.log('  page  cards  added  re-created  changed  response→DOM (wall / CPU)  scroll→DOM  long task (wall / CPU)');
   for (const p of r.pages) {
     const task = p.longTask ? `${p.longTask.wallMs.toFixed(0)} / ${p.longTask.cpuMs?.toFixed(0) ?? '?'} ms` : '—';
+    const append = `${p.responseToDomMs.toFixed(0)} / ${p.responseToDomCpuMs?.toFixed(0) ?? '?'} ms`;
     console.log(
       `  ${cell(p.page, 4)}  ${cell(p.cards, 5)}  ${cell(p.added, 5)}  ${cell(p.recreated, 10)}  ${cell(p.changed, 7)}` +
-        `  ${cell(p.responseToDomMs.toFixed(1), 9)} ms  ${cell(p.scrollToDomMs.toFixed(1), 7)} ms  ${cell(task, 14)}`,
+        `  ${cell(append, 24)}  ${cell(p.scrollToDomMs.toFixed(0), 7)} ms  ${cell(task, 22)}`,
     );
   }
-  const resp = r.pages.map((p) => p.responseToDomMs).sort((a, b) => a - b);
-  console.log(`  response→DOM p50 ${percentile(resp, 50)} ms, max ${resp.at(-1)} ms over ${r.pages.length} appended pages`);
+  const p50 = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+  const cpu = r.pages.map((p) => p.responseToDomCpuMs ?? p.responseToDomMs);
+  console.log(
+    `  response→DOM p50 ${p50(r.pages.map((p) => p.responseToDomMs))} ms wall, ${p50(cpu)} ms CPU; CPU p50 of the first ` +
+      `five appends ${p50(cpu.slice(0, 5))} ms, of the last five ${p50(cpu.slice(-5))} ms (a full re-render grows with the list)`,
+  );
   console.log(`\nFrames while wheeling top → bottom (rAF deltas, one ${WHEEL_PX} px notch per frame)`);
   console.log('  page                     frames  steps  p50 ms  p95 ms  max ms  >50 ms  long tasks  of them >50 ms CPU');
   for (const [name, f] of [[`diary list (${r.pages.at(-1)?.cards} cards)`, r.list], ['static page (500 divs)', r.baseline]] as const) {
@@ -354,7 +361,12 @@ export async function benchDiaryScroll(): Promise<DiaryScrollResult> {
     const pages: PageRow[] = [];
     for (const { interval, ...row } of load.value) {
       const tasks = await longTasksIn(page, load.tasks, interval);
-      pages.push({ ...row, longTask: tasks.sort((a, b) => (b.cpuMs ?? b.wallMs) - (a.cpuMs ?? a.wallMs))[0] ?? null });
+      const cpu = cpuDuring(load.tasks, { start: interval.from, duration: interval.to - interval.from });
+      pages.push({
+        ...row,
+        responseToDomCpuMs: cpu === null ? null : round(cpu),
+        longTask: tasks.sort((a, b) => (b.cpuMs ?? b.wallMs) - (a.cpuMs ?? a.wallMs))[0] ?? null,
+      });
     }
     const list = await framePass(browser, page, CARD);
 
