@@ -1,21 +1,19 @@
 // `npm run bench`: every benchmark, in order — the client bundle (CLIENT), the API (SERVER), the diary (DIARY).
 // Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
 // Each bench runs in a child process of its own, so one's memory (the Vite build of the bundle bench holds
-// hundreds of MB) does not show up in the next one's RSS figures. `tsx bench/run.ts <name>` runs one in-process.
+// hundreds of MB) does not show up in the next one's RSS figures. `tsx bench/run.ts <name>` runs one in-process,
+// importing only that bench: the API bench reports the RSS of the process its server runs in, which must not
+// carry Vite or Playwright loaded for the other benches (that added ≈80 MB to the PGlite figure).
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { ROOT } from '../server/client-build';
-import { benchApi } from './api';
-import { benchBundle } from './bundle';
-import { benchDiary } from './diary';
-import { benchDiaryScroll } from './diary-scroll';
 
 const benches: Record<string, () => Promise<unknown>> = {
-  bundle: benchBundle,
-  api: benchApi,
-  diary: benchDiary,
-  'diary-scroll': benchDiaryScroll,
+  bundle: async () => (await import('./bundle')).benchBundle(),
+  api: async () => (await import('./api')).benchApi(),
+  diary: async () => (await import('./diary')).benchDiary(),
+  'diary-scroll': async () => (await import('./diary-scroll')).benchDiaryScroll(),
 };
 
 const only = process.argv[2];
