@@ -143,3 +143,12 @@ export function afterFrame(selector: string): Promise<{ y: number; atEnd: boolea
     }),
   );
 }
+
+/** Height and gap of the cards in the viewport: rendered ones (off-screen cards only have their intrinsic size). */
+export function visiblePitch(selector: string): { height: number; gap: number } {
+  const rects = [...document.querySelectorAll(selector)]
+    .map((e) => e.getBoundingClientRect())
+    .filter((r) => r.bottom > 0 && r.top < window.innerHeight);
+  const gap = rects.length > 1 ? rects[1]!.top - rects[0]!.bottom : 0;
+  return { gap, height: rects.reduce((sum, r) => sum + r.height, 0) / Math.max(1, rects.length) };
+}
