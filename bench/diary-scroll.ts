@@ -21,7 +21,7 @@ import { loadConfig } from '../server/config';
 import { migrateDatabase, openDatabase, type Database } from '../server/db';
 import { diaryCounters, diaryEntries, subscriptions, users } from '../server/db/schema';
 import { STORAGE_KEYS } from '../src/telegram/storage';
-import { launchBrowser, launchUrl, signInitData } from '../tests/e2e/harness';
+import { PHONE_CONTEXT, launchBrowser, launchUrl, signInitData } from '../tests/e2e/harness';
 import * as probe from './diary-scroll-probe';
 import { cpuDuring, mainThreadTasks, TRACE_CATEGORIES, type TracedTask } from './diary-scroll-trace';
 import { runIfMain } from './support';
@@ -131,14 +131,7 @@ async function seed(database: Database, app: Awaited<ReturnType<typeof buildApp>
 
 /** A phone-sized context whose pages start with onboarding done and the probe installed. */
 async function phonePage(browser: Browser): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   // tsx compiles with esbuild's keepNames, which wraps named functions in `__name(…)`; the probe's functions are
   // serialised into the page, where that helper does not exist.
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' });

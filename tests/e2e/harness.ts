@@ -274,16 +274,19 @@ export function screenshotOnFailure(page: Page, name?: string) {
   });
 }
 
+/** The phone the app is opened on (browser tests and bench/diary-scroll.ts). */
+export const PHONE_CONTEXT = {
+  viewport: { width: 390, height: 844 },
+  deviceScaleFactor: 2,
+  isMobile: true,
+  hasTouch: true,
+  locale: 'ru-RU',
+  timezoneId: 'Europe/Moscow',
+} as const;
+
 /** A fresh browser context (own localStorage) with a phone viewport, the page navigated to `url`. */
 export async function openApp(browser: Browser, url: string): Promise<Page> {
-  const context = await browser.newContext({
-    viewport: { width: 390, height: 844 },
-    deviceScaleFactor: 2,
-    isMobile: true,
-    hasTouch: true,
-    locale: 'ru-RU',
-    timezoneId: 'Europe/Moscow',
-  });
+  const context = await browser.newContext(PHONE_CONTEXT);
   const page = await context.newPage();
   screenshotOnFailure(page);
   await page.goto(url);
