@@ -1,4 +1,5 @@
 // Server configuration from the environment, read once at start-up. Every variable is documented in .env.example.
+import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
 /** Used when BOT_TOKEN is unset: init data is signed by the /dev launcher with this token. Never valid in Telegram. */
@@ -11,7 +12,7 @@ export interface Config {
   dataDir: string;
   /** PostgreSQL connection string; null → embedded PGlite in dataDir. */
   databaseUrl: string | null;
-  /** Max connections of the pg pool per instance. */
+  /** Max connections of the pg pool per instance (default: DEFAULT_PG_POOL_MAX). */
   pgPoolMax: number;
   /** PostgreSQL statement timeout (ms) per query, so a stalled database answers 503 instead of hanging; 0: none. */
   pgQueryTimeoutMs: number;
@@ -71,6 +72,14 @@ function origins(env: NodeJS.ProcessEnv): string[] {
     });
 }
 
+/**
+ * The pool's default size: 2 × this machine's cores, at least 4 — PostgreSQL's rule of thumb (about twice the
+ * database's cores in all) for the usual case of the database beside the server. More connections than the cores
+ * can serve only make backends queue for the CPU: on a 2-core machine a pool of 20 gave the diary list p99 30–48 ms,
+ * a pool of 4 gave 19–28 ms at higher throughput (bench/diary.ts). With several instances, split the database's share.
+ */
+export const DEFAULT_PG_POOL_MAX = Math.max(4, 2 * availableParallelism());
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const botToken = str(env, 'BOT_TOKEN');
   return {
@@ -78,7 +87,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: str(env, 'HOST') ?? '0.0.0.0',
     dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
     databaseUrl: str(env, 'DATABASE_URL'),
-    pgPoolMax: int(env, 'PG_POOL_MAX', 20),
+    pgPoolMax: int(env, 'PG_POOL_MAX', DEFAULT_PG_POOL_MAX),
     pgQueryTimeoutMs: int(env, 'PG_QUERY_TIMEOUT_MS', 10_000),
     botToken: botToken ?? DEV_BOT_TOKEN,
     devLauncher: botToken === null,
