@@ -19,7 +19,7 @@ import { loadConfig } from '../server/config';
 import { migrateDatabase, openDatabase } from '../server/db';
 import { users } from '../server/db/schema';
 import { getUser } from '../server/users/user';
-import { DURATION_S, measure, runIfMain } from './support';
+import { DURATION_S, measure, runIfMain, withSteal } from './support';
 import type autocannon from 'autocannon';
 
 const CONNECTIONS = 50;
@@ -35,10 +35,12 @@ interface Run {
   p99: number;
   non2xx: number;
   errors: number;
+  /** CPU steal during the run, % (see withSteal). */
+  steal: number | null;
 }
 
-function toRun(r: autocannon.Result): Run {
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors };
+function toRun(r: autocannon.Result & { stealPct: number | null }): Run {
+  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, steal: r.stealPct };
 }
 
 async function load(url: string, headers: Record<string, string>): Promise<Run> {
@@ -62,6 +64,10 @@ const MISS_CLIENT = `
   process.stdout.write(JSON.stringify(result));`;
 
 async function loadCacheMisses(url: string): Promise<Run> {
+  return toRun(await withSteal(() => cacheMissClient(url)));
+}
+
+async function cacheMissClient(url: string): Promise<autocannon.Result> {
   const options = { url, token: BOT_TOKEN, connections: CONNECTIONS, duration: DURATION_S, users: MISS_USERS, firstId: MISS_FIRST_ID };
   const child = spawn(process.execPath, ['--input-type=module', '-e', MISS_CLIENT], {
     cwd: ROOT,
@@ -74,12 +80,13 @@ async function loadCacheMisses(url: string): Promise<Run> {
   child.stderr.on('data', (d) => (err += d));
   const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
   if (code !== 0) throw new Error(`cache-miss client failed (exit ${code}): ${err || out}`);
-  return toRun(JSON.parse(out) as autocannon.Result);
+  return JSON.parse(out) as autocannon.Result;
 }
 
 function mean(x: Run, y: Run): Run {
   const m = (a: number, b: number) => Math.round(((a + b) / 2) * 10) / 10;
-  return { rps: Math.round((x.rps + y.rps) / 2), p50: m(x.p50, y.p50), p99: m(x.p99, y.p99), non2xx: x.non2xx + y.non2xx, errors: x.errors + y.errors };
+  const steal = x.steal === null || y.steal === null ? null : m(x.steal, y.steal);
+  return { rps: Math.round((x.rps + y.rps) / 2), p50: m(x.p50, y.p50), p99: m(x.p99, y.p99), non2xx: x.non2xx + y.non2xx, errors: x.errors + y.errors, steal };
 }
 
 async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>): Promise<void> {
@@ -121,7 +128,7 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
       const miss = await loadCacheMisses(authUrl);
       const ratio = auth.rps / bare.rps;
       const line = (name: string, r: Run, runs = 'mean of 2 runs', note = '') =>
-        `[bench api ${kind}] ${name.padEnd(40)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (${runs} × ${DURATION_S} s, ${CONNECTIONS} conns${note})` +
+        `[bench api ${kind}] ${name.padEnd(40)} ${String(r.rps).padStart(6)} req/s  p50 ${r.p50} ms  p99 ${r.p99} ms (${runs} × ${DURATION_S} s, ${CONNECTIONS} conns${note}${r.steal === null ? '' : `, CPU steal ${r.steal} %`})` +
         (r.non2xx || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
       console.log(line('bare route, same getUser', bare));
       console.log(line('auth GET /api/users/me', auth));

@@ -27,6 +27,8 @@ export interface DiaryBenchResult {
   rps: number;
   non2xx: number;
   withinBudget: boolean;
+  /** CPU steal during the run, % (see withSteal in bench/support.ts). */
+  steal: number | null;
 }
 
 const tgUser = (i: number) => ({ id: 9_100_000 + i, first_name: `Bench${i}` });
@@ -108,12 +110,13 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
           p99: r.latency.p99,
           rps: Math.round(r.requests.average),
           non2xx: r.non2xx,
+          steal: r.stealPct,
           withinBudget: r.latency.p99 <= DIARY_P99_BUDGET_MS && r.non2xx === 0,
         };
         results.push(result);
         console.log(
           `[bench diary] GET ${path} @${CONNECTIONS} conns, ${DURATION_S}s: p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-            `${result.rps} req/s, non-2xx ${result.non2xx} → ${result.withinBudget ? 'within' : 'OVER'} budget (p99 ≤ ${DIARY_P99_BUDGET_MS} ms)`,
+            `${result.rps} req/s, non-2xx ${result.non2xx}${result.steal === null ? '' : `, CPU steal ${result.steal} %`} → ${result.withinBudget ? 'within' : 'OVER'} budget (p99 ≤ ${DIARY_P99_BUDGET_MS} ms)`,
         );
       }
     } finally {

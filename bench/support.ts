@@ -1,6 +1,7 @@
 // What the benches share: autocannon in a child process, a warm-up before each measured run, the duration and
 // worker settings from the environment, and the "run alone" entry point.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
@@ -40,10 +41,34 @@ export function autocannonProcess(
   });
 }
 
-/** A warm-up run (JIT, pool, caches), then the measured run of DURATION_S seconds. */
-export async function measure(url: string, headers: Record<string, string>, connections: number): Promise<autocannon.Result> {
+/** The machine's CPU ticks: all of them, and those the hypervisor gave to other guests (Linux /proc/stat). */
+function cpuTicks(): { total: number; steal: number } | null {
+  try {
+    const fields = readFileSync('/proc/stat', 'utf8').split('\n', 1)[0]!.trim().split(/\s+/).slice(1, 9).map(Number);
+    return { total: fields.reduce((a, b) => a + b, 0), steal: fields[7] ?? 0 };
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Runs `fn` and says how much of the machine's CPU time the hypervisor took for other guests meanwhile (steal, %;
+ * null where /proc/stat does not exist). On a shared VM that share moves the figures more than any code change
+ * does, so every measured run prints it beside its latencies.
+ */
+export async function withSteal<T>(fn: () => Promise<T>): Promise<T & { stealPct: number | null }> {
+  const before = cpuTicks();
+  const value = await fn();
+  const after = cpuTicks();
+  const total = before && after ? after.total - before.total : 0;
+  const stealPct = before && after && total > 0 ? Math.round(((after.steal - before.steal) / total) * 1000) / 10 : null;
+  return { ...value, stealPct };
+}
+
+/** A warm-up run (JIT, pool, caches), then the measured run of DURATION_S seconds (with the CPU steal during it). */
+export async function measure(url: string, headers: Record<string, string>, connections: number) {
   await autocannonProcess(url, headers, { connections, duration: WARM_UP_S });
-  return autocannonProcess(url, headers, { connections, duration: DURATION_S });
+  return withSteal(() => autocannonProcess(url, headers, { connections, duration: DURATION_S }));
 }
 
 /** `npx tsx bench/<name>.ts`: run the bench when the file is the entry point, exit 1 if it throws. */
