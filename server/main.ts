@@ -1,4 +1,4 @@
-// `npm start` (tsx server/main.ts): build the client if needed, open and migrate the database, listen.
+// `npm start` (node --import tsx server/main.ts): build the client if needed, open and migrate the database, listen.
 // `npm run dev` adds --dev: Vite in middleware mode with HMR instead of the built dist/.
 // SIGINT/SIGTERM are handled from the first line: whatever is open by then (server, database, pid lock) is closed.
 import { existsSync, mkdirSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * E2E harness: the REAL server (`tsx server/main.ts`) on a loopback port + the system Chromium via playwright-core,
+ * E2E harness: the REAL server (`node --import tsx server/main.ts`, as `npm start`) on a loopback port + the system Chromium via playwright-core,
  * opened with signed Telegram launch parameters exactly as Telegram passes them.
  *
  * ```ts
@@ -37,7 +37,7 @@
  *   (the user must have opened the app once so its row exists). Needs PostgreSQL: PGlite has one connection and
  *   the server holds it.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -47,6 +47,7 @@ import pg from 'pg';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 import { freePort } from '../../scripts/pg-cluster';
+import { spawnServer } from '../support/server-command';
 import { launchHash } from '../../server/telegram-launch';
 
 // The launch-hash format lives with the /dev launcher; tests open the app with the very same URLs.
@@ -134,7 +135,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   let output = '';
   // E2E_SERVER_ENTRY: another entry file to run instead (e.g. a stand-in while debugging the tests themselves).
   const entry = process.env.E2E_SERVER_ENTRY ?? 'server/main.ts';
-  const child = spawn(join(root, 'node_modules', '.bin', 'tsx'), [entry], { cwd: root, env, stdio: 'pipe' });
+  const child = spawnServer(root, env, entry);
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));
   const url = `http://127.0.0.1:${port}`;

@@ -1,30 +1,26 @@
 // `npm start` as a process (server/main.ts on PGlite): listens and prints the URL, a second process on the same
 // DATA_DIR is refused with a clear message, SIGTERM/SIGINT close cleanly and remove the lock (also when they
 // arrive during start-up), a stale lock from a dead process is taken over, a nested DATA_DIR is created.
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { spawnServer } from '../support/server-command';
 
 const root = join(import.meta.dirname, '..', '..');
-const tsx = join(root, 'node_modules', '.bin', 'tsx');
 const dataDir = mkdtempSync(join(tmpdir(), 'main-test-'));
 const children: ChildProcess[] = [];
 
 function start(dir = dataDir): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
-  const child = spawn(tsx, ['server/main.ts'], {
-    cwd: root,
-    env: {
-      PATH: process.env.PATH,
-      HOME: process.env.HOME,
-      PORT: '0',
-      HOST: '127.0.0.1',
-      DATA_DIR: dir,
-      LOG_LEVEL: 'warn',
-      SKIP_CLIENT_BUILD: '1',
-    },
-    stdio: ['ignore', 'pipe', 'pipe'],
+  const child = spawnServer(root, {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dir,
+    LOG_LEVEL: 'warn',
+    SKIP_CLIENT_BUILD: '1',
   });
   children.push(child);
   let out = '';
