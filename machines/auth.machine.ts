@@ -8,7 +8,7 @@ import { assign, fromPromise, setup } from 'xstate';
  * - actor `readInitData`: resolves the raw init data string, or null when the launch has none.
  * - actor `loadUser`: input `{ initData }`, resolves the user; rejects with an `AuthFailure`
  *   (`{ kind: 'network' | 'auth' | 'other' }`) — the app classifies HTTP errors into these kinds.
- * - action `storeOnboardingCompleted`: persists the completion (the app writes localStorage
+ * - action `storeOnboardingCompleted`: persists the completion (the app writes the storage key
  *   onboarding_completed = "true"; a write the browser refuses changes nothing, the context keeps it).
  *
  * Whether onboarding is completed is part of this app-wide actor's context, so the gates render machine
