@@ -79,6 +79,8 @@ function origins(env: NodeJS.ProcessEnv): string[] {
  * a pool of 4 gave 19–28 ms at higher throughput (bench/diary.ts). With several instances, split the database's share.
  */
 export const DEFAULT_PG_POOL_MAX = Math.max(4, 2 * availableParallelism());
+/** PG_QUERY_TIMEOUT_MS's default: far beyond any request's query, short enough that a stalled database answers 503. */
+export const DEFAULT_PG_QUERY_TIMEOUT_MS = 10_000;
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const botToken = str(env, 'BOT_TOKEN');
@@ -88,7 +90,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
     databaseUrl: str(env, 'DATABASE_URL'),
     pgPoolMax: int(env, 'PG_POOL_MAX', DEFAULT_PG_POOL_MAX),
-    pgQueryTimeoutMs: int(env, 'PG_QUERY_TIMEOUT_MS', 10_000),
+    pgQueryTimeoutMs: int(env, 'PG_QUERY_TIMEOUT_MS', DEFAULT_PG_QUERY_TIMEOUT_MS),
     botToken: botToken ?? DEV_BOT_TOKEN,
     devLauncher: botToken === null,
     initDataMaxAgeS: int(env, 'INIT_DATA_MAX_AGE_S', 86_400),

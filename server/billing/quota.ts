@@ -1,12 +1,10 @@
 // Daily quotas: one row per (user, local date, kind) in daily_usage, spent with ONE conditional upsert, so
 // concurrent requests can never overspend and a new day is just a new row (no reset job).
 import { and, eq, sql } from 'drizzle-orm';
-import type { Db, Tx } from '../db';
+import type { Executor } from '../db';
 import { dailyUsage, subscriptions } from '../db/schema';
 import { localDate } from '../time';
 import { dailyLimit, type Tier, type UsageKind } from './plans';
-
-type Executor = Db | Tx;
 
 export type SpendResult =
   | { ok: true; used: number; limit: number | null }

@@ -7,7 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import type { Config } from '../config';
+import { DEFAULT_PG_POOL_MAX, DEFAULT_PG_QUERY_TIMEOUT_MS, type Config } from '../config';
 import * as schema from './schema';
 
 export { migrateDatabase } from './migrate';
@@ -17,6 +17,22 @@ type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 /** A transaction handle (`db.transaction(async (tx) => …)`); also accepted wherever a Db is. */
 export type Tx = PgTransaction<PgQueryResultHKT, Schema, ExtractTablesWithRelations<Schema>>;
+/** Either: what a query that may run inside a caller's transaction takes. */
+export type Executor = Db | Tx;
+
+/**
+ * A query built once per database handle and afterwards only executed with its placeholders: Drizzle's query
+ * building was a sixth to a fifth of the server's CPU on the hottest routes, and with `pg` a named statement is
+ * also parsed and planned once per connection.
+ */
+export function preparedPerDb<S>(prepare: (db: Db) => S): (db: Db) => S {
+  const built = new WeakMap<Db, S>();
+  return (db) => {
+    let statement = built.get(db);
+    if (statement === undefined) built.set(db, (statement = prepare(db)));
+    return statement;
+  };
+}
 
 export interface Database {
   db: Db;
@@ -47,7 +63,7 @@ export interface PostgresOptions {
   onPoolError?: (error: Error) => void;
 }
 
-export function openPostgres(url: string, { max = 20, queryTimeoutMs = 10_000, onPoolError }: PostgresOptions = {}): Database {
+export function openPostgres(url: string, { max = DEFAULT_PG_POOL_MAX, queryTimeoutMs = DEFAULT_PG_QUERY_TIMEOUT_MS, onPoolError }: PostgresOptions = {}): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,

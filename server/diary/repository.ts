@@ -3,13 +3,10 @@
 // from the per-user diary_counters row (kept in the create and toggle transactions) instead of a count.
 import { and, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
 import type { DiaryCreateInput, DiaryEntry, DiaryListQuery, DiaryRefusal } from '../../contract/diary';
-import type { Database } from '../db';
+import { preparedPerDb, type Db, type Executor } from '../db';
 import { diaryCounters, diaryEntries } from '../db/schema';
 import { spendDaily } from '../billing/quota';
 
-type Db = Database['db'];
-/** The outer db or a transaction handle (same query API). */
-type Executor = Db | Parameters<Parameters<Db['transaction']>[0]>[0];
 type Row = typeof diaryEntries.$inferSelect;
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -30,10 +27,6 @@ export function toDto(row: Pick<Row, 'id' | 'title' | 'content' | 'mood' | 'isFa
   };
 }
 
-// The list's four shapes (favourites or not × date window or not), each built once per database handle and
-// executed with placeholders: building the query and mapping a nested `{ entry: table }` selection were a fifth
-// of the server's CPU per list request. With `pg` the named statements are also parsed once per connection.
-const listStatements = new WeakMap<Executor, Map<string, ReturnType<typeof prepareList>>>();
 
 /** The list's filter: the owner, optionally favourites only and a date window (values or placeholders). */
 function listFilter(userId: number | Placeholder, favorites: boolean, dateFrom: Date | Placeholder | undefined) {
@@ -44,7 +37,7 @@ function listFilter(userId: number | Placeholder, favorites: boolean, dateFrom: 
   );
 }
 
-function prepareList(db: Executor, favorites: boolean, dated: boolean) {
+function prepareList(db: Db, favorites: boolean, dated: boolean) {
   // Without a date window the total is the user's counter row, read by the same statement as the page (one round
   // trip). A date window is counted instead, but it is bounded by the daily limit × 30 days.
   const counterColumn = favorites ? diaryCounters.favorites : diaryCounters.total;
@@ -71,19 +64,17 @@ function prepareList(db: Executor, favorites: boolean, dated: boolean) {
     .prepare(`diary_list_${favorites ? 'fav' : 'all'}_${dated ? 'dated' : 'any'}`);
 }
 
-function listStatement(db: Executor, favorites: boolean, dated: boolean) {
-  let byShape = listStatements.get(db);
-  if (!byShape) listStatements.set(db, (byShape = new Map()));
-  const shape = `${favorites}:${dated}`;
-  let statement = byShape.get(shape);
-  if (!statement) byShape.set(shape, (statement = prepareList(db, favorites, dated)));
-  return statement;
-}
+// The list's four shapes (favourites or not × date window or not), each prepared once per database handle
+// (preparedPerDb); selecting flat columns straight into the DTO instead of a nested `{ entry: table }` also cut the
+// mapping cost. Indexed [favorites][dated].
+const listStatements = [false, true].map((favorites) =>
+  [false, true].map((dated) => preparedPerDb((db) => prepareList(db, favorites, dated))),
+);
 
-export async function listEntries(db: Executor, userId: number, query: DiaryListQuery) {
+export async function listEntries(db: Db, userId: number, query: DiaryListQuery) {
   const favorites = query.is_favorite === 'true';
   const dateFrom = query.dateFrom ? new Date(query.dateFrom) : undefined;
-  const rows = await listStatement(db, favorites, dateFrom !== undefined).execute({
+  const rows = await listStatements[Number(favorites)]![Number(dateFrom !== undefined)]!(db).execute({
     userId,
     dateFrom,
     limit: query.limit,

@@ -2,14 +2,11 @@
 // route, so the bench compares the auth'd route against exactly the same query.
 import { eq, sql } from 'drizzle-orm';
 import type { User } from '../../contract/users';
-import type { Db } from '../db';
+import { preparedPerDb, type Db } from '../db';
 import { users } from '../db/schema';
 
-// The hottest query of the API, built once per database handle instead of on every request (Drizzle's query
-// building was a sixth of the server's CPU under load); with `pg` the named statement is also parsed and
-// planned once per connection.
-const prepared = new WeakMap<Db, ReturnType<typeof prepare>>();
-const prepare = (db: Db) =>
+// The hottest query of the API: built once per database handle (preparedPerDb).
+const getUserStatement = preparedPerDb((db) =>
   db
     .select({
       telegramId: users.telegramId,
@@ -21,13 +18,12 @@ const prepare = (db: Db) =>
     })
     .from(users)
     .where(eq(users.id, sql.placeholder('id')))
-    .prepare('get_user');
+    .prepare('get_user'),
+);
 
 /** The user row as the API returns it, or undefined when no user has this internal id. */
 export async function getUser(db: Db, id: number): Promise<User | undefined> {
-  let query = prepared.get(db);
-  if (!query) prepared.set(db, (query = prepare(db)));
-  const [row] = await query.execute({ id });
+  const [row] = await getUserStatement(db).execute({ id });
   if (!row) return undefined;
   return {
     telegram_id: row.telegramId,
