@@ -1,7 +1,7 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 
-// The client build. The API server serves dist/ (see server/client.ts); in dev it mounts Vite as middleware.
+// The client build. The API server serves dist/ (see server/start/client.ts); in dev it mounts Vite as middleware.
 export default defineConfig({
   plugins: [react()],
   build: { outDir: 'dist', sourcemap: false, target: 'es2022', manifest: true },

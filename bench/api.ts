@@ -2,7 +2,7 @@
 // unauthenticated bench-only route calling the same query function (getUser, server/users/user.ts) — in one process
 // and one run — on PGlite and on PostgreSQL (a throwaway cluster). Prints req/s, p50, p99, the ratio and RSS; then
 // the same route with init data that misses the init-data cache on every request (HMAC + user upsert each time);
-// then the cold start of `npm start (node --import tsx server/main.ts)` on an existing PGlite DATA_DIR with the client already built.
+// then the cold start of `npm start (node --import tsx server/start/main.ts)` on an existing PGlite DATA_DIR with the client already built.
 // Budgets: auth'd (cached) ≥ 60 % of bare req/s on PostgreSQL with p99 ≤ 50 ms; cold start ≤ 5 s; RSS ≤ 500 MB on
 // PGlite. The cache-miss row has no budget: it shows what a new session costs.
 // Run alone: `npx tsx bench/api.ts` (BENCH_DURATION_S, BENCH_WORKERS, BENCH_API_ONLY=pglite|postgres).
@@ -14,8 +14,8 @@ import { sign } from '@telegram-apps/init-data-node';
 import { eq } from 'drizzle-orm';
 import { findPgBin, startTempCluster, type TempCluster } from '../scripts/pg-cluster';
 import { buildApp } from '../server/app';
-import { ensureClientBuilt, ROOT } from '../server/client-build';
-import { loadConfig } from '../server/config';
+import { ensureClientBuilt, ROOT } from '../server/start/client-build';
+import { loadConfig } from '../server/start/config';
 import { migrateDatabase, openDatabase } from '../server/db';
 import { users } from '../server/db/schema';
 import { spawnServer } from '../tests/support/server-command';
@@ -152,7 +152,7 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
   }
 }
 
-/** Spawn `npm start (node --import tsx server/main.ts)` on an existing PGlite DATA_DIR (client built) and time it until it listens. */
+/** Spawn `npm start (node --import tsx server/start/main.ts)` on an existing PGlite DATA_DIR (client built) and time it until it listens. */
 async function coldStart(dataDir: string): Promise<{ ms: number; rebuilt: boolean }> {
   const started = performance.now();
   const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
@@ -195,7 +195,7 @@ async function benchPglite(): Promise<void> {
       else times.push(t.ms);
     }
     console.log(
-      `[bench api] cold start npm start (node --import tsx server/main.ts) → listening (existing PGlite dir, client built): ` +
+      `[bench api] cold start npm start (node --import tsx server/start/main.ts) → listening (existing PGlite dir, client built): ` +
         `${times.map((t) => (t / 1000).toFixed(2)).join(' s, ')} s (budget ≤ 5 s: ${times.length && Math.max(...times) <= 5000 ? 'met' : 'MISSED'})`,
     );
     console.log(`[bench api] RSS before the PGlite run ${(process.memoryUsage().rss / MB).toFixed(0)} MB`);

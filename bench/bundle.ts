@@ -3,7 +3,7 @@
  * gzip, on both ways in:
  * - returning user: entry → tabs layout → home;
  * - first launch: entry → onboarding → tabs layout → home.
- * Builds a production client (server/client-build.ts, the rule `npm start` uses) into a temporary directory — never
+ * Builds a production client (server/start/client-build.ts, the rule `npm start` uses) into a temporary directory — never
  * dist/, which the e2e tests and the server read — then sums the gzip size of each path's chunks (the entry and
  * each lazy chunk with their static imports, counted once). Run alone: `npx tsx bench/bundle.ts`.
  */
@@ -12,7 +12,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
-import { buildClient, ROOT } from '../server/client-build';
+import { buildClient, ROOT } from '../server/start/client-build';
 
 export const BUNDLE_BUDGET_KB = 150;
 

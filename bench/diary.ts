@@ -9,7 +9,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import { sql } from 'drizzle-orm';
 import { findPgBin, startTempCluster } from '../scripts/pg-cluster';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { loadConfig } from '../server/start/config';
 import { migrateDatabase, openDatabase } from '../server/db';
 import { DURATION_S, measure, runIfMain } from './support';
 

@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ROOT } from '../server/client-build';
+import { ROOT } from '../server/start/client-build';
 
 const benches: Record<string, () => Promise<unknown>> = {
   bundle: async () => (await import('./bundle')).benchBundle(),

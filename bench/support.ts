@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
-import { ROOT } from '../server/client-build';
+import { ROOT } from '../server/start/client-build';
 
 /** Seconds of each measured run (BENCH_DURATION_S, default 10). */
 export const DURATION_S = Number(process.env.BENCH_DURATION_S ?? 10);

@@ -11,18 +11,18 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { authHook, InitDataCache, type AuthUser } from './auth';
-import { AuthFailureLimiter } from './auth-failures';
-import type { Config } from './config';
-import { corsHook } from './cors';
+import { authHook, InitDataCache, type AuthUser } from './http/auth';
+import { AuthFailureLimiter } from './http/auth-failures';
+import type { Config } from './start/config';
+import { corsHook } from './http/cors';
 import { isDatabaseUnavailable, isDataException, type Database } from './db';
-import { devLauncher } from './dev-launcher';
+import { devLauncher } from './start/dev-launcher';
 import diaryRoutes from './diary/routes';
-import { DETAILS, HttpError } from './errors';
-import subscriptionRoutes from './subscriptions/routes';
-import trialRoutes from './trial/routes';
+import { DETAILS, HttpError } from './http/errors';
+import subscriptionRoutes from './billing/subscription-routes';
+import trialRoutes from './billing/trial-routes';
 import userRoutes from './users/routes';
-import { validationDetail } from './validation';
+import { validationDetail } from './http/validation';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -3,7 +3,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { dailyUsage, subscriptions } from '../db/schema';
-import { localDate } from '../time';
+import { localDate } from '../http/time-zone';
 import { dailyLimit, type Tier, type UsageKind } from './plans';
 
 export type SpendResult =

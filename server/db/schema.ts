@@ -16,7 +16,7 @@ import {
   varchar,
 } from 'drizzle-orm/pg-core';
 
-/** A Telegram user, created on the first authenticated request (see server/auth.ts). */
+/** A Telegram user, created on the first authenticated request (see server/http/auth.ts). */
 export const users = pgTable('users', {
   id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
   // Telegram ids exceed 2^31 but stay below 2^53, so a JS number is exact.

@@ -10,7 +10,7 @@ import {
   diaryRefusalSchema,
 } from '../../contract/diary';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
-import { httpError } from '../errors';
+import { httpError } from '../http/errors';
 import { createEntry, getEntry, listEntries, toggleFavorite } from './repository';
 
 export const DIARY_ERRORS = {

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors, bodyErrors } from '../../contract/common';
 import { settingsPatchSchema, settingsSchema } from '../../contract/settings';
 import { userSchema, type User } from '../../contract/users';
-import { DETAILS, httpError } from '../errors';
+import { DETAILS, httpError } from '../http/errors';
 import { getSettings, updateSettings } from './settings';
 import { getUser } from './user';
 

@@ -5,7 +5,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Page } from 'playwright-core';
-import { DIST, findDevelopmentRuntime, REACT_DEVELOPMENT_MARKER, ROOT } from '../../server/client-build';
+import { DIST, findDevelopmentRuntime, REACT_DEVELOPMENT_MARKER, ROOT } from '../../server/start/client-build';
 import {
   defaultUser,
   forgeInitData,

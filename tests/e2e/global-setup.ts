@@ -5,7 +5,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { clusterForTestRun } from '../../scripts/pg-cluster';
-import { clientBuildIsStale, findDevelopmentRuntime } from '../../server/client-build';
+import { clientBuildIsStale, findDevelopmentRuntime } from '../../server/start/client-build';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -17,10 +17,10 @@ const root = join(import.meta.dirname, '..', '..');
 
 export default async function setup(project: TestProject) {
   if (clientBuildIsStale(root)) {
-    console.log('[e2e] building the client (tsx server/client-build.ts)…');
+    console.log('[e2e] building the client (tsx server/start/client-build.ts)…');
     // The build `npm start` runs, in a child so vitest's NODE_ENV=test never reaches Vite (the child sets
     // production for its build anyway; say it here too).
-    const res = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), ['server/client-build.ts'], {
+    const res = spawnSync(join(root, 'node_modules', '.bin', 'tsx'), ['server/start/client-build.ts'], {
       cwd: root,
       stdio: 'inherit',
       env: { ...process.env, NODE_ENV: 'production' },

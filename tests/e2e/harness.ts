@@ -1,5 +1,5 @@
 /**
- * E2E harness: the REAL server (`node --import tsx server/main.ts`, as `npm start`) on a loopback port + the system Chromium via playwright-core,
+ * E2E harness: the REAL server (`node --import tsx server/start/main.ts`, as `npm start`) on a loopback port + the system Chromium via playwright-core,
  * opened with signed Telegram launch parameters exactly as Telegram passes them.
  *
  * ```ts
@@ -19,12 +19,12 @@
  *   and DATABASE_URL = a fresh database in the run's throwaway PostgreSQL cluster (tests/e2e/global-setup.ts)
  *   when PostgreSQL is installed; otherwise the server uses its embedded PGlite in DATA_DIR. Waits until the
  *   server answers HTTP; if it exits first, throws with its output. `E2E_SERVER_ENTRY=<file>` runs another entry
- *   instead of server/main.ts (only for debugging the tests against a stand-in).
+ *   instead of server/start/main.ts (only for debugging the tests against a stand-in).
  * - `useServerAndBrowser({ env? })` → `{ server, browser }` started in beforeAll and closed in afterAll of the file
  *   (startServer + launchBrowser below); one server and one Chromium per test file.
  * - `signInitData(user?, { authDate?, botToken?, extra? })` → raw init data signed with the test bot token
  *   (@telegram-apps/init-data-node `sign`), e.g. `user=%7B…%7D&auth_date=…&hash=…`.
- * - `launchHash({ initData, version?, platform?, themeParams? })` (server/telegram-launch.ts, shared with /dev) /
+ * - `launchHash({ initData, version?, platform?, themeParams? })` (server/start/telegram-launch.ts, shared with /dev) /
  *   `launchUrl(server, { path?, user?, initData?, … })` → `…/#tgWebAppData=<encodeURIComponent(initData)>&
  *   tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams=<encodeURIComponent(JSON of Telegram's light
  *   theme)>` — the init data string URL-encoded once more, as Telegram does.
@@ -48,7 +48,7 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 import { freePort } from '../../scripts/pg-cluster';
 import { spawnServer } from '../support/server-command';
-import { launchHash } from '../../server/telegram-launch';
+import { launchHash } from '../../server/start/telegram-launch';
 
 // The launch-hash format lives with the /dev launcher; tests open the app with the very same URLs.
 export { launchHash };
@@ -134,7 +134,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   if (!database) delete env.DATABASE_URL;
   let output = '';
   // E2E_SERVER_ENTRY: another entry file to run instead (e.g. a stand-in while debugging the tests themselves).
-  const entry = process.env.E2E_SERVER_ENTRY ?? 'server/main.ts';
+  const entry = process.env.E2E_SERVER_ENTRY ?? 'server/start/main.ts';
   const child = spawnServer(root, env, entry);
   child.stdout!.on('data', (d) => (output += d));
   child.stderr!.on('data', (d) => (output += d));

@@ -5,7 +5,7 @@
 import { act, waitFor } from '@testing-library/react';
 import { emitEvent, isTMA, viewport } from '@telegram-apps/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { launchHash } from '../../server/telegram-launch';
+import { launchHash } from '../../server/start/telegram-launch';
 import { boot } from '../../src/boot';
 import { haptic } from '../../src/telegram/haptic';
 import { startTelegram, VIEWPORT_MOUNT_TIMEOUT_MS } from '../../src/telegram/startup';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { launchHash as telegramLaunchHash } from '../../server/telegram-launch';
+import { launchHash as telegramLaunchHash } from '../../server/start/telegram-launch';
 import { getInitData, readInitData } from '../../src/telegram/initData';
 import { isOnboardingCompleted, markOnboardingCompleted, safeStorage } from '../../src/telegram/storage';
 import { launchInitData, rawLaunchParams } from '../../src/telegram/launchParams';

@@ -3,7 +3,7 @@
 // keep working, other IPs are unaffected, X-Forwarded-For counts only from a trusted proxy, memory is bounded.
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
-import { AUTH_FAILURE_WINDOW_MS, AuthFailureLimiter } from '../../server/auth-failures';
+import { AUTH_FAILURE_WINDOW_MS, AuthFailureLimiter } from '../../server/http/auth-failures';
 import { describeEachDatabase, signInitData, testConfig } from './harness';
 
 describe('AuthFailureLimiter', () => {

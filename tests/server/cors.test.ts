@@ -2,7 +2,7 @@
 // preflights allow exactly the client's headers and methods, and without CORS_ORIGINS nothing is sent.
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { loadConfig } from '../../server/config';
+import { loadConfig } from '../../server/start/config';
 import { describeEachDatabase, testConfig } from './harness';
 
 const APP_ORIGIN = 'https://app.example.com';

@@ -29,7 +29,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { clearDailyLimitOverrides, overrideDailyLimit, type Tier, type UsageKind } from '../../server/billing/plans';
-import { loadConfig, type Config } from '../../server/config';
+import { loadConfig, type Config } from '../../server/start/config';
 import { migrateDatabase, openPostgres, wrapPglite, type Database } from '../../server/db';
 import { migrationsFolder } from '../../server/db/migrate';
 import { subscriptions, users } from '../../server/db/schema';

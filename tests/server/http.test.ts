@@ -8,8 +8,8 @@ import { validate } from '@telegram-apps/init-data-node';
 import { sql } from 'drizzle-orm';
 import { afterEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { staticClient, viteClient } from '../../server/client';
-import { ROOT } from '../../server/client-build';
+import { staticClient, viteClient } from '../../server/start/client';
+import { ROOT } from '../../server/start/client-build';
 import { openPostgres } from '../../server/db';
 import { describeEachDatabase, freshPglite, testConfig } from './harness';
 

@@ -1,4 +1,4 @@
-// The PGlite pid lock (server/lock.ts): a live owner refuses, a dead one or a reused pid is taken over, and the
+// The PGlite pid lock (server/start/lock.ts): a live owner refuses, a dead one or a reused pid is taken over, and the
 // takeover is atomic — of several starters that saw the same stale lock exactly one wins, and a starter that
 // judged a lock stale never removes the fresh lock someone else wrote meanwhile.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
@@ -6,7 +6,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquirePidLock, lockIdentity, LockedError, processStartTime, takeOver, TAKEOVER_MUTEX_STALE_MS } from '../../server/lock';
+import { acquirePidLock, lockIdentity, LockedError, processStartTime, takeOver, TAKEOVER_MUTEX_STALE_MS } from '../../server/start/lock';
 
 const root = join(import.meta.dirname, '..', '..');
 const onLinux = process.platform === 'linux';
@@ -104,7 +104,7 @@ describe('pid lock', () => {
     // (a winner that exited early would rightly be taken over by a latecomer).
     const script = `
       import { existsSync } from 'node:fs';
-      import { acquirePidLock } from ${JSON.stringify(join(root, 'server/lock.ts'))};
+      import { acquirePidLock } from ${JSON.stringify(join(root, 'server/start/lock.ts'))};
       console.log('ready');
       while (!existsSync(${JSON.stringify(go)})) {}
       try { acquirePidLock(${JSON.stringify(dir)}); console.log('won'); } catch (e) { console.log(e.name); }

@@ -1,4 +1,4 @@
-// `npm start` as a process (server/main.ts on PGlite): listens and prints the URL, a second process on the same
+// `npm start` as a process (server/start/main.ts on PGlite): listens and prints the URL, a second process on the same
 // DATA_DIR is refused with a clear message, SIGTERM/SIGINT close cleanly and remove the lock (also when they
 // arrive during start-up), a stale lock from a dead process is taken over, a nested DATA_DIR is created.
 import { spawnSync, type ChildProcess } from 'node:child_process';
@@ -44,7 +44,7 @@ afterAll(() => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-describe('server/main.ts process', () => {
+describe('server/start/main.ts process', () => {
   it('listens, refuses a second process on the same DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
     const first = start();
     const url = await listening(first);

@@ -1,6 +1,6 @@
 // launchHash: the launch parameters the /dev launcher (and the e2e harness) put in the URL hash.
 import { describe, expect, it } from 'vitest';
-import { launchHash, TELEGRAM_THEMES } from '../../server/telegram-launch';
+import { launchHash, TELEGRAM_THEMES } from '../../server/start/telegram-launch';
 
 const initData = 'user=%7B%22id%22%3A1%2C%22first_name%22%3A%22%D0%90%22%7D&auth_date=1700000000&hash=abc';
 

@@ -3,7 +3,7 @@
 // request.timeZone — and so the daily quota — uses.
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
-import { canonicalTimeZone, timeZoneCacheSize } from '../../server/time';
+import { canonicalTimeZone, timeZoneCacheSize } from '../../server/http/time-zone';
 import { describeEachDatabase, testConfig } from './harness';
 
 /** The i-th of 2^n letter-case spellings of `zone`. */

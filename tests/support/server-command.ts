@@ -8,7 +8,7 @@ import type { Readable } from 'node:stream';
 export function spawnServer(
   root: string,
   env: NodeJS.ProcessEnv,
-  entry = 'server/main.ts',
+  entry = 'server/start/main.ts',
 ): ChildProcessByStdio<null, Readable, Readable> {
   return spawn(process.execPath, ['--import', 'tsx', entry], { cwd: root, env, stdio: ['ignore', 'pipe', 'pipe'] });
 }

@@ -4,8 +4,8 @@
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { tierSchema } from '../contract/common';
-import { subscriptions, users } from './db/schema';
+import { tierSchema } from '../../contract/common';
+import { subscriptions, users } from '../db/schema';
 import { launchHash, TELEGRAM_THEMES } from './telegram-launch';
 import { eq } from 'drizzle-orm';
 

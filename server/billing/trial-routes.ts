@@ -3,9 +3,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { trialActivateBodySchema, trialActivateResponseSchema, trialStatusSchema } from '../../contract/billing';
 import { authErrors, bodyErrors, errorSchema } from '../../contract/common';
-import { TRIAL_DAYS } from '../billing/plans';
-import { activateTrial, trialAvailable } from '../billing/trial';
-import { httpError } from '../errors';
+import { TRIAL_DAYS } from './plans';
+import { activateTrial, trialAvailable } from './trial';
+import { httpError } from '../http/errors';
 
 const trialRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['trial'];

@@ -10,8 +10,8 @@ import {
   type UsageInfo,
 } from '../../contract/billing';
 import { authErrors } from '../../contract/common';
-import { dailyLimit, PLANS } from '../billing/plans';
-import { tierOf, usageToday } from '../billing/quota';
+import { dailyLimit, PLANS } from './plans';
+import { tierOf, usageToday } from './quota';
 import type { Db } from '../db';
 import { subscriptions } from '../db/schema';
 

@@ -1,14 +1,14 @@
-// `npm start` (node --import tsx server/main.ts): build the client if needed, open and migrate the database, listen.
+// `npm start` (node --import tsx server/start/main.ts): build the client if needed, open and migrate the database, listen.
 // `npm run dev` adds --dev: Vite in middleware mode with HMR instead of the built dist/.
 // SIGINT/SIGTERM are handled from the first line: whatever is open by then (server, database, pid lock) is closed.
 import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
-import { buildApp } from './app';
+import { buildApp } from '../app';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
 import { loadConfig } from './config';
-import { migrateDatabase, openDatabase, type Database } from './db';
+import { migrateDatabase, openDatabase, type Database } from '../db';
 import { acquirePidLock, LockedError, type PidLock } from './lock';
 
 /** What start-up has opened so far, and the step it is in; closeAll() closes them in reverse order. */

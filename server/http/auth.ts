@@ -7,11 +7,11 @@ import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-app
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import type { AuthFailureLimiter } from './auth-failures';
-import type { Config } from './config';
-import type { Db } from './db';
-import { users, type UserRow } from './db/schema';
+import type { Config } from '../start/config';
+import type { Db } from '../db';
+import { users, type UserRow } from '../db/schema';
 import { DETAILS, HttpError, httpError } from './errors';
-import { canonicalTimeZone } from './time';
+import { canonicalTimeZone } from './time-zone';
 
 /** request.user: the authenticated user's stable fields (from the row upserted at sign-in). */
 export type AuthUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl' | 'createdAt'>;

@@ -1,11 +1,11 @@
 // The client build: `npm start` builds dist/ with Vite's JS API when it is missing, older than any source, or a
-// development build; the e2e setup runs this file as a child process (`tsx server/client-build.ts`) and the bundle
+// development build; the e2e setup runs this file as a child process (`tsx server/start/client-build.ts`) and the bundle
 // bench builds into its own directory with the same function, so every build follows one rule: production.
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 
-export const ROOT = join(import.meta.dirname, '..');
+export const ROOT = join(import.meta.dirname, '..', '..');
 export const DIST = join(ROOT, 'dist');
 const SOURCES = ['src', 'machines', 'contract', 'public', 'index.html', 'vite.config.ts', 'package.json'];
 
@@ -83,7 +83,7 @@ export async function ensureClientBuilt(root = ROOT, log: (msg: string) => void 
   return true;
 }
 
-// `tsx server/client-build.ts`: ensureClientBuilt in a process of its own (the e2e setup runs it so);
+// `tsx server/start/client-build.ts`: ensureClientBuilt in a process of its own (the e2e setup runs it so);
 // `--force` (`npm run build`) builds whether or not dist/ is stale — production either way.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   (process.argv.includes('--force') ? buildClient() : ensureClientBuilt()).then(
