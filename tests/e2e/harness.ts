@@ -49,6 +49,9 @@ import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 import { freePort } from '../../scripts/pg-cluster';
 import { spawnServer } from '../support/server-command';
 import { launchHash } from '../../server/start/telegram-launch';
+import { armAccessibilityGate } from './a11y';
+
+export { expectAccessible } from './a11y';
 
 // The launch-hash format lives with the /dev launcher; tests open the app with the very same URLs.
 export { launchHash };
@@ -285,11 +288,17 @@ export const PHONE_CONTEXT = {
   timezoneId: 'Europe/Moscow',
 } as const;
 
-/** A fresh browser context (own localStorage) with a phone viewport, the page navigated to `url`. */
-export async function openApp(browser: Browser, url: string): Promise<Page> {
+/**
+ * A fresh browser context (own localStorage) with a phone viewport, the page navigated to `url`, with the
+ * accessibility gate armed (./a11y.ts): every state the page shows is checked with axe-core, each route in the
+ * other Telegram theme too, and the test fails on any serious or critical violation. `otherTheme: false` skips
+ * the second theme (a test that opens both itself).
+ */
+export async function openApp(browser: Browser, url: string, options: { otherTheme?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext(PHONE_CONTEXT);
   const page = await context.newPage();
   screenshotOnFailure(page);
+  await armAccessibilityGate(context, page, options);
   await page.goto(url);
   return page;
 }

@@ -1,0 +1,28 @@
+import { themeParams } from '@telegram-apps/sdk';
+import { appColorVar, readableTheme, THEME_PARAM_NAMES, type ThemeParams } from '../lib/readableTheme';
+import { FALLBACK_THEME } from '../theme';
+
+/** Telegram's current theme params by Telegram's names (the SDK may key them in camelCase). */
+function currentThemeParams(): ThemeParams {
+  const state = themeParams.state() as Record<string, string | undefined>;
+  const params: ThemeParams = {};
+  for (const [key, value] of Object.entries(state)) {
+    const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as (typeof THEME_PARAM_NAMES)[number];
+    if ((THEME_PARAM_NAMES as readonly string[]).includes(name) && typeof value === 'string') params[name] = value;
+  }
+  return params;
+}
+
+/**
+ * Writes the readable app colours (`--app-*-color`, src/lib/readableTheme.ts) on <html> from Telegram's theme,
+ * and again whenever Telegram changes it (the user switches theme while the app is open).
+ */
+export function bindReadableColors(): void {
+  const apply = () => {
+    const colors = readableTheme(currentThemeParams(), FALLBACK_THEME);
+    const style = document.documentElement.style;
+    for (const [name, value] of Object.entries(colors)) style.setProperty(appColorVar(name as keyof typeof colors), value);
+  };
+  apply();
+  themeParams.state.sub(apply);
+}

@@ -1,0 +1,263 @@
+/**
+ * The accessibility gate of the browser tests: axe-core (pinned devDependency, injected from node_modules — no
+ * network) checks every state of every route a test's page shows, and the test fails on any serious or critical
+ * violation. `openApp` (harness.ts) arms it on every page it opens, so a new screen is checked from its first test.
+ *
+ * - In the page: an init script holds axe and a watcher. After the DOM has been quiet for `SETTLE_MS` (and no
+ *   finite animation runs — a sheet sliding in would be checked half transparent), it runs axe once per *state*:
+ *   the path, the h1, loading or not, and the dialogs/alerts/status messages on screen (so an opened sheet or a
+ *   toast is checked too). Results go to node through an exposed binding.
+ * - The other theme: for each path the page shows in a Telegram theme, a second tab of the same context (same
+ *   storage, so the same signed-in user) opens that path with the other official palette (light ↔ dark, the
+ *   launch parameters otherwise unchanged), waits until it is loaded and runs axe there. Opening a route must be
+ *   safe to repeat anyway (a user reloads, Telegram reopens the app), so this second look changes nothing.
+ * - When the test ends (and before `context.close()`), the watcher checks the current state if it has not yet,
+ *   pending second looks finish, and the test fails listing each violation: rule, impact, theme, URL, elements.
+ *
+ * `expectAccessible(page)` runs the same check at once and throws at that point (the route test uses it).
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import type { BrowserContext, Page } from 'playwright-core';
+import { onTestFinished } from 'vitest';
+import { TELEGRAM_THEMES } from '../../server/start/telegram-launch';
+
+/** How long the DOM must stay unchanged before a state counts as shown. */
+const SETTLE_MS = 250;
+/** How long the other theme's tab may take to load its route. */
+const OTHER_THEME_LOAD_MS = 15_000;
+
+const axeSource = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+
+export interface A11yViolation {
+  rule: string;
+  impact: string;
+  help: string;
+  nodes: Array<{ target: string; summary: string }>;
+}
+
+interface A11yReport {
+  url: string;
+  state: string;
+  themeBg: string;
+  violations: A11yViolation[];
+  error?: string;
+}
+
+export interface A11yFinding extends A11yViolation {
+  url: string;
+  theme: string;
+}
+
+/**
+ * Runs inside the page (serialised into the init script, so it must not use anything from this module).
+ * Exposes `window.__a11yGate.flush()`; reports through `window.__a11yReport`.
+ */
+function pageWatcher(settleMs: number) {
+  if (window.top !== window) return;
+  const w = window as unknown as {
+    axe: { run(context: Document, options: object): Promise<{ violations: Array<Record<string, any>> }> };
+    __a11yReport(report: unknown): Promise<void>;
+    __a11yGate: { flush(): Promise<void> };
+  };
+  const checked = new Set<string>();
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let queue: Promise<void> = Promise.resolve();
+
+  const overlays = () =>
+    Array.from(document.querySelectorAll('[role=dialog],[role=alertdialog],[role=alert],[role=status]'))
+      .map((el) => `${el.getAttribute('role')}:${(el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)}`)
+      .join(',');
+  const stateKey = () =>
+    [
+      location.pathname + location.search,
+      (document.querySelector('h1')?.textContent ?? '').trim(),
+      document.querySelector('[role=progressbar]') ? 'loading' : '',
+      overlays(),
+    ].join('|');
+  const animating = () =>
+    document
+      .getAnimations()
+      .some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getTiming().iterations ?? 1)));
+
+  const check = () => {
+    queue = queue.then(async () => {
+      const state = stateKey();
+      if (checked.has(state) || !document.body) return;
+      checked.add(state);
+      const themeBg = getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim();
+      try {
+        const result = await w.axe.run(document, { resultTypes: ['violations'] });
+        const violations = result.violations
+          .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+          .map((v) => ({
+            rule: v.id,
+            impact: v.impact,
+            help: v.help,
+            nodes: (v.nodes as Array<Record<string, any>>).slice(0, 6).map((n) => ({
+              target: [].concat(n.target).join(' '),
+              summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+            })),
+          }));
+        await w.__a11yReport({ url: location.href, state, themeBg, violations });
+      } catch (err) {
+        await w.__a11yReport({ url: location.href, state, themeBg, violations: [], error: String(err) });
+      }
+    });
+    return queue;
+  };
+  const schedule = () => {
+    clearTimeout(timer);
+    timer = setTimeout(() => (animating() ? schedule() : void check()), settleMs);
+  };
+  new MutationObserver(schedule).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  addEventListener('load', schedule);
+  w.__a11yGate = {
+    async flush() {
+      clearTimeout(timer);
+      for (let i = 0; i < 40 && animating(); i += 1) await new Promise((r) => setTimeout(r, 50));
+      await check();
+    },
+  };
+}
+
+const initScript = `${axeSource}\n;(${pageWatcher.toString()})(${SETTLE_MS});`;
+
+/** 'light' / 'dark' for Telegram's official palettes, else the background colour itself. */
+function themeName(bg: string): string {
+  if (!bg) return 'no Telegram theme';
+  const name = (Object.keys(TELEGRAM_THEMES) as Array<keyof typeof TELEGRAM_THEMES>).find(
+    (key) => TELEGRAM_THEMES[key].bg_color === bg.toLowerCase(),
+  );
+  return name ?? `custom theme (bg ${bg})`;
+}
+
+/** The launch hash with the other official palette (light ↔ dark), or null when the page had no Telegram theme. */
+function otherThemeHash(hash: URLSearchParams): string | null {
+  const raw = hash.get('tgWebAppThemeParams');
+  if (!raw) return null;
+  let bg: unknown;
+  try {
+    bg = (JSON.parse(raw) as { bg_color?: unknown }).bg_color;
+  } catch {
+    return null;
+  }
+  const other = bg === TELEGRAM_THEMES.dark.bg_color ? TELEGRAM_THEMES.light : TELEGRAM_THEMES.dark;
+  const next = new URLSearchParams(hash);
+  next.set('tgWebAppThemeParams', JSON.stringify(other));
+  // Encoded as Telegram encodes it (launchHash): every value with encodeURIComponent.
+  return [...next].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
+}
+
+/** A route's path with ids (UUIDs, numbers) generalised: the other theme is checked once per route and test. */
+const routeOf = (url: URL) =>
+  url.pathname.replace(/\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)(?=\/|$)/gi, '/:id');
+
+export function formatFindings(findings: A11yFinding[]): string {
+  return findings
+    .map(
+      (f) =>
+        `- ${f.rule} (${f.impact}) in the ${f.theme} theme at ${f.url}: ${f.help}\n` +
+        f.nodes.map((n) => `    ${n.target}: ${n.summary}`).join('\n'),
+    )
+    .join('\n');
+}
+
+interface Gate {
+  findings: A11yFinding[];
+  flush(): Promise<void>;
+}
+
+const gates = new WeakMap<Page, Gate>();
+
+/**
+ * Arms the gate on a fresh context and its first page (call before the page navigates). `otherTheme: false`
+ * skips the second look in the other palette (for a test that opens both themes itself).
+ */
+export async function armAccessibilityGate(
+  context: BrowserContext,
+  page: Page,
+  options: { otherTheme?: boolean } = {},
+): Promise<Gate> {
+  const findings: A11yFinding[] = [];
+  const pending = new Set<Promise<void>>();
+  const otherThemeRoutes = new Set<string>();
+  let launch: URLSearchParams | null = null;
+
+  page.on('framenavigated', (frame) => {
+    if (frame !== page.mainFrame()) return;
+    const hash = new URL(frame.url()).hash.slice(1);
+    if (hash.includes('tgWebAppData=')) launch = new URLSearchParams(hash);
+  });
+
+  const lookInOtherTheme = async (url: URL, hash: string) => {
+    const tab = await context.newPage();
+    try {
+      await tab.goto(`${url.origin}${url.pathname}${url.search}#${hash}`);
+      await tab
+        .waitForFunction(() => document.querySelector('h1') && !document.querySelector('[role=progressbar]'), null, {
+          timeout: OTHER_THEME_LOAD_MS,
+        })
+        .catch(() => {});
+      await tab.evaluate(() => (window as unknown as { __a11yGate: Gate }).__a11yGate.flush());
+    } finally {
+      await tab.close();
+    }
+  };
+
+  await context.addInitScript({ content: initScript });
+  await context.exposeBinding('__a11yReport', (source, report: A11yReport) => {
+    const theme = themeName(report.themeBg);
+    if (report.error) console.error(`[a11y] axe could not run at ${report.url} (${theme}): ${report.error}`);
+    for (const v of report.violations) findings.push({ ...v, url: report.url, theme });
+    if (source.page !== page || options.otherTheme === false || !launch || !report.themeBg) return;
+    const url = new URL(report.url);
+    const route = routeOf(url);
+    const hash = otherThemeHash(launch);
+    if (!hash || otherThemeRoutes.has(route)) return;
+    otherThemeRoutes.add(route);
+    const look = lookInOtherTheme(url, hash).catch((err: Error) => {
+      console.error(`[a11y] the other theme of ${url.pathname} could not be checked: ${err.message}`);
+    });
+    pending.add(look);
+    void look.finally(() => pending.delete(look));
+  });
+
+  const flush = async () => {
+    if (!page.isClosed()) {
+      await page
+        .evaluate(() => (window as unknown as { __a11yGate?: Gate }).__a11yGate?.flush())
+        .catch(() => {}); // navigating or closing: the states it had shown were reported already
+    }
+    while (pending.size) await Promise.all([...pending]);
+  };
+
+  // A test usually closes its context as its last step: check what the page shows before it goes.
+  const close = context.close.bind(context);
+  context.close = async (...args: Parameters<BrowserContext['close']>) => {
+    await flush();
+    return close(...args);
+  };
+
+  const gate: Gate = { findings, flush };
+  gates.set(page, gate);
+  onTestFinished(async () => {
+    await flush();
+    if (findings.length) {
+      const list = findings.splice(0);
+      throw new Error(`[a11y] ${list.length} serious or critical axe violation(s):\n${formatFindings(list)}`);
+    }
+  });
+  return gate;
+}
+
+/** Checks the page's current state now (both themes when the gate looks at the other one) and throws on findings. */
+export async function expectAccessible(page: Page): Promise<void> {
+  const gate = gates.get(page);
+  if (!gate) throw new Error('[a11y] this page was not opened with openApp(), so the accessibility gate is not armed');
+  await gate.flush();
+  if (gate.findings.length) {
+    const list = gate.findings.splice(0);
+    throw new Error(`[a11y] ${list.length} serious or critical axe violation(s) at ${page.url()}:\n${formatFindings(list)}`);
+  }
+}
