@@ -67,10 +67,24 @@ export const theme = {
   font: {
     family:
       "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    size: { xs: '12px', sm: '14px', md: '16px', lg: '20px', xl: '26px' },
+    /**
+     * In rem, so text follows the reader's text-size setting (browser zoom of text, the system's font scale);
+     * the px at the default 16 px: xxs 10, caption 11, xs 12, sm 14, md 16, lg 20, xl 26.
+     */
+    size: {
+      xxs: '0.625rem',
+      caption: '0.6875rem',
+      xs: '0.75rem',
+      sm: '0.875rem',
+      md: '1rem',
+      lg: '1.25rem',
+      xl: '1.625rem',
+    },
   },
-  /** Spec §9: bottom navigation height. */
+  /** Spec §9: bottom navigation height (its minimum: it grows if enlarged text needs the room). */
   bottomNavHeight: '56px',
+  /** Styles for readers who asked their system for less motion: decorative animation stops, information stays. */
+  reducedMotion: '@media (prefers-reduced-motion: reduce)',
   /**
    * Insets on each side: the device's safe area (notch, status bar, home indicator; Telegram's value or the
    * browser's env()) plus Telegram's content safe area (its own controls over a fullscreen mini app).

@@ -1,7 +1,8 @@
 import { AnimatePresence, m } from 'framer-motion';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { Motion } from './Motion';
+import { useModalFocus } from './useModalFocus';
 
 const Backdrop = styled(m.div)`
   position: fixed;
@@ -24,6 +25,7 @@ const Sheet = styled(m.div)`
   background: ${({ theme }) => theme.color.bg};
   color: ${({ theme }) => theme.color.text};
   box-shadow: 0 -8px 32px rgba(0, 0, 0, 0.18);
+  &:focus { outline: none; }
 `;
 
 export interface BottomSheetProps {
@@ -33,8 +35,14 @@ export interface BottomSheetProps {
   children: ReactNode;
 }
 
-/** The sheet itself, with framer-motion; loaded by <BottomSheet> when first opened. */
+/**
+ * The sheet itself, with framer-motion; loaded by <BottomSheet> when first opened. A modal dialog: focus moves in
+ * and stays in while it is open, Escape or the backdrop closes it, focus returns to the opener. Under reduced
+ * motion (<Motion>: MotionConfig reducedMotion="user") it appears without sliding.
+ */
 export default function AnimatedBottomSheet(props: BottomSheetProps) {
+  const sheet = useRef<HTMLDivElement>(null);
+  useModalFocus(sheet, props.open, props.onClose);
   return (
     <Motion>
       <AnimatePresence>
@@ -49,6 +57,8 @@ export default function AnimatedBottomSheet(props: BottomSheetProps) {
             />
             <Sheet
               key="sheet"
+              ref={sheet}
+              tabIndex={-1}
               role="dialog"
               aria-modal="true"
               aria-label={props.label}

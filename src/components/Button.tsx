@@ -30,7 +30,7 @@ export const Button = styled.button.attrs(({ type }) => ({ type: type ?? 'button
     if ($variant === 'secondary')
       return css`
         background: ${theme.tint(theme.color.button, 12)};
-        color: ${theme.color.button};
+        color: ${theme.color.accent};
       `;
     return css`
       background: transparent;

@@ -106,6 +106,13 @@ export const AlertIcon = () => (
   </Svg>
 );
 
+/** The favourite star: filled when on (the shape, not only the colour, tells the state). */
+export const StarIcon = ({ filled }: { filled: boolean }) => (
+  <Svg fill={filled ? 'currentColor' : 'none'}>
+    <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5Z" />
+  </Svg>
+);
+
 /** Mood faces, very bad (0) → very good (4): the same on every platform, unlike emoji. */
 const MOUTHS = [
   'M8 17c1.2-1.7 2.5-2.4 4-2.4s2.8.7 4 2.4',

@@ -15,6 +15,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { DiaryIcon } from '../../components/icons';
 import { Page } from '../../components/Page';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { Spinner } from '../../components/Spinner';
 import { diaryCopy } from '../../copy/diary';
 import { haptic } from '../../telegram/haptic';
@@ -97,15 +98,19 @@ export default function DiaryEntryScreen() {
     <Page>
       {nativeBack ? null : (
         <BackLink $variant="plain" onClick={back}>
-          ← {diaryCopy.backToList}
+          <span aria-hidden>←</span> {diaryCopy.backToList}
         </BackLink>
       )}
+      {/* The entry's title is the page's h1; until it is there, the page still has one. */}
+      {state === 'loading' || state === 'error' ? (
+        <VisuallyHidden as="h1">{diaryCopy.entryTitleFallback}</VisuallyHidden>
+      ) : null}
       {state === 'loading' ? (
         <Center>
           <Spinner />
         </Center>
       ) : state === 'notFound' ? (
-        <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} />
+        <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} headingLevel={1} />
       ) : state === 'error' ? (
         <ErrorState message={diaryCopy.entryError} retryLabel={diaryCopy.retry} onRetry={() => actor.send({ type: 'RETRY' })} />
       ) : entry ? (

@@ -69,7 +69,7 @@ const Streak = styled(Card)`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   strong {
-    font-size: 30px;
+    font-size: 1.875rem;
     line-height: 1;
   }
 `;
