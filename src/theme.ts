@@ -68,8 +68,10 @@ export const theme = {
     family:
       "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     /**
-     * In rem, so text follows the reader's text-size setting (browser zoom of text, the system's font scale);
-     * the px at the default 16 px: xxs 10, caption 11, xs 12, sm 14, md 16, lg 20, xl 26.
+     * In rem, so text follows the reader's text-size setting (browser text zoom, the system's font scale). The px
+     * at the default 16 px: xxs 10, caption 11, xs 12, sm 14, md 16, lg 20, xl 26. Titles grow half as fast
+     * (lg 30 and xl 39 px at 200 %), as Android's non-linear font scaling does: already large, at double size
+     * a long Russian word («эмоционального») would not fit a phone's width.
      */
     size: {
       xxs: '0.625rem',
@@ -77,8 +79,8 @@ export const theme = {
       xs: '0.75rem',
       sm: '0.875rem',
       md: '1rem',
-      lg: '1.25rem',
-      xl: '1.625rem',
+      lg: 'calc(0.625rem + 10px)',
+      xl: 'calc(0.8125rem + 13px)',
     },
   },
   /** Spec §9: bottom navigation height (its minimum: it grows if enlarged text needs the room). */
@@ -111,6 +113,8 @@ export const GlobalStyle = createGlobalStyle`
     font-family: ${theme.font.family};
     font-size: ${theme.font.size.md};
     line-height: 1.4;
+    /* A word longer than its line breaks instead of running off the screen (large text, narrow phones). */
+    overflow-wrap: break-word;
     -webkit-font-smoothing: antialiased;
     -webkit-tap-highlight-color: transparent;
     overscroll-behavior: none;

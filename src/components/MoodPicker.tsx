@@ -25,34 +25,36 @@ export function MoodIcon({ mood, size = 30 }: { mood: Mood; size?: number }) {
 }
 
 /**
- * Five columns while the labels fit; when the text is enlarged (a label's width grows with the font) the options
- * wrap onto more rows instead of cutting their labels.
+ * One row of five while every label fits whole; when the text is enlarged, the options wrap onto more rows
+ * (each at least as wide as its label) instead of cutting or breaking a label.
  */
 const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 5.6em), 1fr));
-  gap: ${({ theme }) => theme.space(2)};
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
   font-size: ${({ theme }) => theme.font.size.xxs};
 `;
 
 const Option = styled.button<{ $selected: boolean }>`
+  flex: 1 1 0;
+  min-width: max-content;
   display: flex;
   flex-direction: column;
   align-items: center;
   gap: 4px;
-  min-width: 0;
   padding: 10px 2px 8px;
+  border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
-  border: 1.5px solid ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
+  /* The ring is a shadow, not a border: it takes no width from the label. */
+  box-shadow: inset 0 0 0 1.5px ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
   background: ${({ $selected, theme }) => ($selected ? theme.tint(theme.color.button, 10) : theme.color.secondaryBg)};
   color: ${({ theme }) => theme.color.text};
   line-height: 1.2;
-  transition: border-color 0.15s ease, background 0.15s ease;
+  transition: box-shadow 0.15s ease, background 0.15s ease;
   &:disabled { opacity: 0.6; }
   span {
     font-size: inherit;
-    text-align: center;
-    overflow-wrap: anywhere;
+    white-space: nowrap;
     color: ${({ $selected, theme }) => ($selected ? theme.color.text : theme.color.hint)};
   }
 `;

@@ -6,16 +6,25 @@ const FOCUSABLE =
 /**
  * While `open`: focus moves into the dialog (its first control, else the dialog itself), Tab and Shift+Tab cycle
  * inside it, focus that escapes (a tap outside) is brought back, Escape calls `onClose`; on closing, focus returns
- * to whatever had it before (the button that opened the dialog). Give the dialog `tabIndex={-1}`.
+ * to whatever had it before (the button that opened the dialog) — or, when nothing had it any more (the opener
+ * was disabled while it worked, which drops focus), to `opener()`. Give the dialog `tabIndex={-1}`.
  */
-export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void): void {
+export function useModalFocus(
+  ref: RefObject<HTMLElement | null>,
+  open: boolean,
+  onClose: () => void,
+  opener?: () => HTMLElement | null,
+): void {
   const close = useRef(onClose);
   close.current = onClose;
+  const openerRef = useRef(opener);
+  openerRef.current = opener;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const opener = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const active = document.activeElement;
+    const returnTo = active instanceof HTMLElement && active !== document.body ? active : (openerRef.current?.() ?? null);
     const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
     const enter = () => (focusables()[0] ?? dialog).focus({ preventScroll: true });
     enter();
@@ -50,7 +59,7 @@ export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean,
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
-      if (opener?.isConnected) opener.focus({ preventScroll: true });
+      if (returnTo?.isConnected) returnTo.focus({ preventScroll: true });
     };
   }, [open, ref]);
 }

@@ -58,7 +58,7 @@ function pageWatcher(settleMs: number) {
   const w = window as unknown as {
     axe: { run(context: Document, options: object): Promise<{ violations: Array<Record<string, any>> }> };
     __a11yReport(report: unknown): Promise<void>;
-    __a11yGate: { flush(): Promise<void> };
+    __a11yGate: { flush(force?: boolean): Promise<void> };
   };
   const checked = new Set<string>();
   let timer: ReturnType<typeof setTimeout> | undefined;
@@ -80,10 +80,10 @@ function pageWatcher(settleMs: number) {
       .getAnimations()
       .some((a) => a.playState === 'running' && Number.isFinite(Number(a.effect?.getTiming().iterations ?? 1)));
 
-  const check = () => {
+  const check = (force: boolean) => {
     queue = queue.then(async () => {
       const state = stateKey();
-      if (checked.has(state) || !document.body) return;
+      if ((checked.has(state) && !force) || !document.body) return;
       checked.add(state);
       const themeBg = getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color').trim();
       try {
@@ -108,15 +108,16 @@ function pageWatcher(settleMs: number) {
   };
   const schedule = () => {
     clearTimeout(timer);
-    timer = setTimeout(() => (animating() ? schedule() : void check()), settleMs);
+    timer = setTimeout(() => (animating() ? schedule() : void check(false)), settleMs);
   };
   new MutationObserver(schedule).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
   addEventListener('load', schedule);
   w.__a11yGate = {
-    async flush() {
+    /** Checks the current state unless it was checked already (`force`: even then — the DOM may differ). */
+    async flush(force = false) {
       clearTimeout(timer);
       for (let i = 0; i < 40 && animating(); i += 1) await new Promise((r) => setTimeout(r, 50));
-      await check();
+      await check(force);
     },
   };
 }
@@ -165,7 +166,7 @@ export function formatFindings(findings: A11yFinding[]): string {
 
 interface Gate {
   findings: A11yFinding[];
-  flush(): Promise<void>;
+  flush(force?: boolean): Promise<void>;
 }
 
 const gates = new WeakMap<Page, Gate>();
@@ -209,7 +210,7 @@ export async function armAccessibilityGate(
   await context.exposeBinding('__a11yReport', (source, report: A11yReport) => {
     const theme = themeName(report.themeBg);
     if (report.error) console.error(`[a11y] axe could not run at ${report.url} (${theme}): ${report.error}`);
-    for (const v of report.violations) findings.push({ ...v, url: report.url, theme });
+    for (const v of report.violations) findings.push({ ...v, url: report.url.split('#')[0]!, theme });
     if (source.page !== page || options.otherTheme === false || !launch || !report.themeBg) return;
     const url = new URL(report.url);
     const route = routeOf(url);
@@ -223,10 +224,10 @@ export async function armAccessibilityGate(
     void look.finally(() => pending.delete(look));
   });
 
-  const flush = async () => {
+  const flush = async (force = false) => {
     if (!page.isClosed()) {
       await page
-        .evaluate(() => (window as unknown as { __a11yGate?: Gate }).__a11yGate?.flush())
+        .evaluate((f) => (window as unknown as { __a11yGate?: Gate }).__a11yGate?.flush(f), force)
         .catch(() => {}); // navigating or closing: the states it had shown were reported already
     }
     while (pending.size) await Promise.all([...pending]);
@@ -235,14 +236,14 @@ export async function armAccessibilityGate(
   // A test usually closes its context as its last step: check what the page shows before it goes.
   const close = context.close.bind(context);
   context.close = async (...args: Parameters<BrowserContext['close']>) => {
-    await flush();
+    await flush(false);
     return close(...args);
   };
 
   const gate: Gate = { findings, flush };
   gates.set(page, gate);
   onTestFinished(async () => {
-    await flush();
+    await flush(false);
     if (findings.length) {
       const list = findings.splice(0);
       throw new Error(`[a11y] ${list.length} serious or critical axe violation(s):\n${formatFindings(list)}`);
@@ -251,11 +252,14 @@ export async function armAccessibilityGate(
   return gate;
 }
 
-/** Checks the page's current state now (both themes when the gate looks at the other one) and throws on findings. */
+/**
+ * Checks the page's current state now, even if a state with the same path, h1 and overlays was checked before, and
+ * throws on findings (with the other theme's look at this route when the gate takes one).
+ */
 export async function expectAccessible(page: Page): Promise<void> {
   const gate = gates.get(page);
   if (!gate) throw new Error('[a11y] this page was not opened with openApp(), so the accessibility gate is not armed');
-  await gate.flush();
+  await gate.flush(true);
   if (gate.findings.length) {
     const list = gate.findings.splice(0);
     throw new Error(`[a11y] ${list.length} serious or critical axe violation(s) at ${page.url()}:\n${formatFindings(list)}`);

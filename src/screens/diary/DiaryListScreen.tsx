@@ -23,6 +23,7 @@ import { useNewEntryGate } from './useNewEntryGate';
 
 const Header = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
