@@ -7,9 +7,9 @@
  *   finite animation runs — a sheet sliding in would be checked half transparent), it runs axe once per *state*:
  *   the path, the h1, loading or not, and the dialogs/alerts/status messages on screen (so an opened sheet or a
  *   toast is checked too). Results go to node through an exposed binding.
- * - The other theme: for each path the page shows in a Telegram theme, a second tab of the same context (same
- *   storage, so the same signed-in user) opens that path with the other official palette (light ↔ dark, the
- *   launch parameters otherwise unchanged), waits until it is loaded and runs axe there. Opening a route must be
+ * - The other theme: for each route a page shows in a Telegram theme (once per route and test file), a second tab
+ *   of the same context (same storage, so the same signed-in user) opens that path with the other official
+ *   palette (light ↔ dark, the launch parameters otherwise unchanged), waits until it is loaded and runs axe there. Opening a route must be
  *   safe to repeat anyway (a user reloads, Telegram reopens the app), so this second look changes nothing.
  * - When the test ends (and before `context.close()`), the watcher checks the current state if it has not yet,
  *   pending second looks finish, and the test fails listing each violation: rule, impact, theme, URL, elements.
@@ -150,7 +150,7 @@ function otherThemeHash(hash: URLSearchParams): string | null {
   return [...next].map(([k, v]) => `${k}=${encodeURIComponent(v)}`).join('&');
 }
 
-/** A route's path with ids (UUIDs, numbers) generalised: the other theme is checked once per route and test. */
+/** A route's path with ids (UUIDs, numbers) generalised: the other theme is checked once per route. */
 const routeOf = (url: URL) =>
   url.pathname.replace(/\/(?:[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}|\d+)(?=\/|$)/gi, '/:id');
 
@@ -172,6 +172,13 @@ interface Gate {
 const gates = new WeakMap<Page, Gate>();
 
 /**
+ * Routes already looked at in the other theme, per server and test file (vitest loads this module once per file):
+ * each test's own states are all checked in its theme, the second theme once per route is enough and keeps the
+ * suite fast.
+ */
+const otherThemeRoutes = new Set<string>();
+
+/**
  * Arms the gate on a fresh context and its first page (call before the page navigates). `otherTheme: false`
  * skips the second look in the other palette (for a test that opens both themes itself).
  */
@@ -182,7 +189,6 @@ export async function armAccessibilityGate(
 ): Promise<Gate> {
   const findings: A11yFinding[] = [];
   const pending = new Set<Promise<void>>();
-  const otherThemeRoutes = new Set<string>();
   let launch: URLSearchParams | null = null;
 
   page.on('framenavigated', (frame) => {
@@ -213,8 +219,8 @@ export async function armAccessibilityGate(
     for (const v of report.violations) findings.push({ ...v, url: report.url.split('#')[0]!, theme });
     if (source.page !== page || options.otherTheme === false || !launch || !report.themeBg) return;
     const url = new URL(report.url);
-    const route = routeOf(url);
     const hash = otherThemeHash(launch);
+    const route = `${url.origin}${routeOf(url)} ${hash?.slice(hash.indexOf('tgWebAppThemeParams'))}`;
     if (!hash || otherThemeRoutes.has(route)) return;
     otherThemeRoutes.add(route);
     const look = lookInOtherTheme(url, hash).catch((err: Error) => {

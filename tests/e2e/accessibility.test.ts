@@ -265,6 +265,8 @@ describe('zoom and text size', () => {
     await page.waitForURL('**/app/home');
     await settled(page);
     await expectLayoutHolds(page, 'home');
+    // Spec: the bottom navigation is 56 px high (it may only grow for enlarged text; its labels keep it at 56).
+    expect(await page.locator('nav').evaluate((n) => n.getBoundingClientRect().height)).toBe(56);
     // The labels text size is what makes the bottom navigation grow or cut: its labels must fit at 200 %.
     await page.evaluate(() => {
       document.documentElement.style.fontSize = '200%';
