@@ -12,8 +12,8 @@ export const BLACK: Rgb = [0, 0, 0];
 export const WHITE: Rgb = [255, 255, 255];
 
 /** `#rgb`, `#rrggbb` (or `#rrggbbaa`, alpha ignored) → channels; anything else → null. */
-export function parseHex(color: string | null | undefined): Rgb | null {
-  const m = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(color?.trim() ?? '');
+export function parseHex(color: unknown): Rgb | null {
+  const m = /^#([0-9a-f]{3}|[0-9a-f]{6}|[0-9a-f]{8})$/i.exec(typeof color === 'string' ? color.trim() : '');
   if (!m) return null;
   const hex = m[1]!.length === 3 ? m[1]!.replace(/./g, '$&$&') : m[1]!.slice(0, 6);
   return [0, 2, 4].map((i) => parseInt(hex.slice(i, i + 2), 16)) as unknown as Rgb;

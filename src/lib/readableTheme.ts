@@ -16,22 +16,20 @@ import {
 } from './contrast';
 
 /** Telegram's theme params the app uses, named as Telegram names them; any may be missing (older clients). */
-export const THEME_PARAM_NAMES = [
-  'bg_color',
-  'secondary_bg_color',
-  'section_bg_color',
-  'header_bg_color',
-  'bottom_bar_bg_color',
-  'text_color',
-  'hint_color',
-  'subtitle_text_color',
-  'link_color',
-  'accent_text_color',
-  'button_color',
-  'button_text_color',
-  'destructive_text_color',
-] as const;
-export type ThemeParamName = (typeof THEME_PARAM_NAMES)[number];
+export type ThemeParamName =
+  | 'bg_color'
+  | 'secondary_bg_color'
+  | 'section_bg_color'
+  | 'header_bg_color'
+  | 'bottom_bar_bg_color'
+  | 'text_color'
+  | 'hint_color'
+  | 'subtitle_text_color'
+  | 'link_color'
+  | 'accent_text_color'
+  | 'button_color'
+  | 'button_text_color'
+  | 'destructive_text_color';
 export type ThemeParams = Partial<Record<ThemeParamName, string>>;
 
 /** The app's colours (the keys of `theme.color` they feed), each the CSS variable `appColorVar(name)`. */

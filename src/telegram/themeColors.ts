@@ -1,16 +1,11 @@
 import { themeParams } from '@telegram-apps/sdk';
-import { appColorVar, readableTheme, THEME_PARAM_NAMES, type ThemeParams } from '../lib/readableTheme';
+import { appColorVar, readableTheme, type ThemeParams } from '../lib/readableTheme';
 import { FALLBACK_THEME } from '../theme';
 
-/** Telegram's current theme params by Telegram's names (the SDK may key them in camelCase). */
+/** Telegram's current theme params by Telegram's names (the SDK may key them in camelCase); others are ignored. */
 function currentThemeParams(): ThemeParams {
-  const state = themeParams.state() as Record<string, string | undefined>;
-  const params: ThemeParams = {};
-  for (const [key, value] of Object.entries(state)) {
-    const name = key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`) as (typeof THEME_PARAM_NAMES)[number];
-    if ((THEME_PARAM_NAMES as readonly string[]).includes(name) && typeof value === 'string') params[name] = value;
-  }
-  return params;
+  const state = Object.entries(themeParams.state() as Record<string, unknown>);
+  return Object.fromEntries(state.map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));
 }
 
 /**

@@ -25,7 +25,7 @@ describe('colour math', () => {
     expect(parseHex('#fff')).toEqual([255, 255, 255]);
     expect(parseHex('#2481CC')).toEqual([36, 129, 204]);
     expect(parseHex('#2481cc80')).toEqual([36, 129, 204]);
-    for (const bad of ['', 'red', '#12', '#12345', 'rgb(0,0,0)', undefined, null]) expect(parseHex(bad)).toBeNull();
+    for (const bad of ['', 'red', '#12', '#12345', 'rgb(0,0,0)', undefined, null, 0xffffff]) expect(parseHex(bad)).toBeNull();
     expect(toHex([36, 129, 204])).toBe('#2481cc');
   });
 
