@@ -1,6 +1,9 @@
 import { AnimatePresence, m } from 'framer-motion';
 import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { a11yCopy } from '../copy/a11y';
+import { IconButton } from './IconButton';
+import { CloseIcon } from './icons';
 import { Motion } from './Motion';
 import { useModalFocus } from './useModalFocus';
 
@@ -28,6 +31,13 @@ const Sheet = styled(m.div)`
   &:focus { outline: none; }
 `;
 
+/** Its own row, so enlarged titles below never run under it. */
+const Head = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin: -${({ theme }) => theme.space(3)} -${({ theme }) => theme.space(2)} 0;
+`;
+
 export interface BottomSheetProps {
   open: boolean;
   onClose: () => void;
@@ -42,7 +52,8 @@ interface AnimatedBottomSheetProps extends BottomSheetProps {
 
 /**
  * The sheet itself, with framer-motion; loaded by <BottomSheet> when first opened. A modal dialog: focus moves in
- * and stays in while it is open, Escape or the backdrop closes it, focus returns to the opener. Under reduced
+ * and stays in while it is open, Escape, the backdrop or its «Закрыть» button closes it (a screen reader on a
+ * phone has no Escape), focus returns to the opener. Under reduced
  * motion (<Motion>: MotionConfig reducedMotion="user") it appears without sliding.
  */
 export default function AnimatedBottomSheet(props: AnimatedBottomSheetProps) {
@@ -72,6 +83,11 @@ export default function AnimatedBottomSheet(props: AnimatedBottomSheetProps) {
               exit={{ y: '100%' }}
               transition={{ type: 'tween', duration: 0.25 }}
             >
+              <Head>
+                <IconButton label={a11yCopy.close} onClick={props.onClose}>
+                  <CloseIcon />
+                </IconButton>
+              </Head>
               {props.children}
             </Sheet>
           </>

@@ -27,7 +27,8 @@ const Bar = styled.nav`
   padding: 0 ${({ theme }) => theme.inset.right} ${({ theme }) => theme.inset.bottom}
     ${({ theme }) => theme.inset.left};
   background: ${({ theme }) => theme.color.bottomBarBg};
-  border-top: 0.5px solid ${({ theme }) => theme.color.separator};
+  /* The hairline as a shadow: it adds no height to the 56 px. */
+  box-shadow: inset 0 0.5px 0 ${({ theme }) => theme.color.separator};
 `;
 
 /**

@@ -47,6 +47,11 @@ export const ProfileIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Svg>
 );
+export const CloseIcon = () => (
+  <Svg width="20" height="20">
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Svg>
+);
 export const ChevronIcon = () => (
   <Svg width="18" height="18">
     <path d="m9 6 6 6-6 6" />

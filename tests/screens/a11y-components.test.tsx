@@ -123,11 +123,14 @@ describe('the bottom sheet is a modal dialog', () => {
     await userEvent.click(opener);
     const dialog = await screen.findByRole('dialog', { name: 'Дневник недоступен' });
     expect(dialog).toHaveAttribute('aria-modal', 'true');
-    await waitFor(() => expect(screen.getByRole('button', { name: 'Улучшить тариф' })).toHaveFocus());
+    // First its «Закрыть» (a screen reader on a phone has no Escape key), then the sheet's own buttons, round.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Закрыть' })).toHaveFocus());
+    await userEvent.tab();
+    expect(screen.getByRole('button', { name: 'Улучшить тариф' })).toHaveFocus();
     await userEvent.tab();
     expect(screen.getByRole('button', { name: 'Позже' })).toHaveFocus();
     await userEvent.tab();
-    expect(screen.getByRole('button', { name: 'Улучшить тариф' })).toHaveFocus();
+    expect(screen.getByRole('button', { name: 'Закрыть' })).toHaveFocus();
     await userEvent.tab({ shift: true });
     expect(screen.getByRole('button', { name: 'Позже' })).toHaveFocus();
     // Focus sent outside (a tap on the page behind) comes back in.
@@ -137,6 +140,10 @@ describe('the bottom sheet is a modal dialog', () => {
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(opener).toHaveFocus();
+
+    await userEvent.click(opener);
+    await userEvent.click(await screen.findByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 });
 
