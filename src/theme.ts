@@ -83,7 +83,7 @@ export const theme = {
       xl: 'calc(0.8125rem + 13px)',
     },
   },
-  /** Spec §9: bottom navigation height (its minimum: it grows if enlarged text needs the room). */
+  /** The spec's bottom navigation height (a minimum: it may grow if enlarged text needs the room). */
   bottomNavHeight: '56px',
   /** Styles for readers who asked their system for less motion: decorative animation stops, information stays. */
   reducedMotion: '@media (prefers-reduced-motion: reduce)',

@@ -7,7 +7,7 @@ import { MountWhenFirstNeeded } from './MountWhenFirstNeeded';
 // The toaster (and framer-motion with it) is fetched when the first toast appears, not at start-up.
 const Toaster = lazy(() => import('./Toaster'));
 
-/** Spec §2: toasts at the top centre — a fixed strip below the top inset that centres them. */
+/** The spec puts toasts at the top centre: a fixed strip below the top inset that centres them. */
 const Area = styled.div`
   position: fixed;
   top: calc(${({ theme }) => theme.inset.top} + 8px);

@@ -10,6 +10,7 @@ import {
   PHONE_CONTEXT,
   TELEGRAM_THEMES,
   expectAccessible,
+  expectLayoutHolds,
   launchUrl,
   openApp,
   setTier,
@@ -167,89 +168,6 @@ describe('every route passes axe-core, in both Telegram themes', () => {
     await page.context().close();
   });
 });
-
-/** What a reader at this text size would see go wrong: text cut, text on text, a page wider than the screen. */
-function layoutProblems(page: Page): Promise<string[]> {
-  return page.evaluate(() => {
-    const problems: string[] = [];
-    const name = (el: Element) =>
-      `${el.tagName.toLowerCase()}${el.id ? `#${el.id}` : ''} «${(el.textContent ?? '').trim().slice(0, 30)}»`;
-    // clientWidth, not innerWidth: a mobile browser zooms out to fit a page wider than its layout viewport.
-    const { scrollWidth, clientWidth } = document.documentElement;
-    if (scrollWidth > clientWidth + 1) problems.push(`the page is ${scrollWidth}px wide on a ${clientWidth}px screen`);
-    // Text boxes: every visible text node's line boxes, with the layer it scrolls in (fixed bars apart).
-    const boxes: Array<{ el: Element; rect: DOMRect; layer: Element | null }> = [];
-    const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
-    for (let node = walker.nextNode(); node; node = walker.nextNode()) {
-      const el = node.parentElement;
-      if (!el || !node.textContent?.trim()) continue;
-      const style = getComputedStyle(el);
-      const own = el.getBoundingClientRect();
-      if (style.visibility === 'hidden' || own.width <= 1 || own.height <= 1) continue; // hidden, or for screen readers only
-      let layer: Element | null = null;
-      for (let a: Element | null = el; a; a = a.parentElement) {
-        if (getComputedStyle(a).position === 'fixed') {
-          layer = a;
-          break;
-        }
-      }
-      const range = document.createRange();
-      range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) if (rect.width > 1 && rect.height > 1) boxes.push({ el, rect, layer });
-      // Cut: a text holder narrower than its text, its overflow hidden or clipped (a scroller is not a cut).
-      if (
-        el.scrollWidth > el.clientWidth + 1 &&
-        el.clientWidth > 1 &&
-        !['visible', 'auto', 'scroll'].includes(style.overflowX)
-      ) {
-        problems.push(`${name(el)} is cut: ${el.scrollWidth}px of text in ${el.clientWidth}px`);
-      }
-      // Spilling out of a fixed-width label (nowrap) into its neighbours.
-      if (style.whiteSpace === 'nowrap' && el.scrollWidth > el.clientWidth + 1 && el.clientWidth > 1) {
-        problems.push(`${name(el)} overflows its box: ${el.scrollWidth}px in ${el.clientWidth}px`);
-      }
-    }
-    for (let i = 0; i < boxes.length; i += 1) {
-      for (let j = i + 1; j < boxes.length; j += 1) {
-        const a = boxes[i]!;
-        const b = boxes[j]!;
-        if (a.el === b.el || a.layer !== b.layer) continue;
-        const dx = Math.min(a.rect.right, b.rect.right) - Math.max(a.rect.left, b.rect.left);
-        const dy = Math.min(a.rect.bottom, b.rect.bottom) - Math.max(a.rect.top, b.rect.top);
-        if (dx > 2 && dy > 2) problems.push(`${name(a.el)} overlaps ${name(b.el)}`);
-      }
-    }
-    // At the end of the page, the last text is above the fixed bottom navigation, not under it.
-    const nav = document.querySelector('nav');
-    if (nav && getComputedStyle(nav).position === 'fixed') {
-      scrollTo(0, document.documentElement.scrollHeight);
-      const navTop = nav.getBoundingClientRect().top;
-      // Measured after scrolling: the boxes above were taken at the top.
-      const inMain = Array.from(document.querySelectorAll('main *')).filter((el) => {
-        for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).position === 'fixed') return false;
-        return el.getBoundingClientRect().height > 1;
-      });
-      const lowest = Math.max(...inMain.map((el) => el.getBoundingClientRect().bottom));
-      if (inMain.length && lowest > navTop + 1) problems.push(`the end of the page (${lowest}px) is under the navigation (${navTop}px)`);
-      scrollTo(0, 0);
-    }
-    return problems;
-  });
-}
-
-async function expectLayoutHolds(page: Page, what: string) {
-  for (const size of ['100%', '200%']) {
-    await page.evaluate((s) => {
-      document.documentElement.style.fontSize = s;
-    }, size);
-    await page.waitForTimeout(50);
-    await page.screenshot({ path: `/tmp/a11y-shot-${what.replace(/\W+/g, '_')}-${size.replace('%', '')}.png`, fullPage: true });
-    expect(await layoutProblems(page), `${what} at ${size} text`).toEqual([]);
-  }
-  await page.evaluate(() => {
-    document.documentElement.style.fontSize = '';
-  });
-}
 
 describe('zoom and text size', () => {
   it('pinch zoom is allowed: the viewport sets neither maximum-scale nor user-scalable=no, and keeps viewport-fit', async () => {

@@ -54,7 +54,7 @@ import { spawnServer } from '../support/server-command';
 import { launchHash, TELEGRAM_THEMES } from '../../server/start/telegram-launch';
 import { armAccessibilityGate } from './a11y';
 
-export { expectAccessible } from './a11y';
+export { expectAccessible, expectLayoutHolds } from './a11y';
 
 // The launch-hash format and Telegram's palettes live with the /dev launcher; tests open the app with the very
 // same URLs.
