@@ -12,7 +12,7 @@ import decorators from './http/decorators';
 import errorHandler from './http/error-handler';
 import jsonBody from './http/json-body';
 import { API_PREFIX } from './http/api-path';
-import notFound, { type ClientFallback } from './http/not-found';
+import { apiNotFound, rootNotFound, type ClientFallback } from './http/not-found';
 import openApi from './http/openapi';
 import publicScope from './http/public-scope';
 import type { Config } from './start/config';
@@ -47,7 +47,7 @@ export async function buildApp({ database, config, client, extraRoutes, extraPub
   await app.register(errorHandler); // every error → { detail } in Russian
   await app.register(
     async (api) => {
-      await api.register(notFound); // unknown /api paths: 404 JSON, never auth, never the client
+      await api.register(apiNotFound); // unknown /api paths: 404 JSON, never auth, never the client
       await api.register(cors); // CORS_ORIGINS; preflights answered here, before auth
       await api.register(openApi); // GET /api/docs/json
       await api.register(async (scope) => {
@@ -67,6 +67,6 @@ export async function buildApp({ database, config, client, extraRoutes, extraPub
     { prefix: API_PREFIX },
   );
   if (config.devLauncher) await devLauncher(app);
-  await app.register(notFound, { fallback: client && (await client(app)) }); // other paths: the client or 404 JSON
+  await app.register(rootNotFound, { fallback: client && (await client(app)) }); // other paths: the client or 404 JSON
   return app;
 }
