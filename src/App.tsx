@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { AuthProvider } from './auth/AuthProvider';
 import { ToastHost } from './components/ToastHost';
+import { FlowHost } from './flow/FlowHost';
 import { AppRoutes } from './routes';
 import { GlobalStyle, theme } from './theme';
 
@@ -20,6 +21,7 @@ export function App() {
     <AppProviders>
       <AuthProvider>
         <AppRoutes />
+        <FlowHost />
         <ToastHost />
       </AuthProvider>
     </AppProviders>
