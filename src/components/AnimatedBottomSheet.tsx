@@ -45,20 +45,15 @@ export interface BottomSheetProps {
   children: ReactNode;
 }
 
-/** <BottomSheet> passes where focus was last before opening (its opener may have lost focus meanwhile). */
-interface AnimatedBottomSheetProps extends BottomSheetProps {
-  opener?: () => HTMLElement | null;
-}
-
 /**
  * The sheet itself, with framer-motion; loaded by <BottomSheet> when first opened. A modal dialog: focus moves in
  * and stays in while it is open, Escape, the backdrop or its «Закрыть» button closes it (a screen reader on a
  * phone has no Escape), focus returns to the opener. Under reduced
  * motion (<Motion>: MotionConfig reducedMotion="user") it appears without sliding.
  */
-export default function AnimatedBottomSheet(props: AnimatedBottomSheetProps) {
+export default function AnimatedBottomSheet(props: BottomSheetProps) {
   const sheet = useRef<HTMLDivElement>(null);
-  useModalFocus(sheet, props.open, props.onClose, props.opener);
+  useModalFocus(sheet, props.open, props.onClose);
   return (
     <Motion>
       <AnimatePresence>

@@ -6,25 +6,17 @@ const FOCUSABLE =
 /**
  * While `open`: focus moves into the dialog (its first control, else the dialog itself), Tab and Shift+Tab cycle
  * inside it, focus that escapes (a tap outside) is brought back, Escape calls `onClose`; on closing, focus returns
- * to whatever had it before (the button that opened the dialog) — or, when nothing had it any more (the opener
- * was disabled while it worked, which drops focus), to `opener()`. Give the dialog `tabIndex={-1}`.
+ * to whatever had it before: the button that opened the dialog (make a button that is busy while it decides
+ * `aria-disabled`, not `disabled`, which throws its focus away). Give the dialog `tabIndex={-1}`.
  */
-export function useModalFocus(
-  ref: RefObject<HTMLElement | null>,
-  open: boolean,
-  onClose: () => void,
-  opener?: () => HTMLElement | null,
-): void {
+export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void): void {
   const close = useRef(onClose);
   close.current = onClose;
-  const openerRef = useRef(opener);
-  openerRef.current = opener;
 
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const active = document.activeElement;
-    const returnTo = active instanceof HTMLElement && active !== document.body ? active : (openerRef.current?.() ?? null);
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
     const enter = () => (focusables()[0] ?? dialog).focus({ preventScroll: true });
     enter();

@@ -102,7 +102,7 @@ export default function DiaryListScreen() {
     <Page>
       <Header>
         <Title>{diaryCopy.title}</Title>
-        <Button $variant="secondary" onClick={pressNew} disabled={gate.checking} aria-busy={gate.checking}>
+        <Button $variant="secondary" onClick={pressNew} aria-disabled={gate.checking} aria-busy={gate.checking}>
           {diaryCopy.newEntry}
         </Button>
       </Header>
@@ -119,7 +119,7 @@ export default function DiaryListScreen() {
           icon={<DiaryIcon />}
           title={diaryCopy.emptyTitle}
           action={
-            <Button onClick={pressNew} disabled={gate.checking}>
+            <Button onClick={pressNew} aria-disabled={gate.checking} aria-busy={gate.checking}>
               {diaryCopy.emptyAction}
             </Button>
           }

@@ -123,7 +123,7 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         />
         <Button
           $block
-          disabled={gate.checking}
+          aria-disabled={gate.checking}
           aria-busy={gate.checking}
           onClick={() => {
             haptic.tap();
