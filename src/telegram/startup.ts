@@ -1,6 +1,7 @@
 import { init, miniApp, swipeBehavior, themeParams, viewport } from '@telegram-apps/sdk';
 import { installBrowserBridge, lacksTelegramHost } from './browserBridge';
 import { rawLaunchParams, sdkInitOptions } from './launchParams';
+import { bindReadableColors } from './themeColors';
 
 /** Spec §9: the viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
@@ -47,6 +48,8 @@ export async function startTelegram(): Promise<TelegramStatus> {
   // miniApp.mountSync mounts the theme params too; mount explicitly in case it threw half-way.
   attempt(() => themeParams.mountSync.ifAvailable());
   attempt(() => themeParams.bindCssVars.ifAvailable());
+  // The colours the app paints text with, lifted to read on Telegram's surfaces whatever theme it sends.
+  attempt(bindReadableColors);
   attempt(bindColorScheme);
   attempt(() => miniApp.bindCssVars.ifAvailable());
   attempt(() => viewport.expand.ifAvailable());

@@ -22,6 +22,7 @@ import { useNewEntryGate } from './useNewEntryGate';
 
 const Header = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
@@ -101,7 +102,7 @@ export default function DiaryListScreen() {
     <Page>
       <Header>
         <Title>{diaryCopy.title}</Title>
-        <Button $variant="secondary" onClick={pressNew} disabled={gate.checking} aria-busy={gate.checking}>
+        <Button $variant="secondary" onClick={pressNew} aria-disabled={gate.checking} aria-busy={gate.checking}>
           {diaryCopy.newEntry}
         </Button>
       </Header>
@@ -118,7 +119,7 @@ export default function DiaryListScreen() {
           icon={<DiaryIcon />}
           title={diaryCopy.emptyTitle}
           action={
-            <Button onClick={pressNew} disabled={gate.checking}>
+            <Button onClick={pressNew} aria-disabled={gate.checking} aria-busy={gate.checking}>
               {diaryCopy.emptyAction}
             </Button>
           }

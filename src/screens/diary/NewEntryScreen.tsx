@@ -2,7 +2,7 @@
 // navigation and the upgrade dialog — and renders it. Prefill comes from navigation state (chat suggestion, home
 // mood card), validated by the machine's rules; the drafts survive reloads, closing the app and failed saves.
 import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
@@ -18,6 +18,7 @@ import { useAuthActor } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { diaryCopy } from '../../copy/diary';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
@@ -50,7 +51,7 @@ const inputCss = `
   border: 0;
   border-radius: 14px;
   font: inherit;
-  font-size: 16px;
+  font-size: 1rem;
   outline: none;
 `;
 
@@ -97,12 +98,15 @@ export default function NewEntryScreen() {
   const { title, content, mood, isFavorite, submitting, editable, canSave } = view;
   const locked = !editable;
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
+  // Editable but not savable: the content is blank — the button says why (spec: disabled on blank content).
+  const blankReasonId = useId();
+  const blank = editable && !canSave;
 
   return (
     <Page title={diaryCopy.newEntry}>
       {nativeBack ? null : (
         <BackLink $variant="plain" onClick={() => send({ type: 'BACK' })}>
-          ← {diaryCopy.backToList}
+          <span aria-hidden>←</span> {diaryCopy.backToList}
         </BackLink>
       )}
       <Form
@@ -166,9 +170,16 @@ export default function NewEntryScreen() {
           />
           {diaryCopy.form.favoriteLabel}
         </Check>
-        <Button type="submit" $block disabled={!canSave} aria-busy={submitting}>
+        <Button
+          type="submit"
+          $block
+          disabled={!canSave}
+          aria-busy={submitting}
+          aria-describedby={blank ? blankReasonId : undefined}
+        >
           {submitting ? diaryCopy.form.saving : diaryCopy.form.save}
         </Button>
+        {blank ? <VisuallyHidden id={blankReasonId}>{diaryCopy.toasts.blankContent.description}</VisuallyHidden> : null}
       </Form>
     </Page>
   );

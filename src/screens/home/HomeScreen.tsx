@@ -68,7 +68,7 @@ const Streak = styled(Card)`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   strong {
-    font-size: 30px;
+    font-size: 1.875rem;
     line-height: 1;
   }
 `;
@@ -123,7 +123,7 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         />
         <Button
           $block
-          disabled={gate.checking}
+          aria-disabled={gate.checking}
           aria-busy={gate.checking}
           onClick={() => {
             haptic.tap();

@@ -10,7 +10,7 @@ import { getInspect } from '../../dev/inspector';
 import { onboardingCopy } from '../../copy/onboarding';
 import { haptic } from '../../telegram/haptic';
 
-const Shell = styled.div`
+const Shell = styled.main`
   min-height: calc(${({ theme }) => theme.fullHeight} - ${({ theme }) => theme.inset.top});
   display: flex;
   flex-direction: column;
@@ -84,7 +84,7 @@ const Points = styled.ul`
     border-radius: 50%;
     display: grid;
     place-items: center;
-    font-size: 13px;
+    font-size: 0.8125rem;
     color: ${({ theme }) => theme.color.buttonText};
     background: ${({ theme }) => theme.color.button};
   }
