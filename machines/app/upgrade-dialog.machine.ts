@@ -1,5 +1,5 @@
-// The reusable upgrade dialog (spec sections 2 and 8): closed, or open with one of five keys. 'Позже' dismisses;
-// the upgrade button closes it and navigates to the subscription plans. Navigation is injected by the view.
+// The app's one upgrade dialog: closed, or open with one of five keys (a feature not on the plan, or its daily
+// limit spent). 'Позже' dismisses; the upgrade button closes it and navigates to the subscription plans.
 import { assign, setup } from 'xstate';
 import { stubAction, type NavigateParams } from '../effects';
 import { paths } from '../paths';
