@@ -1,7 +1,6 @@
 // /app/diary/new: binds the new-entry machine to its effects — the user's draft store, the create call, toasts,
 // navigation and the upgrade dialog — and renders it. Prefill comes from navigation state (chat suggestion, home
 // mood card), validated by the machine's rules; the drafts survive reloads, closing the app and failed saves.
-import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
@@ -14,7 +13,7 @@ import {
   type StoredDraft,
 } from '../../../machines/diary/new-entry-draft';
 import { diaryActors } from '../../api/diary.actors';
-import { useAuthActor } from '../../auth/AuthProvider';
+import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
@@ -84,7 +83,7 @@ const BackLink = styled(Button)`
 
 export default function NewEntryScreen() {
   const location = useLocation();
-  const telegramId = useSelector(useAuthActor(), (s) => s.context.user?.telegram_id);
+  const telegramId = useAuthView().user?.telegram_id;
   const drafts = useMemo(() => draftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
   const { view, send } = useFlow(newEntryMachine, newEntryView, {
     input: { prefill: prefillFromNavigation(location.state), navigationKey: location.key, newClientId },
