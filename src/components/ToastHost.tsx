@@ -1,5 +1,6 @@
 import { useSelector } from '@xstate/react';
 import { lazy } from 'react';
+import { toastView } from '../../machines/app/toast.machine';
 import { toastActor } from '../ui/toast';
 import { MountWhenFirstNeeded } from './MountWhenFirstNeeded';
 
@@ -8,7 +9,7 @@ const Toaster = lazy(() => import('./Toaster'));
 
 /** Mounts <Toaster/> from the first toast on (kept mounted so exit animations run). */
 export function ToastHost() {
-  const showing = useSelector(toastActor, (s) => s.context.toast !== null);
+  const showing = useSelector(toastActor, (s) => toastView(s).visible);
   return (
     <MountWhenFirstNeeded when={showing}>
       <Toaster />

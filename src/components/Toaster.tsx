@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { AnimatePresence, m } from 'framer-motion';
 import { useRef } from 'react';
 import styled from 'styled-components';
-import type { ToastVariant } from '../../machines/app/toast.machine';
+import { toastView, type ToastVariant } from '../../machines/app/toast.machine';
 import { toastActor } from '../ui/toast';
 import { Motion } from './Motion';
 
@@ -51,7 +51,7 @@ const Description = styled.div`
 
 /** Renders the toast machine's one visible toast at the top centre; tap or swipe dismisses it. */
 export default function Toaster() {
-  const toast = useSelector(toastActor, (s) => s.context.toast);
+  const { toast } = useSelector(toastActor, toastView, shallowEqual);
   const start = useRef<{ x: number; y: number } | null>(null);
   const dismiss = () => toastActor.send({ type: 'DISMISS' });
 
