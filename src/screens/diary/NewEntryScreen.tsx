@@ -4,14 +4,9 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { fromPromise } from 'xstate';
 import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../../contract/diary';
 import { newEntryMachine, newEntryView } from '../../../machines/diary/new-entry.machine';
-import {
-  prefillFromNavigation,
-  type NewEntryDraft,
-  type StoredDraft,
-} from '../../../machines/diary/new-entry-draft';
+import { prefillFromNavigation } from '../../../machines/diary/new-entry-draft';
 import { diaryActors } from '../../api/diary.actors';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
@@ -21,7 +16,7 @@ import { diaryCopy } from '../../copy/diary';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
-import { draftStore } from './draftStorage';
+import { draftEffects, draftStore } from './draftStorage';
 import { newClientId } from './newClientId';
 
 const Form = styled.form`
@@ -84,14 +79,15 @@ const BackLink = styled(Button)`
 export default function NewEntryScreen() {
   const location = useLocation();
   const telegramId = useAuthView().user?.telegram_id;
-  const drafts = useMemo(() => draftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
+  // The signed-in user's drafts (one storage key per Telegram user).
+  const drafts = useMemo(
+    () => draftEffects(draftStore(typeof telegramId === 'number' ? telegramId : null)),
+    [telegramId],
+  );
   const { view, send } = useFlow(newEntryMachine, newEntryView, {
     input: { prefill: prefillFromNavigation(location.state), navigationKey: location.key, newClientId },
-    actors: { ...diaryActors, restoreDrafts: fromPromise<StoredDraft[], void>(async () => drafts.load()) },
-    actions: {
-      saveDraft: (_: unknown, draft: NewEntryDraft) => drafts.save(draft),
-      clearDraft: (_: unknown, { basis }: { basis: string }) => drafts.clear(basis),
-    },
+    actors: { ...diaryActors, ...drafts.actors },
+    actions: drafts.actions,
   });
   const { title, content, mood, isFavorite, submitting, editable, canSave } = view;
   const locked = !editable;
