@@ -3,7 +3,7 @@
 // as long as the screen, and the screen re-renders only when a field of its view model changes.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { useState } from 'react';
+import { Profiler, useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
 import {
@@ -78,7 +78,6 @@ const heard: string[] = [];
 const actors = new Set<unknown>();
 
 function Probe({ label }: { label: string }) {
-  renders += 1;
   const { view, send, actor } = useFlow(probeMachine, probeView, {
     input: { count: 2 },
     actors: { double: fromPromise<number, { n: number }>(async ({ input }) => input.n * 2) },
@@ -104,7 +103,10 @@ function Harness() {
   return (
     <>
       <button onClick={() => setLabel('second')}>relabel</button>
-      <Probe label={label} />
+      {/* Counts the commits in which the probe screen rendered. */}
+      <Profiler id="probe" onRender={() => void (renders += 1)}>
+        <Probe label={label} />
+      </Profiler>
     </>
   );
 }
