@@ -40,7 +40,7 @@ export const theme = {
       "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     size: { xs: '12px', sm: '14px', md: '16px', lg: '20px', xl: '26px' },
   },
-  /** Spec §9: bottom navigation height. */
+  /** The bottom navigation's height. */
   bottomNavHeight: '56px',
   /**
    * Insets on each side: the device's safe area (notch, status bar, home indicator; Telegram's value or the

@@ -2,7 +2,7 @@ import { init, miniApp, swipeBehavior, themeParams, viewport } from '@telegram-a
 import { installBrowserBridge, lacksTelegramHost } from './browserBridge';
 import { rawLaunchParams, sdkInitOptions } from './launchParams';
 
-/** Spec §9: the viewport mount waits at most this long; failure or timeout is ignored. */
+/** The viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
 
 /**
@@ -83,7 +83,7 @@ async function mountViewport(): Promise<void> {
       }),
     ]);
   } catch {
-    /* failure or timeout is ignored (spec §1) */
+    /* failure or timeout is ignored: the app works without the viewport's variables */
   } finally {
     if (timer) clearTimeout(timer);
   }

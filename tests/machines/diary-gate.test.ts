@@ -94,7 +94,7 @@ describe('refusalOf: a create the server refused (402 code)', () => {
   });
 });
 
-describe('checkDiaryAccess (spec section 5)', () => {
+describe('checkDiaryAccess: the plan and daily-limit rule', () => {
   it('limit null → not available, even with nothing used', () => {
     expect(checkDiaryAccess(usage(null, 0))).toBe('not_available');
   });

@@ -1,4 +1,4 @@
-// The reusable upgrade dialog: generated paths over all five keys, and the copy table of spec section 8.
+// The app's one upgrade dialog: generated paths over all five keys, and the spec's words for each.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { UPGRADE_KEYS, upgradeDialogMachine, upgradeDialogView, type UpgradeKey } from '../../machines/app/upgrade-dialog.machine';
 import { upgradeCopy } from '../../src/copy/upgrade';
@@ -42,7 +42,7 @@ describeMachinePaths(upgradeDialogMachine, {
   },
 });
 
-describe('upgrade dialog copy (spec section 8)', () => {
+describe('upgrade dialog copy (the spec’s table of dialogs)', () => {
   it('has the verbatim titles and buttons of all five keys', () => {
     expect(upgradeCopy.dialogs).toEqual({
       diary_not_available: { title: 'Дневник недоступен', button: 'Улучшить тариф' },

@@ -43,7 +43,7 @@ describe('bottom navigation', () => {
     expect(screen.getByRole('link', { name: 'Профиль' })).not.toHaveAttribute('aria-current');
   });
 
-  it('is fixed to the bottom, 56 px high above the bottom inset (spec §2, §9)', async () => {
+  it('is fixed to the bottom, 56 px high above the bottom inset', async () => {
     renderApp('/app/home', signedIn());
     const nav = await screen.findByRole('navigation');
     const bar = getComputedStyle(nav);
