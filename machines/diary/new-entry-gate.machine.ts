@@ -6,7 +6,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import { stubAction, stubActor, type NavigateParams, type UpgradeDialogParams } from '../effects';
 import { paths } from '../paths';
-import { checkDiaryAccess, DIARY_UPGRADE_KEYS, type DiaryUsage } from './diary-access';
+import { checkDiaryAccess, type DiaryUsage } from './diary-access';
 import type { NewEntryPrefill } from './new-entry-draft';
 
 export type NewEntryGateEvent = { type: 'PRESS'; prefill?: NewEntryPrefill };
@@ -57,12 +57,12 @@ export const newEntryGateMachine = setup({
           {
             guard: { type: 'isNotAvailable', params: ({ event }) => ({ usage: event.output }) },
             target: 'idle',
-            actions: { type: 'openUpgradeDialog', params: { key: DIARY_UPGRADE_KEYS.not_available } },
+            actions: { type: 'openUpgradeDialog', params: { key: 'diary_not_available' } },
           },
           {
             target: 'idle',
             description: 'used >= limit',
-            actions: { type: 'openUpgradeDialog', params: { key: DIARY_UPGRADE_KEYS.limit_reached } },
+            actions: { type: 'openUpgradeDialog', params: { key: 'diary_limit_reached' } },
           },
         ],
         onError: {
