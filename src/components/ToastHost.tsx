@@ -1,6 +1,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy } from 'react';
 import styled from 'styled-components';
+import { toastView } from '../../machines/app/toast.machine';
 import { toastActor } from '../ui/toast';
 import { MountWhenFirstNeeded } from './MountWhenFirstNeeded';
 
@@ -33,7 +34,7 @@ const Regions = styled.div`
  * <Toaster/> is mounted in each from the first toast on and shows the toast that belongs there.
  */
 export function ToastHost() {
-  const showing = useSelector(toastActor, (s) => s.context.toast !== null);
+  const showing = useSelector(toastActor, (s) => toastView(s).visible);
   return (
     <Area data-toast-area>
       <Regions>

@@ -1,8 +1,8 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { AnimatePresence, m } from 'framer-motion';
 import { useRef } from 'react';
 import styled from 'styled-components';
-import type { ToastVariant } from '../../machines/app/toast.machine';
+import { toastView, type ToastVariant } from '../../machines/app/toast.machine';
 import { toastActor } from '../ui/toast';
 import { Motion } from './Motion';
 
@@ -42,9 +42,8 @@ const Description = styled.div`
  * destructive, in the alert region); tap or swipe dismisses it.
  */
 export default function Toaster({ urgent }: { urgent: boolean }) {
-  const toast = useSelector(toastActor, (s) =>
-    s.context.toast && (s.context.toast.variant === 'destructive') === urgent ? s.context.toast : null,
-  );
+  const { toast: visible } = useSelector(toastActor, toastView, shallowEqual);
+  const toast = visible && (visible.variant === 'destructive') === urgent ? visible : null;
   const start = useRef<{ x: number; y: number } | null>(null);
   const dismiss = () => toastActor.send({ type: 'DISMISS' });
 

@@ -3,7 +3,7 @@ import { installBrowserBridge, lacksTelegramHost } from './browserBridge';
 import { rawLaunchParams, sdkInitOptions } from './launchParams';
 import { bindReadableColors } from './themeColors';
 
-/** Spec §9: the viewport mount waits at most this long; failure or timeout is ignored. */
+/** The viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
 
 /**
@@ -86,7 +86,7 @@ async function mountViewport(): Promise<void> {
       }),
     ]);
   } catch {
-    /* failure or timeout is ignored (spec §1) */
+    /* failure or timeout is ignored: the app works without the viewport's variables */
   } finally {
     if (timer) clearTimeout(timer);
   }

@@ -26,7 +26,7 @@ describe('toasts', () => {
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Не удалось создать запись'));
     await waitFor(() => expect(screen.queryByText('Запись добавлена в дневник')).not.toBeInTheDocument());
 
-    // Spec §2: top centre — a fixed full-width strip below the top inset that centres the toast.
+    // Top centre: a fixed full-width strip below the top inset that centres the toast.
     const area = getComputedStyle(screen.getByRole('alert').closest('[data-toast-area]')!);
     expect([area.position, area.left, area.right, area.display, area.justifyContent]).toEqual(['fixed', '0px', '0px', 'flex', 'center']);
     expect(area.top.replace(/\s+/g, ' ')).toMatch(/^calc\(calc\(max\(var\(--tg-viewport-safe-area-inset-top.*\+ 8px\)$/);
