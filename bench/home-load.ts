@@ -50,6 +50,8 @@ export interface ScriptLoad {
 export interface HomeLoadRun {
   /** Navigation start → the prompt painted (the frame after it entered the DOM). */
   promptMs: number;
+  /** When a spinner (splash or Suspense fallback) first showed before the prompt; null: none did. */
+  spinnerMs: number | null;
   /** Scripts that finished loading before the prompt. */
   scripts: ScriptLoad[];
   jsKb: number;
@@ -73,14 +75,15 @@ const median = (values: number[]) => {
 };
 
 /**
- * Records (in the page, from its first script on) the moment the prompt is first painted: the DOM mutation that
- * shows it, then the next animation frame. performance.now() counts from the navigation's start.
+ * Records in the page, from its first script on: when the prompt is first painted (the DOM mutation that shows it,
+ * then the next animation frame), and when a spinner (the splash's or a screen's Suspense fallback) first appeared
+ * before it. performance.now() counts from the navigation's start.
  */
 function watchPrompt(text: string): void {
-  const w = window as unknown as { __promptAt?: number };
-  const seen = () => document.body?.textContent?.includes(text);
+  const w = window as unknown as { __promptAt?: number; __spinnerAt?: number };
   const observer = new MutationObserver(() => {
-    if (w.__promptAt !== undefined || !seen()) return;
+    if (w.__spinnerAt === undefined && document.querySelector('[role="progressbar"]')) w.__spinnerAt = performance.now();
+    if (w.__promptAt !== undefined || !document.body?.textContent?.includes(text)) return;
     w.__promptAt = -1;
     observer.disconnect();
     requestAnimationFrame(() => (w.__promptAt = performance.now()));
@@ -136,7 +139,7 @@ function recordNetwork(cdp: CDPSession) {
   };
 }
 
-async function openHomeCold(browser: Browser, url: string): Promise<HomeLoadRun> {
+export async function openHomeCold(browser: Browser, url: string): Promise<HomeLoadRun> {
   const context = await browser.newContext(PHONE_CONTEXT);
   try {
     // A returning user: onboarding done (else /app/home leads to onboarding); nothing else stored, nothing cached.
@@ -156,7 +159,10 @@ async function openHomeCold(browser: Browser, url: string): Promise<HomeLoadRun>
       timeout: 60_000,
       polling: 100,
     });
-    const promptMs = await page.evaluate(() => (window as unknown as { __promptAt: number }).__promptAt);
+    const { promptMs, spinnerMs } = await page.evaluate(() => {
+      const w = window as unknown as { __promptAt: number; __spinnerAt?: number };
+      return { promptMs: w.__promptAt, spinnerMs: w.__spinnerAt ?? null };
+    });
     const loads = network.loads();
     const scripts = loads
       .filter((l) => /javascript/.test(l.mimeType) && l.endMs <= promptMs)
@@ -174,6 +180,7 @@ async function openHomeCold(browser: Browser, url: string): Promise<HomeLoadRun>
     const auth = loads.find((l) => new URL(l.url).pathname === '/api/users/me');
     return {
       promptMs: round(promptMs),
+      spinnerMs: spinnerMs === null ? null : round(spinnerMs),
       scripts,
       jsKb: round(scripts.reduce((sum, s) => sum + s.bodyBytes, 0) / 1024),
       authRequest: auth ? { startMs: round(auth.startMs), endMs: round(auth.endMs) } : null,

@@ -6,15 +6,17 @@ import { getMe } from '../api/users';
 import { getInspect } from '../dev/inspector';
 import { readInitData } from '../telegram/initData';
 import { isOnboardingCompleted, markOnboardingCompleted } from '../telegram/storage';
+import { takeSignIn } from './earlySignIn';
 
 /** The auth machine with the app's real effects. */
 export const appAuthMachine = authMachine.provide({
   actors: {
     readInitData: fromPromise(async () => readInitData()),
-    loadUser: fromPromise<AuthUser, { initData: string }>(async () => {
+    loadUser: fromPromise<AuthUser, { initData: string }>(async ({ input }) => {
       try {
-        // authApi: a 401 here is shown as «Ошибка авторизации», not redirected to /init.
-        return (await getMe(authApi)) as unknown as AuthUser;
+        // The entry's request for this init data when it sent one (earlySignIn.ts), else our own. authApi: a 401
+        // here is shown as «Ошибка авторизации», not redirected to /init.
+        return (await (takeSignIn(input.initData) ?? getMe(authApi))) as unknown as AuthUser;
       } catch (error) {
         const failure: AuthFailure = { kind: authFailureKind(error) };
         throw failure;

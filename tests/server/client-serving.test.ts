@@ -11,6 +11,7 @@ import { buildApp } from '../../server/app';
 import { staticClient } from '../../server/start/client';
 import { buildClient, clientBuildIsStale, findDevelopmentRuntime, REACT_DEVELOPMENT_MARKER, ROOT } from '../../server/start/client-build';
 import type { Database } from '../../server/db';
+import { START_SCREEN_FILES_ID } from '../../src/startScreen';
 import { precompressFile } from '../../vite-plugins/precompress';
 import { freshPglite, testConfig } from './harness';
 
@@ -137,6 +138,40 @@ describe('the production build', () => {
       expect(gunzipSync(readFileSync(join(outDir, `${file}.gz`))), file).toEqual(original);
     }
     expect(findDevelopmentRuntime(outDir)).toBeNull();
+  });
+
+  it('index.html preloads boot.tsx and its imports, and lists each start screen’s files; the entry waits for none of them', () => {
+    type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
+    const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
+    const closure = (keys: string[]) => {
+      const seen = new Set<string>();
+      const visit = (key: string) => {
+        if (seen.has(key)) return;
+        seen.add(key);
+        manifest[key]!.imports?.forEach(visit);
+      };
+      keys.forEach(visit);
+      return new Set([...seen].map((key) => `/${manifest[key]!.file}`));
+    };
+    const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry)!;
+    const entry = closure([entryKey]);
+    const boot = closure(['src/boot.tsx']);
+    // The entry imports nothing statically: the early sign-in goes out as soon as its one file has arrived.
+    expect(entry).toEqual(new Set([`/${manifest[entryKey]!.file}`]));
+
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!));
+    expect(preloaded).toEqual(new Set([...boot].filter((file) => !entry.has(file))));
+    expect(preloaded).toContain(`/${manifest['src/boot.tsx']!.file}`);
+
+    const list = /<script type="application\/json" id="([^"]+)">([^<]+)<\/script>/.exec(html)!;
+    expect(list[1]).toBe(START_SCREEN_FILES_ID);
+    const screens = JSON.parse(list[2]!) as Record<string, string[]>;
+    const only = (keys: string[]) => [...closure(keys)].filter((file) => !entry.has(file) && !boot.has(file)).sort();
+    expect([...screens.home!].sort()).toEqual(only(['src/layouts/TabsLayout.tsx', 'src/screens/home/HomeScreen.tsx']));
+    expect([...screens.onboarding!].sort()).toEqual(only(['src/screens/onboarding/OnboardingScreen.tsx']));
+    expect(screens.home).toContain(`/${manifest['src/screens/home/HomeScreen.tsx']!.file}`);
+    for (const file of Object.values(screens).flat()) expect(existsSync(join(outDir, file)), file).toBe(true);
   });
 
   it("the development-runtime guard still finds React's development build beside its compressed copies", async () => {
