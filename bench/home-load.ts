@@ -10,7 +10,7 @@
  * Run alone: `npx tsx bench/home-load.ts`.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Browser, CDPSession } from 'playwright-core';
 import { buildApp } from '../server/app';
@@ -212,9 +212,10 @@ function printReport(r: HomeLoadResult): void {
     );
   });
   const steal = r.stealPct === null ? 'unknown' : `${r.stealPct} %`;
+  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
   console.log(
     `\n  median ${r.medianMs.toFixed(0)} ms to the prompt (budget ≤ ${HOME_LOAD_BUDGET_MS} ms), ${r.medianJsKb.toFixed(1)} KB of JavaScript ` +
-      `on the wire before it (budget ≤ ${HOME_JS_BUDGET_KB} KB) → ${r.withinBudget ? 'within budget' : 'OVER BUDGET'} (CPU steal ${steal})`,
+      `on the wire before it (budget ≤ ${HOME_JS_BUDGET_KB} KB) → ${r.withinBudget ? 'within budget' : 'OVER BUDGET'} (CPU steal ${steal}, load average ${load})`,
   );
 }
 
