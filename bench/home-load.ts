@@ -5,23 +5,17 @@
  * 150 ms round trip (CDP Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions).
  * Budgets: median of 5 runs ≤ 2.0 s to the prompt, ≤ 130 KB of JavaScript on the wire before it.
  * Builds the production client into a temp dir (server/start/client-build.ts, the rule `npm start` uses) and serves it
- * with the real app in-process on loopback (PGlite in a temp DATA_DIR); one unmeasured warm-up run first (server JIT,
- * the user's row). Prints every run and the median; exits non-zero only when the measurement itself fails.
+ * with the real app in-process on loopback (bench/browser-app.ts); one unmeasured warm-up run first (server JIT, the
+ * user's row). Prints every run and the median; exits non-zero only when the measurement itself fails.
  * Run alone: `npx tsx bench/home-load.ts`.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { Browser, CDPSession } from 'playwright-core';
-import { buildApp } from '../server/app';
 import { buildClient, ROOT } from '../server/start/client-build';
-import { staticClient } from '../server/start/client';
-import { loadConfig } from '../server/start/config';
-import { migrateDatabase, openDatabase, type Database } from '../server/db';
 import { homeCopy } from '../src/copy/home';
 import { STORAGE_KEYS } from '../src/telegram/storage';
-import { PHONE_CONTEXT, launchBrowser, launchUrl, signInitData } from '../tests/e2e/harness';
-import { runIfMain, withSteal } from './support';
+import { PHONE_CONTEXT, launchUrl, signInitData } from '../tests/e2e/harness';
+import { withBrowserApp } from './browser-app';
+import { loadAverage, runIfMain, withSteal } from './support';
 
 export const HOME_LOAD_BUDGET_MS = 2000;
 export const HOME_JS_BUDGET_KB = 130;
@@ -54,7 +48,9 @@ export interface HomeLoadRun {
   spinnerMs: number | null;
   /** Scripts that finished loading before the prompt. */
   scripts: ScriptLoad[];
+  /** Their bodies as sent (the budget's figure), and the same with the response headers. */
   jsKb: number;
+  jsWireKb: number;
   /** When GET /api/users/me was sent and answered, ms after the navigation started. */
   authRequest: { startMs: number; endMs: number } | null;
 }
@@ -183,6 +179,7 @@ export async function openHomeCold(browser: Browser, url: string): Promise<HomeL
       spinnerMs: spinnerMs === null ? null : round(spinnerMs),
       scripts,
       jsKb: round(scripts.reduce((sum, s) => sum + s.bodyBytes, 0) / 1024),
+      jsWireKb: round(scripts.reduce((sum, s) => sum + s.wireBytes, 0) / 1024),
       authRequest: auth ? { startMs: round(auth.startMs), endMs: round(auth.endMs) } : null,
     };
   } finally {
@@ -201,56 +198,31 @@ function printReport(r: HomeLoadResult): void {
     );
   }
   if (last.authRequest) {
-    console.log(`  ${last.authRequest.startMs.toFixed(0).padStart(6)} → ${last.authRequest.endMs.toFixed(0).padStart(5)} ms  GET /api/users/me`);
+    console.log(`  ${last.authRequest.startMs.toFixed(0).padStart(6)} → ${last.authRequest.endMs.toFixed(0).padStart(5)} ms             GET /api/users/me`);
   }
-  console.log('\n  run  prompt on screen  JS on the wire  scripts  /api/users/me sent');
+  console.log('\n  run  prompt on screen  spinner before it  JS on the wire (with headers)  scripts  /api/users/me sent → answered');
   r.runs.forEach((run, i) => {
+    const auth = run.authRequest ? `${run.authRequest.startMs.toFixed(0)} → ${run.authRequest.endMs.toFixed(0)} ms` : '—';
     console.log(
-      `  ${String(i + 1).padStart(3)}  ${run.promptMs.toFixed(0).padStart(12)} ms  ${run.jsKb.toFixed(1).padStart(10)} KB  ${String(run.scripts.length).padStart(7)}  ${
-        run.authRequest ? `${run.authRequest.startMs.toFixed(0)} ms` : '—'
-      }`,
+      `  ${String(i + 1).padStart(3)}  ${run.promptMs.toFixed(0).padStart(12)} ms  ${(run.spinnerMs === null ? 'none' : `${run.spinnerMs.toFixed(0)} ms`).padStart(17)}` +
+        `  ${run.jsKb.toFixed(1).padStart(8)} KB (${run.jsWireKb.toFixed(1)} KB)  ${String(run.scripts.length).padStart(13)}  ${auth}`,
     );
   });
   const steal = r.stealPct === null ? 'unknown' : `${r.stealPct} %`;
-  const load = loadavg().map((n) => n.toFixed(2)).join(' ');
   console.log(
     `\n  median ${r.medianMs.toFixed(0)} ms to the prompt (budget ≤ ${HOME_LOAD_BUDGET_MS} ms), ${r.medianJsKb.toFixed(1)} KB of JavaScript ` +
-      `on the wire before it (budget ≤ ${HOME_JS_BUDGET_KB} KB) → ${r.withinBudget ? 'within budget' : 'OVER BUDGET'} (CPU steal ${steal}, load average ${load})`,
+      `on the wire before it (budget ≤ ${HOME_JS_BUDGET_KB} KB) → ${r.withinBudget ? 'within budget' : 'OVER BUDGET'} (CPU steal ${steal}, load average ${loadAverage()})`,
   );
 }
 
 export async function benchHomeLoad(): Promise<HomeLoadResult> {
-  const work = mkdtempSync(join(tmpdir(), 'bench-home-load-'));
-  const onSignal = () => {
-    rmSync(work, { recursive: true, force: true });
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  let browser: Browser | undefined;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let database: Database | undefined;
-  try {
-    const outDir = join(work, 'client');
-    const started = Date.now();
-    await buildClient(ROOT, outDir);
-    console.log(`[bench home-load] client built into a temp dir in ${Date.now() - started} ms`);
-
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(work, 'data'), BOT_TOKEN, LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL; // embedded PGlite: the server's part is one GET /api/users/me
-    const config = loadConfig(env);
-    database = await openDatabase(config);
-    await migrateDatabase(database);
-    app = await buildApp({ database, config, client: staticClient(outDir) });
-    const url = launchUrl({ url: await app.listen({ port: 0, host: '127.0.0.1' }) }, {
-      path: '/app/home',
-      initData: signInitData(USER, { botToken: BOT_TOKEN }),
-    });
-
-    browser = await launchBrowser();
+  const build = (outDir: string) => buildClient(ROOT, outDir);
+  return withBrowserApp({ name: 'home-load', botToken: BOT_TOKEN, build }, async ({ url: server, browser }) => {
+    const url = launchUrl({ url: server }, { path: '/app/home', initData: signInitData(USER, { botToken: BOT_TOKEN }) });
     await openHomeCold(browser, url); // warm-up: the server's JIT and the user's row
     const measured = await withSteal(async () => {
       const runs: HomeLoadRun[] = [];
-      for (let i = 0; i < RUNS; i++) runs.push(await openHomeCold(browser!, url));
+      for (let i = 0; i < RUNS; i++) runs.push(await openHomeCold(browser, url));
       return { runs };
     });
     const medianMs = median(measured.runs.map((r) => r.promptMs));
@@ -263,13 +235,7 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
     };
     printReport(result);
     return result;
-  } finally {
-    await browser?.close().catch(() => {});
-    await app?.close().catch(() => {});
-    await database?.close().catch(() => {});
-    rmSync(work, { recursive: true, force: true });
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-  }
+  });
 }
 
 runIfMain(import.meta.url, benchHomeLoad);

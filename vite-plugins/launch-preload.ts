@@ -4,8 +4,10 @@
 // This plugin adds `<link rel="modulepreload">` for them, and a JSON list of each start screen's chunk files that the
 // entry preloads for the screen its launch leads to (src/startScreen.ts).
 import { resolve } from 'node:path';
-import type { OutputBundle, OutputChunk } from 'rolldown';
-import type { HtmlTagDescriptor, Plugin } from 'vite';
+import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
+
+type OutputBundle = Rolldown.OutputBundle;
+type OutputChunk = Rolldown.OutputChunk;
 
 export interface LaunchPreloadOptions {
   /** The module the entry imports dynamically at start (relative to the project root). */

@@ -84,7 +84,7 @@ const SDK_COPY_KEY = 'tapps/launchParams';
  * because every SDK function checks that the page is a Mini App by reading the launch parameters again.
  * Throws when even those cannot be parsed.
  */
-export function sdkInitOptions(raw: string): InitOptions | undefined {
+function sdkInitOptions(raw: string): InitOptions | undefined {
   try {
     retrieveLaunchParams();
     return undefined;
