@@ -3,6 +3,7 @@ import { ThemeProvider } from 'styled-components';
 import { AuthProvider } from './auth/AuthProvider';
 import type { AuthActor } from './auth/authActor';
 import { ToastHost } from './components/ToastHost';
+import { FlowHost } from './flow/FlowHost';
 import { AppRoutes } from './routes';
 import { GlobalStyle, theme } from './theme';
 
@@ -22,6 +23,7 @@ export function App({ authActor }: { authActor?: AuthActor }) {
     <AppProviders>
       <AuthProvider actor={authActor}>
         <AppRoutes />
+        <FlowHost />
         <ToastHost />
       </AuthProvider>
     </AppProviders>

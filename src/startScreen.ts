@@ -1,3 +1,4 @@
+import { paths } from '../machines/paths';
 import { returnTarget } from './auth/origin';
 import { isOnboardingCompleted } from './telegram/storage';
 
@@ -5,7 +6,7 @@ import { isOnboardingCompleted } from './telegram/storage';
 export type StartScreen = 'home' | 'onboarding';
 
 /** Paths that lead to the start screen: the splash, /init without an origin elsewhere, /onboarding, /app and its redirects. */
-const LEAD_TO_START = new Set(['/', '/init', '/onboarding', '/app', '/app/home', '/app/dashboard']);
+const LEAD_TO_START = new Set<string>([paths.root, paths.init, paths.onboarding, paths.app, paths.home, paths.dashboard]);
 
 /**
  * Where a launch at `location` ends once signed in (the gates' rule): home for a returning user, onboarding for a
@@ -13,8 +14,8 @@ const LEAD_TO_START = new Set(['/', '/init', '/onboarding', '/app', '/app/home',
  */
 export function startScreen({ pathname, search }: Pick<Location, 'pathname' | 'search'>): StartScreen | null {
   const path = pathname.replace(/\/+$/, '') || '/';
-  const origin = path === '/init' ? returnTarget(search) : null;
-  if (!LEAD_TO_START.has(path) || (origin !== null && origin !== '/app/home')) return null;
+  const origin = path === paths.init ? returnTarget(search) : null;
+  if (!LEAD_TO_START.has(path) || (origin !== null && origin !== paths.home)) return null;
   return isOnboardingCompleted() ? 'home' : 'onboarding';
 }
 

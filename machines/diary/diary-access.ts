@@ -3,7 +3,7 @@
 // A refusal — decided here before opening the form, or by the server on create (402 with a `code`) — opens the
 // same upgrade dialog.
 import type { DiaryRefusal } from '../../contract/diary';
-import type { UpgradeKey } from '../upgrade-dialog.machine';
+import type { UpgradeKey } from '../app/upgrade-dialog.machine';
 
 export type AccessDecision = 'allowed' | DiaryRefusal;
 

@@ -67,3 +67,4 @@ async function refusalBody(err: unknown): Promise<DiaryRefusalBody | null> {
 export function toggleDiaryFavorite(id: string): Promise<DiaryEntry> {
   return api.patch(`api/diary/${encodeURIComponent(id)}/favorite`).json<DiaryEntry>();
 }
+

@@ -1,5 +1,5 @@
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type AuthFailure, type AuthInput, type AuthUser } from '../../machines/auth.machine';
+import { authMachine, type AuthFailure, type AuthInput, type AuthUser } from '../../machines/app/auth.machine';
 import { authApi } from '../api/client';
 import { authFailureKind } from '../api/errors';
 import { getMe } from '../api/users';

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react';
 import { AnimatePresence, m } from 'framer-motion';
 import { useRef } from 'react';
 import styled from 'styled-components';
-import type { ToastVariant } from '../../machines/toast.machine';
+import type { ToastVariant } from '../../machines/app/toast.machine';
 import { toastActor } from '../ui/toast';
 import { Motion } from './Motion';
 

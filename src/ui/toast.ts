@@ -1,5 +1,5 @@
 import { createActor } from 'xstate';
-import { toastMachine, type ToastVariant } from '../../machines/toast.machine';
+import { toastMachine, type ToastVariant } from '../../machines/app/toast.machine';
 
 /** The app's one toast actor (started on first import); <Toaster/> renders it. */
 export const toastActor = createActor(toastMachine).start();

@@ -2,7 +2,7 @@
 // the onboarding completion it keeps for the gates (from the input, then ONBOARDING_COMPLETED in any state).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type AuthFailure, type AuthUser } from '../../machines/auth.machine';
+import { authMachine, type AuthFailure, type AuthUser } from '../../machines/app/auth.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
 const INIT_DATA = 'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22%D0%90%D0%BD%D0%BD%D0%B0%22%7D&auth_date=1700000000&hash=abc';

@@ -1,5 +1,6 @@
 // The new-entry gate ('Новая запись', home's 'Записать'): generated paths over every usage outcome, an outcome
 // table, and the pure check.
+import type { UsageInfo } from '../../contract/billing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { newEntryGateMachine } from '../../machines/diary/new-entry-gate.machine';
@@ -46,7 +47,7 @@ async function press(load: () => Promise<DiaryUsage | null>, prefill?: { mood: '
   let loads = 0;
   const actor = createActor(
     newEntryGateMachine.provide({
-      actors: { loadUsage: fromPromise(() => (loads++, load())) },
+      actors: { loadUsage: fromPromise(() => (loads++, load() as Promise<UsageInfo | null>)) },
       actions: {
         navigate: (_, p) => void effects.push(['navigate', p]),
         openUpgradeDialog: (_, p) => void effects.push(['openUpgradeDialog', p]),

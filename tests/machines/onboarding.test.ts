@@ -1,6 +1,6 @@
 // Onboarding statechart: every way through the three slides; finishing or skipping stores completion and goes home.
 import { expect } from 'vitest';
-import { onboardingMachine } from '../../machines/onboarding.machine';
+import { onboardingMachine } from '../../machines/app/onboarding.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
 let calls: string[] = [];

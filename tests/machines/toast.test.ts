@@ -1,7 +1,7 @@
 // Toast statechart: show, replace, dismiss and auto-close (an `after` delay driven by a simulated clock).
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
-import { toastMachine, type Toast } from '../../machines/toast.machine';
+import { toastMachine, type Toast } from '../../machines/app/toast.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
 const saved: Toast = { id: 't1', title: 'Запись сохранена', variant: 'success' };

@@ -1,6 +1,6 @@
 // The reusable upgrade dialog: generated paths over all five keys, and the copy table of spec section 8.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { UPGRADE_KEYS, upgradeDialogMachine, type UpgradeKey } from '../../machines/upgrade-dialog.machine';
+import { UPGRADE_KEYS, upgradeDialogMachine, type UpgradeKey } from '../../machines/app/upgrade-dialog.machine';
 import { upgradeCopy } from '../../src/copy/upgrade';
 import { describeMachinePaths } from '../support/path-tests';
 

@@ -18,7 +18,6 @@ import { Spinner } from '../../components/Spinner';
 import { diaryCopy, type DiaryFilter } from '../../copy/diary';
 import { haptic } from '../../telegram/haptic';
 import { toast } from '../../ui/toast';
-import { UpgradeDialog } from '../shared/UpgradeDialog';
 import { useNewEntryGate } from './useNewEntryGate';
 
 const Header = styled.div`
@@ -149,7 +148,6 @@ export default function DiaryListScreen() {
           ) : null}
         </List>
       )}
-      <UpgradeDialog actorRef={gate.upgrade} />
     </Page>
   );
 }

@@ -1,24 +1,27 @@
 // /app/diary/new: binds the new-entry machine to its effects — the user's draft store, the create call, toasts,
 // navigation and the upgrade dialog — and renders it. Prefill comes from navigation state (chat suggestion, home
 // mood card), validated by the machine's rules; the drafts survive reloads, closing the app and failed saves.
-import { useActorRef, useSelector } from '@xstate/react';
+import { useSelector } from '@xstate/react';
 import { useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import { fromPromise } from 'xstate';
-import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, type DiaryCreateBody, type DiaryEntry } from '../../../contract/diary';
-import { canSave, isEditable, newEntryMachine } from '../../../machines/diary/new-entry.machine';
-import { prefillFromNavigation, type StoredDraft } from '../../../machines/diary/new-entry-draft';
-import { createDiaryEntry } from '../../api/diary';
+import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../../contract/diary';
+import { newEntryMachine, newEntryView } from '../../../machines/diary/new-entry.machine';
+import {
+  prefillFromNavigation,
+  type NewEntryDraft,
+  type StoredDraft,
+} from '../../../machines/diary/new-entry-draft';
+import { diaryActors } from '../../api/diary.actors';
 import { useAuthActor } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
 import { diaryCopy } from '../../copy/diary';
+import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
-import { toast } from '../../ui/toast';
-import { UpgradeDialog, useUpgradeDialog } from '../shared/UpgradeDialog';
 import { draftStore } from './draftStorage';
 import { newClientId } from './newClientId';
 
@@ -80,49 +83,25 @@ const BackLink = styled(Button)`
 `;
 
 export default function NewEntryScreen() {
-  const navigate = useNavigate();
   const location = useLocation();
-  const upgrade = useUpgradeDialog();
   const telegramId = useSelector(useAuthActor(), (s) => s.context.user?.telegram_id);
   const drafts = useMemo(() => draftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
-  const machine = useMemo(
-    () =>
-      newEntryMachine.provide({
-        actors: {
-          restoreDrafts: fromPromise<StoredDraft[]>(async () => drafts.load()),
-          createEntry: fromPromise<DiaryEntry, DiaryCreateBody>(({ input }) => createDiaryEntry(input)),
-        },
-        actions: {
-          saveDraft: (_, draft) => drafts.save(draft),
-          clearDraft: (_, { basis }) => drafts.clear(basis),
-          toast: (_, { key }) => {
-            const copy = diaryCopy.toasts[key];
-            if (copy.variant === 'success') haptic.success();
-            toast(copy);
-          },
-          navigate: (_, params) => navigate(params.to, { replace: true }),
-          openUpgradeDialog: (_, { key }) => upgrade.send({ type: 'OPEN', key }),
-        },
-      }),
-    [navigate, drafts, upgrade],
-  );
-  const actor = useActorRef(machine, {
+  const { view, send } = useFlow(newEntryMachine, newEntryView, {
     input: { prefill: prefillFromNavigation(location.state), navigationKey: location.key, newClientId },
+    actors: { ...diaryActors, restoreDrafts: fromPromise<StoredDraft[], void>(async () => drafts.load()) },
+    actions: {
+      saveDraft: (_: unknown, draft: NewEntryDraft) => drafts.save(draft),
+      clearDraft: (_: unknown, { basis }: { basis: string }) => drafts.clear(basis),
+    },
   });
-  const nativeBack = useBackButton(() => actor.send({ type: 'BACK' }));
-
-  const title = useSelector(actor, (s) => s.context.title);
-  const content = useSelector(actor, (s) => s.context.content);
-  const mood = useSelector(actor, (s) => s.context.mood);
-  const isFavorite = useSelector(actor, (s) => s.context.isFavorite);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const locked = !useSelector(actor, isEditable);
-  const saveEnabled = useSelector(actor, canSave);
+  const { title, content, mood, isFavorite, submitting, editable, canSave } = view;
+  const locked = !editable;
+  const nativeBack = useBackButton(() => send({ type: 'BACK' }));
 
   return (
     <Page title={diaryCopy.newEntry}>
       {nativeBack ? null : (
-        <BackLink $variant="plain" onClick={() => actor.send({ type: 'BACK' })}>
+        <BackLink $variant="plain" onClick={() => send({ type: 'BACK' })}>
           ← {diaryCopy.backToList}
         </BackLink>
       )}
@@ -130,7 +109,7 @@ export default function NewEntryScreen() {
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'SUBMIT' });
+          send({ type: 'SUBMIT' });
         }}
       >
         <Field>
@@ -143,7 +122,7 @@ export default function NewEntryScreen() {
             maxLength={DIARY_TITLE_MAX}
             placeholder={diaryCopy.form.titlePlaceholder}
             disabled={locked}
-            onChange={(e) => actor.send({ type: 'TITLE.CHANGE', value: e.target.value })}
+            onChange={(e) => send({ type: 'TITLE.CHANGE', value: e.target.value })}
           />
         </Field>
         <Field>
@@ -156,12 +135,12 @@ export default function NewEntryScreen() {
             maxLength={DIARY_CONTENT_MAX}
             placeholder={diaryCopy.form.contentPlaceholder}
             disabled={locked}
-            onChange={(e) => actor.send({ type: 'CONTENT.CHANGE', value: e.target.value })}
+            onChange={(e) => send({ type: 'CONTENT.CHANGE', value: e.target.value })}
             onKeyDown={(e) => {
               // Ctrl/Cmd+Enter saves from the keyboard (a blank one shows the warning).
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
-                actor.send({ type: 'SUBMIT' });
+                send({ type: 'SUBMIT' });
               }
             }}
           />
@@ -174,7 +153,7 @@ export default function NewEntryScreen() {
             disabled={locked}
             onChange={(m) => {
               haptic.select();
-              actor.send({ type: 'MOOD.SELECT', mood: m });
+              send({ type: 'MOOD.SELECT', mood: m });
             }}
           />
         </Field>
@@ -183,15 +162,14 @@ export default function NewEntryScreen() {
             type="checkbox"
             checked={isFavorite}
             disabled={locked}
-            onChange={(e) => actor.send({ type: 'FAVORITE.SET', value: e.target.checked })}
+            onChange={(e) => send({ type: 'FAVORITE.SET', value: e.target.checked })}
           />
           {diaryCopy.form.favoriteLabel}
         </Check>
-        <Button type="submit" $block disabled={!saveEnabled} aria-busy={submitting}>
+        <Button type="submit" $block disabled={!canSave} aria-busy={submitting}>
           {submitting ? diaryCopy.form.saving : diaryCopy.form.save}
         </Button>
       </Form>
-      <UpgradeDialog actorRef={upgrade} />
     </Page>
   );
 }

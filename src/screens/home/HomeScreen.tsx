@@ -15,7 +15,6 @@ import { SAMPLE_STREAK_DAYS, SAMPLE_WEEK_MOODS } from '../../lib/homeSamples';
 import { haptic } from '../../telegram/haptic';
 import { theme } from '../../theme';
 import { useNewEntryGate } from '../diary/useNewEntryGate';
-import { UpgradeDialog } from '../shared/UpgradeDialog';
 import { MoodWeekChart } from './MoodWeekChart';
 
 const Greeting = styled.h1`
@@ -175,7 +174,6 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
           <CardText>{homeCopy.insight}</CardText>
         </div>
       </Insight>
-      <UpgradeDialog actorRef={gate.upgrade} />
     </Page>
   );
 }

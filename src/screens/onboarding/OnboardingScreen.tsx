@@ -2,7 +2,7 @@ import { useMachine } from '@xstate/react';
 import { useRef } from 'react';
 import { useNavigate } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { onboardingMachine, onboardingSlides } from '../../../machines/onboarding.machine';
+import { onboardingMachine, onboardingSlides } from '../../../machines/app/onboarding.machine';
 import { useAuthActor } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { BubblesIcon, LeafIcon, SparklesIcon } from '../../components/icons';
