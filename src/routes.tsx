@@ -3,20 +3,21 @@ import { Navigate, Route, Routes } from 'react-router-dom';
 import { paths, routePatterns } from '../machines/paths';
 import { screenTitles } from './copy/screens';
 import { ScreenFallback } from './layouts/ScreenFallback';
+import { routeChunks } from './routeChunks';
 import InitGate from './screens/auth/InitGate';
 import { AppGate, OnboardingGate } from './screens/auth/gates';
 import SplashScreen from './screens/SplashScreen';
 
-// Only the splash and the gates are in the entry; every screen is its own chunk (bundle budget).
-const TabsLayout = lazy(() => import('./layouts/TabsLayout'));
-const FullHeightLayout = lazy(() => import('./layouts/FullHeightLayout'));
-const OnboardingScreen = lazy(() => import('./screens/onboarding/OnboardingScreen'));
-const HomeScreen = lazy(() => import('./screens/home/HomeScreen'));
-// Routes a later issue builds share one placeholder chunk; each gets its real screen then.
-const ComingSoonScreen = lazy(() => import('./screens/ComingSoonScreen'));
-const DiaryListScreen = lazy(() => import('./screens/diary/DiaryListScreen'));
-const NewEntryScreen = lazy(() => import('./screens/diary/NewEntryScreen'));
-const DiaryEntryScreen = lazy(() => import('./screens/diary/DiaryEntryScreen'));
+// Only the splash and the gates are in the app's main chunk; every screen is its own chunk (bundle budget), loaded
+// when routed or preloaded at launch (routeChunks.ts).
+const TabsLayout = lazy(routeChunks.tabsLayout.load);
+const FullHeightLayout = lazy(routeChunks.fullHeightLayout.load);
+const OnboardingScreen = lazy(routeChunks.onboarding.load);
+const HomeScreen = lazy(routeChunks.home.load);
+const ComingSoonScreen = lazy(routeChunks.comingSoon.load);
+const DiaryListScreen = lazy(routeChunks.diaryList.load);
+const NewEntryScreen = lazy(routeChunks.newEntry.load);
+const DiaryEntryScreen = lazy(routeChunks.diaryEntry.load);
 
 /**
  * The app's route table, every path from machines/paths.ts (nested routes spell their full path). Layouts are
