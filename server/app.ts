@@ -18,6 +18,7 @@ import { corsHook } from './http/cors';
 import { isDatabaseUnavailable, isDataException, type Database } from './db';
 import { devLauncher } from './start/dev-launcher';
 import diaryRoutes from './diary/routes';
+import chatRoutes from './chat/routes';
 import { DETAILS, HttpError } from './http/errors';
 import subscriptionRoutes from './billing/subscription-routes';
 import trialRoutes from './billing/trial-routes';
@@ -117,6 +118,7 @@ export async function buildApp({ database, config, client, extraRoutes }: BuildA
       await api.register(subscriptionRoutes, { prefix: '/subscriptions' });
       await api.register(trialRoutes, { prefix: '/trial' });
       await api.register(diaryRoutes, { prefix: '/diary' });
+      await api.register(chatRoutes, { prefix: '/chat' });
       if (extraRoutes) await extraRoutes(api);
     },
     { prefix: '/api' },
