@@ -126,11 +126,11 @@ export interface UsageToday {
   limits: Record<UsageKind, number | null>;
 }
 
-/** Today's counters and limits for the user in their zone. */
-export async function usageToday(db: Executor, userId: number, timeZone: string, now: Date = new Date()): Promise<UsageToday> {
+/** Today's counters and limits for the user in their zone (`tier`: when the caller already knows it). */
+export async function usageToday(db: Executor, userId: number, timeZone: string, now: Date = new Date(), tier?: Tier): Promise<UsageToday> {
   const day = localDate(timeZone, now);
-  const [tier, rows] = await Promise.all([
-    effectiveTier(db, userId, now),
+  const [effective, rows] = await Promise.all([
+    tier ?? effectiveTier(db, userId, now),
     db
       .select({ kind: dailyUsage.kind, used: dailyUsage.used })
       .from(dailyUsage)
@@ -139,6 +139,6 @@ export async function usageToday(db: Executor, userId: number, timeZone: string,
   const used: Record<UsageKind, number> = { diary_entries: 0, voice_seconds: 0, tokens: 0 };
   for (const r of rows) if (r.kind in used) used[r.kind as UsageKind] = r.used;
   const kinds: UsageKind[] = ['diary_entries', 'voice_seconds', 'tokens'];
-  const limits = Object.fromEntries(kinds.map((k) => [k, dailyLimit(tier, k)])) as Record<UsageKind, number | null>;
-  return { tier, day, used, limits };
+  const limits = Object.fromEntries(kinds.map((k) => [k, dailyLimit(effective, k)])) as Record<UsageKind, number | null>;
+  return { tier: effective, day, used, limits };
 }

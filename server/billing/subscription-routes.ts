@@ -10,7 +10,7 @@ import {
   type UsageInfo,
 } from '../../contract/billing';
 import { authErrors } from '../../contract/common';
-import { dailyLimit, PLANS } from './plans';
+import { dailyLimit, PLANS, type Tier } from './plans';
 import { tierOf, usageToday } from './quota';
 import type { Db } from '../db';
 import { subscriptions } from '../db/schema';
@@ -58,9 +58,9 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Today's usage as the API shows it (GET /usage, and the usage_info of a chat reply). */
-export async function usageInfo(db: Db, userId: number, timeZone: string): Promise<UsageInfo> {
-  const u = await usageToday(db, userId, timeZone);
+/** Today's usage as the API shows it (GET /usage, and the usage_info of a chat reply, whose tier is known). */
+export async function usageInfo(db: Db, userId: number, timeZone: string, tier?: Tier): Promise<UsageInfo> {
+  const u = await usageToday(db, userId, timeZone, new Date(), tier);
   return {
     tier: u.tier,
     day: u.day,

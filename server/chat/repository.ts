@@ -26,20 +26,24 @@ export const isChatId = (id: string) => UUID.test(id);
 const PREVIEW_MAX = 100;
 const TOPIC_MAX = 60;
 
-/** The list card's preview: the message on one line, its first 100 characters. */
-export function previewOf(content: string): string {
-  const line = content.replace(/\s+/g, ' ').trim();
-  return line.length <= PREVIEW_MAX ? line : `${line.slice(0, PREVIEW_MAX - 1).trimEnd()}…`;
+/** `text` if it fits `max` characters, else cut at a word boundary (when one is not too far back) with «…». */
+function clip(text: string, max: number): string {
+  if (text.length <= max) return text;
+  const cut = text.slice(0, max - 1);
+  const space = cut.lastIndexOf(' ');
+  return `${(space > max / 2 ? cut.slice(0, space) : cut).replace(/[\s,;:—-]+$/, '')}…`;
 }
 
-/** A chat's topic from its first message: the first sentence (a topic tile's text as it is), cut at a word. */
+/** The list card's preview: the message on one line, at most 100 characters. */
+export function previewOf(content: string): string {
+  return clip(content.replace(/\s+/g, ' ').trim(), PREVIEW_MAX);
+}
+
+/** A chat's topic from its first message: the first sentence (a topic tile's text as it is), at most 60 characters. */
 export function topicOf(firstMessage: string): string {
   const line = firstMessage.replace(/\s+/g, ' ').trim();
   const sentence = line.match(/^.+?[.!?…](?=\s|$)/)?.[0] ?? line;
-  if (sentence.length <= TOPIC_MAX) return sentence.replace(/[.]$/, '');
-  const cut = sentence.slice(0, TOPIC_MAX - 1);
-  const atWord = cut.lastIndexOf(' ') > TOPIC_MAX / 2 ? cut.slice(0, cut.lastIndexOf(' ')) : cut;
-  return `${atWord.replace(/[\s,;:—-]+$/, '')}…`;
+  return clip(sentence.length <= TOPIC_MAX ? sentence.replace(/[.]$/, '') : sentence, TOPIC_MAX);
 }
 
 export function toChatDto(row: Pick<ChatRow, 'id' | 'topic' | 'status' | 'lastMessageAt' | 'lastMessagePreview' | 'createdAt' | 'updatedAt'>): Chat {

@@ -148,7 +148,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       if (!chat) throw new HttpError(404, CHAT_ERRORS.notFound);
       const { position, ...message } = earlier.message;
       if (earlier.reply) {
-        const usage_info = await usageInfo(db, input.userId, input.timeZone);
+        const usage_info = await usageInfo(db, input.userId, input.timeZone, ctx.tier);
         const reply = new ReplyStream().settle(Promise.resolve({ chat, message: { ...earlier.reply, usage_info } }));
         reply.push(earlier.reply.content);
         return { chat, created: false, userMessage: message, reply };
@@ -215,13 +215,11 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
       throw new ReplyFailed({ detail: CHAT_ERRORS.unavailable, chat_id: turn.chat.id, user_message_id: turn.message.id });
     }
-    return storeReply(deps, input, turn.chat, turn.message, {
-      role: 'assistant',
-      content: answer.text,
-      metadata: answer.metadata,
-      replyTo: turn.message.id,
-      tokens: answer.tokens,
-    }, (used) => settleDaily(db, { ...quota, reserved: reservation.reserved, used }));
+    const message: NewMessage = { role: 'assistant', content: answer.text, metadata: answer.metadata, replyTo: turn.message.id, tokens: answer.tokens };
+    return storeReply(deps, input, ctx, turn.chat, turn.message, message, {
+      settle: (used) => settleDaily(db, { ...quota, reserved: reservation.reserved, used }),
+      refund: (amount) => settleDaily(db, { ...quota, reserved: amount, used: 0 }),
+    });
   })();
   deps.track(running);
   return { chat: turn.chat, created: turn.created, userMessage: turn.message, reply: reply.settle(running) };
@@ -234,7 +232,7 @@ function crisisTurn(deps: ChatDeps, input: TurnInput, ctx: SendContext, chat: Ch
   const metadata = practiceSuggestion(practiceById(CRISIS_PRACTICE_ID)!, ctx.tier);
   const running = (async () => {
     reply.push(content);
-    return storeReply(deps, input, chat, userMessage, { role: 'assistant', content, metadata, replyTo: userMessage.id, tokens: 0 }, async () => {});
+    return storeReply(deps, input, ctx, chat, userMessage, { role: 'assistant', content, metadata, replyTo: userMessage.id, tokens: 0 }, FREE);
   })();
   deps.track(running);
   return reply.settle(running);
@@ -248,29 +246,39 @@ async function storeUserMessage(db: Db, input: TurnInput, ctx: SendContext) {
   return { ...appended, created: false, position: ctx.messageCount + 1 };
 }
 
+/** A reply's token accounting: settle the reservation to what was used; refund a charge already settled. */
+interface Tokens {
+  settle(used: number): Promise<void>;
+  refund(amount: number): Promise<void>;
+}
+const FREE: Tokens = { settle: async () => {}, refund: async () => {} };
+
 /** Stores the reply (once per user message: a racing duplicate yields the first one), settles tokens, adds usage. */
 async function storeReply(
   deps: ChatDeps,
   input: TurnInput,
+  ctx: SendContext,
   chat: Chat,
   userMessage: ChatMessage,
   reply: NewMessage,
-  settle: (used: number) => Promise<void>,
+  tokens: Tokens,
 ): Promise<ReplyResult> {
   const { db } = deps;
   let result: { chat: Chat; message: ChatMessage } | null;
-  try {
-    result = await appendMessage(db, input.userId, chat, reply);
-    await settle(reply.tokens ?? 0);
-  } catch (error) {
-    if (!isDuplicateMessage(error)) throw error;
-    await settle(0); // another request stored this message's reply first: this one is not charged
+  // Independent writes: the message and the token settlement go to the database together.
+  const [stored, settled] = await Promise.allSettled([appendMessage(db, input.userId, chat, reply), tokens.settle(reply.tokens ?? 0)]);
+  if (settled.status === 'rejected') deps.log.error({ err: settled.reason }, 'chat: settling tokens failed');
+  if (stored.status === 'fulfilled') result = stored.value;
+  else {
+    if (!isDuplicateMessage(stored.reason)) throw stored.reason;
+    // Another request stored this message's reply first: that one is the answer, and this one is not charged.
+    await tokens.refund(reply.tokens ?? 0).catch(() => {});
     const first = await findReply(db, userMessage.id);
     result = first ? { chat: (await getChat(db, input.userId, chat.id))?.chat ?? chat, message: first } : null;
   }
   // The chat was deleted while the reply was being written.
   if (!result) throw new ReplyFailed({ detail: CHAT_ERRORS.notFound, chat_id: null, user_message_id: null }, 404);
-  return { chat: result.chat, message: { ...result.message, usage_info: await usageInfo(db, input.userId, input.timeZone) } };
+  return { chat: result.chat, message: { ...result.message, usage_info: await usageInfo(db, input.userId, input.timeZone, ctx.tier) } };
 }
 
 /** A reply that failed after the user message was stored, as the route answers it (JSON status and body, or SSE). */

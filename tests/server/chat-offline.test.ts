@@ -9,7 +9,7 @@ import { OfflineChatModel } from '../../server/chat/offline/model';
 import { planReply, type OfflineContext } from '../../server/chat/offline/responder';
 import { THEMES } from '../../server/chat/offline/themes';
 import { historyWindow } from '../../server/chat/prompt';
-import { topicOf } from '../../server/chat/repository';
+import { previewOf, topicOf } from '../../server/chat/repository';
 import { estimateMessageTokens, estimateTokens } from '../../server/chat/tokens';
 import { chatTools } from '../../server/chat/tools';
 
@@ -183,6 +183,13 @@ describe('prompt and naming', () => {
     expect(window[0]!.role).toBe('user');
     expect(window.at(-1)!.content).toBe(long[0]!.content); // the newest message is last
     expect(historyWindow([{ role: 'user', content: 'я'.repeat(12_000) }], 100)).toHaveLength(1);
+  });
+
+  it('previews the newest message on one line, at most 100 characters', () => {
+    expect(previewOf('Короткий\n\n  ответ ')).toBe('Короткий ответ');
+    const long = previewOf('слово '.repeat(40));
+    expect(long.length).toBeLessThanOrEqual(100);
+    expect(long).toMatch(/^(слово )+слово…$/); // cut between words
   });
 
   it('names a chat from its first message', () => {

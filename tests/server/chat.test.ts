@@ -4,7 +4,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
 import type { Chat, ChatCreateAndSendResponse, ChatListResponse, ChatMessagesResponse, ChatSendResponse } from '../../contract/chat';
-import { appendMessage, createChatWithMessage } from '../../server/chat/repository';
+import { appendMessage, createChatWithMessage, previewOf } from '../../server/chat/repository';
 import { chatMessages, chats } from '../../server/db/schema';
 import { anna, boris, chatCalls, events } from './chat-support';
 import { describeEachDatabase } from './harness';
@@ -66,16 +66,17 @@ describeEachDatabase('chat API', (t) => {
     expect(reply).toMatchObject({ role: 'assistant', chat_id: made.chat.id, user_message: { content: 'Сегодня особенно тяжело' } });
     expect(reply.usage_info!.tokens_used).toBeGreaterThan(made.message.usage_info!.tokens_used);
     const listed = (await chat.list()).json() as ChatListResponse;
-    expect(listed.chats[0]!.last_message_preview).toBe(reply.content.replace(/\s+/g, ' ').slice(0, 99).trimEnd() + (reply.content.length > 100 ? '…' : ''));
+    expect(listed.chats[0]!.last_message_preview).toBe(previewOf(reply.content));
+    expect(listed.chats[0]!.last_message_preview!.length).toBeLessThanOrEqual(100);
   });
 
-  it('streams with the offline assistant too: word by word, then done with the stored reply', async () => {
+  it('streams with the offline assistant too: phrase by phrase, then done with the stored reply', async () => {
     const res = await chat.create('Усталость и выгорание', { stream: true });
     const all = events(res.body);
     expect(all[0]!.event).toBe('chat');
     expect(all[1]!.event).toBe('user_message');
     const deltas = all.filter((e) => e.event === 'delta');
-    expect(deltas.length).toBeGreaterThan(5);
+    expect(deltas.length).toBeGreaterThan(1);
     const done = all.at(-1)!;
     if (done.event !== 'done') throw new Error('no done');
     expect(deltas.map((e) => (e.event === 'delta' ? e.data.text : '')).join('').trim()).toBe(done.data.message.content);

@@ -12,6 +12,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
 
 export interface ScriptedReply {
   /** The assistant's text, streamed in word-sized chunks. */
@@ -48,6 +49,8 @@ export interface ModelServer {
   requests: ChatCompletionRequest[];
   /** Replaces the script (tests share one server per file). */
   script: Script;
+  /** performance.now() when each streamed answer's first token was written (bench/chat.ts times the path from here). */
+  firstTokenAt: number[];
   close(): Promise<void>;
 }
 
@@ -61,7 +64,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 export async function startModelServer(script: Script = () => ({ text: 'Я вас слышу.' })): Promise<ModelServer> {
   const hanging = new Set<ServerResponse>();
-  const state: ModelServer = { url: '', requests: [], script, close: async () => {} };
+  const state: ModelServer = { url: '', requests: [], script, firstTokenAt: [], close: async () => {} };
   let seq = 0;
 
   const server = createServer(async (req, res) => {
@@ -117,6 +120,7 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
     for (const [i, piece] of pieces.entries()) {
       if (i > 0 && reply.chunkDelayMs) await sleep(reply.chunkDelayMs);
       if (res.destroyed) return;
+      if (i === 0) state.firstTokenAt.push(performance.now());
       chunk({ content: piece });
     }
     if (toolCalls) {

@@ -110,8 +110,9 @@ export class OfflineChatModel implements LanguageModelV3 {
     const output = respond(options);
     const toolCallId = `offline-${++this.calls}`;
     const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 'text' }];
-    // Word by word, as a real model streams: the client's reply grows the same way.
-    for (const word of output.text.match(/\S+\s*/g) ?? []) parts.push({ type: 'text-delta', id: 'text', delta: word });
+    // Sentence by sentence: the whole reply is ready at once, so finer pieces would only add the SDK's per-part cost
+    // (≈ 20 µs each) without the client seeing any difference; a real model streams token by token.
+    for (const sentence of output.text.match(/[^.!?]+[.!?]*\s*/g) ?? []) parts.push({ type: 'text-delta', id: 'text', delta: sentence });
     parts.push({ type: 'text-end', id: 'text' });
     if (output.toolCall) parts.push({ type: 'tool-call', toolCallId, ...output.toolCall });
     parts.push({ type: 'finish', finishReason: finishReason(output), usage: usageOf(options, output) });
