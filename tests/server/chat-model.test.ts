@@ -32,6 +32,7 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
   afterAll(() => model.close());
   beforeEach(async () => {
     model.requests.length = 0;
+    model.headers.length = 0;
     model.script = () => ({ text: 'Я вас слышу. Что сейчас труднее всего?' });
     app = await apps.build(modelEnv());
   });
@@ -56,6 +57,7 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     expect(await tokensUsed()).toBe(338);
 
     expect(model.requests).toHaveLength(1);
+    expect(model.headers[0]!.authorization).toBe('Bearer sk-test');
     const sent = model.requests[0]!;
     expect(sent).toMatchObject({ model: 'test-model', stream: true, stream_options: { include_usage: true } });
     expect(sent.messages[0]!.role).toBe('system');

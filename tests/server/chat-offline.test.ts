@@ -5,7 +5,9 @@
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { MessageMetadata } from '../../contract/chat';
+import { chatModel } from '../../server/chat/model';
 import { OfflineChatModel } from '../../server/chat/offline/model';
+import { loadConfig } from '../../server/start/config';
 import { planReply, type OfflineContext } from '../../server/chat/offline/responder';
 import { THEMES } from '../../server/chat/offline/themes';
 import { historyWindow } from '../../server/chat/prompt';
@@ -160,6 +162,23 @@ describe('offline assistant: suggestions through the tool-call path, honest toke
     expect(long.usage.inputTokens! - short.usage.inputTokens!).toBe(history.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0));
     expect(short.steps[0]!.usage.outputTokens).toBe(estimateTokens(short.steps[0]!.text));
     expect(short.totalUsage.totalTokens).toBe(short.totalUsage.inputTokens! + short.totalUsage.outputTokens!);
+  });
+});
+
+describe('model configuration', () => {
+  it('LLM_BASE_URL with LLM_MODEL selects the OpenAI-compatible provider; unset → the offline assistant', () => {
+    const none = loadConfig({});
+    expect([none.llmBaseUrl, none.llmModel, none.llmTimeoutMs]).toEqual([null, null, 60_000]);
+    expect(chatModel(none)).toBeInstanceOf(OfflineChatModel);
+    const set = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1/', LLM_MODEL: 'qwen', LLM_TIMEOUT_MS: '5000' });
+    expect([set.llmBaseUrl, set.llmModel, set.llmApiKey, set.llmTimeoutMs]).toEqual(['http://127.0.0.1:8000/v1', 'qwen', null, 5_000]);
+    const model = chatModel(set);
+    expect([model.provider, model.modelId]).toEqual(['llm.chat', 'qwen']);
+  });
+
+  it('refuses a base URL without a model, or one that is not http(s)', () => {
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(/LLM_MODEL/);
+    expect(() => loadConfig({ LLM_BASE_URL: 'localhost:8000', LLM_MODEL: 'x' })).toThrow(/LLM_BASE_URL/);
   });
 });
 

@@ -10,7 +10,7 @@
  *   const model = await startModelServer(() => ({ text: 'Привет!', usage: { prompt: 100, completion: 20 } }));
  *   LLM_BASE_URL = model.url   // http://127.0.0.1:PORT/v1
  */
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import { createServer, type IncomingHttpHeaders, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { performance } from 'node:perf_hooks';
 
@@ -47,6 +47,8 @@ export interface ModelServer {
   /** Base URL for LLM_BASE_URL (ends in /v1). */
   url: string;
   requests: ChatCompletionRequest[];
+  /** Each request's headers (the API key arrives as `authorization: Bearer …`). */
+  headers: IncomingHttpHeaders[];
   /** Replaces the script (tests share one server per file). */
   script: Script;
   /** performance.now() when each streamed answer's first token was written (bench/chat.ts times the path from here). */
@@ -64,7 +66,7 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 export async function startModelServer(script: Script = () => ({ text: 'Я вас слышу.' })): Promise<ModelServer> {
   const hanging = new Set<ServerResponse>();
-  const state: ModelServer = { url: '', requests: [], script, firstTokenAt: [], close: async () => {} };
+  const state: ModelServer = { url: '', requests: [], headers: [], script, firstTokenAt: [], close: async () => {} };
   let seq = 0;
 
   const server = createServer(async (req, res) => {
@@ -74,6 +76,7 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
     }
     const body = (await readJson(req)) as ChatCompletionRequest;
     const index = state.requests.push(body) - 1;
+    state.headers.push(req.headers);
     const reply = state.script(body, index);
     if (reply.hang) {
       hanging.add(res);
