@@ -209,13 +209,18 @@ const params = (userId: number, message: NewMessage) => ({
   tokens: message.tokens ?? null,
 });
 
-/** Creates a chat named from its first (user) message and stores the message. */
-export async function createChatWithMessage(db: Db, userId: number, message: NewMessage): Promise<{ chat: Chat; message: ChatMessage }> {
-  const [row] = await createStatement(db).execute({ ...params(userId, message), topic: topicOf(message.content) });
+/** Creates a chat named from its first (user) message — or `topic` when given — and stores the message. */
+export async function createChatWithMessage(
+  db: Db,
+  userId: number,
+  message: NewMessage,
+  topic = topicOf(message.content),
+): Promise<{ chat: Chat; message: ChatMessage }> {
+  const [row] = await createStatement(db).execute({ ...params(userId, message), topic });
   const at = row!.createdAt;
   const chat = toChatDto({
     id: row!.chatId,
-    topic: topicOf(message.content),
+    topic,
     status: 'active',
     lastMessageAt: at,
     lastMessagePreview: previewOf(message.content),

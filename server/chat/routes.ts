@@ -140,7 +140,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       if (error instanceof TokensExhausted) return reply.code(402).send({ detail: CHAT_ERRORS.tokensExhausted, code: 'limit_reached' });
       throw error;
     }
-    if (wantsEventStream(request)) return stream(turn, chatId === null, reply);
+    if (wantsEventStream(request)) return stream(turn, chatId === null, request, reply);
     try {
       const { chat, message } = await turn.reply.done;
       if (chatId !== null) return reply.code(200).send({ ...message, user_message: turn.userMessage });
@@ -152,7 +152,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     }
   }
 
-  async function stream(turn: Turn, create: boolean, reply: FastifyReply) {
+  async function stream(turn: Turn, create: boolean, request: FastifyRequest, reply: FastifyReply) {
     const events = openEventStream(reply);
     if (create) events.send('chat', turn.chat);
     events.send('user_message', turn.userMessage);
@@ -161,7 +161,9 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     try {
       events.send('done', await turn.reply.done);
     } catch (error) {
-      events.send('error', replyFailure(error, turn).body);
+      const failure = replyFailure(error, turn);
+      if (failure.status === 500) request.log.error({ err: error }, 'chat reply failed unexpectedly');
+      events.send('error', failure.body);
     } finally {
       unsubscribe();
       events.end();

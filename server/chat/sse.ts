@@ -29,8 +29,10 @@ export function openEventStream(reply: FastifyReply): EventStream {
     'x-accel-buffering': 'no', // nginx: do not buffer the stream
     connection: 'keep-alive',
   });
-  let open = true;
+  // A client that left while the send was being prepared: nothing to write to.
+  let open = !res.destroyed;
   const gone: Array<() => void> = [];
+  res.on('error', () => {}); // a write racing the socket's end; 'close' follows and stops the writing
   const keepAlive = setInterval(() => open && res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
   res.on('close', () => {
     clearInterval(keepAlive);

@@ -40,7 +40,7 @@ import {
 } from './repository';
 import { HISTORY_MAX_ROWS, historyWindow, MAX_OUTPUT_TOKENS, MAX_STEPS, systemPrompt } from './prompt';
 import { assessRisk } from './safety/detect';
-import { CRISIS_PRACTICE_ID, crisisReply, needsCheckIn } from './safety/crisis-reply';
+import { CRISIS_PRACTICE_ID, CRISIS_TOPIC, crisisReply, needsCheckIn } from './safety/crisis-reply';
 import { practiceSuggestion } from './suggestions';
 import { estimateMessageTokens, estimateTokens } from './tokens';
 import { chatTools } from './tools';
@@ -162,7 +162,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     await flagRisk(db, input.userId, now);
     const { chat, message, created, position } = stored
       ? { ...stored, created: false }
-      : await storeUserMessage(db, input, ctx);
+      : await storeUserMessage(db, input, ctx, CRISIS_TOPIC);
     return { chat, created, userMessage: message, reply: crisisTurn(deps, input, ctx, chat, message, turnOf(position)) };
   }
 
@@ -238,9 +238,10 @@ function crisisTurn(deps: ChatDeps, input: TurnInput, ctx: SendContext, chat: Ch
   return reply.settle(running);
 }
 
-async function storeUserMessage(db: Db, input: TurnInput, ctx: SendContext) {
+/** A new chat's topic is named from its first message (repository.ts), or given. */
+async function storeUserMessage(db: Db, input: TurnInput, ctx: SendContext, topic?: string) {
   const message: NewMessage = { role: 'user', content: input.content, clientId: input.clientId ?? null };
-  if (!ctx.chat) return { ...(await createChatWithMessage(db, input.userId, message)), created: true, position: 1 };
+  if (!ctx.chat) return { ...(await createChatWithMessage(db, input.userId, message, topic)), created: true, position: 1 };
   const appended = await appendMessage(db, input.userId, ctx.chat, message);
   if (!appended) throw new HttpError(404, CHAT_ERRORS.notFound); // deleted a moment ago
   return { ...appended, created: false, position: ctx.messageCount + 1 };

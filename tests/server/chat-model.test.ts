@@ -278,6 +278,8 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const done = all.at(-1)!;
     if (done.event !== 'done') throw new Error('no done');
     const reply = done.data.message;
+    if (all[0]!.event !== 'chat') throw new Error('no chat event');
+    expect(all[0]!.data.topic).toBe('Важный разговор'); // not the words of the message
     for (const line of ['8-800-2000-122', '051', '+7 495 051', '112']) expect(reply.content).toContain(line);
     expect(reply.message_metadata).toMatchObject({ type: 'practice_suggestion', practice_type: 'grounding_54321', has_access: true });
     expect(model.requests).toHaveLength(0);

@@ -27,6 +27,19 @@ describeEachDatabase('chat API', (t) => {
     return made;
   }
 
+  it('OpenAPI lists the chat routes with their error responses', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: '/api/docs/json' })).json();
+    const statuses = (path: string, method: string) => Object.keys(doc.paths[path][method].responses).sort();
+    expect(statuses('/api/chat/list', 'get')).toEqual(['200', '401', '422', '429', '503']);
+    expect(statuses('/api/chat/{id}', 'get')).toEqual(['200', '401', '404', '429', '503']);
+    expect(statuses('/api/chat/{id}', 'delete')).toEqual(['204', '401', '404', '429', '503']);
+    expect(statuses('/api/chat/{id}/messages', 'get')).toEqual(['200', '401', '404', '422', '429', '503']);
+    const send = ['400', '401', '402', '404', '409', '413', '415', '422', '429', '503'];
+    expect(statuses('/api/chat/{id}/send', 'post')).toEqual(['200', ...send].sort());
+    expect(statuses('/api/chat/create-and-send', 'post')).toEqual(['200', '201', ...send].sort());
+    expect(doc.paths['/api/chat/{id}/send'].post.description).toContain('text/event-stream');
+  });
+
   it('needs auth', async () => {
     const res = await t.app.inject({ method: 'GET', url: '/api/chat/list' });
     expect(res.statusCode).toBe(401);

@@ -9,6 +9,12 @@ export const RISK_CHECK_IN_MS = 72 * 3_600_000;
 /** The practice offered with the crisis reply: grounding works in an acute moment and is open on every plan. */
 export const CRISIS_PRACTICE_ID = 'grounding_54321';
 
+/**
+ * The topic of a chat whose first message was a risk signal: the list shows a neutral title instead of those words
+ * (a card reading «хочу умереть» among the others helps no one).
+ */
+export const CRISIS_TOPIC = 'Важный разговор';
+
 export const CRISIS_LINES =
   'Пожалуйста, поговорите с живым человеком прямо сейчас:\n' +
   '• 8-800-2000-122 — телефон доверия, бесплатно и анонимно, круглосуточно;\n' +
