@@ -34,6 +34,13 @@ export interface Config {
   /** Origins allowed to call /api from another site (CORS); empty: same-origin only. */
   corsOrigins: string[];
   logLevel: string;
+  /** OpenAI-compatible chat API (…/v1); null → the built-in offline assistant. */
+  llmBaseUrl: string | null;
+  llmApiKey: string | null;
+  /** The model's id at that API; required with llmBaseUrl. */
+  llmModel: string | null;
+  /** A reply that has not finished by then (or stalls between chunks for a third of it) is a 503. */
+  llmTimeoutMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -82,6 +89,15 @@ export const DEFAULT_PG_POOL_MAX = Math.max(4, 2 * availableParallelism());
 /** PG_QUERY_TIMEOUT_MS's default: far beyond any request's query, short enough that a stalled database answers 503. */
 export const DEFAULT_PG_QUERY_TIMEOUT_MS = 10_000;
 
+/** LLM_BASE_URL and LLM_MODEL go together; the URL must be http(s). */
+function llm(env: NodeJS.ProcessEnv): Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel'> {
+  const baseUrl = str(env, 'LLM_BASE_URL')?.replace(/\/+$/, '') ?? null;
+  const model = str(env, 'LLM_MODEL');
+  if (baseUrl && !/^https?:\/\/./.test(baseUrl)) throw new Error(`LLM_BASE_URL: "${baseUrl}" is not an http(s) URL such as https://api.example.com/v1`);
+  if (baseUrl && !model) throw new Error('LLM_MODEL must name the model when LLM_BASE_URL is set');
+  return { llmBaseUrl: baseUrl, llmApiKey: str(env, 'LLM_API_KEY'), llmModel: baseUrl ? model : null };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const botToken = str(env, 'BOT_TOKEN');
   return {
@@ -101,5 +117,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env),
     corsOrigins: origins(env),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    ...llm(env),
+    llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 60_000),
   };
 }
