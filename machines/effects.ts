@@ -2,13 +2,24 @@
 // `.provide()` (src/flow/useFlow.ts: the domain's actors from src/api plus the app-wide actions below), tests
 // provide fakes. An async effect left unprovided rejects, so the machine takes its error path instead of hanging;
 // a fire-and-forget effect left unprovided does nothing.
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { UpgradeKey } from './app/upgrade-dialog.machine';
 import type { ToastKey } from './app/toast-keys';
 
 /** A named async effect (an API call, a storage read): `loadEntry: stubActor<DiaryEntry | null, { id: string }>()`. */
 export function stubActor<TOutput, TInput = void>() {
   return fromPromise<TOutput, TInput>(async () => {
+    throw new Error('effect not provided: give the machine this actor with .provide()');
+  });
+}
+
+/**
+ * A named effect that sends the machine several events while it runs (a streamed reply: `sendMessage:
+ * stubCallback<ChatSendRequest>()`); leaving the state that invoked it stops it. Left unprovided it fails at once,
+ * so the machine takes its error path.
+ */
+export function stubCallback<TInput = void>() {
+  return fromCallback<EventObject, TInput>(() => {
     throw new Error('effect not provided: give the machine this actor with .provide()');
   });
 }
@@ -31,6 +42,8 @@ export interface NavigateParams {
 /** Show the toast named by `key`; the words (and the haptic that goes with its variant) live in src/copy. */
 export interface ToastParams {
   key: ToastKey;
+  /** The server's own words for it (a 402's `detail`), shown instead of the copy's description. */
+  detail?: string;
 }
 
 /** Open the app's one upgrade dialog with the reason `key`. */

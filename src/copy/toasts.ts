@@ -2,6 +2,7 @@
 // a key without words does not compile. Each domain keeps its toasts beside its other copy.
 import type { ToastKey } from '../../machines/app/toast-keys';
 import type { ToastVariant } from '../../machines/app/toast.machine';
+import { chatToasts } from './chatToasts';
 import { diaryCopy } from './diary';
 
 /** A toast's words and look, as `toast()` in src/ui/toast.ts takes them. */
@@ -13,4 +14,5 @@ export interface ToastCopy {
 
 export const toastCopy: Record<ToastKey, ToastCopy> = {
   ...diaryCopy.toasts,
+  ...chatToasts,
 };
