@@ -151,8 +151,9 @@ export const chatSessionMachine = setup({
       pending: draft.unsent ? { ...draft.unsent, messageId: tempMessageId(draft.unsent.clientId) } : null,
     })),
     /**
-     * A restored unanswered message, against the history just loaded: answered → forgotten; stored without an
-     * answer → that message gets «Отправить ещё раз»; never stored → shown again as an optimistic message.
+     * A restored unanswered message, against the history just loaded: answered → forgotten (and the device's copy
+     * with it, by the saveDraft that follows); stored without an answer → that message gets «Отправить ещё раз»;
+     * never stored → shown again as an optimistic message.
      */
     placeUnsent: assign(({ context }) => {
       const { pending, messages } = context;
@@ -239,11 +240,15 @@ export const chatSessionMachine = setup({
           {
             guard: 'isNewChat',
             target: 'ready',
-            actions: [{ type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) }, 'placeUnsent'],
+            actions: [
+              { type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) },
+              'placeUnsent',
+              { type: 'saveDraft', params: saveParams },
+            ],
           },
           { target: 'loading', actions: { type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) } },
         ],
-        onError: [{ guard: 'isNewChat', target: 'ready' }, { target: 'loading' }],
+        onError: [{ guard: 'isNewChat', target: 'ready', actions: { type: 'saveDraft', params: saveParams } }, { target: 'loading' }],
       },
     },
     loading: {
@@ -263,6 +268,7 @@ export const chatSessionMachine = setup({
                 olderRemaining: Math.max(0, event.output!.total - event.output!.messages.length),
               })),
               'placeUnsent',
+              { type: 'saveDraft', params: saveParams },
             ],
           },
         ],

@@ -1,6 +1,6 @@
 // Shared chats and messages for the chat machine tests.
 import type { UsageInfo } from '../../contract/billing';
-import type { Chat, ChatMessage, MessageMetadata } from '../../contract/chat';
+import type { Chat, ChatMessage, DiarySuggestion, MessageMetadata } from '../../contract/chat';
 
 export function makeChat(n: number, over: Partial<Chat> = {}): Chat {
   const at = new Date(Date.UTC(2025, 2, 10, 12, 0, 0) - n * 60_000).toISOString();
@@ -45,7 +45,7 @@ export const practiceMeta = (hasAccess: boolean): MessageMetadata => ({
   has_access: hasAccess,
 });
 
-export const diaryMeta: MessageMetadata = {
+export const diaryMeta: DiarySuggestion = {
   type: 'diary_suggestion',
   suggested_title: 'Хороший момент',
   suggested_content: 'Сегодня получилось закончить проект',

@@ -1,7 +1,7 @@
 // Generated paths of the chat list machine, plus the sequences a graph cannot express on its own.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import type { ChatListResponse } from '../../contract/chat';
+import type { Chat, ChatListResponse } from '../../contract/chat';
 import { chatListMachine, chatListView } from '../../machines/chat/chat-list.machine';
 import { describeMachinePaths } from '../support/path-tests';
 import { chats } from './chat-fixtures';
@@ -65,7 +65,7 @@ describeMachinePaths(chatListMachine, {
       const view = chatListView(s);
       expect(view.status).toBe('ready');
       expect(view.chats).toBe(s.context.chats);
-      expect(new Set(s.context.chats.map((c) => c.id)).size).toBe(s.context.chats.length);
+      expect(new Set(s.context.chats.map((c: Chat) => c.id)).size).toBe(s.context.chats.length);
       const more = s.matches({ ready: { paging: 'idle' } }) && s.context.chats.length < s.context.total;
       expect(view.hasMore).toBe(more);
     },
@@ -90,7 +90,7 @@ describeMachinePaths(chatListMachine, {
       const key = (effects.at(-1)?.[1] as { key: string }).key;
       expect(['chatDeleted', 'deleteFailed']).toContain(key);
       const deletedId = (run.invocations[lastDelete]!.input as { id: string }).id;
-      expect(s.context.chats.some((c) => c.id === deletedId)).toBe(key === 'deleteFailed');
+      expect(s.context.chats.some((c: Chat) => c.id === deletedId)).toBe(key === 'deleteFailed');
       // The total follows (a failed delete leaves it); deleting the single chat reloads instead (see loading).
       if (key === 'chatDeleted') expect(s.context.total).toBe(24);
       else expect([1, 25]).toContain(s.context.total);
