@@ -5,12 +5,12 @@ import { diaryListMachine, diaryListView } from '../../../machines/diary/diary-l
 import { diaryActors } from '../../api/diary.actors';
 import { Button } from '../../components/Button';
 import { DiaryEntryCard } from '../../components/diary/DiaryEntryCard';
-import { EndSentinel } from '../../components/diary/EndSentinel';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { DiaryIcon } from '../../components/icons';
 import { FilterChips } from '../../components/diary/FilterChips';
 import { Page } from '../../components/Page';
+import { ScrollSentinel } from '../../components/ScrollSentinel';
 import { Spinner } from '../../components/Spinner';
 import { diaryCopy, type DiaryFilter } from '../../copy/diary';
 import { useFlow } from '../../flow/useFlow';
@@ -112,7 +112,7 @@ export default function DiaryListScreen() {
               onToggleFavorite={onToggle}
             />
           ))}
-          {hasMore ? <EndSentinel key={entries.length} onReach={onReachEnd} /> : null}
+          {hasMore ? <ScrollSentinel key={entries.length} onReach={onReachEnd} testId="diary-end" /> : null}
           {loadingMore ? (
             <Footer>
               <Spinner $size={22} />
