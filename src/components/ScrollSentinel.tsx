@@ -31,7 +31,7 @@ export function ScrollSentinel({
       (records) => {
         if (records.some((r) => r.isIntersecting)) handler.current();
       },
-      { root: root?.current ?? null, rootMargin: margin },
+      root ? { root: root.current, rootMargin: margin } : { rootMargin: margin },
     );
     observer.observe(el);
     return () => observer.disconnect();
