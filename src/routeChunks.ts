@@ -38,6 +38,8 @@ export const routeChunks = {
   diaryList: routeChunk(() => import('./screens/diary/DiaryListScreen')),
   newEntry: routeChunk(() => import('./screens/diary/NewEntryScreen')),
   diaryEntry: routeChunk(() => import('./screens/diary/DiaryEntryScreen')),
+  chatList: routeChunk(() => import('./screens/chat/ChatListScreen')),
+  chat: routeChunk(() => import('./screens/chat/ChatScreen')),
 };
 
 /**

@@ -18,6 +18,8 @@ const ComingSoonScreen = lazy(routeChunks.comingSoon.load);
 const DiaryListScreen = lazy(routeChunks.diaryList.load);
 const NewEntryScreen = lazy(routeChunks.newEntry.load);
 const DiaryEntryScreen = lazy(routeChunks.diaryEntry.load);
+const ChatListScreen = lazy(routeChunks.chatList.load);
+const ChatScreen = lazy(routeChunks.chat.load);
 
 /**
  * The app's route table, every path from machines/paths.ts (nested routes spell their full path). Layouts are
@@ -36,10 +38,7 @@ export function AppRoutes() {
           <Route index element={<Navigate to={paths.home} replace />} />
           <Route path={paths.dashboard} element={<Navigate to={paths.home} replace />} />
           <Route element={<FullHeightLayout />}>
-            <Route
-              path={routePatterns.chat}
-              element={<ComingSoonScreen title={screenTitles.chat} backTo={paths.chatList} />}
-            />
+            <Route path={routePatterns.chat} element={<ChatScreen />} />
             <Route
               path={routePatterns.practice}
               element={<ComingSoonScreen title={screenTitles.practice} backTo={paths.practices} />}
@@ -47,7 +46,7 @@ export function AppRoutes() {
           </Route>
           <Route element={<TabsLayout />}>
             <Route path={paths.home} element={<HomeScreen />} />
-            <Route path={paths.chatList} element={<ComingSoonScreen title={screenTitles.chatList} />} />
+            <Route path={paths.chatList} element={<ChatListScreen />} />
             <Route path={paths.practices} element={<ComingSoonScreen title={screenTitles.practices} />} />
             {/* Back from a session goes to its practice's detail page. */}
             <Route

@@ -83,6 +83,8 @@ export interface ChatSessionContext {
   failureDetail: string | null;
   /** The reply so far while it streams. */
   streamingText: string;
+  /** The last reply that finished streaming here (screen readers hear it once, whole). */
+  lastReply: ChatMessage | null;
   usage: UsageInfo | null;
   /** The server refused a send for the daily limit (402). */
   limitRefused: boolean;
@@ -212,6 +214,7 @@ export const chatSessionMachine = setup({
     pending: null,
     failureDetail: null,
     streamingText: '',
+    lastReply: null,
     usage: null,
     limitRefused: false,
     newClientId: input.newClientId,
@@ -452,6 +455,7 @@ export const chatSessionMachine = setup({
                       limitRefused: false,
                       pending: null,
                       streamingText: '',
+                      lastReply: event.message,
                     })),
                     { type: 'saveDraft', params: saveParams },
                   ],
@@ -514,7 +518,7 @@ export type ChatSessionStatus = 'loading' | 'ready' | 'notFound' | 'error';
  * new message; the streamed text is a field of its own.
  */
 export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine>) {
-  const { chat, chatId, messages, text, pending, failureDetail, streamingText, usage, limitRefused } = snapshot.context;
+  const { chat, chatId, messages, text, pending, failureDetail, streamingText, lastReply, usage, limitRefused } = snapshot.context;
   const top = topState<'restoring' | 'loading' | 'ready' | 'notFound' | 'error'>(snapshot);
   const ready = top === 'ready';
   const sending = snapshot.matches({ ready: { send: 'sending' } });
@@ -528,6 +532,8 @@ export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine
     typing: snapshot.matches({ ready: { send: { sending: 'waiting' } } }),
     /** The reply so far ('' when none streams). */
     streamingText,
+    /** The last reply finished here, for the polite announcement (not every streamed word). */
+    lastReply,
     sending,
     /** The message with «Отправить ещё раз», the server's words about it, and whether it can be edited. */
     failedMessageId: failed && pending ? pending.messageId : null,
