@@ -16,7 +16,8 @@ const Box = styled.div`
 
 const Tiles = styled.ul`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 150px), 1fr));
+  /* In rem: two columns at the usual text size, one when enlarged text would break the words. */
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 10rem), 1fr));
   gap: ${({ theme }) => theme.space(2)};
   width: 100%;
   margin: ${({ theme }) => theme.space(3)} 0 0;
@@ -31,7 +32,7 @@ const Tile = styled.button`
   padding: ${({ theme }) => theme.space(3)};
   border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
-  background: ${({ theme }) => theme.color.sectionBg};
+  background: ${({ theme }) => theme.color.secondaryBg};
   color: ${({ theme }) => theme.color.text};
   font-size: ${({ theme }) => theme.font.size.sm};
   text-align: left;

@@ -25,6 +25,8 @@ const Form = styled.form`
 const Box = styled.textarea`
   flex: 1;
   min-width: 0;
+  /* One line always fits, whatever the text size (the measured height may be from another size). */
+  min-height: calc(1.35em + 20px);
   max-height: ${COMPOSER_MAX_HEIGHT_PX}px;
   padding: 10px 14px;
   border: 0;

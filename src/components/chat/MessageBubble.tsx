@@ -30,7 +30,7 @@ export const Bubble = styled.div<{ $mine: boolean }>`
         `
       : css`
           border-bottom-left-radius: ${theme.radius.sm};
-          background: ${theme.color.sectionBg};
+          background: ${theme.color.secondaryBg};
           color: ${theme.color.text};
         `}
 `;
