@@ -43,12 +43,35 @@ const ROUTES = (entryId: string) => [
   '/app/profile/help',
 ];
 
-/** Client-side navigation (as a tap on a link does): no reload, the signed-in app stays. */
+/** Script requests each page has in flight: a route's lazy chunks. */
+const scriptsInFlight = new WeakMap<Page, Set<unknown>>();
+function trackScripts(page: Page): Set<unknown> {
+  let scripts = scriptsInFlight.get(page);
+  if (!scripts) {
+    const set = new Set<unknown>();
+    page.on('request', (request) => void (request.resourceType() === 'script' && set.add(request)));
+    page.on('requestfinished', (request) => void set.delete(request));
+    page.on('requestfailed', (request) => void set.delete(request));
+    scriptsInFlight.set(page, (scripts = set));
+  }
+  return scripts;
+}
+
+/**
+ * Client-side navigation (as a tap on a link does): no reload, the signed-in app stays. Returns once the route's
+ * lazy chunks have arrived (a layout's, then its screen's): until then React keeps showing the previous page, which
+ * `settled` would take for the new one.
+ */
 async function go(page: Page, path: string) {
+  const scripts = trackScripts(page);
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
+  for (let quietFrames = 0; quietFrames < 3; ) {
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16))));
+    quietFrames = scripts.size === 0 ? quietFrames + 1 : 0;
+  }
 }
 
 /** Waits until the route shows its page: an h1, nothing loading. */
