@@ -79,8 +79,8 @@ describe('bottom navigation', () => {
     expect(screen.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
   });
 
+  // The chat's own back («К чатам») is in tests/screens/chat-session.test.tsx.
   it.each([
-    ['/app/chat/new', '/app/chat'],
     ['/app/practices/box-breathing', '/app/practices'],
     ['/app/practices/box-breathing/session', '/app/practices/box-breathing'],
     ['/app/profile/help', '/app/profile'],
