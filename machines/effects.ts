@@ -1,25 +1,15 @@
 // Placeholders for a machine's named effects, one line each in its `setup()`. The app provides the real ones with
 // `.provide()` (src/flow/useFlow.ts: the domain's actors from src/api plus the app-wide actions below), tests
 // provide fakes. An async effect left unprovided rejects, so the machine takes its error path instead of hanging;
-// a fire-and-forget effect left unprovided does nothing.
-import { fromCallback, fromPromise, type EventObject } from 'xstate';
+// a fire-and-forget effect left unprovided does nothing. (A streaming effect's stub, stubCallback, is in
+// ./stub-callback.ts: only the chat streams, and this module is on the first screen's path.)
+import { fromPromise } from 'xstate';
 import type { UpgradeKey } from './app/upgrade-dialog.machine';
 import type { ToastKey } from './app/toast-keys';
 
 /** A named async effect (an API call, a storage read): `loadEntry: stubActor<DiaryEntry | null, { id: string }>()`. */
 export function stubActor<TOutput, TInput = void>() {
   return fromPromise<TOutput, TInput>(async () => {
-    throw new Error('effect not provided: give the machine this actor with .provide()');
-  });
-}
-
-/**
- * A named effect that sends the machine several events while it runs (a streamed reply: `sendMessage:
- * stubCallback<ChatSendRequest>()`); leaving the state that invoked it stops it. Left unprovided it fails at once,
- * so the machine takes its error path.
- */
-export function stubCallback<TInput = void>() {
-  return fromCallback<EventObject, TInput>(() => {
     throw new Error('effect not provided: give the machine this actor with .provide()');
   });
 }

@@ -8,15 +8,9 @@
 import { assign, setup, spawnChild, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
-import {
-  stubAction,
-  stubActor,
-  stubCallback,
-  type NavigateParams,
-  type ToastParams,
-  type UpgradeDialogParams,
-} from '../effects';
+import { stubAction, stubActor, type NavigateParams, type ToastParams, type UpgradeDialogParams } from '../effects';
 import { NEW_CHAT_ID, paths } from '../paths';
+import { stubCallback } from '../stub-callback';
 import { topState } from '../view-model';
 import {
   chatDraftKey,
