@@ -3,6 +3,7 @@
 // The screen's store (src/screens/chat/chatDraftStorage.ts) reads and writes them; the session machine decides.
 import { CHAT_CLIENT_ID_PATTERN, CHAT_CONTENT_MAX, type ChatMessage } from '../../contract/chat';
 import { NEW_CHAT_ID } from '../paths';
+import { storedList } from '../stored-list';
 
 /** A message sent but not answered yet (in flight, or failed): resending it with `clientId` never duplicates it. */
 export interface UnsentMessage {
@@ -48,15 +49,7 @@ function parseUnsent(v: unknown): UnsentMessage | null {
 
 /** Reads stored drafts strictly (storage may hold anything): unusable fields are dropped, one draft per key. */
 export function parseChatDrafts(raw: string | null): StoredChatDraft[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  const drafts = value.flatMap((v): StoredChatDraft[] => {
+  const drafts = storedList(raw).flatMap((v): StoredChatDraft[] => {
     if (!isRecord(v) || typeof v.key !== 'string' || !v.key) return [];
     const draft = { text: typeof v.text === 'string' ? cleanChatText(v.text) : '', unsent: parseUnsent(v.unsent) };
     return isEmptyDraft(draft) ? [] : [{ key: v.key, ...draft }];

@@ -5,7 +5,7 @@
 // message gets the helplines as tel: links.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { expectLayoutHolds, launchUrl, openApp, useServerAndBrowser, type TgUser } from './harness';
+import { expectLayoutHolds, openHome, useServerAndBrowser, type TgUser } from './harness';
 
 const e2e = useServerAndBrowser();
 
@@ -16,15 +16,6 @@ const TIMEOUT = 15_000;
 const shown = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: TIMEOUT });
 const CHAT_ROUTE = /\/app\/chat\/[0-9a-f-]{36}$/;
 const JOY = 'Сегодня у меня получилось закончить большой проект, я горжусь собой';
-
-/** Opens the app as `user` and skips onboarding: the page is on /app/home. */
-async function openHome(user: TgUser): Promise<Page> {
-  const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }));
-  await page.waitForURL('**/onboarding', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Пропустить' }).click();
-  await page.waitForURL('**/app/home');
-  return page;
-}
 
 /** Records whether the typing indicator and a partly streamed reply were ever on screen (they come and go fast). */
 async function watchStreaming(page: Page) {
@@ -43,7 +34,7 @@ const messagesOf = (page: Page, role: 'user' | 'assistant') => page.locator(`[da
 
 describe('chat in Chromium', () => {
   it('a topic tile streams a reply into a new chat, the history survives a reload, a diary suggestion opens a prefilled entry', async () => {
-    const page = await openHome(anna);
+    const page = await openHome(e2e, anna);
     await page.getByRole('link', { name: /Чат/ }).first().click();
     await page.waitForURL('**/app/chat');
     await shown(page.getByText('Нет активных чатов'));
@@ -121,7 +112,7 @@ describe('chat in Chromium', () => {
   });
 
   it('a crisis message gets the helplines as tel: links', async () => {
-    const page = await openHome(boris);
+    const page = await openHome(e2e, boris);
     await page.goto(`${e2e.server.url}/app/chat/new`);
     const box = page.getByRole('textbox', { name: 'Сообщение' });
     await expect.poll(() => box.isEnabled(), { timeout: TIMEOUT }).toBe(true);

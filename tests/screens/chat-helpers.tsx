@@ -7,6 +7,7 @@ import type { Chat, ChatMessage, ChatStreamEvent } from '../../contract/chat';
 import { sendChatMessage, type ChatSendArgs } from '../../src/api/chat';
 import ChatListScreen from '../../src/screens/chat/ChatListScreen';
 import ChatScreen from '../../src/screens/chat/ChatScreen';
+import { makeChat, makeMessage } from '../machines/chat-fixtures';
 import { renderWithProviders, signedIn } from './render-app';
 
 /** The signed-in user of the chat screen tests (drafts are kept per Telegram id). */
@@ -28,33 +29,18 @@ export async function renderChat(path: string, options: { now?: Date } = {}) {
   );
 }
 
+const uuid = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+
+/** A chat as the server lists it: a UUID, a topic, last active `n` minutes before NOW. */
 export function chat(n: number, over: Partial<Chat> = {}): Chat {
   const at = new Date(NOW.getTime() - n * 60_000).toISOString();
-  return {
-    id: `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    topic: `Разговор ${n}`,
-    status: 'active',
-    last_message_at: at,
-    last_message_preview: `Последнее сообщение ${n}`,
-    created_at: at,
-    updated_at: at,
-    ...over,
-  };
+  return makeChat(n, { id: uuid('0', n), topic: `Разговор ${n}`, last_message_at: at, created_at: at, updated_at: at, ...over });
 }
 export const chats = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => chat(from + i));
 
-export function message(n: number, over: Partial<ChatMessage> = {}): ChatMessage {
-  return {
-    id: `10000000-0000-4000-8000-${String(n).padStart(12, '0')}`,
-    chat_id: chat(1).id,
-    role: n % 2 ? 'user' : 'assistant',
-    content: `Сообщение ${n}`,
-    created_at: new Date(Date.UTC(2025, 2, 10, 9, 0) + n * 60_000).toISOString(),
-    usage_info: null,
-    message_metadata: null,
-    ...over,
-  };
-}
+/** A message of chat(1) (odd: the user's, even: the assistant's). */
+export const message = (n: number, over: Partial<ChatMessage> = {}): ChatMessage =>
+  makeMessage(n, { id: uuid('1', n), chat_id: chat(1).id, ...over });
 export const messages = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 
 /**

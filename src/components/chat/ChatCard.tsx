@@ -2,12 +2,12 @@
 // 'Новый чат', and a delete button beside the link (a button must not sit inside a link). Memoised: appending a
 // page passes the same chat objects and stable callbacks, so the cards already shown do not re-render.
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Chat } from '../../../contract/chat';
 import { paths } from '../../../machines/paths';
 import { chatCopy } from '../../copy/chat';
 import { IconButton } from '../IconButton';
+import { StretchedLink } from '../StretchedLink';
 import { chatTimeLabel } from './chatTime';
 import { TrashIcon } from './icons';
 
@@ -39,19 +39,6 @@ const Topic = styled.h2`
   margin: ${({ theme }) => theme.space(2)} 0 0;
   font-size: ${({ theme }) => theme.font.size.md};
   font-weight: 600;
-`;
-
-/** The topic's link; its ::after covers the card, so a tap anywhere but the delete button opens the chat. */
-const CardLink = styled(Link)`
-  color: inherit;
-  text-decoration: none;
-  outline: none;
-  &::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
-  }
 `;
 
 const Side = styled.div`
@@ -92,7 +79,7 @@ export const ChatCard = memo(function ChatCard({ chat, now, deleting, canDelete,
     <Card data-testid="chat-card" aria-busy={deleting}>
       <Head>
         <Topic>
-          <CardLink to={paths.chat(chat.id)}>{chat.topic}</CardLink>
+          <StretchedLink to={paths.chat(chat.id)}>{chat.topic}</StretchedLink>
         </Topic>
         <Side>
           <Time dateTime={at}>{chatTimeLabel(at, now)}</Time>

@@ -13,6 +13,7 @@ import { PlusIcon } from '../../components/chat/icons';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { ChatIcon } from '../../components/icons';
+import { ListCenter, ListFooter, ListHeader, ListTitle } from '../../components/ListScreen';
 import { Page } from '../../components/Page';
 import { ScrollSentinel } from '../../components/ScrollSentinel';
 import { Spinner } from '../../components/Spinner';
@@ -20,35 +21,10 @@ import { chatCopy } from '../../copy/chat';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Title = styled.h1`
-  margin: ${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.size.xl};
-`;
-
 const Grid = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(min(100%, 280px), 1fr));
   gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(4)};
-`;
-
-const Footer = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(2)};
 `;
 
 const SheetBody = styled.div`
@@ -83,18 +59,18 @@ export default function ChatListScreen({ now = new Date() }: { now?: Date }) {
 
   return (
     <Page>
-      <Header>
-        <Title>{chatCopy.list.title}</Title>
+      <ListHeader>
+        <ListTitle>{chatCopy.list.title}</ListTitle>
         <ButtonLink to={paths.newChat} $variant="secondary" onClick={() => haptic.tap()}>
           <PlusIcon />
           {chatCopy.list.newChat}
         </ButtonLink>
-      </Header>
+      </ListHeader>
 
       {status === 'loading' ? (
-        <Center>
+        <ListCenter>
           <Spinner />
-        </Center>
+        </ListCenter>
       ) : status === 'error' ? (
         <ErrorState title={chatCopy.list.errorTitle} message={chatCopy.list.errorText} retryLabel={chatCopy.list.retry} onRetry={retry} />
       ) : status === 'empty' ? (
@@ -119,16 +95,16 @@ export default function ChatListScreen({ now = new Date() }: { now?: Date }) {
           </Grid>
           {hasMore ? <ScrollSentinel key={chats.length} onReach={onReachEnd} testId="chat-list-end" /> : null}
           {loadingMore ? (
-            <Footer>
+            <ListFooter>
               <Spinner $size={22} />
-            </Footer>
+            </ListFooter>
           ) : null}
           {moreFailed ? (
-            <Footer>
+            <ListFooter>
               <Button $variant="plain" onClick={retry}>
                 {chatCopy.list.loadMoreError} · {chatCopy.list.retry}
               </Button>
-            </Footer>
+            </ListFooter>
           ) : null}
         </>
       )}
