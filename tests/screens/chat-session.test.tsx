@@ -4,12 +4,12 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UsageInfo } from '../../contract/billing';
 import { ChatLimitError, ChatUnavailableError, listChatMessages, openChat } from '../../src/api/chat';
 import { getUsage } from '../../src/api/usage';
 import { chatDraftStorageKey } from '../../src/screens/chat/chatDraftStorage';
 import { toast } from '../../src/ui/toast';
 import { CHAT_USER, chat, message, messages, renderChat, scriptedSends } from './chat-helpers';
+import { usage } from '../machines/chat-fixtures';
 import { installIntersectionObserver } from './diary-helpers';
 import { currentPath, currentState } from './render-app';
 
@@ -27,16 +27,6 @@ const CREATED = chat(9, { topic: 'Усталость и выгорание' });
 const box = () => screen.getByRole('textbox', { name: 'Сообщение' });
 const bubbles = (role: 'user' | 'assistant') =>
   screen.queryAllByTestId('chat-message').filter((m) => m.getAttribute('data-role') === role);
-const usage = (limit: number | null, used: number): UsageInfo => ({
-  tier: 'START',
-  day: '2025-03-10',
-  diary_entries_limit: null,
-  diary_entries_used: 0,
-  voice_seconds_limit: null,
-  voice_seconds_used: 0,
-  tokens_limit: limit,
-  tokens_used: used,
-});
 
 /** Opens the chat at `path` and waits until the composer accepts text. */
 async function openChatScreen(path: string) {
