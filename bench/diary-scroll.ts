@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { DIARY_PAGE_SIZE, MOODS } from '../contract/diary';
-import { buildApp } from '../server/app';
+import type { buildApp } from '../server/app';
 import { ROOT } from '../server/start/client-build';
 import type { Database } from '../server/db';
 import { diaryCounters, diaryEntries, subscriptions, users } from '../server/db/schema';

@@ -19,6 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { TELEGRAM_THEMES } from '../../server/start/telegram-launch';
@@ -57,7 +58,7 @@ export interface A11yFinding extends A11yViolation {
 function pageWatcher(settleMs: number) {
   if (window.top !== window) return;
   const w = window as unknown as {
-    axe: { run(context: Document, options: object): Promise<{ violations: Array<Record<string, any>> }> };
+    axe: { run(context: Document, options: object): Promise<AxeResults> };
     __a11yReport(report: unknown): Promise<void>;
     __a11yGate: { flush(force?: boolean): Promise<void> };
   };
@@ -95,9 +96,9 @@ function pageWatcher(settleMs: number) {
             rule: v.id,
             impact: v.impact,
             help: v.help,
-            nodes: (v.nodes as Array<Record<string, any>>).slice(0, 6).map((n) => ({
-              target: [].concat(n.target).join(' '),
-              summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+            nodes: v.nodes.slice(0, 6).map((n) => ({
+              target: n.target.flat().join(' '),
+              summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
             })),
           }));
         await w.__a11yReport({ url: location.href, state, themeBg, violations });

@@ -114,7 +114,7 @@ const defaultKey = (s: Snap) => JSON.stringify(s.value);
 /** A SimulatedClock that knows when its next timer is due (SimulatedClock keeps that private). */
 class SteppingClock extends SimulatedClock {
   private due = new Map<number, number>();
-  override setTimeout(fn: (...args: any[]) => void, timeout: number): number {
+  override setTimeout(fn: () => void, timeout: number): number {
     const id = super.setTimeout(() => {
       this.due.delete(id);
       fn();
@@ -207,7 +207,7 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     input: options.input,
   };
 
-  let statePaths: Array<StatePath<Snap, EventObject>> = [];
+  const statePaths: Array<StatePath<Snap, EventObject>> = [];
   try {
     if (mode !== 'simple') {
       const model = new TestModel(tested, {
