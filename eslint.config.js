@@ -50,10 +50,7 @@ export default defineConfig([
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
       ],
       // `typeof import('…')` stays allowed: vitest's `importOriginal<typeof import('…')>()` needs it.
-      '@typescript-eslint/consistent-type-imports': [
-        'error',
-        { disallowTypeAnnotations: false },
-      ],
+      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
       eqeqeq: ['error', 'smart'],
     },
   },

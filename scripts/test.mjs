@@ -40,7 +40,13 @@ function findChromium() {
 /** Runs vitest with the JSON reporter next to the default one and adds its counts to the totals. */
 function vitest(label, projects, env = {}) {
   const json = join(outDir, `${label}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ];
   const status = run(bin('vitest'), args, env);
   let report = null;
   try {
@@ -62,7 +68,9 @@ function vitest(label, projects, env = {}) {
     totals.failed += 1;
     notes.push(`${label}: vitest exited with ${status} (a test file or global setup failed to run)`);
   }
-  notes.push(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  notes.push(
+    `${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
 }
 
 function main() {
