@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, unit + screen tests, then the browser tests when Chromium is installed.
+// `npm test`: type check, lint (ESLint and Prettier's check), unit + screen tests, then the browser tests when
+// Chromium is installed.
 // Without Chromium the e2e step is skipped and said so plainly; with CI=true a skip is a failure.
 // (PostgreSQL: the vitest global setups run the PostgreSQL parts when it is installed — same rule; what they skip
 // they write to TEST_SKIP_NOTES, and the summary repeats it.)
@@ -28,6 +29,13 @@ function run(cmd, args, env = {}) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
   const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TEST_SKIP_NOTES: skipNotes, ...env } });
   return res.status ?? 1;
+}
+
+/** One check made of commands: all of them run (so every finding is printed); it passes when each exits 0. */
+function check(label, commands) {
+  const ok = commands.map(([cmd, args]) => run(cmd, args)).every((status) => status === 0);
+  totals[ok ? 'passed' : 'failed'] += 1;
+  notes.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
 }
 
 function findChromium() {
@@ -77,14 +85,12 @@ function main() {
   outDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
   skipNotes = join(outDir, 'skipped.txt');
 
-  // 1. Type check (counted as one check).
-  if (run(bin('tsc'), ['--noEmit', '-p', '.']) === 0) {
-    totals.passed += 1;
-    notes.push('typecheck: ok');
-  } else {
-    totals.failed += 1;
-    notes.push('typecheck: FAILED');
-  }
+  // 1. Type check, then lint: each counted as one check.
+  check('typecheck', [[bin('tsc'), ['--noEmit', '-p', '.']]]);
+  check('lint', [
+    [bin('eslint'), ['.']],
+    [bin('prettier'), ['--check', '.']],
+  ]);
 
   // 2. Machines, server, docs (node) and screens (jsdom).
   vitest('unit+screens', ['unit', 'screens']);
