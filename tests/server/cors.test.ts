@@ -27,11 +27,14 @@ describeEachDatabase('CORS', (t) => {
       const pre = await app.inject(preflight(APP_ORIGIN));
       expect(pre.statusCode).toBe(204);
       expect(pre.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
-      expect(String(pre.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH']));
-      expect(String(pre.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toEqual(
-        expect.arrayContaining(['x-init-data', 'x-time-zone', 'content-type']),
-      );
-      expect(Number(pre.headers['access-control-max-age'])).toBeGreaterThan(0);
+      // exactly what the client sends: its three headers, the methods of the API (DELETE for chats and diary entries)
+      expect(String(pre.headers['access-control-allow-methods']).split(/,\s*/).sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST']);
+      expect(String(pre.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/).sort()).toEqual([
+        'content-type',
+        'x-init-data',
+        'x-time-zone',
+      ]);
+      expect(pre.headers['access-control-max-age']).toBe('600');
       expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
       expect(pre.headers.vary).toMatch(/Origin/);
 
@@ -43,6 +46,29 @@ describeEachDatabase('CORS', (t) => {
       const denied = await app.inject({ method: 'GET', url: '/api/users/me', headers: { origin: 'https://other.example.org' } });
       expect(denied.statusCode).toBe(401);
       expect(denied.headers['access-control-allow-origin']).toBe('https://other.example.org');
+      const unknown = await app.inject({ method: 'GET', url: '/api/nope', headers: { origin: APP_ORIGIN } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ detail: 'Не найдено' });
+      expect(unknown.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+      expect(unknown.headers.vary).toMatch(/Origin/);
+    });
+  });
+
+  it('preflights are answered for /api only, before auth', async () => {
+    await withApp({ CORS_ORIGINS: APP_ORIGIN }, async (app) => {
+      // no X-Init-Data on a preflight (browsers never send it there), yet 204: auth does not see it
+      for (const url of ['/api/diary/create', '/api/diary/12', '/api/nope']) {
+        const pre = await app.inject({ ...preflight(APP_ORIGIN, 'DELETE'), url });
+        expect(pre.statusCode, url).toBe(204);
+        expect(pre.headers['access-control-allow-origin'], url).toBe(APP_ORIGIN);
+      }
+      // outside /api (the client's pages, and /apix…, which is not the API) there is nothing to preflight
+      for (const url of ['/app/home', '/apix', '/dev']) {
+        const pre = await app.inject({ ...preflight(APP_ORIGIN), url });
+        expect(pre.statusCode, url).toBe(404);
+        expect(pre.headers['access-control-allow-origin'], url).toBeUndefined();
+        expect(pre.headers['access-control-allow-methods'], url).toBeUndefined();
+      }
     });
   });
 
@@ -51,6 +77,8 @@ describeEachDatabase('CORS', (t) => {
       const pre = await app.inject(preflight('https://evil.example.net'));
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
       expect(pre.headers['access-control-allow-headers']).toBeUndefined();
+      expect(pre.statusCode).toBe(404); // not a preflight answer: the browser refuses the call
+      expect(pre.json()).toEqual({ detail: 'Не найдено' });
       const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...t.headers(), origin: 'https://evil.example.net' } });
       expect(res.statusCode).toBe(200); // CORS is the browser's rule; the server just does not vouch for the origin
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
