@@ -15,8 +15,9 @@ export function createBot(config: Config): Bot {
     // grammY waits 500 s by default; a call made inside a request or an update must give up long before.
     client: { apiRoot: config.telegramApiRoot ?? undefined, timeoutSeconds: 10 },
   });
-  // Telegram's flood limit (429) names how long to wait; short waits are retried, longer ones fail the call.
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5 }));
+  // Telegram's flood limit (429) names how long to wait: short waits are retried, longer ones fail the call. Network
+  // and 5xx errors fail at once (the plugin would retry those without end), so a request never hangs on Telegram.
+  bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
   return bot;
 }
 
