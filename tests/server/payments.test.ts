@@ -6,10 +6,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { INVOICE_TTL_MS } from '../../server/billing/checkout';
+import { eraseBilling, exportBilling } from '../../server/billing/records';
+import { createBot } from '../../server/bot/bot';
+import { BOT_COMMANDS, registerWebhook } from '../../server/bot/register';
 import { addMonths } from '../../server/billing/grants';
 import { PRE_CHECKOUT_ERRORS } from '../../server/billing/payments';
 import { effectiveTier } from '../../server/billing/quota';
-import { invoices, payments, refunds, subscriptionGrants, subscriptions } from '../../server/db/schema';
+import { invoices, payments, refunds, subscriptionGrants, subscriptions, users } from '../../server/db/schema';
 import { DEV_BOT_TOKEN } from '../../server/start/config';
 import { BotApiError, startBotApi, type FakeBotApi } from '../support/bot-api';
 import { describeEachDatabase, signInitData, testConfig, type TgUser } from './harness';
@@ -488,6 +491,70 @@ describeEachDatabase(
         expect(text).toMatch(/номер: charge-list/);
       });
     });
+
+    describe('the user’s billing records', () => {
+      it('export has the subscription, grants, offers, payments and refunds; erasure keeps only detached payment records', async () => {
+        const userId = await signIn();
+        await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: t.headers(anna) });
+        const row = await offer('PRO', 1);
+        await pay(anna, row, 'charge-e');
+        await hook(refundedPayment(anna, row.id, 'charge-e', 'XTR', 200));
+        const exported = await exportBilling(t.database.db, userId);
+        expect(exported.subscription).toMatchObject({ tier: 'PRO', source: 'payment' });
+        expect(exported.grants.map((g) => g.source)).toEqual(['trial', 'payment', 'refund']);
+        expect(exported.invoices).toEqual([expect.objectContaining({ id: row.id, tier: 'PRO', months: 1, amount: 200, status: 'paid' })]);
+        expect(exported.payments).toEqual([expect.objectContaining({ telegram_payment_charge_id: 'charge-e', tier: 'PRO', amount: 200 })]);
+        expect(exported.refunds).toEqual([expect.objectContaining({ telegram_payment_charge_id: 'charge-e', amount: 200 })]);
+        expect(JSON.parse(JSON.stringify(exported))).toEqual(exported); // plain JSON
+
+        await t.database.db.transaction(async (tx) => {
+          await eraseBilling(tx, userId);
+          await tx.delete(users).where(eq(users.id, userId));
+        });
+        for (const table of [subscriptions, subscriptionGrants, invoices]) expect(await t.database.db.select().from(table)).toEqual([]);
+        expect(await t.database.db.select().from(payments)).toEqual([
+          expect.objectContaining({ telegramPaymentChargeId: 'charge-e', userId: null, invoiceId: null, telegramUserId: anna.id, tier: 'PRO' }),
+        ]);
+        expect(await t.database.db.select().from(refunds)).toHaveLength(1);
+        // deleting the users row alone does the same through the foreign keys
+        const borisId = await signIn(boris);
+        await pay(boris, await offer('PRO', 1, boris), 'charge-b2');
+        await t.database.db.delete(users).where(eq(users.id, borisId));
+        expect((await t.database.db.select().from(payments).where(eq(payments.telegramUserId, boris.id)))[0]).toMatchObject({ userId: null });
+        expect(await t.database.db.select().from(subscriptionGrants)).toEqual([]);
+      });
+    });
   },
   { env: () => ({ TELEGRAM_API_ROOT: api.url, WEBHOOK_SECRET: SECRET }) },
 );
+
+describe('start-up: setWebhook and configuration', () => {
+  it('with BOT_TOKEN and PUBLIC_URL: the webhook at /api/telegram/webhook with the secret, and the commands', async () => {
+    const config = testConfig({ TELEGRAM_API_ROOT: api.url, WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://app.example.com/' });
+    expect(await registerWebhook(createBot(config), config)).toBe('https://app.example.com/api/telegram/webhook');
+    expect(api.callsOf('setWebhook')).toEqual([
+      { url: 'https://app.example.com/api/telegram/webhook', secret_token: SECRET, allowed_updates: ['message', 'pre_checkout_query'] },
+    ]);
+    expect(api.callsOf('setMyCommands')[0]!.commands).toEqual(BOT_COMMANDS);
+    expect(BOT_COMMANDS.map((c) => c.command)).toEqual(['start', 'paysupport', 'terms']);
+  });
+
+  it('nothing is registered without PUBLIC_URL, nor with the dev token (which never reaches Telegram)', async () => {
+    const noUrl = testConfig({ TELEGRAM_API_ROOT: api.url });
+    expect(await registerWebhook(createBot(noUrl), noUrl)).toBeNull();
+    const dev = testConfig({ BOT_TOKEN: '', TELEGRAM_API_ROOT: api.url, PUBLIC_URL: 'https://app.example.com' });
+    expect(await registerWebhook(createBot(dev), dev)).toBeNull();
+    expect(api.calls).toEqual([]);
+  });
+
+  it('WEBHOOK_SECRET, PUBLIC_URL and TELEGRAM_API_ROOT are checked when read', () => {
+    expect(() => testConfig({ WEBHOOK_SECRET: 'has spaces' })).toThrow(/WEBHOOK_SECRET/);
+    expect(() => testConfig({ WEBHOOK_SECRET: 'x'.repeat(257) })).toThrow(/WEBHOOK_SECRET/);
+    expect(() => testConfig({ PUBLIC_URL: 'app.example.com' })).toThrow(/PUBLIC_URL/);
+    expect(() => testConfig({ TELEGRAM_API_ROOT: 'ftp://x' })).toThrow(/TELEGRAM_API_ROOT/);
+    expect(testConfig({ TELEGRAM_API_ROOT: 'http://127.0.0.1:9/' }).telegramApiRoot).toBe('http://127.0.0.1:9');
+    // the derived secret depends on the token, so two bots never share one
+    expect(testConfig({}).webhookSecret).not.toBe(testConfig({ BOT_TOKEN: '1:other' }).webhookSecret);
+    expect(testConfig({ CARD_PROVIDER_TOKEN: ' ' }).cardProviderToken).toBeNull();
+  });
+});
