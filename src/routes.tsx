@@ -16,6 +16,8 @@ const ComingSoonScreen = lazy(() => import('./screens/ComingSoonScreen'));
 const DiaryListScreen = lazy(() => import('./screens/diary/DiaryListScreen'));
 const NewEntryScreen = lazy(() => import('./screens/diary/NewEntryScreen'));
 const DiaryEntryScreen = lazy(() => import('./screens/diary/DiaryEntryScreen'));
+const PlansScreen = lazy(() => import('./screens/billing/PlansScreen'));
+const CheckoutScreen = lazy(() => import('./screens/billing/CheckoutScreen'));
 
 /** The spec's route table (§2). Layouts are chosen here, not by the screens. */
 export function AppRoutes() {
@@ -54,14 +56,8 @@ export function AppRoutes() {
               path="profile/settings"
               element={<ComingSoonScreen title={screenTitles.settings} backTo="/app/profile" />}
             />
-            <Route
-              path="profile/subscription"
-              element={<ComingSoonScreen title={screenTitles.subscription} backTo="/app/profile" />}
-            />
-            <Route
-              path="profile/subscription/checkout"
-              element={<ComingSoonScreen title={screenTitles.checkout} backTo="/app/profile/subscription" />}
-            />
+            <Route path="profile/subscription" element={<PlansScreen />} />
+            <Route path="profile/subscription/checkout" element={<CheckoutScreen />} />
             <Route path="profile/help" element={<ComingSoonScreen title={screenTitles.help} backTo="/app/profile" />} />
             <Route path="*" element={<Navigate to="/" replace />} />
           </Route>

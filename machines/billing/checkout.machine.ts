@@ -7,7 +7,7 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Subscription } from '../../contract/billing';
 import type { PaymentMethod } from '../../contract/payments';
-import { stubAction, stubActor, type NavigateParams } from '../effects';
+import { stubAction, stubActor, type HapticParams, type NavigateParams } from '../effects';
 import { paths } from '../paths';
 import { topState } from '../view-model';
 import { actionFor, type PlansData } from './plans';
@@ -69,6 +69,7 @@ export const checkoutMachine = setup({
   },
   actions: {
     navigate: stubAction<NavigateParams>(),
+    haptic: stubAction<HapticParams>(),
   },
   guards: {
     unknownPlan: (_, params: { data: PlansData; tier: string; months: number | null }) =>
@@ -225,6 +226,7 @@ export const checkoutMachine = setup({
     },
     thanks: {
       description: 'The new tier is confirmed: thank the user.',
+      entry: { type: 'haptic', params: { kind: 'success' } },
       on: { DONE: { actions: { type: 'navigate', params: { to: paths.profile } } } },
     },
     cancelled: {
@@ -233,6 +235,7 @@ export const checkoutMachine = setup({
     },
     failed: {
       description: 'The payment did not go through: nothing was charged.',
+      entry: { type: 'haptic', params: { kind: 'error' } },
       on: { RETRY: { target: 'ready' } },
     },
   },

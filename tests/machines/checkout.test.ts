@@ -25,6 +25,7 @@ const TRIAL_STILL: Subscription = subscription('PREMIUM', 'trial');
 const PAID: Subscription = subscription('PREMIUM', 'payment', '2031-02-01T00:00:00.000Z');
 
 const navigations: string[] = [];
+const haptics: string[] = [];
 /** The status Telegram's invoice.open last resolved to (a getter notes it), until an assertion consumes it. */
 let lastStatus: string | null = null;
 beforeEach(() => {
@@ -48,8 +49,14 @@ describeMachinePaths(checkoutMachine, {
   input: { tier: 'PREMIUM', period: '3' } satisfies CheckoutInput,
   provide: () => {
     navigations.length = 0;
+    haptics.length = 0;
     lastStatus = null;
-    return { actions: { navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to) } };
+    return {
+      actions: {
+        navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to),
+        haptic: (_: unknown, p: { kind: string }) => void haptics.push(p.kind),
+      },
+    };
   },
   events: {
     // `load` names the case first: event names are cut at 80 characters, and the outputs all start alike.
@@ -119,6 +126,7 @@ describeMachinePaths(checkoutMachine, {
     thanks: (s) => {
       // confirmed only by the bought tier from a payment — never by the trial still running, never by START
       expect(checkoutView(s).confirmed).toEqual(PAID);
+      expect(haptics.at(-1)).toBe('success');
       expect(navigations.every((to) => to === '/app/profile' || to === '/app/profile/subscription')).toBe(true);
     },
     cancelled: (s) => {
@@ -128,6 +136,7 @@ describeMachinePaths(checkoutMachine, {
     failed: (s) => {
       expect(checkoutView(s).status).toBe('failed');
       consumeStatus(['failed', null]); // null: invoice.open itself threw
+      expect(haptics.at(-1)).toBe('error');
     },
   },
 });
