@@ -9,13 +9,13 @@ import trialRoutes from './billing/trial-routes';
 import bot from './bot/plugin';
 import webhook from './bot/webhook';
 import type { Database } from './db';
+import { API_PREFIX } from './http/api-path';
 import authScope from './http/auth-scope';
 import cors from './http/cors';
 import decorators from './http/decorators';
 import errorHandler from './http/error-handler';
 import jsonBody from './http/json-body';
-import { API_PREFIX } from './http/api-path';
-import notFound, { type ClientFallback } from './http/not-found';
+import { apiNotFound, rootNotFound, type ClientFallback } from './http/not-found';
 import openApi from './http/openapi';
 import publicScope from './http/public-scope';
 import type { Config } from './start/config';
@@ -51,7 +51,7 @@ export async function buildApp({ database, config, client, extraRoutes, extraPub
   await app.register(bot); // app.bot: the Telegram bot; domains add their update handlers, anything may send
   await app.register(
     async (api) => {
-      await api.register(notFound); // unknown /api paths: 404 JSON, never auth, never the client
+      await api.register(apiNotFound); // unknown /api paths: 404 JSON, never auth, never the client
       await api.register(cors); // CORS_ORIGINS; preflights answered here, before auth
       await api.register(openApi); // GET /api/docs/json
       await api.register(async (scope) => {
@@ -72,6 +72,6 @@ export async function buildApp({ database, config, client, extraRoutes, extraPub
     { prefix: API_PREFIX },
   );
   if (config.devLauncher) await devLauncher(app);
-  await app.register(notFound, { fallback: client && (await client(app)) }); // other paths: the client or 404 JSON
+  await app.register(rootNotFound, { fallback: client && (await client(app)) }); // other paths: the client or 404 JSON
   return app;
 }

@@ -1,8 +1,9 @@
-// Auth for every /api route: X-Init-Data is Telegram's signed init data (HMAC-SHA256 with BOT_TOKEN, checked by
-// @telegram-apps/init-data-node), not older than INIT_DATA_MAX_AGE_S and not from the future. The user row is
-// upserted from it. Validated strings are cached briefly (LRU + TTL) so the HMAC and the upsert do not run on
-// every request — the Mini App sends the same init data for the whole session. Failed attempts are counted per
-// IP (auth-failures.ts); X-Time-Zone is read only once the request is authenticated.
+// Auth for every route of the authenticated /api scope (auth-scope.ts): X-Init-Data is Telegram's signed init data
+// (HMAC-SHA256 with BOT_TOKEN, checked by @telegram-apps/init-data-node), not older than INIT_DATA_MAX_AGE_S and not
+// from the future. The user row is upserted from it. Validated strings are cached briefly (lru-cache, each entry
+// with its expiry) so the HMAC and the upsert do not run on every request — the Mini App sends the same init data
+// for the whole session. Failed attempts are counted per IP (auth-failures.ts); X-Time-Zone is read only once the
+// request is authenticated.
 import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-apps/init-data-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';

@@ -18,7 +18,7 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** Set by the auth hook on every route of the authenticated scope; absent (null) in the public scope. */
     user: AuthUser;
-    /** Canonical IANA zone from X-Time-Zone (read after auth), default config.defaultTimeZone; '' in the public scope. */
+    /** Canonical IANA zone from X-Time-Zone (read after auth), else config.defaultTimeZone; '' in the public scope. */
     timeZone: string;
   }
 }

@@ -1,15 +1,19 @@
 // CORS for a client on another origin (VITE_API_BASE_URL): only CORS_ORIGINS get Access-Control-Allow-Origin,
 // preflights allow exactly the client's headers and methods, and without CORS_ORIGINS nothing is sent.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { staticClient } from '../../server/start/client';
 import { loadConfig } from '../../server/start/config';
 import { describeEachDatabase, testConfig } from './harness';
 
 const APP_ORIGIN = 'https://app.example.com';
 
 describeEachDatabase('CORS', (t) => {
-  async function withApp(env: Record<string, string>, fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
-    const app = await buildApp({ database: t.database, config: testConfig(env) });
+  async function withApp(env: Record<string, string>, fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>, dist?: string) {
+    const app = await buildApp({ database: t.database, config: testConfig(env), client: dist ? staticClient(dist) : undefined });
     try {
       await fn(app);
     } finally {
@@ -70,6 +74,31 @@ describeEachDatabase('CORS', (t) => {
         expect(pre.headers['access-control-allow-methods'], url).toBeUndefined();
       }
     });
+  });
+
+  it('with the built client served too, unknown /api paths still answer 404 JSON with CORS headers', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    try {
+      await withApp(
+        { CORS_ORIGINS: APP_ORIGIN },
+        async (app) => {
+          // @fastify/static's catch-all GET must not take them out of the /api scope (and its CORS hook)
+          for (const [method, url] of [['GET', '/api/nope'], ['HEAD', '/api/nope'], ['GET', '/api'], ['POST', '/api/nope']] as const) {
+            const res = await app.inject({ method, url, headers: { origin: APP_ORIGIN } });
+            expect(res.statusCode, `${method} ${url}`).toBe(404);
+            expect(res.headers['access-control-allow-origin'], `${method} ${url}`).toBe(APP_ORIGIN);
+            if (method !== 'HEAD') expect(res.json()).toEqual({ detail: 'Не найдено' });
+          }
+          const page = await app.inject({ method: 'GET', url: '/app/home', headers: { origin: APP_ORIGIN } });
+          expect(page.body).toContain('<title>app</title>');
+          expect(page.headers['access-control-allow-origin']).toBeUndefined(); // pages are not the API
+        },
+        dist,
+      );
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('an origin not configured gets no CORS headers (the browser blocks it)', async () => {

@@ -108,6 +108,7 @@ describeEachDatabase('/api scopes', (t) => {
       expect(doc.paths['/api/test/hook'].post.requestBody).toBeDefined();
       expect(doc.paths['/api/test/private'].get.security).toBeUndefined();
       expect(doc.paths['/api/users/me'].get.security).toBeUndefined();
+      expect(Object.keys(doc.paths).filter((path) => path === '/api' || path.includes('*'))).toEqual([]); // 404 plumbing stays out
     });
   });
 });
