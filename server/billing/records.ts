@@ -1,22 +1,20 @@
-// The user's billing records, for the data export and for erasure — the one place the profile's export and
-// delete-all plug into.
+// The user's billing records, for «Скачать мои данные» and for «Удалить все мои данные» — the one place the
+// profile's export plugs into (as a part of its user-data registry: key 'payments', tables invoices, payments,
+// refunds, subscription_grants; the subscriptions row is its own part).
 //
-// Export: everything billing holds about the user: the subscription, every grant (trial, payment, refund, manual),
-// every offer (invoice), payment and refund.
-// Erasure: the subscription, grants and invoices go with the user (ON DELETE CASCADE). Payments and refunds stay:
-// they are accounting records a seller must keep, and a refund of a Stars payment needs the payer's Telegram id and
-// the charge id (refundStarPayment). They lose their link to the users row (payments.user_id → null, ON DELETE SET
-// NULL) and keep only what a payment record is: charge ids, Telegram user id, what was bought, amount, time.
-// eraseBilling() does the same explicitly inside the caller's transaction, so the delete does not depend on the
-// order in which rows are removed.
+// Export: every grant (trial, payment, refund, manual), offer (invoice), payment and refund of the user.
+// Erasure needs no code: deleting the users row removes the grants and invoices (ON DELETE CASCADE), while payments
+// and refunds stay — they are the seller's accounting records, and a refund of a Stars payment needs the payer's
+// Telegram id and the charge id (refundStarPayment). They lose their link to the account (payments.user_id and
+// invoice_id → null, ON DELETE SET NULL) and keep only what a payment record is: charge ids, Telegram user id,
+// what was bought, amount, time (tests/server/payments.test.ts, "the user's billing records").
 import { asc, eq, inArray } from 'drizzle-orm';
-import type { Executor, Tx } from '../db';
-import { invoices, payments, refunds, subscriptionGrants, subscriptions } from '../db/schema';
+import type { Executor } from '../db';
+import { invoices, payments, refunds, subscriptionGrants } from '../db/schema';
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function exportBilling(db: Executor, userId: number) {
-  const [subscription] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const grants = await db.select().from(subscriptionGrants).where(eq(subscriptionGrants.userId, userId)).orderBy(asc(subscriptionGrants.createdAt));
   const offers = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(asc(invoices.createdAt));
   const paid = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
@@ -24,9 +22,6 @@ export async function exportBilling(db: Executor, userId: number) {
     ? await db.select().from(refunds).where(inArray(refunds.paymentId, paid.map((p) => p.id))).orderBy(asc(refunds.createdAt))
     : [];
   return {
-    subscription: subscription
-      ? { tier: subscription.tier, expires_at: iso(subscription.expiresAt), source: subscription.source, updated_at: iso(subscription.updatedAt) }
-      : null,
     grants: grants.map((g) => ({
       source: g.source,
       tier: g.tier,
@@ -67,11 +62,3 @@ export async function exportBilling(db: Executor, userId: number) {
   };
 }
 export type BillingExport = Awaited<ReturnType<typeof exportBilling>>;
-
-/** Removes the user's billing rows and detaches the payment records that must be kept (see the top). */
-export async function eraseBilling(tx: Tx, userId: number): Promise<void> {
-  await tx.delete(subscriptionGrants).where(eq(subscriptionGrants.userId, userId));
-  await tx.delete(subscriptions).where(eq(subscriptions.userId, userId));
-  await tx.update(payments).set({ userId: null, invoiceId: null }).where(eq(payments.userId, userId));
-  await tx.delete(invoices).where(eq(invoices.userId, userId));
-}
