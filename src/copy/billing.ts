@@ -27,7 +27,6 @@ export const billingCopy = {
     periodsLabel: 'Период подписки',
     discountBadge: (percent: number) => `-${percent}%`,
     saving: (amount: number) => `Экономия ${formatRub(amount)}`,
-    fullPrice: 'Без скидки',
     /** 'в месяц' or 'за N месяцев' (in Russian agreement: за 3 месяца, за 12 месяцев). */
     per: (months: number) => (months === 1 ? 'в месяц' : `за ${monthsPhrase(months)}`),
     includes: 'Что входит:',

@@ -29,8 +29,8 @@ const Head = styled.div`
 const Badge = styled.span`
   padding: 2px 10px;
   border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.color.button};
-  color: ${({ theme }) => theme.color.buttonText};
+  background: ${({ theme }) => theme.tint(theme.color.button, 16)};
+  color: ${({ theme }) => theme.color.text};
   font-size: ${({ theme }) => theme.font.size.xs};
   font-weight: 600;
 `;
@@ -62,8 +62,8 @@ const PeriodButton = styled.button.attrs({ type: 'button' })<{ $selected: boolea
 `;
 
 const Discount = styled.span`
-  color: ${({ theme }) => theme.color.destructive};
-  font-weight: 600;
+  color: ${({ theme }) => theme.color.text};
+  font-weight: 700;
   font-size: ${({ theme }) => theme.font.size.xs};
 `;
 
@@ -71,9 +71,9 @@ const Price = styled.div`
   display: flex;
   flex-direction: column;
   gap: 2px;
-  s { color: ${({ theme }) => theme.color.hint}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  s { color: ${({ theme }) => theme.color.subtitle}; font-size: ${({ theme }) => theme.font.size.sm}; }
   strong { font-size: ${({ theme }) => theme.font.size.xl}; }
-  span { color: ${({ theme }) => theme.color.hint}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  span { color: ${({ theme }) => theme.color.subtitle}; font-size: ${({ theme }) => theme.font.size.sm}; }
 `;
 
 const Saving = styled.span`
@@ -117,7 +117,7 @@ export function PlanCard({ card, onPeriod, onChoose }: PlanCardProps) {
         <Price>
         {offer.discount > 0 ? (
           <span>
-            <s aria-label={`${copy.fullPrice} ${formatRub(offer.fullRub)}`}>{formatRub(offer.fullRub)}</s>{' '}
+            <s>{formatRub(offer.fullRub)}</s>{' '}
             <Saving>{copy.saving(offer.saving)}</Saving>
           </span>
         ) : null}

@@ -33,19 +33,21 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   gap: ${({ theme }) => theme.space(2)};
-  s { color: ${({ theme }) => theme.color.hint}; }
+  s { color: ${({ theme }) => theme.color.subtitle}; }
   strong { font-size: ${({ theme }) => theme.font.size.xl}; }
 `;
 
 const Hint = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.hint};
+  color: ${({ theme }) => theme.color.subtitle};
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const DiscountTag = styled.span`
-  color: ${({ theme }) => theme.color.destructive};
-  font-weight: 600;
+  padding: 2px 8px;
+  border-radius: ${({ theme }) => theme.radius.pill};
+  background: ${({ theme }) => theme.tint(theme.color.button, 14)};
+  font-weight: 700;
 `;
 
 const Method = styled.label<{ $disabled: boolean }>`
@@ -58,7 +60,7 @@ const Method = styled.label<{ $disabled: boolean }>`
   opacity: ${({ $disabled }) => ($disabled ? 0.6 : 1)};
   input { width: 20px; height: 20px; margin: 0; accent-color: ${({ theme }) => theme.color.button}; }
   div { display: flex; flex-direction: column; gap: 2px; flex: 1; }
-  small { color: ${({ theme }) => theme.color.hint}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  small { color: ${({ theme }) => theme.color.subtitle}; font-size: ${({ theme }) => theme.font.size.sm}; }
 `;
 
 const Badge = styled.span`

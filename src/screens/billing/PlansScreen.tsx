@@ -31,7 +31,7 @@ const Center = styled.div`
 
 const Note = styled.p`
   margin: 0;
-  color: ${({ theme }) => theme.color.hint};
+  color: ${({ theme }) => theme.color.subtitle};
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
