@@ -26,11 +26,6 @@ export const CHECKOUT_DETAILS = {
   telegram: 'Не удалось создать счёт в Telegram, попробуйте ещё раз чуть позже',
 } as const;
 
-/** The methods this server takes: Stars always, a card only when the operator gave a provider token. */
-export function paymentMethods(config: Pick<Config, 'cardProviderToken'>): PaymentMethod[] {
-  return config.cardProviderToken ? ['stars', 'card'] : ['stars'];
-}
-
 /** Telegram's currency and amount (its smallest unit: stars, kopecks) for a plan period and method. */
 export function invoicePrice(plan: Plan, months: number, method: PaymentMethod): { currency: 'XTR' | 'RUB'; amount: number } | null {
   const period = plan.periods.find((p) => p.months === months);

@@ -11,8 +11,7 @@ import {
 } from '../../contract/billing';
 import { authErrors } from '../../contract/common';
 import type { Config } from '../start/config';
-import { paymentMethods } from './checkout';
-import { dailyLimit, PLANS } from './plans';
+import { dailyLimit, paymentMethods, PLANS } from './plans';
 import { tierOf, usageToday } from './quota';
 import type { Db } from '../db';
 import { subscriptions } from '../db/schema';

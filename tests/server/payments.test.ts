@@ -20,7 +20,6 @@ import { describeEachDatabase, signInitData, testConfig, type TgUser } from './h
 const anna: TgUser = { id: 7_000_001, first_name: 'Анна' };
 const boris: TgUser = { id: 7_000_002, first_name: 'Борис' };
 const SECRET = 'test-webhook-secret_42';
-const DAY = 86_400_000;
 
 let api: FakeBotApi;
 beforeAll(async () => {
