@@ -4,6 +4,8 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { planSelectionMachine, planSelectionView } from '../../machines/billing/plan-selection.machine';
 import { discountPercent } from '../../machines/billing/pricing';
+import { monthsPhrase } from '../../contract/months';
+import { billingCopy } from '../../src/copy/billing';
 import { describeMachinePaths } from '../support/path-tests';
 import { makePlans, subscription } from './billing-fixtures';
 
@@ -120,5 +122,40 @@ describe('plan selection: by hand', () => {
     expect(discountPercent(1000, 100, 10)).toBe(0);
     expect(discountPercent(1200, 100, 10)).toBe(0); // dearer than monthly: no badge, not a negative one
     expect(discountPercent(10, 0, 3)).toBe(0);
+  });
+});
+
+describe('period words', () => {
+  it('Russian agreement for «за N месяцев» and the invoices; «1 месяц» / «N мес» on the buttons', () => {
+    expect([1, 2, 3, 5, 6, 11, 12, 14, 21, 22, 25, 101, 111].map(monthsPhrase)).toEqual([
+      '1 месяц',
+      '2 месяца',
+      '3 месяца',
+      '5 месяцев',
+      '6 месяцев',
+      '11 месяцев',
+      '12 месяцев',
+      '14 месяцев',
+      '21 месяц',
+      '22 месяца',
+      '25 месяцев',
+      '101 месяц',
+      '111 месяцев',
+    ]);
+    expect([1, 3, 12].map(billingCopy.plans.per)).toEqual(['в месяц', 'за 3 месяца', 'за 12 месяцев']);
+    expect([1, 3, 6, 12].map(billingCopy.plans.period)).toEqual(['1 месяц', '3 мес', '6 мес', '12 мес']);
+    expect([billingCopy.plans.discountBadge(15), billingCopy.checkout.discount(16), billingCopy.plans.saving(180)]).toEqual([
+      '-15%',
+      'Скидка 16%',
+      'Экономия 180\u00a0₽',
+    ]);
+    expect(billingCopy.plans.actions).toEqual({ current: 'Текущая подписка', select: 'Выбрать', unavailable: 'Недоступно' });
+    expect([billingCopy.plans.featured, billingCopy.plans.includes, billingCopy.plans.loadError, billingCopy.plans.retry]).toEqual([
+      'Лучший выбор',
+      'Что входит:',
+      'Не удалось загрузить тарифы',
+      'Попробовать снова',
+    ]);
+    expect(billingCopy.checkout.notFound).toBe('Тариф не найден');
   });
 });
