@@ -7,9 +7,14 @@ import { subscriptionGrants, subscriptions, users } from '../db/schema';
 import type { Tier } from './plans';
 import { tierOf } from './quota';
 
-/** Holds the user's row lock until the transaction ends (SELECT … FOR UPDATE). */
+/**
+ * Holds the user's row lock until the transaction ends. Take it FIRST in the transaction: a row inserted before
+ * it that references the user (a payment) holds a key-share lock on the users row, and two such transactions
+ * would then deadlock on each other. NO KEY UPDATE serializes billing changes (and the trial's UPDATE of users)
+ * without blocking other inserts that merely reference the user (diary entries, usage).
+ */
 export async function lockUser(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for update`);
+  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
 }
 
 /** `date` plus `months` calendar months in UTC; the 31st of a shorter month becomes its last day. */

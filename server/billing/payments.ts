@@ -66,6 +66,7 @@ export async function recordPayment(
   const found = await invoiceOf(db, payment.invoice_payload);
   const invoice = found?.invoice;
   return db.transaction(async (tx): Promise<PaymentOutcome> => {
+    if (invoice) await lockUser(tx, invoice.userId); // first: see lockUser
     const [inserted] = await tx
       .insert(payments)
       .values({
@@ -88,7 +89,6 @@ export async function recordPayment(
       .update(invoices)
       .set({ status: 'paid', paidAt: now })
       .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'pending')));
-    await lockUser(tx, invoice.userId);
     const grant = await grantPaidPeriod(tx, {
       userId: invoice.userId,
       tier: invoice.tier as Tier,
@@ -107,12 +107,13 @@ export type RefundOutcome =
   | { kind: 'unknown' };
 
 export async function recordRefund(db: Db, refund: RefundedPayment, now = new Date()): Promise<RefundOutcome> {
+  const [payment] = await db
+    .select({ id: payments.id, userId: payments.userId })
+    .from(payments)
+    .where(eq(payments.telegramPaymentChargeId, refund.telegram_payment_charge_id));
+  if (!payment) return { kind: 'unknown' };
   return db.transaction(async (tx): Promise<RefundOutcome> => {
-    const [payment] = await tx
-      .select({ id: payments.id, userId: payments.userId })
-      .from(payments)
-      .where(eq(payments.telegramPaymentChargeId, refund.telegram_payment_charge_id));
-    if (!payment) return { kind: 'unknown' };
+    if (payment.userId !== null) await lockUser(tx, payment.userId); // first: see lockUser
     const [inserted] = await tx
       .insert(refunds)
       .values({
@@ -126,7 +127,6 @@ export async function recordRefund(db: Db, refund: RefundedPayment, now = new Da
       .returning({ id: refunds.id });
     if (!inserted) return { kind: 'duplicate' };
     if (payment.userId === null) return { kind: 'revoked', removed: null }; // the user erased their data
-    await lockUser(tx, payment.userId);
     return { kind: 'revoked', removed: await revokePaidPeriod(tx, { userId: payment.userId, paymentId: payment.id, now }) };
   });
 }

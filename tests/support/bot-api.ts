@@ -91,7 +91,9 @@ export async function startBotApi(): Promise<FakeBotApi> {
     void (async () => {
       const match = /^\/bot([^/]+)\/([A-Za-z]+)$/.exec(req.url ?? '');
       const send = (status: number, payload: unknown) => {
-        res.writeHead(status, { 'content-type': 'application/json' });
+        // No keep-alive: grammY's agent would reuse a socket this server is closing after its idle timeout, and a
+        // test then sees a reset connection that has nothing to do with what it tests.
+        res.writeHead(status, { 'content-type': 'application/json', connection: 'close' });
         res.end(JSON.stringify(payload));
       };
       if (!match || req.method !== 'POST') return send(404, { ok: false, error_code: 404, description: 'Not Found' });
