@@ -60,6 +60,14 @@ describe('paying in Chromium', () => {
     const premium = page.locator('article[data-tier="PREMIUM"]');
     await premium.getByText('Лучший выбор').waitFor({ timeout: TIMEOUT });
     await expect.poll(() => page.locator('article[data-tier="START"]').getByRole('button').textContent()).toBe('Текущая подписка');
+    // PREMIUM featured on its own row above; START and PRO side by side in the two-column grid of a phone
+    const [premiumBox, startBox, proBox] = await Promise.all(
+      ['PREMIUM', 'START', 'PRO'].map((tier) => page.locator(`article[data-tier="${tier}"]`).boundingBox()),
+    );
+    expect(startBox!.y).toBe(proBox!.y);
+    expect(proBox!.x).toBeGreaterThanOrEqual(startBox!.x + startBox!.width);
+    expect(premiumBox!.y + premiumBox!.height).toBeLessThanOrEqual(startBox!.y);
+    expect(premiumBox!.width).toBeGreaterThan(startBox!.width * 1.8);
     await premium.getByRole('button', { name: /^3 мес/ }).click();
     await premium.getByText('за 3 месяца').waitFor();
     await premium.getByRole('button', { name: 'Выбрать' }).click();

@@ -16,11 +16,11 @@ import { useBackButton } from '../../telegram/useBackButton';
 
 const copy = billingCopy.plans;
 
+// Two columns on a phone; one when the reader's text size leaves a column under 9.5rem (large text, narrow screens).
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(2, minmax(0, 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr));
   gap: ${({ theme }) => theme.space(3)};
-  @media (max-width: 359px) { grid-template-columns: minmax(0, 1fr); }
 `;
 
 const Center = styled.div`
