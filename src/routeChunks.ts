@@ -40,6 +40,8 @@ export const routeChunks = {
   diaryList: routeChunk(() => import('./screens/diary/DiaryListScreen')),
   newEntry: routeChunk(() => import('./screens/diary/NewEntryScreen')),
   diaryEntry: routeChunk(() => import('./screens/diary/DiaryEntryScreen')),
+  plans: routeChunk(() => import('./screens/billing/PlansScreen')),
+  checkout: routeChunk(() => import('./screens/billing/CheckoutScreen')),
 };
 
 /**

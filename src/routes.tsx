@@ -18,6 +18,8 @@ const ComingSoonScreen = lazy(routeChunks.comingSoon.load);
 const DiaryListScreen = lazy(routeChunks.diaryList.load);
 const NewEntryScreen = lazy(routeChunks.newEntry.load);
 const DiaryEntryScreen = lazy(routeChunks.diaryEntry.load);
+const PlansScreen = lazy(routeChunks.plans.load);
+const CheckoutScreen = lazy(routeChunks.checkout.load);
 
 /**
  * The app's route table, every path from machines/paths.ts (nested routes spell their full path). Layouts are
@@ -62,14 +64,8 @@ export function AppRoutes() {
               path={paths.settings}
               element={<ComingSoonScreen title={screenTitles.settings} backTo={paths.profile} />}
             />
-            <Route
-              path={paths.subscription}
-              element={<ComingSoonScreen title={screenTitles.subscription} backTo={paths.profile} />}
-            />
-            <Route
-              path={routePatterns.checkout}
-              element={<ComingSoonScreen title={screenTitles.checkout} backTo={paths.subscription} />}
-            />
+            <Route path={paths.subscription} element={<PlansScreen />} />
+            <Route path={routePatterns.checkout} element={<CheckoutScreen />} />
             <Route path={paths.help} element={<ComingSoonScreen title={screenTitles.help} backTo={paths.profile} />} />
             <Route path="*" element={<Navigate to={paths.root} replace />} />
           </Route>
