@@ -174,7 +174,11 @@ export interface EachDatabaseOptions {
   env?: () => Record<string, string>;
 }
 
-export function describeEachDatabase(title: string, fn: (t: TestContext) => void, options: EachDatabaseOptions = {}): void {
+export function describeEachDatabase(
+  title: string,
+  fn: (t: TestContext) => void,
+  options: EachDatabaseOptions = {},
+): void {
   const pgUrl = inject('pgUrl');
   const kinds: Array<'pglite' | 'postgres'> = pgUrl ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) {
