@@ -118,7 +118,8 @@ export async function benchBundle(): Promise<BundleReport> {
   console.log('\nBundle: JavaScript before /app/home is interactive (production build, as served: gzip / brotli)');
   for (const path of report.paths) {
     console.log(`\n  ${path.name}`);
-    for (const f of path.files) console.log(`  ${f.gzipKb.toFixed(1).padStart(7)} KB ${f.brotliKb.toFixed(1).padStart(7)} KB  ${f.file}`);
+    for (const f of path.files)
+      console.log(`  ${f.gzipKb.toFixed(1).padStart(7)} KB ${f.brotliKb.toFixed(1).padStart(7)} KB  ${f.file}`);
     console.log(
       `  total ${path.totalGzipKb.toFixed(1)} KB gzip of ${report.budgetKb} KB budget — ${
         path.withinBudget ? 'within budget' : 'OVER BUDGET'
@@ -127,7 +128,9 @@ export async function benchBundle(): Promise<BundleReport> {
   }
   console.log('');
   for (const f of report.deferred) {
-    console.log(`  later, on the first toast or sheet: ${f.gzipKb.toFixed(1)} KB gzip, ${f.brotliKb.toFixed(1)} KB brotli  ${f.file}`);
+    console.log(
+      `  later, on the first toast or sheet: ${f.gzipKb.toFixed(1)} KB gzip, ${f.brotliKb.toFixed(1)} KB brotli  ${f.file}`,
+    );
   }
   return report;
 }

@@ -12,7 +12,9 @@ export const DIARY_SOURCE_ID_MAX = 100;
 export const CLIENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export const MOODS = ['very_bad', 'bad', 'neutral', 'good', 'very_good'] as const;
-export const moodSchema = z.enum(MOODS, { error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good' });
+export const moodSchema = z.enum(MOODS, {
+  error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good',
+});
 export type Mood = z.infer<typeof moodSchema>;
 
 export const SOURCE_TYPES = ['manual', 'ai_suggestion'] as const;

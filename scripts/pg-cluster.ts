@@ -65,7 +65,8 @@ export async function startTempCluster(bin: string): Promise<TempCluster> {
  */
 export async function clusterForTestRun(skipped: string, bin = findPgBin()): Promise<TempCluster | null> {
   if (bin) return startTempCluster(bin);
-  if (process.env.CI === 'true') throw new Error('CI=true but PostgreSQL is not installed (apt-get install postgresql)');
+  if (process.env.CI === 'true')
+    throw new Error('CI=true but PostgreSQL is not installed (apt-get install postgresql)');
   const note = `SKIPPED (PostgreSQL not installed): ${skipped}`;
   console.warn(`\n[tests] ${note}\n`);
   if (process.env.TEST_SKIP_NOTES) appendFileSync(process.env.TEST_SKIP_NOTES, `${note}\n`);

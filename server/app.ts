@@ -35,7 +35,13 @@ export interface BuildAppOptions {
   extraPublicRoutes?: Routes;
 }
 
-export async function buildApp({ database, config, client, extraRoutes, extraPublicRoutes }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config,
+  client,
+  extraRoutes,
+  extraPublicRoutes,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,

@@ -24,7 +24,9 @@ function routeChunk<M>(importer: () => Promise<M>): RouteChunk<M> {
       },
     ));
   const load = () =>
-    loaded === undefined ? preload() : ({ then: (resolve: (module: M) => void) => resolve(loaded!) } as unknown as Promise<M>);
+    loaded === undefined
+      ? preload()
+      : ({ then: (resolve: (module: M) => void) => resolve(loaded!) } as unknown as Promise<M>);
   return { load, preload };
 }
 

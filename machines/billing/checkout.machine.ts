@@ -73,9 +73,11 @@ export const checkoutMachine = setup({
   },
   guards: {
     unknownPlan: (_, params: { data: PlansData; tier: string; months: number | null }) =>
-      params.months === null || !params.data.tiers.some((t) => t.id === params.tier && periodOffer(t, params.months!) !== null),
+      params.months === null ||
+      !params.data.tiers.some((t) => t.id === params.tier && periodOffer(t, params.months!) !== null),
     notSelectable: (_, params: { data: PlansData; tier: string }) => actionFor(params.data, params.tier) !== 'select',
-    methodOffered: (_, params: { data: PlansData | null; method: PaymentMethod }) => params.data?.methods.includes(params.method) ?? false,
+    methodOffered: (_, params: { data: PlansData | null; method: PaymentMethod }) =>
+      params.data?.methods.includes(params.method) ?? false,
     methodChosen: (_, params: { method: PaymentMethod | null }) => params.method !== null,
     statusIs: (_, params: { status: InvoiceStatus; expected: InvoiceStatus }) => params.status === params.expected,
     confirmed: (_, params: { subscription: Subscription; before: Subscription | null; tier: string }) =>
@@ -115,11 +117,17 @@ export const checkoutMachine = setup({
         src: 'loadPlans',
         onDone: [
           {
-            guard: { type: 'unknownPlan', params: ({ context, event }) => ({ data: event.output, tier: context.tier, months: context.months }) },
+            guard: {
+              type: 'unknownPlan',
+              params: ({ context, event }) => ({ data: event.output, tier: context.tier, months: context.months }),
+            },
             target: 'notFound',
           },
           {
-            guard: { type: 'notSelectable', params: ({ context, event }) => ({ data: event.output, tier: context.tier }) },
+            guard: {
+              type: 'notSelectable',
+              params: ({ context, event }) => ({ data: event.output, tier: context.tier }),
+            },
             target: 'unavailable',
             actions: assign({ data: ({ event }) => event.output }),
           },
@@ -144,7 +152,10 @@ export const checkoutMachine = setup({
       description: 'Summary and methods; the pay button is disabled until a method is chosen.',
       on: {
         'METHOD.SELECT': {
-          guard: { type: 'methodOffered', params: ({ context, event }) => ({ data: context.data, method: event.method }) },
+          guard: {
+            type: 'methodOffered',
+            params: ({ context, event }) => ({ data: context.data, method: event.method }),
+          },
           actions: assign({ method: ({ event }) => event.method, invoiceFailed: false }),
         },
         PAY: {
@@ -158,7 +169,10 @@ export const checkoutMachine = setup({
         id: 'createInvoice',
         src: 'createInvoice',
         input: ({ context }) => ({ tier: context.tier, period: context.months!, method: context.method! }),
-        onDone: { target: 'invoiceOpen', actions: assign({ invoiceUrl: ({ event }) => event.output, invoiceFailed: false }) },
+        onDone: {
+          target: 'invoiceOpen',
+          actions: assign({ invoiceUrl: ({ event }) => event.output, invoiceFailed: false }),
+        },
         onError: { target: 'ready', actions: assign({ invoiceFailed: true }) },
       },
     },
@@ -200,7 +214,11 @@ export const checkoutMachine = setup({
               {
                 guard: {
                   type: 'confirmed',
-                  params: ({ context, event }) => ({ subscription: event.output, before: context.data?.subscription ?? null, tier: context.tier }),
+                  params: ({ context, event }) => ({
+                    subscription: event.output,
+                    before: context.data?.subscription ?? null,
+                    tier: context.tier,
+                  }),
                 },
                 target: '#checkout.thanks',
                 actions: assign({ confirmed: ({ event }) => event.output }),
@@ -213,7 +231,10 @@ export const checkoutMachine = setup({
         waiting: {
           after: {
             pollDelay: [
-              { guard: { type: 'moreChecks', params: ({ context }) => ({ checks: context.checks }) }, target: 'checking' },
+              {
+                guard: { type: 'moreChecks', params: ({ context }) => ({ checks: context.checks }) },
+                target: 'checking',
+              },
               { target: '#checkout.delayed' },
             ],
           },

@@ -35,7 +35,8 @@ export const planSelectionMachine = setup({
   },
   guards: {
     hasPeriod: (_, params: { data: PlansData | null; tier: string; months: number }) =>
-      params.data?.tiers.some((t) => t.id === params.tier && t.periods.some((p) => p.months === params.months)) ?? false,
+      params.data?.tiers.some((t) => t.id === params.tier && t.periods.some((p) => p.months === params.months)) ??
+      false,
     selectable: (_, params: { action: PlanAction }) => params.action === 'select',
   },
 }).createMachine({
@@ -70,7 +71,10 @@ export const planSelectionMachine = setup({
         },
         CHOOSE: {
           description: '«Выбрать»: only a tier above the one held.',
-          guard: { type: 'selectable', params: ({ context, event }) => ({ action: actionFor(context.data!, event.tier) }) },
+          guard: {
+            type: 'selectable',
+            params: ({ context, event }) => ({ action: actionFor(context.data!, event.tier) }),
+          },
           actions: {
             type: 'navigate',
             params: ({ context, event }) => ({ to: paths.checkout(event.tier, context.periods[event.tier] ?? 1) }),
@@ -111,7 +115,11 @@ export function planSelectionView(snapshot: SnapshotFrom<typeof planSelectionMac
       featured: tier.is_featured,
       popular: tier.is_popular,
       benefits: tier.benefits,
-      periods: tier.periods.map((p) => ({ months: p.months, discount: periodOffer(tier, p.months)?.discount ?? 0, selected: p.months === months })),
+      periods: tier.periods.map((p) => ({
+        months: p.months,
+        discount: periodOffer(tier, p.months)?.discount ?? 0,
+        selected: p.months === months,
+      })),
       offer: periodOffer(tier, months),
       action: actionFor(data!, tier.id),
     };

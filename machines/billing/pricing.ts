@@ -36,7 +36,14 @@ export function periodOffer(tier: TierInfo, months: number): PeriodOffer | null 
   const monthly = priceIn(tier, 1, 'RUB') ?? rub;
   if (rub === null || stars === null || monthly === null) return null;
   const fullRub = monthly * months;
-  return { months, rub, stars, fullRub, discount: discountPercent(rub, monthly, months), saving: Math.max(0, fullRub - rub) };
+  return {
+    months,
+    rub,
+    stars,
+    fullRub,
+    discount: discountPercent(rub, monthly, months),
+    saving: Math.max(0, fullRub - rub),
+  };
 }
 
 /** The tier as the plan-choice rule takes it. */

@@ -11,9 +11,12 @@ import type { Config } from '../start/config';
 import { checkPreCheckout, PRE_CHECKOUT_ERRORS, recentPayments, recordPayment, recordRefund } from './payments';
 import { planOf, type Tier } from './plans';
 
-const dateRu = (d: Date) => d.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
+const dateRu = (d: Date) =>
+  d.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
 const amountRu = (currency: string, amount: number) =>
-  currency === 'XTR' ? `${amount} ⭐` : `${(amount / 100).toLocaleString('ru-RU')} ${currency === 'RUB' ? '₽' : currency}`;
+  currency === 'XTR'
+    ? `${amount} ⭐`
+    : `${(amount / 100).toLocaleString('ru-RU')} ${currency === 'RUB' ? '₽' : currency}`;
 
 export const BILLING_BOT_COPY = {
   thanks: (tier: Tier, until: Date | null) =>
@@ -24,12 +27,22 @@ export const BILLING_BOT_COPY = {
       'Поддержка по оплате.',
       'Если оплата прошла, а подписка не появилась, обычно достаточно подождать минуту и открыть приложение заново. ' +
         'Если нужен возврат или что-то пошло не так, ' +
-        (supportUrl ? `напишите нам: ${supportUrl}` : 'напишите в поддержку из раздела «Помощь и поддержка» в приложении') +
+        (supportUrl
+          ? `напишите нам: ${supportUrl}`
+          : 'напишите в поддержку из раздела «Помощь и поддержка» в приложении') +
         ' — укажите дату и номер платежа.',
     ].join('\n\n'),
   noPayments: 'Платежей пока нет.',
   paymentsTitle: 'Ваши последние платежи:',
-  payment: (p: { chargeId: string; tier: string | null; months: number | null; currency: string; amount: number; createdAt: Date; refundedAt: Date | null }) =>
+  payment: (p: {
+    chargeId: string;
+    tier: string | null;
+    months: number | null;
+    currency: string;
+    amount: number;
+    createdAt: Date;
+    refundedAt: Date | null;
+  }) =>
     `• ${dateRu(p.createdAt)}: ${p.tier ? `${planOf(p.tier as Tier).name}, ${monthsPhrase(p.months ?? 0)}` : 'оплата'} — ` +
     `${amountRu(p.currency, p.amount)}${p.refundedAt ? ' (возвращено)' : ''}\n  номер: ${p.chargeId}`,
   terms: [
@@ -51,16 +64,20 @@ export function billingBot(db: Db, config: Pick<Config, 'supportUrl'>, log: Fast
       log.error({ err }, 'pre-checkout check failed');
       return { ok: false as const, error: PRE_CHECKOUT_ERRORS.unavailable };
     });
-    if (!verdict.ok) log.info({ payload: ctx.preCheckoutQuery.invoice_payload, error: verdict.error }, 'pre-checkout refused');
+    if (!verdict.ok)
+      log.info({ payload: ctx.preCheckoutQuery.invoice_payload, error: verdict.error }, 'pre-checkout refused');
     await ctx.answerPreCheckoutQuery(verdict.ok, verdict.ok ? undefined : { error_message: verdict.error });
   });
 
   bot.on('message:successful_payment', async (ctx) => {
     const outcome = await recordPayment(db, { telegramUserId: ctx.from.id, payment: ctx.message.successful_payment });
     log.info({ outcome: outcome.kind, charge: ctx.message.successful_payment.telegram_payment_charge_id }, 'payment');
-    if (outcome.kind === 'unplaced') log.error({ payment: ctx.message.successful_payment }, 'payment for an unknown invoice: refund it');
+    if (outcome.kind === 'unplaced')
+      log.error({ payment: ctx.message.successful_payment }, 'payment for an unknown invoice: refund it');
     if (outcome.kind === 'granted') {
-      await sendQuietly(log, 'payment thanks', () => ctx.reply(BILLING_BOT_COPY.thanks(outcome.grant.tier, outcome.grant.expiresAt)));
+      await sendQuietly(log, 'payment thanks', () =>
+        ctx.reply(BILLING_BOT_COPY.thanks(outcome.grant.tier, outcome.grant.expiresAt)),
+      );
     }
   });
 
@@ -75,7 +92,9 @@ export function billingBot(db: Db, config: Pick<Config, 'supportUrl'>, log: Fast
     const history = list.length
       ? [BILLING_BOT_COPY.paymentsTitle, ...list.map(BILLING_BOT_COPY.payment)].join('\n')
       : BILLING_BOT_COPY.noPayments;
-    await sendQuietly(log, '/paysupport', () => ctx.reply(`${BILLING_BOT_COPY.paySupport(config.supportUrl)}\n\n${history}`));
+    await sendQuietly(log, '/paysupport', () =>
+      ctx.reply(`${BILLING_BOT_COPY.paySupport(config.supportUrl)}\n\n${history}`),
+    );
   });
 
   bot.command('terms', (ctx) => sendQuietly(log, '/terms', () => ctx.reply(BILLING_BOT_COPY.terms)));

@@ -27,11 +27,17 @@ export const CHECKOUT_DETAILS = {
 } as const;
 
 /** Telegram's currency and amount (its smallest unit: stars, kopecks) for a plan period and method. */
-export function invoicePrice(plan: Plan, months: number, method: PaymentMethod): { currency: 'XTR' | 'RUB'; amount: number } | null {
+export function invoicePrice(
+  plan: Plan,
+  months: number,
+  method: PaymentMethod,
+): { currency: 'XTR' | 'RUB'; amount: number } | null {
   const period = plan.periods.find((p) => p.months === months);
   const price = period?.prices.find((p) => p.currency === (method === 'stars' ? 'STARS' : 'RUB'));
   if (!price) return null;
-  return method === 'stars' ? { currency: 'XTR', amount: price.amount } : { currency: 'RUB', amount: price.amount * 100 };
+  return method === 'stars'
+    ? { currency: 'XTR', amount: price.amount }
+    : { currency: 'RUB', amount: price.amount * 100 };
 }
 
 /** Title (≤ 32 characters) and description (≤ 255) Telegram shows on the invoice. */

@@ -59,7 +59,10 @@ export async function grantPaidPeriod(
  * the granted length (not before now — time already used is not reclaimed). When another tier replaced it since,
  * nothing of it is left to take. Either way the refund is recorded, with the interval actually removed.
  */
-export async function revokePaidPeriod(tx: Tx, input: { userId: number; paymentId: string; now: Date }): Promise<Grant | null> {
+export async function revokePaidPeriod(
+  tx: Tx,
+  input: { userId: number; paymentId: string; now: Date },
+): Promise<Grant | null> {
   const { userId, paymentId, now } = input;
   const [granted] = await tx
     .select()

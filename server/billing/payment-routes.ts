@@ -20,7 +20,8 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: invoiceResponseSchema, ...bodyErrors, ...authErrors, 503: errorSchema },
       },
     },
-    async (request) => createInvoice({ db: database.db, api: bot.api, config, log: request.log }, request.user.id, request.body),
+    async (request) =>
+      createInvoice({ db: database.db, api: bot.api, config, log: request.log }, request.user.id, request.body),
   );
 };
 

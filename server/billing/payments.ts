@@ -47,7 +47,8 @@ export async function checkPreCheckout(db: Db, query: PreCheckoutQuery, now = ne
     return { ok: false, error: PRE_CHECKOUT_ERRORS.mismatch };
   }
   if (row.telegramId !== query.from.id) return { ok: false, error: PRE_CHECKOUT_ERRORS.otherUser };
-  if (!(await mayBuy(db, invoice.userId, invoice.tier as Tier, now))) return { ok: false, error: PRE_CHECKOUT_ERRORS.notAbove };
+  if (!(await mayBuy(db, invoice.userId, invoice.tier as Tier, now)))
+    return { ok: false, error: PRE_CHECKOUT_ERRORS.notAbove };
   return { ok: true };
 }
 
@@ -127,7 +128,10 @@ export async function recordRefund(db: Db, refund: RefundedPayment, now = new Da
       .returning({ id: refunds.id });
     if (!inserted) return { kind: 'duplicate' };
     if (payment.userId === null) return { kind: 'revoked', removed: null }; // the user erased their data
-    return { kind: 'revoked', removed: await revokePaidPeriod(tx, { userId: payment.userId, paymentId: payment.id, now }) };
+    return {
+      kind: 'revoked',
+      removed: await revokePaidPeriod(tx, { userId: payment.userId, paymentId: payment.id, now }),
+    };
   });
 }
 

@@ -79,7 +79,12 @@ export interface UsageToday {
 }
 
 /** Today's counters and limits for the user in their zone. */
-export async function usageToday(db: Executor, userId: number, timeZone: string, now: Date = new Date()): Promise<UsageToday> {
+export async function usageToday(
+  db: Executor,
+  userId: number,
+  timeZone: string,
+  now: Date = new Date(),
+): Promise<UsageToday> {
   const day = localDate(timeZone, now);
   const [tier, rows] = await Promise.all([
     effectiveTier(db, userId, now),

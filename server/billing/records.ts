@@ -15,11 +15,24 @@ import { invoices, payments, refunds, subscriptionGrants } from '../db/schema';
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
 export async function exportBilling(db: Executor, userId: number) {
-  const grants = await db.select().from(subscriptionGrants).where(eq(subscriptionGrants.userId, userId)).orderBy(asc(subscriptionGrants.createdAt));
+  const grants = await db
+    .select()
+    .from(subscriptionGrants)
+    .where(eq(subscriptionGrants.userId, userId))
+    .orderBy(asc(subscriptionGrants.createdAt));
   const offers = await db.select().from(invoices).where(eq(invoices.userId, userId)).orderBy(asc(invoices.createdAt));
   const paid = await db.select().from(payments).where(eq(payments.userId, userId)).orderBy(asc(payments.createdAt));
   const returned = paid.length
-    ? await db.select().from(refunds).where(inArray(refunds.paymentId, paid.map((p) => p.id))).orderBy(asc(refunds.createdAt))
+    ? await db
+        .select()
+        .from(refunds)
+        .where(
+          inArray(
+            refunds.paymentId,
+            paid.map((p) => p.id),
+          ),
+        )
+        .orderBy(asc(refunds.createdAt))
     : [];
   return {
     grants: grants.map((g) => ({

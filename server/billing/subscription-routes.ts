@@ -49,25 +49,31 @@ export async function currentSubscription(db: Db, userId: number, now = new Date
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscriptions'];
 
-  app.get('/tiers', { schema: { tags, response: { 200: tiersResponseSchema, ...authErrors } } }, async () => tiersResponse(app.config));
+  app.get('/tiers', { schema: { tags, response: { 200: tiersResponseSchema, ...authErrors } } }, async () =>
+    tiersResponse(app.config),
+  );
 
   app.get('/me', { schema: { tags, response: { 200: subscriptionSchema, ...authErrors } } }, async (request) =>
     currentSubscription(app.database.db, request.user.id),
   );
 
-  app.get('/usage', { schema: { tags, response: { 200: usageSchema, ...authErrors } } }, async (request): Promise<UsageInfo> => {
-    const u = await usageToday(app.database.db, request.user.id, request.timeZone);
-    return {
-      tier: u.tier,
-      day: u.day,
-      diary_entries_limit: u.limits.diary_entries,
-      diary_entries_used: u.used.diary_entries,
-      voice_seconds_limit: u.limits.voice_seconds,
-      voice_seconds_used: u.used.voice_seconds,
-      tokens_limit: u.limits.tokens,
-      tokens_used: u.used.tokens,
-    };
-  });
+  app.get(
+    '/usage',
+    { schema: { tags, response: { 200: usageSchema, ...authErrors } } },
+    async (request): Promise<UsageInfo> => {
+      const u = await usageToday(app.database.db, request.user.id, request.timeZone);
+      return {
+        tier: u.tier,
+        day: u.day,
+        diary_entries_limit: u.limits.diary_entries,
+        diary_entries_used: u.used.diary_entries,
+        voice_seconds_limit: u.limits.voice_seconds,
+        voice_seconds_used: u.used.voice_seconds,
+        tokens_limit: u.limits.tokens,
+        tokens_used: u.used.tokens,
+      };
+    },
+  );
 };
 
 export default subscriptionRoutes;

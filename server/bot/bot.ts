@@ -17,7 +17,9 @@ export function createBot(config: Config): Bot {
   });
   // Telegram's flood limit (429) names how long to wait: short waits are retried, longer ones fail the call. Network
   // and 5xx errors fail at once (the plugin would retry those without end), so a request never hangs on Telegram.
-  bot.api.config.use(autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5, rethrowHttpErrors: true, rethrowInternalServerErrors: true }));
+  bot.api.config.use(
+    autoRetry({ maxRetryAttempts: 2, maxDelaySeconds: 5, rethrowHttpErrors: true, rethrowInternalServerErrors: true }),
+  );
   return bot;
 }
 

@@ -34,7 +34,8 @@ const webhook: FastifyPluginAsyncZod = async (scope) => {
       onRequest: async (request) => {
         const given = request.headers[SECRET_HEADER];
         // Hashing first makes the comparison constant-time whatever the lengths.
-        if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected)) throw httpError(401, WEBHOOK_DETAILS.secret);
+        if (typeof given !== 'string' || !timingSafeEqual(digest(given), expected))
+          throw httpError(401, WEBHOOK_DETAILS.secret);
       },
     },
     async (request) => {

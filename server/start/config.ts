@@ -110,7 +110,8 @@ function webhookSecret(env: NodeJS.ProcessEnv, botToken: string): string {
 function baseUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   const v = str(env, name);
   if (v === null) return null;
-  if (!URL.canParse(v) || !/^https?:$/.test(new URL(v).protocol)) throw new Error(`${name}: "${v}" is not an http(s) URL`);
+  if (!URL.canParse(v) || !/^https?:$/.test(new URL(v).protocol))
+    throw new Error(`${name}: "${v}" is not an http(s) URL`);
   return v.replace(/\/+$/, '');
 }
 

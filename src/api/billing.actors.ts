@@ -13,7 +13,11 @@ export const billingActors = {
   }),
   loadSubscription: fromPromise<Subscription, void>(() => getSubscription()),
   createInvoice: fromPromise<string, { tier: string; period: number; method: PaymentMethod }>(async ({ input }) => {
-    const { invoice_url } = await createInvoice({ tier: input.tier as Tier, period: input.period, method: input.method });
+    const { invoice_url } = await createInvoice({
+      tier: input.tier as Tier,
+      period: input.period,
+      method: input.method,
+    });
     return invoice_url;
   }),
 };

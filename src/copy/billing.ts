@@ -30,9 +30,13 @@ export const billingCopy = {
     /** 'в месяц' or 'за N месяцев' (in Russian agreement: за 3 месяца, за 12 месяцев). */
     per: (months: number) => (months === 1 ? 'в месяц' : `за ${monthsPhrase(months)}`),
     includes: 'Что входит:',
-    actions: { current: 'Текущая подписка', select: 'Выбрать', unavailable: 'Недоступно' } satisfies Record<PlanAction, string>,
+    actions: { current: 'Текущая подписка', select: 'Выбрать', unavailable: 'Недоступно' } satisfies Record<
+      PlanAction,
+      string
+    >,
     notes: ['Доступ открывается сразу после оплаты.', 'Продление — повторной оплатой: автоматических списаний нет.'],
-    trial: (date: string) => `Сейчас действует пробный период PREMIUM${date ? ` до ${date}` : ''}. Оплата PREMIUM продлит его.`,
+    trial: (date: string) =>
+      `Сейчас действует пробный период PREMIUM${date ? ` до ${date}` : ''}. Оплата PREMIUM продлит его.`,
     loadError: 'Не удалось загрузить тарифы',
     retry: 'Попробовать снова',
   },
@@ -54,7 +58,11 @@ export const billingCopy = {
     cardOff: 'Оплата картой пока недоступна',
     /** 'Оплатить {stars}' or 'Оплатить {amount} ₽'; plain 'Оплатить' until a method is chosen. */
     pay: (method: 'stars' | 'card' | null, rub: number, stars: number) =>
-      method === 'stars' ? `Оплатить ${formatStars(stars)}` : method === 'card' ? `Оплатить ${formatRub(rub)}` : 'Оплатить',
+      method === 'stars'
+        ? `Оплатить ${formatStars(stars)}`
+        : method === 'card'
+          ? `Оплатить ${formatRub(rub)}`
+          : 'Оплатить',
     chooseMethod: 'Выберите способ оплаты',
     opening: 'Открываем оплату…',
     invoiceFailed: 'Не удалось создать счёт. Попробуйте ещё раз.',

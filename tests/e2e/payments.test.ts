@@ -38,7 +38,10 @@ async function invoiceClosed(page: Page, slug: string, status: string) {
   await page.evaluate(
     ([s, st]) =>
       window.dispatchEvent(
-        new MessageEvent('message', { data: JSON.stringify({ eventType: 'invoice_closed', eventData: { slug: s, status: st } }), source: window.parent }),
+        new MessageEvent('message', {
+          data: JSON.stringify({ eventType: 'invoice_closed', eventData: { slug: s, status: st } }),
+          source: window.parent,
+        }),
       ),
     [slug, status] as const,
   );
@@ -59,7 +62,9 @@ describe('paying in Chromium', () => {
 
     const premium = page.locator('article[data-tier="PREMIUM"]');
     await premium.getByText('Лучший выбор').waitFor({ timeout: TIMEOUT });
-    await expect.poll(() => page.locator('article[data-tier="START"]').getByRole('button').textContent()).toBe('Текущая подписка');
+    await expect
+      .poll(() => page.locator('article[data-tier="START"]').getByRole('button').textContent())
+      .toBe('Текущая подписка');
     // PREMIUM featured on its own row above; START and PRO side by side in the two-column grid of a phone
     const [premiumBox, startBox, proBox] = await Promise.all(
       ['PREMIUM', 'START', 'PRO'].map((tier) => page.locator(`article[data-tier="${tier}"]`).boundingBox()),
@@ -89,11 +94,33 @@ describe('paying in Chromium', () => {
     const payload = String(params!.payload);
 
     // Telegram: pre-checkout (the bot must say yes), then the payment itself
-    expect(await telegramSends({ pre_checkout_query: { id: 'pcq-e2e', from: { ...buyer, is_bot: false }, currency: 'XTR', total_amount: 1000, invoice_payload: payload } })).toBe(200);
+    expect(
+      await telegramSends({
+        pre_checkout_query: {
+          id: 'pcq-e2e',
+          from: { ...buyer, is_bot: false },
+          currency: 'XTR',
+          total_amount: 1000,
+          invoice_payload: payload,
+        },
+      }),
+    ).toBe(200);
     expect(api.callsOf('answerPreCheckoutQuery')).toEqual([{ pre_checkout_query_id: 'pcq-e2e', ok: true }]);
     const chat = { id: buyer.id, type: 'private', first_name: buyer.first_name };
-    const successful_payment = { currency: 'XTR', total_amount: 1000, invoice_payload: payload, telegram_payment_charge_id: 'e2e-charge-1', provider_payment_charge_id: '' };
-    const message = { message_id: 1, date: Math.floor(Date.now() / 1000), chat, from: { ...buyer, is_bot: false }, successful_payment };
+    const successful_payment = {
+      currency: 'XTR',
+      total_amount: 1000,
+      invoice_payload: payload,
+      telegram_payment_charge_id: 'e2e-charge-1',
+      provider_payment_charge_id: '',
+    };
+    const message = {
+      message_id: 1,
+      date: Math.floor(Date.now() / 1000),
+      chat,
+      from: { ...buyer, is_bot: false },
+      successful_payment,
+    };
     expect(await telegramSends({ message })).toBe(200);
 
     // the client closes the payment window as paid; the app waits for the server and thanks

@@ -5,7 +5,11 @@ import type { PaymentMethod } from '../../contract/payments';
 import { plansData, type PlansData } from '../../machines/billing/plans';
 import { tiersResponse } from '../../server/billing/subscription-routes';
 
-export const subscription = (tier: Subscription['tier'], source: string | null = tier === 'START' ? null : 'payment', expires_at: string | null = tier === 'START' ? null : '2030-01-15T10:00:00.000Z'): Subscription => ({
+export const subscription = (
+  tier: Subscription['tier'],
+  source: string | null = tier === 'START' ? null : 'payment',
+  expires_at: string | null = tier === 'START' ? null : '2030-01-15T10:00:00.000Z',
+): Subscription => ({
   tier,
   source,
   expires_at,

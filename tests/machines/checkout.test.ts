@@ -60,7 +60,11 @@ describeMachinePaths(checkoutMachine, {
   },
   events: {
     // `load` names the case first: event names are cut at 80 characters, and the outputs all start alike.
-    'xstate.done.actor.loadPlans': Object.entries(LOADS).map(([load, output]) => ({ type: 'xstate.done.actor.loadPlans', load, output })),
+    'xstate.done.actor.loadPlans': Object.entries(LOADS).map(([load, output]) => ({
+      type: 'xstate.done.actor.loadPlans',
+      load,
+      output,
+    })),
     'METHOD.SELECT': [
       { type: 'METHOD.SELECT', method: 'stars' },
       { type: 'METHOD.SELECT', method: 'card' },
@@ -98,7 +102,15 @@ describeMachinePaths(checkoutMachine, {
     ready: (s) => {
       const view = checkoutView(s);
       // the server's figures for PREMIUM × 3: 1990 ₽ against 790 × 3, 16 % off, 1000 stars
-      expect(view.summary).toEqual({ name: 'PREMIUM', months: 3, rub: 1990, stars: 1000, fullRub: 2370, saving: 380, discount: 16 });
+      expect(view.summary).toEqual({
+        name: 'PREMIUM',
+        months: 3,
+        rub: 1990,
+        stars: 1000,
+        fullRub: 2370,
+        saving: 380,
+        discount: 16,
+      });
       // the pay button waits for a method; a method the server does not take cannot be chosen
       expect(view.canPay).toBe(s.context.method !== null);
       expect(view.methods.map((m) => [m.id, m.available, m.recommended])).toEqual([
@@ -106,10 +118,16 @@ describeMachinePaths(checkoutMachine, {
         ['card', s.context.data!.methods.includes('card'), false],
       ]);
       if (s.context.method) expect(s.context.data!.methods).toContain(s.context.method);
-      expect(view.methods.filter((m) => m.selected).map((m) => m.id)).toEqual(s.context.method ? [s.context.method] : []);
+      expect(view.methods.filter((m) => m.selected).map((m) => m.id)).toEqual(
+        s.context.method ? [s.context.method] : [],
+      );
     },
     creatingInvoice: (s, run) => {
-      expect(run.invocations.at(-1)).toEqual({ id: 'createInvoice', src: 'createInvoice', input: { tier: 'PREMIUM', period: 3, method: s.context.method } });
+      expect(run.invocations.at(-1)).toEqual({
+        id: 'createInvoice',
+        src: 'createInvoice',
+        input: { tier: 'PREMIUM', period: 3, method: s.context.method },
+      });
       expect(checkoutView(s)).toMatchObject({ busy: true, canPay: false });
     },
     invoiceOpen: (s, run) => {
@@ -161,7 +179,13 @@ async function start(input: CheckoutInput, data: PlansData = LOADS.cards) {
 describe('checkout: the query', () => {
   it('period defaults to 1 month', async () => {
     const { actor } = await start({ tier: 'PRO', period: null });
-    expect(checkoutView(actor.getSnapshot()).summary).toMatchObject({ name: 'PRO', months: 1, rub: 390, stars: 200, discount: 0 });
+    expect(checkoutView(actor.getSnapshot()).summary).toMatchObject({
+      name: 'PRO',
+      months: 1,
+      rub: 390,
+      stars: 200,
+      discount: 0,
+    });
   });
 
   for (const [tier, period] of [

@@ -47,7 +47,11 @@ describeMachinePaths(planSelectionMachine, {
   },
   events: {
     // `load` names the case first: event names are cut at 80 characters, and the outputs all start alike.
-    'xstate.done.actor.loadPlans': Object.entries(DATA).map(([load, output]) => ({ type: 'xstate.done.actor.loadPlans', load, output })),
+    'xstate.done.actor.loadPlans': Object.entries(DATA).map(([load, output]) => ({
+      type: 'xstate.done.actor.loadPlans',
+      load,
+      output,
+    })),
     'PERIOD.SELECT': [
       { type: 'PERIOD.SELECT', tier: 'PRO', months: 6 },
       { type: 'PERIOD.SELECT', tier: 'PREMIUM', months: 12 },
@@ -56,7 +60,8 @@ describeMachinePaths(planSelectionMachine, {
     ],
     CHOOSE: ['START', 'PRO', 'PREMIUM', 'GOLD'].map(choose),
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.data ? keyOf(s.context.data.subscription) : null, s.context.periods]),
+  serializeState: (s) =>
+    JSON.stringify([s.value, s.context.data ? keyOf(s.context.data.subscription) : null, s.context.periods]),
   paths: 'shortest',
   assert: {
     loading: (_s, run) => expect(run.invocations.at(-1)).toMatchObject({ id: 'loadPlans' }),
@@ -84,12 +89,15 @@ describeMachinePaths(planSelectionMachine, {
         expect(byId[id]!.offer!.months).toBe(months);
       }
       expect(Object.keys(s.context.periods).every((id) => id === 'PRO' || id === 'PREMIUM')).toBe(true);
-      if (byId.PRO!.offer!.months === 6) expect(byId.PRO!.offer).toMatchObject({ rub: 1790, stars: 900, fullRub: 2340, saving: 550, discount: 24 });
+      if (byId.PRO!.offer!.months === 6)
+        expect(byId.PRO!.offer).toMatchObject({ rub: 1790, stars: 900, fullRub: 2340, saving: 550, discount: 24 });
       // CHOOSE: a selectable tier opens its checkout with the selected period, anything else does nothing
       if (chosen !== null) {
         const action = BUTTONS[keyOf(sub)]![['START', 'PRO', 'PREMIUM'].indexOf(chosen)];
         const period = s.context.periods[chosen] ?? 1;
-        expect(navigations).toEqual(action === 'select' ? [`/app/profile/subscription/checkout?tier=${chosen}&period=${period}`] : []);
+        expect(navigations).toEqual(
+          action === 'select' ? [`/app/profile/subscription/checkout?tier=${chosen}&period=${period}`] : [],
+        );
         chosen = null;
         navigations.length = 0;
       } else {
@@ -144,18 +152,22 @@ describe('period words', () => {
     ]);
     expect([1, 3, 12].map(billingCopy.plans.per)).toEqual(['в месяц', 'за 3 месяца', 'за 12 месяцев']);
     expect([1, 3, 6, 12].map(billingCopy.plans.period)).toEqual(['1 месяц', '3 мес', '6 мес', '12 мес']);
-    expect([billingCopy.plans.discountBadge(15), billingCopy.checkout.discount(16), billingCopy.plans.saving(180)]).toEqual([
-      '-15%',
-      'Скидка 16%',
-      'Экономия 180\u00a0₽',
-    ]);
-    expect(billingCopy.plans.actions).toEqual({ current: 'Текущая подписка', select: 'Выбрать', unavailable: 'Недоступно' });
-    expect([billingCopy.plans.featured, billingCopy.plans.includes, billingCopy.plans.loadError, billingCopy.plans.retry]).toEqual([
-      'Лучший выбор',
-      'Что входит:',
-      'Не удалось загрузить тарифы',
-      'Попробовать снова',
-    ]);
+    expect([
+      billingCopy.plans.discountBadge(15),
+      billingCopy.checkout.discount(16),
+      billingCopy.plans.saving(180),
+    ]).toEqual(['-15%', 'Скидка 16%', 'Экономия 180\u00a0₽']);
+    expect(billingCopy.plans.actions).toEqual({
+      current: 'Текущая подписка',
+      select: 'Выбрать',
+      unavailable: 'Недоступно',
+    });
+    expect([
+      billingCopy.plans.featured,
+      billingCopy.plans.includes,
+      billingCopy.plans.loadError,
+      billingCopy.plans.retry,
+    ]).toEqual(['Лучший выбор', 'Что входит:', 'Не удалось загрузить тарифы', 'Попробовать снова']);
     expect(billingCopy.checkout.notFound).toBe('Тариф не найден');
   });
 });

@@ -21,7 +21,11 @@ vi.mock('../../src/telegram/invoice', () => ({
 /** Testing Library normalises the no-break spaces of Russian number grouping to plain ones in its matchers. */
 const NBSP = ' ';
 const URL_ = 'https://t.me/$slug-1';
-const sub = (tier: Subscription['tier'], source: string | null = tier === 'START' ? null : 'payment', expires_at: string | null = tier === 'START' ? null : '2030-01-15T10:00:00.000Z'): Subscription => ({ tier, source, expires_at });
+const sub = (
+  tier: Subscription['tier'],
+  source: string | null = tier === 'START' ? null : 'payment',
+  expires_at: string | null = tier === 'START' ? null : '2030-01-15T10:00:00.000Z',
+): Subscription => ({ tier, source, expires_at });
 
 function serve(subscription: Subscription = sub('START'), methods: PaymentMethod[] = ['stars']) {
   vi.mocked(getTiers).mockResolvedValue({ ...tiersResponse({ cardProviderToken: null }), payment_methods: methods });
@@ -69,7 +73,11 @@ describe('plans screen', () => {
     renderBilling('/app/profile/subscription');
     await screen.findByRole('heading', { level: 2, name: 'PRO' });
     const pro = within(card('PRO'));
-    expect(pro.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual(['3 мес-15%', '6 мес-24%', '12 мес-36%']);
+    expect(pro.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([
+      '3 мес-15%',
+      '6 мес-24%',
+      '12 мес-36%',
+    ]);
     expect(pro.getByRole('button', { name: '1 месяц', pressed: true })).toBeInTheDocument();
     expect(pro.getByText(`390${NBSP}₽`)).toBeInTheDocument();
     expect(card('PREMIUM').textContent).toContain('790\u00a0₽'); // the page itself groups with no-break spaces
@@ -178,7 +186,9 @@ describe('checkout screen', () => {
     expect(await screen.findByText('Оплата не прошла. Деньги не списаны.')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
     await userEvent.click(screen.getByRole('button', { name: 'Оплатить 200' }));
-    expect(await screen.findByText('Платёж обрабатывается, ждём подтверждения. Экран обновится сам.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Платёж обрабатывается, ждём подтверждения. Экран обновится сам.'),
+    ).toBeInTheDocument();
     expect(getSubscription).toHaveBeenCalled();
   });
 

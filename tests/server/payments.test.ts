@@ -34,11 +34,23 @@ let updateId = 0;
 const chat = (u: TgUser) => ({ id: u.id, type: 'private', first_name: u.first_name });
 const preCheckout = (u: TgUser, payload: string, currency: string, total_amount: number) => ({
   update_id: ++updateId,
-  pre_checkout_query: { id: `pcq-${updateId}`, from: { ...u, is_bot: false }, currency, total_amount, invoice_payload: payload },
+  pre_checkout_query: {
+    id: `pcq-${updateId}`,
+    from: { ...u, is_bot: false },
+    currency,
+    total_amount,
+    invoice_payload: payload,
+  },
 });
 const message = (u: TgUser, extra: Record<string, unknown>) => ({
   update_id: ++updateId,
-  message: { message_id: updateId, date: Math.floor(Date.now() / 1000), chat: chat(u), from: { ...u, is_bot: false }, ...extra },
+  message: {
+    message_id: updateId,
+    date: Math.floor(Date.now() / 1000),
+    chat: chat(u),
+    from: { ...u, is_bot: false },
+    ...extra,
+  },
 });
 const successfulPayment = (u: TgUser, payload: string, charge: string, currency: string, total_amount: number) =>
   message(u, {
@@ -51,7 +63,9 @@ const successfulPayment = (u: TgUser, payload: string, charge: string, currency:
     },
   });
 const refundedPayment = (u: TgUser, payload: string, charge: string, currency: string, total_amount: number) =>
-  message(u, { refunded_payment: { currency, total_amount, invoice_payload: payload, telegram_payment_charge_id: charge } });
+  message(u, {
+    refunded_payment: { currency, total_amount, invoice_payload: payload, telegram_payment_charge_id: charge },
+  });
 const command = (u: TgUser, text: string) =>
   message(u, { text, entities: [{ type: 'bot_command', offset: 0, length: text.split(' ')[0]!.length }] });
 
@@ -67,7 +81,10 @@ describeEachDatabase(
       app.inject({
         method: 'POST',
         url: '/api/telegram/webhook',
-        headers: { 'content-type': 'application/json', ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }) },
+        headers: {
+          'content-type': 'application/json',
+          ...(secret === null ? {} : { 'x-telegram-bot-api-secret-token': secret }),
+        },
         payload: JSON.stringify(update),
       });
     const invoice = (body: unknown, user: TgUser = anna, app: FastifyInstance = t.app) =>
@@ -79,7 +96,9 @@ describeEachDatabase(
         source: string | null;
       };
     const signIn = async (user: TgUser = anna) => {
-      expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: t.headers(user) })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: t.headers(user) })).statusCode).toBe(
+        200,
+      );
       return t.userId(user.id);
     };
     /** An invoice through the API; returns its row (the payload Telegram will carry is its id). */
@@ -94,10 +113,14 @@ describeEachDatabase(
       hook(successfulPayment(user, row.id, charge, row.currency, row.amount));
     const countRows = async () => ({
       payments: (await t.database.db.select().from(payments)).length,
-      grants: (await t.database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.source, 'payment'))).length,
+      grants: (await t.database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.source, 'payment')))
+        .length,
     });
     const withApp = async (env: Record<string, string>, fn: (app: FastifyInstance) => Promise<void>) => {
-      const app = await buildApp({ database: t.database, config: testConfig({ TELEGRAM_API_ROOT: api.url, WEBHOOK_SECRET: SECRET, ...env }) });
+      const app = await buildApp({
+        database: t.database,
+        config: testConfig({ TELEGRAM_API_ROOT: api.url, WEBHOOK_SECRET: SECRET, ...env }),
+      });
       try {
         await fn(app);
       } finally {
@@ -122,7 +145,16 @@ describeEachDatabase(
         });
         expect(String(call!.description)).toMatch(/Без автопродления/);
         const [row] = await t.database.db.select().from(invoices);
-        expect(row).toMatchObject({ id: call!.payload, tier: 'PREMIUM', months: 3, method: 'stars', currency: 'XTR', amount: 1000, status: 'pending', url });
+        expect(row).toMatchObject({
+          id: call!.payload,
+          tier: 'PREMIUM',
+          months: 3,
+          method: 'stars',
+          currency: 'XTR',
+          amount: 1000,
+          status: 'pending',
+          url,
+        });
         near(row!.expiresAt, new Date(Date.now() + INVOICE_TTL_MS));
         expect(api.calls[0]!.token).toBe(t.config.botToken);
       });
@@ -153,7 +185,10 @@ describeEachDatabase(
         await signIn();
         const cases: Array<[unknown, RegExp]> = [
           [{ tier: 'PRO', period: 1, method: 'stars', amount: 1 }, /Неизвестное поле «amount»/],
-          [{ tier: 'PRO', period: 1, method: 'stars', prices: [{ currency: 'STARS', amount: 1 }] }, /Неизвестное поле «prices»/],
+          [
+            { tier: 'PRO', period: 1, method: 'stars', prices: [{ currency: 'STARS', amount: 1 }] },
+            /Неизвестное поле «prices»/,
+          ],
           [{ tier: 'GOLD', period: 1, method: 'stars' }, /tier/],
           [{ tier: 'PRO', period: 2, method: 'stars' }, /^Тариф не найден$/],
           [{ tier: 'START', period: 1, method: 'stars' }, /^Тариф не найден$/],
@@ -182,7 +217,9 @@ describeEachDatabase(
         expect((await invoice({ tier: 'PREMIUM', period: 1, method: 'stars' })).statusCode).toBe(422);
 
         await signIn(boris);
-        expect((await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: t.headers(boris) })).statusCode).toBe(200);
+        expect(
+          (await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: t.headers(boris) })).statusCode,
+        ).toBe(200);
         expect((await invoice({ tier: 'PRO', period: 1, method: 'stars' }, boris)).statusCode).toBe(200);
         expect((await invoice({ tier: 'PREMIUM', period: 12, method: 'stars' }, boris)).statusCode).toBe(200);
       });
@@ -197,7 +234,12 @@ describeEachDatabase(
         const dev = await buildApp({ database: t.database, config: testConfig({ BOT_TOKEN: '' }) });
         try {
           api.reset();
-          const r = await dev.inject({ method: 'POST', url: '/api/payments/invoice', headers: { 'x-init-data': signInitData(anna, { botToken: DEV_BOT_TOKEN }) }, payload: { tier: 'PRO', period: 1, method: 'stars' } });
+          const r = await dev.inject({
+            method: 'POST',
+            url: '/api/payments/invoice',
+            headers: { 'x-init-data': signInitData(anna, { botToken: DEV_BOT_TOKEN }) },
+            payload: { tier: 'PRO', period: 1, method: 'stars' },
+          });
           expect(r.statusCode).toBe(503);
           expect(r.json().detail).toMatch(/без BOT_TOKEN/);
           expect(api.calls).toEqual([]);
@@ -238,7 +280,9 @@ describeEachDatabase(
         const [start] = api.callsOf('sendMessage');
         expect(start).toMatchObject({
           chat_id: anna.id,
-          reply_markup: { inline_keyboard: [[{ text: 'Открыть приложение', web_app: { url: 'https://app.example.com/' } }]] },
+          reply_markup: {
+            inline_keyboard: [[{ text: 'Открыть приложение', web_app: { url: 'https://app.example.com/' } }]],
+          },
         });
         expect(String(start!.text)).toMatch(/^Здравствуйте!/);
 
@@ -280,10 +324,16 @@ describeEachDatabase(
         expect(answerOf()).toEqual({ pre_checkout_query_id: update.pre_checkout_query.id, ok: true });
       });
 
-      const refusals: Array<[string, (row: { id: string }) => ReturnType<typeof preCheckout>, string, ((id: string) => Promise<void>)?]> = [
+      const refusals: Array<
+        [string, (row: { id: string }) => ReturnType<typeof preCheckout>, string, ((id: string) => Promise<void>)?]
+      > = [
         ['a tampered amount', (row) => preCheckout(anna, row.id, 'XTR', 1), PRE_CHECKOUT_ERRORS.mismatch],
         ['another currency', (row) => preCheckout(anna, row.id, 'RUB', 500), PRE_CHECKOUT_ERRORS.mismatch],
-        ['an unknown payload', () => preCheckout(anna, '00000000-0000-4000-8000-000000000000', 'XTR', 500), PRE_CHECKOUT_ERRORS.unknown],
+        [
+          'an unknown payload',
+          () => preCheckout(anna, '00000000-0000-4000-8000-000000000000', 'XTR', 500),
+          PRE_CHECKOUT_ERRORS.unknown,
+        ],
         ['a payload that is no id', () => preCheckout(anna, 'PRO:3', 'XTR', 500), PRE_CHECKOUT_ERRORS.unknown],
         ['another payer', (row) => preCheckout(boris, row.id, 'XTR', 500), PRE_CHECKOUT_ERRORS.otherUser],
       ];
@@ -294,14 +344,21 @@ describeEachDatabase(
           api.reset();
           const u = update(row);
           expect((await hook(u)).statusCode).toBe(200);
-          expect(answerOf()).toEqual({ pre_checkout_query_id: u.pre_checkout_query.id, ok: false, error_message: error });
+          expect(answerOf()).toEqual({
+            pre_checkout_query_id: u.pre_checkout_query.id,
+            ok: false,
+            error_message: error,
+          });
         });
       }
 
       it('refused for a stale offer (expired), a paid one, and a tier the user has meanwhile reached', async () => {
         await signIn();
         const stale = await offer('PRO', 1);
-        await t.database.db.update(invoices).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(invoices.id, stale.id));
+        await t.database.db
+          .update(invoices)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(invoices.id, stale.id));
         const paid = await offer('PRO', 1);
         expect((await pay(anna, paid, 'ch-paid')).statusCode).toBe(200);
         api.reset();
@@ -316,10 +373,21 @@ describeEachDatabase(
         // PRO is held now: a second PRO offer made before it was paid is refused
         const [early] = await t.database.db
           .insert(invoices)
-          .values({ userId: await t.userId(anna.id), tier: 'PRO', months: 1, method: 'stars', currency: 'XTR', amount: 200, expiresAt: new Date(Date.now() + 60_000) })
+          .values({
+            userId: await t.userId(anna.id),
+            tier: 'PRO',
+            months: 1,
+            method: 'stars',
+            currency: 'XTR',
+            amount: 200,
+            expiresAt: new Date(Date.now() + 60_000),
+          })
           .returning();
         await hook(preCheckout(anna, early!.id, 'XTR', 200));
-        expect(api.callsOf('answerPreCheckoutQuery').at(-1)).toMatchObject({ ok: false, error_message: PRE_CHECKOUT_ERRORS.notAbove });
+        expect(api.callsOf('answerPreCheckoutQuery').at(-1)).toMatchObject({
+          ok: false,
+          error_message: PRE_CHECKOUT_ERRORS.notAbove,
+        });
       });
     });
 
@@ -334,7 +402,16 @@ describeEachDatabase(
         expect(sub).toMatchObject({ tier: 'PREMIUM', source: 'payment' });
         near(sub.expires_at, addMonths(before, 1));
         const [p] = await t.database.db.select().from(payments);
-        expect(p).toMatchObject({ telegramPaymentChargeId: 'charge-1', invoiceId: row.id, userId, telegramUserId: anna.id, tier: 'PREMIUM', months: 1, currency: 'XTR', amount: 400 });
+        expect(p).toMatchObject({
+          telegramPaymentChargeId: 'charge-1',
+          invoiceId: row.id,
+          userId,
+          telegramUserId: anna.id,
+          tier: 'PREMIUM',
+          months: 1,
+          currency: 'XTR',
+          amount: 400,
+        });
         const [grant] = await t.database.db.select().from(subscriptionGrants);
         expect(grant).toMatchObject({ userId, source: 'payment', paymentId: p!.id, tier: 'PREMIUM' });
         expect(grant!.expiresAt!.toISOString()).toBe(sub.expires_at);
@@ -381,13 +458,22 @@ describeEachDatabase(
 
       it('same tier still in force extends from its expiry: PREMIUM trial + 3 paid months', async () => {
         const userId = await signIn();
-        expect((await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: t.headers(anna) })).statusCode).toBe(200);
+        expect(
+          (await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: t.headers(anna) })).statusCode,
+        ).toBe(200);
         const trialEnd = new Date((await me()).expires_at!);
         const row = await offer('PREMIUM', 3);
         await pay(anna, row, 'charge-ext');
         const sub = await me();
-        expect(sub).toMatchObject({ tier: 'PREMIUM', source: 'payment', expires_at: addMonths(trialEnd, 3).toISOString() });
-        const grants = await t.database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.userId, userId));
+        expect(sub).toMatchObject({
+          tier: 'PREMIUM',
+          source: 'payment',
+          expires_at: addMonths(trialEnd, 3).toISOString(),
+        });
+        const grants = await t.database.db
+          .select()
+          .from(subscriptionGrants)
+          .where(eq(subscriptionGrants.userId, userId));
         expect(grants.map((g) => [g.source, g.tier])).toEqual([
           ['trial', 'PREMIUM'],
           ['payment', 'PREMIUM'],
@@ -411,7 +497,10 @@ describeEachDatabase(
         const end = new Date((await me()).expires_at!);
         expect(await effectiveTier(t.database.db, userId, new Date(end.getTime() - 1000))).toBe('PRO');
         expect(await effectiveTier(t.database.db, userId, end)).toBe('START');
-        await t.database.db.update(subscriptions).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(subscriptions.userId, userId));
+        await t.database.db
+          .update(subscriptions)
+          .set({ expiresAt: new Date(Date.now() - 1000) })
+          .where(eq(subscriptions.userId, userId));
         expect(await me()).toEqual({ tier: 'START', expires_at: null, source: null });
         const usage = await t.app.inject({ method: 'GET', url: '/api/subscriptions/usage', headers: t.headers() });
         expect(usage.json()).toMatchObject({ tier: 'START', diary_entries_limit: null });
@@ -421,7 +510,13 @@ describeEachDatabase(
         await signIn();
         expect((await hook(successfulPayment(anna, 'nonsense', 'charge-orphan', 'XTR', 7))).statusCode).toBe(200);
         const [p] = await t.database.db.select().from(payments);
-        expect(p).toMatchObject({ telegramPaymentChargeId: 'charge-orphan', userId: null, telegramUserId: anna.id, tier: null, amount: 7 });
+        expect(p).toMatchObject({
+          telegramPaymentChargeId: 'charge-orphan',
+          userId: null,
+          telegramUserId: anna.id,
+          tier: null,
+          amount: 7,
+        });
         expect(await me()).toMatchObject({ tier: 'START' });
       });
 
@@ -450,14 +545,18 @@ describeEachDatabase(
         expect(await me()).toEqual({ tier: 'START', expires_at: null, source: null });
         const [refund] = await t.database.db.select().from(refunds);
         expect(refund).toMatchObject({ telegramPaymentChargeId: 'charge-r', currency: 'XTR', amount: 400 });
-        const revoke = (await t.database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.source, 'refund')))[0]!;
+        const revoke = (
+          await t.database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.source, 'refund'))
+        )[0]!;
         expect(revoke).toMatchObject({ userId, tier: 'PREMIUM' });
         near(revoke.startsAt, before);
         expect(String(api.callsOf('sendMessage')[0]!.text)).toMatch(/^Возврат оформлен/);
 
         await hook(refundedPayment(anna, row.id, 'charge-r', 'XTR', 400)); // again
         expect(await t.database.db.select().from(refunds)).toHaveLength(1);
-        expect(await t.database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.source, 'refund'))).toHaveLength(1);
+        expect(
+          await t.database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.source, 'refund')),
+        ).toHaveLength(1);
       });
 
       it('after an extension only the refunded months go: trial + paid PREMIUM refunded → back to the trial’s end', async () => {
@@ -509,16 +608,35 @@ describeEachDatabase(
           ['payment', 'PRO'],
           ['refund', 'PRO'],
         ]);
-        expect(exported.invoices).toEqual([expect.objectContaining({ id: row.id, tier: 'PRO', months: 1, amount: 200, status: 'paid' })]);
-        expect(exported.payments).toEqual([expect.objectContaining({ telegram_payment_charge_id: 'charge-e', tier: 'PRO', amount: 200 })]);
-        expect(exported.refunds).toEqual([expect.objectContaining({ telegram_payment_charge_id: 'charge-e', amount: 200 })]);
+        expect(exported.invoices).toEqual([
+          expect.objectContaining({ id: row.id, tier: 'PRO', months: 1, amount: 200, status: 'paid' }),
+        ]);
+        expect(exported.payments).toEqual([
+          expect.objectContaining({ telegram_payment_charge_id: 'charge-e', tier: 'PRO', amount: 200 }),
+        ]);
+        expect(exported.refunds).toEqual([
+          expect.objectContaining({ telegram_payment_charge_id: 'charge-e', amount: 200 }),
+        ]);
         expect(JSON.parse(JSON.stringify(exported))).toEqual(exported); // plain JSON
-        expect(await exportBilling(t.database.db, await signIn(boris))).toEqual({ grants: [], invoices: [], payments: [], refunds: [] });
+        expect(await exportBilling(t.database.db, await signIn(boris))).toEqual({
+          grants: [],
+          invoices: [],
+          payments: [],
+          refunds: [],
+        });
 
         await t.database.db.delete(users).where(eq(users.id, userId));
-        for (const table of [subscriptions, subscriptionGrants, invoices]) expect(await t.database.db.select().from(table)).toEqual([]);
+        for (const table of [subscriptions, subscriptionGrants, invoices])
+          expect(await t.database.db.select().from(table)).toEqual([]);
         expect(await t.database.db.select().from(payments)).toEqual([
-          expect.objectContaining({ telegramPaymentChargeId: 'charge-e', userId: null, invoiceId: null, telegramUserId: anna.id, tier: 'PRO', amount: 200 }),
+          expect.objectContaining({
+            telegramPaymentChargeId: 'charge-e',
+            userId: null,
+            invoiceId: null,
+            telegramUserId: anna.id,
+            tier: 'PRO',
+            amount: 200,
+          }),
         ]);
         expect(await t.database.db.select().from(refunds)).toHaveLength(1);
         // a refund arriving after the erasure is recorded and revokes nothing (there is no account left)
@@ -536,10 +654,18 @@ describeEachDatabase(
 
 describe('start-up: setWebhook and configuration', () => {
   it('with BOT_TOKEN and PUBLIC_URL: the webhook at /api/telegram/webhook with the secret, and the commands', async () => {
-    const config = testConfig({ TELEGRAM_API_ROOT: api.url, WEBHOOK_SECRET: SECRET, PUBLIC_URL: 'https://app.example.com/' });
+    const config = testConfig({
+      TELEGRAM_API_ROOT: api.url,
+      WEBHOOK_SECRET: SECRET,
+      PUBLIC_URL: 'https://app.example.com/',
+    });
     expect(await registerWebhook(createBot(config), config)).toBe('https://app.example.com/api/telegram/webhook');
     expect(api.callsOf('setWebhook')).toEqual([
-      { url: 'https://app.example.com/api/telegram/webhook', secret_token: SECRET, allowed_updates: ['message', 'pre_checkout_query'] },
+      {
+        url: 'https://app.example.com/api/telegram/webhook',
+        secret_token: SECRET,
+        allowed_updates: ['message', 'pre_checkout_query'],
+      },
     ]);
     expect(api.callsOf('setMyCommands')[0]!.commands).toEqual(BOT_COMMANDS);
     expect(BOT_COMMANDS.map((c) => c.command)).toEqual(['start', 'paysupport', 'terms']);

@@ -114,7 +114,7 @@ const defaultKey = (s: Snap) => JSON.stringify(s.value);
 /** A SimulatedClock that knows when its next timer is due (SimulatedClock keeps that private). */
 class SteppingClock extends SimulatedClock {
   private due = new Map<number, number>();
-  override setTimeout(fn: (...args: any[]) => void, timeout: number): number {
+  override setTimeout(fn: () => void, timeout: number): number {
     const id = super.setTimeout(() => {
       this.due.delete(id);
       fn();
@@ -207,7 +207,7 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     input: options.input,
   };
 
-  let statePaths: Array<StatePath<Snap, EventObject>> = [];
+  const statePaths: Array<StatePath<Snap, EventObject>> = [];
   try {
     if (mode !== 'simple') {
       const model = new TestModel(tested, {
@@ -267,7 +267,9 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       const want = serializeState(expected);
       const got = serializeState(actual);
       if (want !== got || JSON.stringify(expected.value) !== JSON.stringify(actual.value)) {
-        fail(`expected state ${want} (value ${JSON.stringify(expected.value)}), actor is in ${got} (value ${JSON.stringify(actual.value)})`);
+        fail(
+          `expected state ${want} (value ${JSON.stringify(expected.value)}), actor is in ${got} (value ${JSON.stringify(actual.value)})`,
+        );
       }
       if (expected.status !== actual.status) fail(`expected status ${expected.status}, actor is ${actual.status}`);
       for (const [key, fn] of Object.entries(options.assert ?? {})) {
@@ -275,7 +277,8 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
         try {
           await fn(actual, { invocations: [...invocations] });
         } catch (err) {
-          if (err instanceof Error) err.message += `\n  assert["${key}"] in ${got}\n  path: ${trail.join(' → ') || '(initial)'}`;
+          if (err instanceof Error)
+            err.message += `\n  assert["${key}"] in ${got}\n  path: ${trail.join(' → ') || '(initial)'}`;
           throw err;
         }
       }
@@ -307,7 +310,8 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       const child = running.get(id);
       if (!child) {
         // A real actor supplied through `provide` settles by itself; otherwise the invoke is not running.
-        if (!(actor.getSnapshot() as Snap).children[id]) fail(`actor "${id}" is not running, cannot produce ${event.type}`);
+        if (!(actor.getSnapshot() as Snap).children[id])
+          fail(`actor "${id}" is not running, cannot produce ${event.type}`);
         return;
       }
       running.delete(id);

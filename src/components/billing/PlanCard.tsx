@@ -23,7 +23,10 @@ const Head = styled.div`
   flex-wrap: wrap;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 const Badge = styled.span`
@@ -71,20 +74,44 @@ const Price = styled.div`
   display: flex;
   flex-direction: column;
   gap: 2px;
-  s { color: ${({ theme }) => theme.color.subtitle}; font-size: ${({ theme }) => theme.font.size.sm}; }
-  strong { font-size: ${({ theme }) => theme.font.size.xl}; }
-  span { color: ${({ theme }) => theme.color.subtitle}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  s {
+    color: ${({ theme }) => theme.color.subtitle};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  strong {
+    font-size: ${({ theme }) => theme.font.size.xl};
+  }
+  span {
+    color: ${({ theme }) => theme.color.subtitle};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
 `;
 
 const Saving = styled.span`
-  && { color: ${({ theme }) => theme.color.text}; }
+  && {
+    color: ${({ theme }) => theme.color.text};
+  }
 `;
 
 const Benefits = styled.div`
-  h3 { margin: 0 0 ${({ theme }) => theme.space(1)}; font-size: ${({ theme }) => theme.font.size.sm}; }
-  ul { margin: 0; padding: 0; list-style: none; font-size: ${({ theme }) => theme.font.size.sm}; }
-  li { padding: 3px 0; }
-  li::before { content: '✓'; margin-right: 8px; color: ${({ theme }) => theme.color.button}; }
+  h3 {
+    margin: 0 0 ${({ theme }) => theme.space(1)};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  ul {
+    margin: 0;
+    padding: 0;
+    list-style: none;
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+  li {
+    padding: 3px 0;
+  }
+  li::before {
+    content: '✓';
+    margin-right: 8px;
+    color: ${({ theme }) => theme.color.button};
+  }
 `;
 
 export interface PlanCardProps {
@@ -106,7 +133,12 @@ export function PlanCard({ card, onPeriod, onChoose }: PlanCardProps) {
       {card.periods.length ? (
         <Periods role="group" aria-label={copy.periodsLabel}>
           {card.periods.map((p) => (
-            <PeriodButton key={p.months} $selected={p.selected} aria-pressed={p.selected} onClick={() => onPeriod(p.months)}>
+            <PeriodButton
+              key={p.months}
+              $selected={p.selected}
+              aria-pressed={p.selected}
+              onClick={() => onPeriod(p.months)}
+            >
               {copy.period(p.months)}
               {p.discount > 0 ? <Discount>{copy.discountBadge(p.discount)}</Discount> : null}
             </PeriodButton>
@@ -115,14 +147,13 @@ export function PlanCard({ card, onPeriod, onChoose }: PlanCardProps) {
       ) : null}
       {offer ? (
         <Price>
-        {offer.discount > 0 ? (
-          <span>
-            <s>{formatRub(offer.fullRub)}</s>{' '}
-            <Saving>{copy.saving(offer.saving)}</Saving>
-          </span>
-        ) : null}
-        <strong>{formatRub(offer.rub)}</strong>
-        <span>{copy.per(offer.months)}</span>
+          {offer.discount > 0 ? (
+            <span>
+              <s>{formatRub(offer.fullRub)}</s> <Saving>{copy.saving(offer.saving)}</Saving>
+            </span>
+          ) : null}
+          <strong>{formatRub(offer.rub)}</strong>
+          <span>{copy.per(offer.months)}</span>
         </Price>
       ) : null}
       <Benefits>

@@ -1,18 +1,17 @@
-// Infinite scroll trigger: reports when the end of the list comes within 100 px of the viewport (spec §9).
-import { useEffect, useRef } from 'react';
+// Infinite scroll trigger: reports when the end of the list comes within 100 px of the viewport.
+import { useEffect, useEffectEvent, useRef } from 'react';
 
 export const END_TRIGGER_PX = 100;
 
 export function EndSentinel({ onReach }: { onReach: () => void }) {
   const ref = useRef<HTMLDivElement>(null);
-  const handler = useRef(onReach);
-  handler.current = onReach;
+  const reach = useEffectEvent(onReach);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
     const observer = new IntersectionObserver(
       (records) => {
-        if (records.some((r) => r.isIntersecting)) handler.current();
+        if (records.some((r) => r.isIntersecting)) reach();
       },
       { rootMargin: `0px 0px ${END_TRIGGER_PX}px 0px` },
     );

@@ -25,7 +25,10 @@ const Section = styled.section`
   padding: ${({ theme }) => theme.space(4)};
   border-radius: ${({ theme }) => theme.radius.lg};
   background: ${({ theme }) => theme.color.sectionBg};
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.md}; }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.md};
+  }
 `;
 
 const Row = styled.div`
@@ -33,8 +36,12 @@ const Row = styled.div`
   flex-wrap: wrap;
   align-items: baseline;
   gap: ${({ theme }) => theme.space(2)};
-  s { color: ${({ theme }) => theme.color.subtitle}; }
-  strong { font-size: ${({ theme }) => theme.font.size.xl}; }
+  s {
+    color: ${({ theme }) => theme.color.subtitle};
+  }
+  strong {
+    font-size: ${({ theme }) => theme.font.size.xl};
+  }
 `;
 
 const Hint = styled.p`
@@ -58,9 +65,22 @@ const Method = styled.label<{ $disabled: boolean }>`
   border-radius: ${({ theme }) => theme.radius.md};
   border: 1px solid ${({ theme }) => theme.color.separator};
   opacity: ${({ $disabled }) => ($disabled ? 0.6 : 1)};
-  input { width: 20px; height: 20px; margin: 0; accent-color: ${({ theme }) => theme.color.button}; }
-  div { display: flex; flex-direction: column; gap: 2px; flex: 1; }
-  small { color: ${({ theme }) => theme.color.subtitle}; font-size: ${({ theme }) => theme.font.size.sm}; }
+  input {
+    width: 20px;
+    height: 20px;
+    margin: 0;
+    accent-color: ${({ theme }) => theme.color.button};
+  }
+  div {
+    display: flex;
+    flex-direction: column;
+    gap: 2px;
+    flex: 1;
+  }
+  small {
+    color: ${({ theme }) => theme.color.subtitle};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
 `;
 
 const Badge = styled.span`
@@ -79,8 +99,12 @@ const Status = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   padding: ${({ theme }) => theme.space(8)} ${({ theme }) => theme.space(4)};
   text-align: center;
-  h2 { margin: 0; }
-  p { margin: 0; }
+  h2 {
+    margin: 0;
+  }
+  p {
+    margin: 0;
+  }
 `;
 
 const BackLink = styled(Button)`
@@ -114,9 +138,13 @@ export default function CheckoutScreen() {
           <Spinner />
         </Status>
       ) : null}
-      {status === 'error' ? <ErrorState message={copy.loadError} retryLabel={copy.retry} onRetry={() => send({ type: 'RETRY' })} /> : null}
+      {status === 'error' ? (
+        <ErrorState message={copy.loadError} retryLabel={copy.retry} onRetry={() => send({ type: 'RETRY' })} />
+      ) : null}
       {status === 'notFound' ? <EmptyState title={copy.notFound} action={toPlans} /> : null}
-      {status === 'unavailable' ? <EmptyState title={copy.unavailable} text={copy.unavailableText} action={toPlans} /> : null}
+      {status === 'unavailable' ? (
+        <EmptyState title={copy.unavailable} text={copy.unavailableText} action={toPlans} />
+      ) : null}
 
       {summary && (status === 'ready' || status === 'creatingInvoice' || status === 'invoiceOpen') ? (
         <>
