@@ -42,6 +42,8 @@ const CONNECTIONS = 20;
 const SEND_RATE = 100;
 const FIRST_TOKEN_DELAY_MS = 150;
 const STREAM_SENDS = 40;
+/** Users 0…19 send, 20–22 own the paged chats, 23 streams. */
+const STREAM_USER = CONNECTIONS + 3;
 const BOT_TOKEN = '7000000003:chat-bench-token';
 const MESSAGE = 'Мне тревожно на работе, не могу сосредоточиться на задачах';
 
@@ -223,13 +225,13 @@ export async function benchChat(): Promise<void> {
 
     // ---- 2. first streamed delta after the model's first token ----
     const streaming = await buildApp({ database, config: loadConfig({ ...env, LLM_BASE_URL: model.url, LLM_MODEL: 'bench-model' }) });
-    const [streamChat] = await usersWithChats(streaming, 1, CONNECTIONS + 3);
+    const [streamChat] = await usersWithChats(streaming, 1, STREAM_USER);
     await streaming.listen({ port: 0, host: '127.0.0.1' });
     const port = (streaming.server.address() as { port: number }).port;
     const gaps: number[] = [];
     for (let i = 0; i < STREAM_SENDS; i++) {
       const before = model.firstTokenAt.length;
-      const arrived = await firstDeltaAt(port, streamChat!, headersFor(CONNECTIONS + 2));
+      const arrived = await firstDeltaAt(port, streamChat!, headersFor(STREAM_USER));
       const tokenAt = model.firstTokenAt[before];
       if (tokenAt === undefined) throw new Error('the model server wrote no token');
       if (i >= 5) gaps.push(arrived - tokenAt); // after warm-up

@@ -105,18 +105,25 @@ export async function reserveDaily(db: Executor, input: SpendInput): Promise<Res
 /**
  * Turns a reservation into what was really used: the excess is recorded (mode 'record': past the limit if need
  * be — the work is done), the unused rest is given back. `now` must be the reservation's, so both land on its day.
+ * Returns the day's new total, or null when nothing had to change.
  */
-export async function settleDaily(db: Executor, input: Omit<SpendInput, 'amount' | 'mode'> & { reserved: number; used: number }): Promise<void> {
+export async function settleDaily(
+  db: Executor,
+  input: Omit<SpendInput, 'amount' | 'mode'> & { reserved: number; used: number },
+): Promise<number | null> {
   const { reserved, used, ...rest } = input;
   const now = rest.now ?? new Date();
   if (used > reserved) {
-    await spendDaily(db, { ...rest, now, amount: used - reserved, mode: 'record' });
-  } else if (used < reserved) {
-    await db
-      .update(dailyUsage)
-      .set({ used: sql`greatest(${dailyUsage.used} - ${reserved - used}, 0)` })
-      .where(and(eq(dailyUsage.userId, rest.userId), eq(dailyUsage.day, localDate(rest.timeZone, now)), eq(dailyUsage.kind, rest.kind)));
+    const spent = await spendDaily(db, { ...rest, now, amount: used - reserved, mode: 'record' });
+    return spent.ok ? spent.used : null;
   }
+  if (used === reserved) return null;
+  const [row] = await db
+    .update(dailyUsage)
+    .set({ used: sql`greatest(${dailyUsage.used} - ${reserved - used}, 0)` })
+    .where(and(eq(dailyUsage.userId, rest.userId), eq(dailyUsage.day, localDate(rest.timeZone, now)), eq(dailyUsage.kind, rest.kind)))
+    .returning({ used: dailyUsage.used });
+  return row?.used ?? null;
 }
 
 export interface UsageToday {

@@ -279,20 +279,29 @@ const windowStatement = preparedPerDb((db) =>
   db
     .select({ role: chatMessages.role, content: chatMessages.content })
     .from(chatMessages)
-    .where(
-      and(
-        eq(chatMessages.chatId, sql`${sql.placeholder('chatId')}::uuid`),
-        lte(chatMessages.position, sql.placeholder('upTo')),
-        gt(chatMessages.position, sql`${sql.placeholder('upTo')}::int - ${sql.placeholder('rows')}::int`),
-      ),
-    )
+    .innerJoin(chats, and(eq(chats.id, chatMessages.chatId), eq(chats.userId, sql.placeholder('userId'))))
+    .where(and(eq(chatMessages.chatId, sql`${sql.placeholder('chatId')}::uuid`), lte(chatMessages.position, sql.placeholder('upTo'))))
     .orderBy(desc(chatMessages.position))
+    .limit(sql.placeholder('rows'))
     .prepare('chat_history_window'),
 );
 
-/** The newest `rows` messages up to and including position `upTo`, newest first (the prompt's history window). */
-export async function recentMessages(db: Db, chatId: string, upTo: number, rows: number): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
-  const found = await windowStatement(db).execute({ chatId, upTo, rows });
+/** No position is beyond this: "up to the newest". */
+export const NEWEST = 2_147_483_647;
+
+/**
+ * The newest `rows` messages of the user's chat up to and including position `upTo`, newest first (the prompt's
+ * history window); none when the chat is not theirs. Needs no count first, so a send reads it beside its context.
+ */
+export async function recentMessages(
+  db: Db,
+  userId: number,
+  chatId: string,
+  upTo: number,
+  rows: number,
+): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
+  if (!isChatId(chatId)) return [];
+  const found = await windowStatement(db).execute({ userId, chatId, upTo, rows });
   return found as Array<{ role: 'user' | 'assistant'; content: string }>;
 }
 

@@ -34,6 +34,7 @@ import {
   getChat,
   isDuplicateMessage,
   loadSendContext,
+  NEWEST,
   recentMessages,
   type NewMessage,
   type SendContext,
@@ -135,7 +136,11 @@ const turnOf = (position: number) => Math.ceil(position / 2);
 
 export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date()): Promise<Turn> {
   const { db } = deps;
-  const ctx = await loadSendContext(db, input.userId, input.chatId, now);
+  // The context and the chat's newest messages in one round trip (the window query checks ownership itself).
+  const [ctx, newest] = await Promise.all([
+    loadSendContext(db, input.userId, input.chatId, now),
+    input.chatId === null ? [] : recentMessages(db, input.userId, input.chatId, NEWEST, HISTORY_MAX_ROWS),
+  ]);
   if (input.chatId !== null && !ctx.chat) throw new HttpError(404, CHAT_ERRORS.notFound);
 
   // A repeated send: never a second copy of the user message.
@@ -169,9 +174,8 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   // The prompt: system, then the window of history ending with this message (read before it is stored).
   const checkIn = needsCheckIn(ctx.riskFlaggedAt, now);
   const system = systemPrompt({ style: ctx.settings.communication_style, personalContext: ctx.settings.personal_context, checkIn });
-  const chatId = stored?.chat.id ?? ctx.chat?.id ?? null;
-  const upTo = stored?.position ?? ctx.messageCount;
-  const history = chatId && upTo > 0 ? await recentMessages(db, chatId, upTo, HISTORY_MAX_ROWS) : [];
+  // A repeated send answers its stored message: the window ends there (a rare path, read on its own).
+  const history = stored ? await recentMessages(db, input.userId, stored.chat.id, stored.position, HISTORY_MAX_ROWS) : newest;
   const messages = historyWindow(stored ? history : [{ role: 'user', content }, ...history]);
   const promptTokens = estimateTokens(system) + TOOL_TOKENS + messages.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0);
   const want = MAX_STEPS * (Math.ceil(promptTokens * RESERVE_FACTOR) + MAX_OUTPUT_TOKENS);
@@ -247,12 +251,12 @@ async function storeUserMessage(db: Db, input: TurnInput, ctx: SendContext, topi
   return { ...appended, created: false, position: ctx.messageCount + 1 };
 }
 
-/** A reply's token accounting: settle the reservation to what was used; refund a charge already settled. */
+/** A reply's token accounting: settle the reservation to what was used (→ the day's new total, null: unchanged); refund a charge already settled. */
 interface Tokens {
-  settle(used: number): Promise<void>;
-  refund(amount: number): Promise<void>;
+  settle(used: number): Promise<number | null>;
+  refund(amount: number): Promise<unknown>;
 }
-const FREE: Tokens = { settle: async () => {}, refund: async () => {} };
+const FREE: Tokens = { settle: async () => null, refund: async () => null };
 
 /** Stores the reply (once per user message: a racing duplicate yields the first one), settles tokens, adds usage. */
 async function storeReply(
@@ -265,21 +269,27 @@ async function storeReply(
   tokens: Tokens,
 ): Promise<ReplyResult> {
   const { db } = deps;
-  let result: { chat: Chat; message: ChatMessage } | null;
-  // Independent writes: the message and the token settlement go to the database together.
-  const [stored, settled] = await Promise.allSettled([appendMessage(db, input.userId, chat, reply), tokens.settle(reply.tokens ?? 0)]);
+  const usage = () => usageInfo(db, input.userId, input.timeZone, ctx.tier);
+  // Independent: the message, the token settlement and today's other counters go to the database together; the
+  // settlement's own total then replaces the tokens the read may have seen before it.
+  const [stored, settled, read] = await Promise.allSettled([appendMessage(db, input.userId, chat, reply), tokens.settle(reply.tokens ?? 0), usage()]);
   if (settled.status === 'rejected') deps.log.error({ err: settled.reason }, 'chat: settling tokens failed');
-  if (stored.status === 'fulfilled') result = stored.value;
-  else {
+  let result: { chat: Chat; message: ChatMessage } | null;
+  let usage_info = read.status === 'fulfilled' ? read.value : null;
+  if (stored.status === 'fulfilled') {
+    result = stored.value;
+    if (usage_info && settled.status === 'fulfilled' && settled.value !== null) usage_info = { ...usage_info, tokens_used: settled.value };
+  } else {
     if (!isDuplicateMessage(stored.reason)) throw stored.reason;
     // Another request stored this message's reply first: that one is the answer, and this one is not charged.
     await tokens.refund(reply.tokens ?? 0).catch(() => {});
     const first = await findReply(db, userMessage.id);
     result = first ? { chat: (await getChat(db, input.userId, chat.id))?.chat ?? chat, message: first } : null;
+    usage_info = null;
   }
   // The chat was deleted while the reply was being written.
   if (!result) throw new ReplyFailed({ detail: CHAT_ERRORS.notFound, chat_id: null, user_message_id: null }, 404);
-  return { chat: result.chat, message: { ...result.message, usage_info: await usageInfo(db, input.userId, input.timeZone, ctx.tier) } };
+  return { chat: result.chat, message: { ...result.message, usage_info: usage_info ?? (await usage()) } };
 }
 
 /** A reply that failed after the user message was stored, as the route answers it (JSON status and body, or SSE). */
