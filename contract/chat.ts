@@ -188,6 +188,7 @@ export type ChatLimitBody = z.infer<typeof chatLimitSchema>;
  * 503 (JSON) or the `error` event (SSE): the model provider failed or timed out after the user message was
  * stored. `chat_id` (a create-and-send made the chat) and `user_message_id` let the client retry with
  * POST /{chat_id}/send and the same client_id, which answers for the stored message without a second copy.
+ * (A 503 of an unavailable database, from any route, is the shared `{detail}` alone.)
  */
 export const chatUnavailableSchema = z.object({
   detail: z.string(),

@@ -96,7 +96,16 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  const sendErrors = { 402: chatLimitSchema, 404: errorSchema, 409: errorSchema, 503: chatUnavailableSchema, ...bodyErrors, 401: errorSchema, 429: errorSchema };
+  // 503: the model failed after the user message was stored (chatUnavailableSchema), or — like every route — the
+  // database is unavailable (the shared {detail}).
+  const sendErrors = {
+    ...authErrors,
+    ...bodyErrors,
+    402: chatLimitSchema,
+    404: errorSchema,
+    409: errorSchema,
+    503: z.union([chatUnavailableSchema, errorSchema]),
+  };
 
   app.post(
     '/:id/send',

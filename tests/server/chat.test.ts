@@ -206,6 +206,21 @@ describeEachDatabase('chat API', (t) => {
     expect((await chat.messages(keep.id)).json().total).toBe(2);
   });
 
+  it('a database that went away is a 503 with the shared Russian detail, on every chat route', async () => {
+    const made = await seedChat(2); // signs in: the init-data cache now knows the user
+    await t.database.close();
+    for (const res of [
+      await chat.create('Привет'),
+      await chat.send(made.id, 'Привет'),
+      await chat.send(made.id, 'Привет', { stream: true }),
+      await chat.messages(made.id),
+      await chat.list(),
+    ]) {
+      expect(res.statusCode).toBe(503);
+      expect(res.json().detail).toBe('Сервис временно недоступен, попробуйте позже');
+    }
+  });
+
   it('client_id: a repeated create-and-send answers the stored chat and reply; reused in another chat → 409', async () => {
     const first = await chat.create('Нехватка мотивации', { clientId: CLIENT_ID });
     expect(first.statusCode).toBe(201);
