@@ -5,6 +5,7 @@
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { MessageMetadata } from '../../contract/chat';
+import { decodeChatStream } from '../../contract/chat-stream';
 import { chatModel } from '../../server/chat/model';
 import { OfflineChatModel } from '../../server/chat/offline/model';
 import { loadConfig } from '../../server/start/config';
@@ -162,6 +163,19 @@ describe('offline assistant: suggestions through the tool-call path, honest toke
     expect(long.usage.inputTokens! - short.usage.inputTokens!).toBe(history.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0));
     expect(short.steps[0]!.usage.outputTokens).toBe(estimateTokens(short.steps[0]!.text));
     expect(short.totalUsage.totalTokens).toBe(short.totalUsage.inputTokens! + short.totalUsage.outputTokens!);
+  });
+});
+
+describe('the stream decoder (contract/chat-stream.ts)', () => {
+  it('returns complete events, keeps the unfinished rest, skips comments and unknown events', () => {
+    const first = decodeChatStream(': keep-alive\n\nevent: delta\ndata: {"text":"При"}\n\nevent: delta\r\ndata: {"te');
+    expect(first.events).toEqual([{ event: 'delta', data: { text: 'При' } }]);
+    const second = decodeChatStream(`${first.rest}xt":"вет"}\r\n\r\nevent: unknown\ndata: {}\n\nevent: done\ndata: {"chat":{},"message":{}}\n\n`);
+    expect(second.events).toEqual([
+      { event: 'delta', data: { text: 'вет' } },
+      { event: 'done', data: { chat: {}, message: {} } },
+    ]);
+    expect(second.rest).toBe('');
   });
 });
 

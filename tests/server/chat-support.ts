@@ -1,7 +1,7 @@
 // What the chat's server tests share: calls to /api/chat by a test user (JSON or event stream), the stream decoded
 // with the contract's own decoder, and an app built on the test's database with a chosen model configuration.
 import type { FastifyInstance } from 'fastify';
-import { decodeChatStream, type ChatStreamEvent } from '../../contract/chat';
+import { decodeChatStream, type ChatStreamEvent } from '../../contract/chat-stream';
 import { buildApp } from '../../server/app';
 import { testConfig, type TestContext, type TgUser } from './harness';
 
