@@ -131,6 +131,11 @@ const TOOL_TOKENS = estimateTokens(JSON.stringify(Object.values(chatTools('START
 /** Estimated prompt tokens are a guess: reserve half as much again, so a full reservation covers the reply. */
 const RESERVE_FACTOR = 1.5;
 
+type StoredTurn = { chat: Chat; message: ChatMessage; created: boolean; position: number };
+
+/** The same client_id raced in from another request a moment ago: answer this one as the repeat it is. */
+const isRepeatRace = (error: unknown, input: TurnInput, stored: unknown) => isDuplicateMessage(error) && Boolean(input.clientId) && !stored;
+
 /** The user's turn number in the chat from the message's position (user and assistant messages alternate). */
 const turnOf = (position: number) => Math.ceil(position / 2);
 
@@ -165,10 +170,14 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const content = stored?.message.content ?? input.content;
   if (assessRisk(content).risk) {
     await flagRisk(db, input.userId, now);
-    const { chat, message, created, position } = stored
-      ? { ...stored, created: false }
-      : await storeUserMessage(db, input, ctx, CRISIS_TOPIC);
-    return { chat, created, userMessage: message, reply: crisisTurn(deps, input, ctx, chat, message, turnOf(position)) };
+    let turn: StoredTurn;
+    try {
+      turn = stored ? { ...stored, created: false } : await storeUserMessage(db, input, ctx, CRISIS_TOPIC);
+    } catch (error) {
+      if (isRepeatRace(error, input, stored)) return startTurn(deps, input, now);
+      throw error;
+    }
+    return { chat: turn.chat, created: turn.created, userMessage: turn.message, reply: crisisTurn(deps, input, ctx, turn.chat, turn.message, turnOf(turn.position)) };
   }
 
   // The prompt: system, then the window of history ending with this message (read before it is stored).
@@ -185,13 +194,12 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   if (!reservation.ok) throw new TokensExhausted();
   const giveBack = () => settleDaily(db, { ...quota, reserved: reservation.reserved, used: 0 });
 
-  let turn: { chat: Chat; message: ChatMessage; created: boolean; position: number };
+  let turn: StoredTurn;
   try {
     turn = stored ? { ...stored, created: false } : await storeUserMessage(db, input, ctx);
   } catch (error) {
     await giveBack().catch(() => {});
-    // The same client_id raced in from another request: answer as the repeat it is.
-    if (isDuplicateMessage(error) && input.clientId && !stored) return startTurn(deps, input, now);
+    if (isRepeatRace(error, input, stored)) return startTurn(deps, input, now);
     throw error;
   }
 

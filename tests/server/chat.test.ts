@@ -206,6 +206,22 @@ describeEachDatabase('chat API', (t) => {
     expect((await chat.messages(keep.id)).json().total).toBe(2);
   });
 
+  it('client_id: five concurrent sends of one message store it once, with one reply, all answered alike', async () => {
+    const id = '0e1d2c3b-4a59-4687-a7b6-c5d4e3f2a1b0';
+    await userId();
+    const results = await Promise.all(Array.from({ length: 5 }, () => chat.create('Мне одиноко', { clientId: id })));
+    for (const r of results) expect([200, 201]).toContain(r.statusCode);
+    const bodies = results.map((r) => r.json() as ChatCreateAndSendResponse);
+    expect(new Set(bodies.map((b) => b.user_message.id)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.message.id)).size).toBe(1);
+    expect((await chat.list()).json().total).toBe(1);
+    expect((await chat.messages(bodies[0]!.chat.id)).json().total).toBe(2);
+    // Crisis words take the same way.
+    const crisis = await Promise.all(Array.from({ length: 3 }, () => chat.create('не хочу жить', { clientId: CLIENT_ID })));
+    expect(new Set(crisis.map((r) => r.json().message.id)).size).toBe(1);
+    expect((await chat.list()).json().total).toBe(2);
+  });
+
   it('a database that went away is a 503 with the shared Russian detail, on every chat route', async () => {
     const made = await seedChat(2); // signs in: the init-data cache now knows the user
     await t.database.close();
