@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { AuthProvider } from './auth/AuthProvider';
+import type { AuthActor } from './auth/authActor';
 import { ToastHost } from './components/ToastHost';
+import { FlowHost } from './flow/FlowHost';
 import { AppRoutes } from './routes';
 import { GlobalStyle, theme } from './theme';
 
@@ -15,11 +17,13 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
+/** `authActor`: the app-wide auth actor when boot.tsx started it already (else AuthProvider creates one). */
+export function App({ authActor }: { authActor?: AuthActor }) {
   return (
     <AppProviders>
-      <AuthProvider>
+      <AuthProvider actor={authActor}>
         <AppRoutes />
+        <FlowHost />
         <ToastHost />
       </AuthProvider>
     </AppProviders>

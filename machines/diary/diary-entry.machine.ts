@@ -1,8 +1,10 @@
-// The diary entry detail (spec sections 2, 4, 8): load the entry (missing → «Запись не найдена», other failure →
+// The diary entry detail: load the entry (missing → «Запись не найдена», other failure →
 // «Не удалось загрузить запись» with retry) and toggle its favourite flag, the server's entry replacing ours.
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { DiaryEntry } from '../../contract/diary';
-import type { DiaryToastParams } from './diary-toasts';
+import { stubAction, stubActor, type NavigateParams, type ToastParams } from '../effects';
+import { paths } from '../paths';
+import { topState } from '../view-model';
 
 export interface DiaryEntryContext {
   id: string;
@@ -17,20 +19,12 @@ export const diaryEntryMachine = setup({
   },
   actors: {
     /** Resolves to null when the entry does not exist or belongs to someone else (HTTP 404). */
-    loadEntry: fromPromise<DiaryEntry | null, { id: string }>(async () => {
-      throw new Error('loadEntry not provided');
-    }),
-    toggleFavorite: fromPromise<DiaryEntry, { id: string }>(async () => {
-      throw new Error('toggleFavorite not provided');
-    }),
+    loadEntry: stubActor<DiaryEntry | null, { id: string }>(),
+    toggleFavorite: stubActor<DiaryEntry, { id: string }>(),
   },
   actions: {
-    toast: (_, _params: DiaryToastParams) => {
-      /* provided by the view */
-    },
-    navigate: (_, _params: { to: string }) => {
-      /* provided by the view */
-    },
+    toast: stubAction<ToastParams>(),
+    navigate: stubAction<NavigateParams>(),
   },
   guards: {
     isMissing: (_, params: { entry: DiaryEntry | null }) => params.entry === null,
@@ -41,7 +35,7 @@ export const diaryEntryMachine = setup({
   context: ({ input }) => ({ id: input.id, entry: null }),
   initial: 'loading',
   on: {
-    BACK: { actions: { type: 'navigate', params: { to: '/app/diary' } } },
+    BACK: { actions: { type: 'navigate', params: { to: paths.diary } } },
   },
   states: {
     loading: {
@@ -79,3 +73,14 @@ export const diaryEntryMachine = setup({
     },
   },
 });
+
+export type DiaryEntryStatus = 'loading' | 'notFound' | 'error' | 'ready';
+
+/** What the entry screen shows: the status, the entry once loaded, and whether its star is busy. */
+export function diaryEntryView(snapshot: SnapshotFrom<typeof diaryEntryMachine>) {
+  return {
+    status: topState<DiaryEntryStatus>(snapshot),
+    entry: snapshot.context.entry,
+    toggling: snapshot.matches({ ready: 'toggling' }),
+  };
+}

@@ -1,13 +1,13 @@
-// The 'Новая запись' button and home's quick mood card 'Записать' (spec section 4): load today's usage, then either
-// open the upgrade dialog (diary not on the plan / daily limit reached) or go to the new-entry form with the
-// press's navigation state (e.g. the mood chosen on home). If usage cannot be loaded, no block applies (spec
-// section 5) — the server still enforces the limit on create, and the form opens the same dialog on its 402.
-import { assign, fromPromise, setup } from 'xstate';
-import type { UpgradeKey } from '../upgrade-dialog.machine';
-import { checkDiaryAccess, DIARY_UPGRADE_KEYS, type AccessDecision, type DiaryUsage } from './diary-access';
+// The 'Новая запись' button and home's quick mood card 'Записать': load today's usage, then either open the
+// upgrade dialog (diary not on the plan / daily limit reached) or go to the new-entry form with the press's
+// navigation state (e.g. the mood chosen on home). If usage cannot be loaded, no block applies — the server
+// still enforces the limit on create, and the form opens the same dialog on its 402.
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import type { UsageInfo } from '../../contract/billing';
+import { stubAction, stubActor, type NavigateParams, type UpgradeDialogParams } from '../effects';
+import { paths } from '../paths';
+import { checkDiaryAccess, type DiaryUsage } from './diary-access';
 import type { NewEntryPrefill } from './new-entry-draft';
-
-export const NEW_ENTRY_ROUTE = '/app/diary/new';
 
 export type NewEntryGateEvent = { type: 'PRESS'; prefill?: NewEntryPrefill };
 
@@ -17,21 +17,16 @@ export const newEntryGateMachine = setup({
     events: {} as NewEntryGateEvent,
   },
   actors: {
-    loadUsage: fromPromise<DiaryUsage | null>(async () => {
-      throw new Error('loadUsage not provided');
-    }),
+    loadUsage: stubActor<UsageInfo | null>(),
   },
   actions: {
-    navigate: (_, _params: { to: string; state: NewEntryPrefill | null }) => {
-      /* provided by the view */
-    },
-    openUpgradeDialog: (_, _params: { key: UpgradeKey }) => {
-      /* provided by the view: sends OPEN to the upgrade dialog */
-    },
+    navigate: stubAction<NavigateParams>(),
+    openUpgradeDialog: stubAction<UpgradeDialogParams>(),
   },
   guards: {
-    decisionIs: (_, params: { usage: DiaryUsage | null; decision: AccessDecision }) =>
-      checkDiaryAccess(params.usage) === params.decision,
+    // One guard per decision, so a designer tells the branches apart by name in Stately Studio.
+    isAllowed: (_, { usage }: { usage: DiaryUsage | null }) => checkDiaryAccess(usage) === 'allowed',
+    isNotAvailable: (_, { usage }: { usage: DiaryUsage | null }) => checkDiaryAccess(usage) === 'not_available',
   },
 }).createMachine({
   id: 'newEntryGate',
@@ -55,27 +50,32 @@ export const newEntryGateMachine = setup({
         src: 'loadUsage',
         onDone: [
           {
-            guard: { type: 'decisionIs', params: ({ event }) => ({ usage: event.output, decision: 'allowed' }) },
+            guard: { type: 'isAllowed', params: ({ event }) => ({ usage: event.output }) },
             target: 'idle',
-            actions: { type: 'navigate', params: ({ context }) => ({ to: NEW_ENTRY_ROUTE, state: context.prefill }) },
+            actions: { type: 'navigate', params: ({ context }) => ({ to: paths.newDiaryEntry, state: context.prefill }) },
           },
           {
-            guard: { type: 'decisionIs', params: ({ event }) => ({ usage: event.output, decision: 'not_available' }) },
+            guard: { type: 'isNotAvailable', params: ({ event }) => ({ usage: event.output }) },
             target: 'idle',
-            actions: { type: 'openUpgradeDialog', params: { key: DIARY_UPGRADE_KEYS.not_available } },
+            actions: { type: 'openUpgradeDialog', params: { key: 'diary_not_available' } },
           },
           {
             target: 'idle',
             description: 'used >= limit',
-            actions: { type: 'openUpgradeDialog', params: { key: DIARY_UPGRADE_KEYS.limit_reached } },
+            actions: { type: 'openUpgradeDialog', params: { key: 'diary_limit_reached' } },
           },
         ],
         onError: {
           target: 'idle',
           description: 'No usage info → no block (the server still enforces the limit)',
-          actions: { type: 'navigate', params: ({ context }) => ({ to: NEW_ENTRY_ROUTE, state: context.prefill }) },
+          actions: { type: 'navigate', params: ({ context }) => ({ to: paths.newDiaryEntry, state: context.prefill }) },
         },
       },
     },
   },
 });
+
+/** What a button that opens the form shows: disabled while today's usage loads. */
+export function newEntryGateView(snapshot: SnapshotFrom<typeof newEntryGateMachine>) {
+  return { checking: snapshot.matches('checking') };
+}

@@ -1,14 +1,14 @@
-// The new diary entry form (spec sections 2, 5, 8): title, content, mood, favourite; prefilled from navigation
+// The new diary entry form: title, content, mood, favourite; prefilled from navigation
 // state or a restored draft (injected `restoreDrafts`; the choice is startingDraft in new-entry-draft.ts). Every
 // change is saved as a draft (injected `saveDraft`), cleared only after a successful save. Saving needs non-blank
 // content; a blank SUBMIT shows the warning toast instead. The draft's clientId makes a repeated save of the same
 // draft return the entry already made, so a retry after a lost answer, or a save that finished after the user
 // left, never makes a duplicate. A plan or limit refusal (402) opens the upgrade dialog, keeping everything typed.
-import { assign, fromPromise, setup, type SnapshotFrom } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, type DiaryCreateBody, type DiaryEntry, type Mood } from '../../contract/diary';
-import type { UpgradeKey } from '../upgrade-dialog.machine';
+import { stubAction, stubActor, type NavigateParams, type ToastParams, type UpgradeDialogParams } from '../effects';
+import { paths } from '../paths';
 import { DIARY_UPGRADE_KEYS, refusalOf } from './diary-access';
-import type { DiaryToastParams } from './diary-toasts';
 import {
   cleanText,
   createBodyFromDraft,
@@ -18,8 +18,6 @@ import {
   type NewEntryOpening,
   type StoredDraft,
 } from './new-entry-draft';
-
-export const DIARY_LIST_ROUTE = '/app/diary';
 
 export interface NewEntryContext extends NewEntryDraft {
   opening: NewEntryOpening;
@@ -48,29 +46,16 @@ export const newEntryMachine = setup({
     events: {} as NewEntryEvent,
   },
   actors: {
-    restoreDrafts: fromPromise<StoredDraft[]>(async () => {
-      throw new Error('restoreDrafts not provided');
-    }),
-    createEntry: fromPromise<DiaryEntry, DiaryCreateBody>(async () => {
-      throw new Error('createEntry not provided');
-    }),
+    restoreDrafts: stubActor<StoredDraft[]>(),
+    createEntry: stubActor<DiaryEntry, DiaryCreateBody>(),
   },
   actions: {
-    saveDraft: (_, _params: NewEntryDraft) => {
-      /* provided by the view: the user's draft storage */
-    },
-    clearDraft: (_, _params: { basis: string }) => {
-      /* provided by the view */
-    },
-    toast: (_, _params: DiaryToastParams) => {
-      /* provided by the view */
-    },
-    navigate: (_, _params: { to: string }) => {
-      /* provided by the view */
-    },
-    openUpgradeDialog: (_, _params: { key: UpgradeKey }) => {
-      /* provided by the view: sends OPEN to its upgrade dialog */
-    },
+    /** The user's draft storage (provided by the screen). */
+    saveDraft: stubAction<NewEntryDraft>(),
+    clearDraft: stubAction<{ basis: string }>(),
+    toast: stubAction<ToastParams>(),
+    navigate: stubAction<NavigateParams>(),
+    openUpgradeDialog: stubAction<UpgradeDialogParams>(),
     // An edit after a save attempt is a new text: it gets a new clientId, so the server can never answer it with
     // the older entry that attempt may have made (the edit would be lost).
     renewAttemptedClientId: assign(({ context }) =>
@@ -79,7 +64,8 @@ export const newEntryMachine = setup({
   },
   guards: {
     hasContent: ({ context }) => !isContentBlank(context.content),
-    isRefusal: ({ event }) => refusalOf((event as { error?: unknown }).error) !== null,
+    /** The server refused the create for the plan or the daily limit (402 with a code). */
+    isRefusal: (_, { error }: { error: unknown }) => refusalOf(error) !== null,
   },
 }).createMachine({
   id: 'newEntry',
@@ -94,7 +80,7 @@ export const newEntryMachine = setup({
     BACK: {
       description:
         'Back button, in any state: the draft stays for next time. While submitting the request still completes; saving the kept draft again returns that entry (same clientId), not a duplicate.',
-      actions: { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
+      actions: { type: 'navigate', params: { to: paths.diary, replace: true } },
     },
   },
   states: {
@@ -166,12 +152,12 @@ export const newEntryMachine = setup({
           actions: [
             { type: 'clearDraft', params: ({ context }) => ({ basis: context.basis }) },
             { type: 'toast', params: { key: 'created' } },
-            { type: 'navigate', params: { to: DIARY_LIST_ROUTE } },
+            { type: 'navigate', params: { to: paths.diary, replace: true } },
           ],
         },
         onError: [
           {
-            guard: 'isRefusal',
+            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
             description: 'Plan without diary or daily limit reached (402): the upgrade dialog; everything typed is kept.',
             actions: {
@@ -191,11 +177,20 @@ export const newEntryMachine = setup({
   },
 });
 
-type NewEntrySnapshot = SnapshotFrom<typeof newEntryMachine>;
-
-/** Whether the save button is enabled: editing with non-blank content. */
-export const canSave = (snapshot: NewEntrySnapshot) =>
-  snapshot.matches('editing') && !isContentBlank(snapshot.context.content);
-
-/** Whether the inputs accept edits (not while restoring the draft or submitting). */
-export const isEditable = (snapshot: NewEntrySnapshot) => snapshot.matches('editing');
+/** What the form shows: the fields, whether they accept edits, and whether the save button is enabled. */
+export function newEntryView(snapshot: SnapshotFrom<typeof newEntryMachine>) {
+  const { title, content, mood, isFavorite } = snapshot.context;
+  const editable = snapshot.matches('editing');
+  return {
+    title,
+    content,
+    mood,
+    isFavorite,
+    /** Inputs are disabled while the draft is read back and while saving. */
+    editable,
+    /** The button reads «Сохранение...». */
+    submitting: snapshot.matches('submitting'),
+    /** Enabled only while editing with non-blank content (a blank SUBMIT still reaches the warning). */
+    canSave: editable && !isContentBlank(content),
+  };
+}

@@ -1,4 +1,4 @@
-// Diary calls of spec section 7, typed from contract/diary.ts (types only: zod stays out of the bundle).
+// The diary's API calls, typed from contract/diary.ts (types only: zod stays out of the bundle).
 import type {
   DiaryCreateBody,
   DiaryEntry,
@@ -67,3 +67,4 @@ async function refusalBody(err: unknown): Promise<DiaryRefusalBody | null> {
 export function toggleDiaryFavorite(id: string): Promise<DiaryEntry> {
   return api.patch(`api/diary/${encodeURIComponent(id)}/favorite`).json<DiaryEntry>();
 }
+

@@ -7,3 +7,4 @@ export type { UsageInfo };
 export function getUsage(): Promise<UsageInfo> {
   return api.get('api/subscriptions/usage').json<UsageInfo>();
 }
+

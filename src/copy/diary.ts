@@ -1,14 +1,7 @@
-// Every user-facing string of the diary, verbatim from the product spec (sections 2, 3, 5, 8); mood labels are
+// Every user-facing string of the diary, verbatim from the product spec; mood labels are
 // shared with home in src/copy/moods.ts.
 import type { DiaryToastKey } from '../../machines/diary/diary-toasts';
-import type { ToastVariant } from '../../machines/toast.machine';
-
-/** A toast's words and look, as `toast()` in src/ui/toast.ts takes them. */
-interface DiaryToastCopy {
-  title: string;
-  description: string;
-  variant: ToastVariant;
-}
+import type { ToastCopy } from './toasts';
 
 export type DiaryFilter = 'all' | 'week' | 'month' | 'favorites';
 
@@ -53,5 +46,5 @@ export const diaryCopy = {
     createFailed: { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' },
     blankContent: { title: 'Внимание', description: 'Содержание записи не может быть пустым', variant: 'warning' },
     favoriteFailed: { title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' },
-  } satisfies Record<DiaryToastKey, DiaryToastCopy>,
+  } satisfies Record<DiaryToastKey, ToastCopy>,
 } as const;

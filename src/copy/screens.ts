@@ -7,8 +7,6 @@ export const screenTitles = {
   session: 'Практика',
   profile: 'Профиль',
   settings: 'Настройки',
-  subscription: 'Тарифы',
-  checkout: 'Оформление подписки',
   help: 'Помощь и поддержка',
   soon: 'Раздел скоро появится',
 } as const;

@@ -1,5 +1,5 @@
-// Upgrade dialogs (spec section 8 table and section 2 "Upgrade dialogs"), verbatim. The keys are the machine's.
-import type { UpgradeKey } from '../../machines/upgrade-dialog.machine';
+// The upgrade dialog's words per key (the machine's), verbatim from the spec.
+import type { UpgradeKey } from '../../machines/app/upgrade-dialog.machine';
 
 export interface UpgradeDialogCopy {
   title: string;

@@ -2,7 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { DiaryCreateBody, DiaryEntry } from '../../contract/diary';
-import { canSave, isEditable, newEntryMachine, type NewEntryInput } from '../../machines/diary/new-entry.machine';
+import { newEntryMachine, newEntryView, type NewEntryInput } from '../../machines/diary/new-entry.machine';
 import {
   basisOf,
   createBodyFromDraft,
@@ -90,14 +90,14 @@ describeMachinePaths(newEntryMachine, {
   filterEvents: (s) => s.status === 'active',
   assert: {
     restoring: (s) => {
-      expect(isEditable(s)).toBe(false);
+      expect(newEntryView(s).editable).toBe(false);
       expect(s.context.title).toBe('Из чата');
     },
     editing: (s) => {
-      expect(isEditable(s)).toBe(true);
+      expect(newEntryView(s).editable).toBe(true);
       expect(s.context.title.length).toBeLessThanOrEqual(100);
       expect(s.context.content).not.toContain('\u0000');
-      expect(canSave(s)).toBe(s.context.content.trim() !== '');
+      expect(newEntryView(s).canSave).toBe(s.context.content.trim() !== '');
       // The suggestion's own draft (never the plain one) is what the form shows and saves.
       expect(s.context.basis).toBe(basisOf(suggestion));
       expect(s.context.source).toEqual({ source_type: 'ai_suggestion', source_id: 'chat-1' });
@@ -107,8 +107,8 @@ describeMachinePaths(newEntryMachine, {
       if (last?.[0] === 'toast') expect(['blankContent', 'createFailed']).toContain((last[1] as { key: string }).key);
     },
     submitting: (s, run) => {
-      expect(canSave(s)).toBe(false);
-      expect(isEditable(s)).toBe(false);
+      expect(newEntryView(s).canSave).toBe(false);
+      expect(newEntryView(s).editable).toBe(false);
       expect(s.can({ type: 'CONTENT.CHANGE', value: 'x' })).toBe(false);
       // The attempt is recorded in the draft before the request goes out.
       expect(effects.filter(([n]) => n === 'saveDraft').at(-1)).toEqual(['saveDraft', { ...draftIn(s.context), submitted: true }]);
@@ -121,7 +121,7 @@ describeMachinePaths(newEntryMachine, {
       expect(effects.slice(-3)).toEqual([
         ['clearDraft', { basis: s.context.basis }],
         ['toast', { key: 'created' }],
-        ['navigate', { to: '/app/diary' }],
+        ['navigate', { to: '/app/diary', replace: true }],
       ]);
     },
   },
@@ -159,7 +159,7 @@ describe('new entry machine: sequences', () => {
     const { actor, log, ready } = run(async () => makeEntry(1));
     await ready();
     actor.send({ type: 'CONTENT.CHANGE', value: '  \n ' });
-    expect(canSave(actor.getSnapshot())).toBe(false);
+    expect(newEntryView(actor.getSnapshot()).canSave).toBe(false);
     actor.send({ type: 'SUBMIT' });
     expect(actor.getSnapshot().value).toBe('editing');
     expect(log.at(-1)).toEqual(['toast', { key: 'blankContent' }]);
@@ -253,7 +253,7 @@ describe('new entry machine: sequences', () => {
     actor.send({ type: 'CONTENT.CHANGE', value: 'Уже отправлено' });
     actor.send({ type: 'SUBMIT' });
     actor.send({ type: 'BACK' });
-    expect(log.at(-1)).toEqual(['navigate', { to: '/app/diary' }]);
+    expect(log.at(-1)).toEqual(['navigate', { to: '/app/diary', replace: true }]);
     const stored = log.filter(([n]) => n === 'saveDraft').at(-1)![1] as NewEntryDraft;
     expect(stored).toMatchObject({ content: 'Уже отправлено', submitted: true, clientId: bodies[0]!.client_id });
   });

@@ -1,7 +1,7 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { AuthFailure } from '../../machines/auth.machine';
+import type { AuthFailure } from '../../machines/app/auth.machine';
 import { authCopy, type AuthErrorKind } from '../../src/copy/auth';
 import { act } from '@testing-library/react';
 import { currentPath, fakeAuthActor, never, renderApp, signedIn } from './render-app';

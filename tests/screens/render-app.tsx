@@ -5,9 +5,10 @@ import { render, screen } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { MemoryRouter, useLocation } from 'react-router-dom';
 import { createActor, fromPromise } from 'xstate';
-import type { AuthUser } from '../../machines/auth.machine';
+import type { AuthUser } from '../../machines/app/auth.machine';
 import { AppProviders } from '../../src/App';
 import { AuthProvider } from '../../src/auth/AuthProvider';
+import { FlowHost } from '../../src/flow/FlowHost';
 import { appAuthMachine, readAuthInput, type AuthActor } from '../../src/auth/authActor';
 import { AppRoutes } from '../../src/routes';
 
@@ -64,6 +65,7 @@ export function renderWithProviders(ui: ReactNode, options: { path?: string; act
       <AuthProvider actor={actor}>
         <MemoryRouter initialEntries={[options.path ?? '/']}>
           {ui}
+          <FlowHost />
           <LocationProbe />
         </MemoryRouter>
       </AuthProvider>

@@ -1,12 +1,8 @@
 // /app/diary/:entryId: binds the entry machine; back (Telegram BackButton or our own) goes to /app/diary.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { useNavigate, useParams } from 'react-router-dom';
+import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
-import { fromPromise } from 'xstate';
-import type { DiaryEntry } from '../../../contract/diary';
-import { diaryEntryMachine } from '../../../machines/diary/diary-entry.machine';
-import { getDiaryEntry, toggleDiaryFavorite } from '../../api/diary';
+import { diaryEntryMachine, diaryEntryView } from '../../../machines/diary/diary-entry.machine';
+import { diaryActors } from '../../api/diary.actors';
 import { Button } from '../../components/Button';
 import { formatEntryDate } from '../../components/diary/entryDate';
 import { FavoriteStar } from '../../components/diary/FavoriteStar';
@@ -15,11 +11,12 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { DiaryIcon } from '../../components/icons';
 import { Page } from '../../components/Page';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { Spinner } from '../../components/Spinner';
 import { diaryCopy } from '../../copy/diary';
+import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
-import { toast } from '../../ui/toast';
 
 const Center = styled.div`
   display: flex;
@@ -68,47 +65,32 @@ const BackLink = styled(Button)`
 
 export default function DiaryEntryScreen() {
   const { entryId = '' } = useParams();
-  const navigate = useNavigate();
-  const machine = useMemo(
-    () =>
-      diaryEntryMachine.provide({
-        actors: {
-          loadEntry: fromPromise<DiaryEntry | null, { id: string }>(({ input }) => getDiaryEntry(input.id)),
-          toggleFavorite: fromPromise<DiaryEntry, { id: string }>(({ input }) => toggleDiaryFavorite(input.id)),
-        },
-        actions: {
-          toast: (_, { key }) => toast(diaryCopy.toasts[key]),
-          navigate: (_, params) => navigate(params.to),
-        },
-      }),
-    [navigate],
-  );
-  const actor = useActorRef(machine, { input: { id: entryId } });
-  const back = () => actor.send({ type: 'BACK' });
+  const { view, send } = useFlow(diaryEntryMachine, diaryEntryView, { input: { id: entryId }, actors: diaryActors });
+  const { status, entry, toggling } = view;
+  const back = () => send({ type: 'BACK' });
   const nativeBack = useBackButton(back);
-
-  const entry = useSelector(actor, (s) => s.context.entry);
-  const state = useSelector(actor, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('notFound') ? 'notFound' : s.matches('error') ? 'error' : 'ready',
-  );
-  const toggling = useSelector(actor, (s) => s.matches({ ready: 'toggling' }));
 
   return (
     <Page>
       {nativeBack ? null : (
         <BackLink $variant="plain" onClick={back}>
-          ← {diaryCopy.backToList}
+          <span aria-hidden>←</span> {diaryCopy.backToList}
         </BackLink>
       )}
-      {state === 'loading' ? (
+      {/* The entry's title is the page's h1; until it is there, the page still has one. */}
+      {status === 'loading' || status === 'error' ? (
+        <VisuallyHidden as="h1">{diaryCopy.entryTitleFallback}</VisuallyHidden>
+      ) : null}
+      {status === 'loading' ? (
         <Center>
           <Spinner />
         </Center>
-      ) : state === 'notFound' ? (
-        <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} />
-      ) : state === 'error' ? (
-        <ErrorState message={diaryCopy.entryError} retryLabel={diaryCopy.retry} onRetry={() => actor.send({ type: 'RETRY' })} />
-      ) : entry ? (
+      ) : null}
+      {status === 'notFound' ? <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} headingLevel={1} /> : null}
+      {status === 'error' ? (
+        <ErrorState message={diaryCopy.entryError} retryLabel={diaryCopy.retry} onRetry={() => send({ type: 'RETRY' })} />
+      ) : null}
+      {status === 'ready' && entry ? (
         <Article>
           <Head>
             <h1>{entry.title || diaryCopy.entryTitleFallback}</h1>
@@ -117,7 +99,7 @@ export default function DiaryEntryScreen() {
               busy={toggling}
               onToggle={() => {
                 haptic.tap();
-                actor.send({ type: 'FAVORITE.TOGGLE' });
+                send({ type: 'FAVORITE.TOGGLE' });
               }}
             />
           </Head>

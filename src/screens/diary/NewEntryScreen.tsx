@@ -1,25 +1,23 @@
 // /app/diary/new: binds the new-entry machine to its effects — the user's draft store, the create call, toasts,
 // navigation and the upgrade dialog — and renders it. Prefill comes from navigation state (chat suggestion, home
 // mood card), validated by the machine's rules; the drafts survive reloads, closing the app and failed saves.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router-dom';
+import { useId, useMemo } from 'react';
+import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { fromPromise } from 'xstate';
-import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, type DiaryCreateBody, type DiaryEntry } from '../../../contract/diary';
-import { canSave, isEditable, newEntryMachine } from '../../../machines/diary/new-entry.machine';
-import { prefillFromNavigation, type StoredDraft } from '../../../machines/diary/new-entry-draft';
-import { createDiaryEntry } from '../../api/diary';
-import { useAuthActor } from '../../auth/AuthProvider';
+import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../../contract/diary';
+import { newEntryMachine, newEntryView } from '../../../machines/diary/new-entry.machine';
+import { prefillFromNavigation } from '../../../machines/diary/new-entry-draft';
+import { diaryActors } from '../../api/diary.actors';
+import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { diaryCopy } from '../../copy/diary';
+import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
-import { toast } from '../../ui/toast';
-import { UpgradeDialog, useUpgradeDialog } from '../shared/UpgradeDialog';
-import { draftStore } from './draftStorage';
+import { draftEffects, draftStore } from './draftStorage';
 import { newClientId } from './newClientId';
 
 const Form = styled.form`
@@ -47,7 +45,7 @@ const inputCss = `
   border: 0;
   border-radius: 14px;
   font: inherit;
-  font-size: 16px;
+  font-size: 1rem;
   outline: none;
 `;
 
@@ -80,57 +78,37 @@ const BackLink = styled(Button)`
 `;
 
 export default function NewEntryScreen() {
-  const navigate = useNavigate();
   const location = useLocation();
-  const upgrade = useUpgradeDialog();
-  const telegramId = useSelector(useAuthActor(), (s) => s.context.user?.telegram_id);
-  const drafts = useMemo(() => draftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
-  const machine = useMemo(
-    () =>
-      newEntryMachine.provide({
-        actors: {
-          restoreDrafts: fromPromise<StoredDraft[]>(async () => drafts.load()),
-          createEntry: fromPromise<DiaryEntry, DiaryCreateBody>(({ input }) => createDiaryEntry(input)),
-        },
-        actions: {
-          saveDraft: (_, draft) => drafts.save(draft),
-          clearDraft: (_, { basis }) => drafts.clear(basis),
-          toast: (_, { key }) => {
-            const copy = diaryCopy.toasts[key];
-            if (copy.variant === 'success') haptic.success();
-            toast(copy);
-          },
-          navigate: (_, params) => navigate(params.to, { replace: true }),
-          openUpgradeDialog: (_, { key }) => upgrade.send({ type: 'OPEN', key }),
-        },
-      }),
-    [navigate, drafts, upgrade],
+  const telegramId = useAuthView().user?.telegram_id;
+  // The signed-in user's drafts (one storage key per Telegram user).
+  const drafts = useMemo(
+    () => draftEffects(draftStore(typeof telegramId === 'number' ? telegramId : null)),
+    [telegramId],
   );
-  const actor = useActorRef(machine, {
+  const { view, send } = useFlow(newEntryMachine, newEntryView, {
     input: { prefill: prefillFromNavigation(location.state), navigationKey: location.key, newClientId },
+    actors: { ...diaryActors, ...drafts.actors },
+    actions: drafts.actions,
   });
-  const nativeBack = useBackButton(() => actor.send({ type: 'BACK' }));
-
-  const title = useSelector(actor, (s) => s.context.title);
-  const content = useSelector(actor, (s) => s.context.content);
-  const mood = useSelector(actor, (s) => s.context.mood);
-  const isFavorite = useSelector(actor, (s) => s.context.isFavorite);
-  const submitting = useSelector(actor, (s) => s.matches('submitting'));
-  const locked = !useSelector(actor, isEditable);
-  const saveEnabled = useSelector(actor, canSave);
+  const { title, content, mood, isFavorite, submitting, editable, canSave } = view;
+  const locked = !editable;
+  const nativeBack = useBackButton(() => send({ type: 'BACK' }));
+  // Editable but not savable: the content is blank — the button says why (spec: disabled on blank content).
+  const blankReasonId = useId();
+  const blank = editable && !canSave;
 
   return (
     <Page title={diaryCopy.newEntry}>
       {nativeBack ? null : (
-        <BackLink $variant="plain" onClick={() => actor.send({ type: 'BACK' })}>
-          ← {diaryCopy.backToList}
+        <BackLink $variant="plain" onClick={() => send({ type: 'BACK' })}>
+          <span aria-hidden>←</span> {diaryCopy.backToList}
         </BackLink>
       )}
       <Form
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          actor.send({ type: 'SUBMIT' });
+          send({ type: 'SUBMIT' });
         }}
       >
         <Field>
@@ -143,7 +121,7 @@ export default function NewEntryScreen() {
             maxLength={DIARY_TITLE_MAX}
             placeholder={diaryCopy.form.titlePlaceholder}
             disabled={locked}
-            onChange={(e) => actor.send({ type: 'TITLE.CHANGE', value: e.target.value })}
+            onChange={(e) => send({ type: 'TITLE.CHANGE', value: e.target.value })}
           />
         </Field>
         <Field>
@@ -156,12 +134,12 @@ export default function NewEntryScreen() {
             maxLength={DIARY_CONTENT_MAX}
             placeholder={diaryCopy.form.contentPlaceholder}
             disabled={locked}
-            onChange={(e) => actor.send({ type: 'CONTENT.CHANGE', value: e.target.value })}
+            onChange={(e) => send({ type: 'CONTENT.CHANGE', value: e.target.value })}
             onKeyDown={(e) => {
               // Ctrl/Cmd+Enter saves from the keyboard (a blank one shows the warning).
               if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
                 e.preventDefault();
-                actor.send({ type: 'SUBMIT' });
+                send({ type: 'SUBMIT' });
               }
             }}
           />
@@ -174,7 +152,7 @@ export default function NewEntryScreen() {
             disabled={locked}
             onChange={(m) => {
               haptic.select();
-              actor.send({ type: 'MOOD.SELECT', mood: m });
+              send({ type: 'MOOD.SELECT', mood: m });
             }}
           />
         </Field>
@@ -183,15 +161,21 @@ export default function NewEntryScreen() {
             type="checkbox"
             checked={isFavorite}
             disabled={locked}
-            onChange={(e) => actor.send({ type: 'FAVORITE.SET', value: e.target.checked })}
+            onChange={(e) => send({ type: 'FAVORITE.SET', value: e.target.checked })}
           />
           {diaryCopy.form.favoriteLabel}
         </Check>
-        <Button type="submit" $block disabled={!saveEnabled} aria-busy={submitting}>
+        <Button
+          type="submit"
+          $block
+          disabled={!canSave}
+          aria-busy={submitting}
+          aria-describedby={blank ? blankReasonId : undefined}
+        >
           {submitting ? diaryCopy.form.saving : diaryCopy.form.save}
         </Button>
+        {blank ? <VisuallyHidden id={blankReasonId}>{diaryCopy.toasts.blankContent.description}</VisuallyHidden> : null}
       </Form>
-      <UpgradeDialog actorRef={upgrade} />
     </Page>
   );
 }

@@ -1,26 +1,15 @@
-// The reusable upgrade bottom sheet (spec sections 2 and 8). A screen creates the dialog actor with
-// useUpgradeDialog(), sends it OPEN {key} (e.g. from its gate machine), and renders <UpgradeDialog actorRef/>.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useMemo } from 'react';
-import { useNavigate } from 'react-router-dom';
+// The upgrade bottom sheet: the title for the dialog's key, the benefits, the upgrade button and «Позже». The app
+// renders one, for its one dialog actor (src/flow/FlowHost.tsx); flows open it with the `openUpgradeDialog` action.
+import { shallowEqual, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import { upgradeDialogMachine } from '../../../machines/upgrade-dialog.machine';
+import { upgradeDialogView, type upgradeDialogMachine } from '../../../machines/app/upgrade-dialog.machine';
 import { BottomSheet } from '../../components/BottomSheet';
 import { Button } from '../../components/Button';
 import { upgradeCopy, type UpgradeDialogCopy } from '../../copy/upgrade';
 import { haptic } from '../../telegram/haptic';
 
 export type UpgradeDialogRef = ActorRefFrom<typeof upgradeDialogMachine>;
-
-export function useUpgradeDialog(): UpgradeDialogRef {
-  const navigate = useNavigate();
-  const machine = useMemo(
-    () => upgradeDialogMachine.provide({ actions: { navigate: (_, params) => navigate(params.to) } }),
-    [navigate],
-  );
-  return useActorRef(machine);
-}
 
 const Body = styled.div`
   display: flex;
@@ -52,10 +41,8 @@ const Benefits = styled.ul`
   li::before { content: '✓'; margin-right: 8px; color: ${({ theme }) => theme.color.button}; }
 `;
 
-export function UpgradeDialog({ actorRef }: { actorRef: UpgradeDialogRef }) {
-  const open = useSelector(actorRef, (s) => s.matches('open'));
-  const key = useSelector(actorRef, (s) => s.context.key);
-  // The key stays set after closing, so the sheet keeps its text while it slides away.
+export default function UpgradeDialog({ actorRef }: { actorRef: UpgradeDialogRef }) {
+  const { open, key } = useSelector(actorRef, upgradeDialogView, shallowEqual);
   const copy: UpgradeDialogCopy | null = key ? upgradeCopy.dialogs[key] : null;
   return (
     <BottomSheet open={open && copy !== null} onClose={() => actorRef.send({ type: 'DISMISS' })} label={copy?.title ?? ''}>

@@ -1,6 +1,8 @@
-// The reusable upgrade dialog (spec sections 2 and 8): closed, or open with one of five keys. 'Позже' dismisses;
-// the upgrade button closes it and navigates to the subscription plans. Navigation is injected by the view.
-import { assign, setup } from 'xstate';
+// The app's one upgrade dialog: closed, or open with one of five keys (a feature not on the plan, or its daily
+// limit spent). 'Позже' dismisses; the upgrade button closes it and navigates to the subscription plans.
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { stubAction, type NavigateParams } from '../effects';
+import { paths } from '../paths';
 
 /** Why the dialog opened: a feature not on the plan, or its daily limit spent. The view maps each to its words. */
 export const UPGRADE_KEYS = [
@@ -11,8 +13,6 @@ export const UPGRADE_KEYS = [
   'messages_limit_reached',
 ] as const;
 export type UpgradeKey = (typeof UPGRADE_KEYS)[number];
-
-export const SUBSCRIPTION_ROUTE = '/app/profile/subscription';
 
 export type UpgradeDialogEvent =
   | { type: 'OPEN'; key: UpgradeKey }
@@ -25,9 +25,7 @@ export const upgradeDialogMachine = setup({
     events: {} as UpgradeDialogEvent,
   },
   actions: {
-    navigate: (_, _params: { to: string }) => {
-      /* provided by the view (react-router navigate) */
-    },
+    navigate: stubAction<NavigateParams>(),
   },
 }).createMachine({
   id: 'upgradeDialog',
@@ -48,9 +46,17 @@ export const upgradeDialogMachine = setup({
         UPGRADE: {
           target: 'closed',
           description: '«Улучшить тариф» / «Посмотреть тарифы»',
-          actions: { type: 'navigate', params: { to: SUBSCRIPTION_ROUTE } },
+          actions: { type: 'navigate', params: { to: paths.subscription } },
         },
       },
     },
   },
 });
+
+/**
+ * What the sheet shows: whether it is open, and the key of its words. The key stays set after closing, so the
+ * sheet keeps its text while it slides away.
+ */
+export function upgradeDialogView(snapshot: SnapshotFrom<typeof upgradeDialogMachine>) {
+  return { open: snapshot.matches('open'), key: snapshot.context.key };
+}
