@@ -1,5 +1,5 @@
 // `npm run bench`: every benchmark, in order — the client bundle and its first load on a slow phone (CLIENT), the API
-// (SERVER), the diary (DIARY).
+// (SERVER), the diary (DIARY), the chat.
 // Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
 // Each bench runs in a child process of its own, so one's memory (the Vite build of the bundle bench holds
 // hundreds of MB) does not show up in the next one's RSS figures. `tsx bench/run.ts <name>` runs one in-process,
@@ -16,6 +16,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   api: async () => (await import('./api')).benchApi(),
   diary: async () => (await import('./diary')).benchDiary(),
   'diary-scroll': async () => (await import('./diary-scroll')).benchDiaryScroll(),
+  chat: async () => (await import('./chat')).benchChat(),
 };
 
 const only = process.argv[2];

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 
 export interface TempCluster {
   url: string;
+  /** The cluster's data directory (its postmaster.pid names the server process; benches read its CPU time). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -55,7 +57,7 @@ export async function startTempCluster(bin: string): Promise<TempCluster> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://app@127.0.0.1:${port}/postgres`, stop };
+  return { url: `postgres://app@127.0.0.1:${port}/postgres`, dataDir: data, stop };
 }
 
 /**

@@ -2,6 +2,7 @@
 // routes a plugin in server/<domain>/. main.ts adds the client (built dist/ or Vite); tests and benches go without.
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import chatRoutes from './chat/routes';
 import diaryRoutes from './diary/routes';
 import paymentRoutes from './billing/payment-routes';
 import subscriptionRoutes from './billing/subscription-routes';
@@ -72,6 +73,7 @@ export async function buildApp({
         await scope.register(trialRoutes, { prefix: '/trial' });
         await scope.register(paymentRoutes, { prefix: '/payments' }); // and the bot's payment handlers
         await scope.register(diaryRoutes, { prefix: '/diary' });
+        await scope.register(chatRoutes, { prefix: '/chat' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },

@@ -24,6 +24,8 @@ export interface SpendInput {
    */
   mode?: 'strict' | 'record';
   now?: Date;
+  /** The user's tier when the caller already knows it (saves a query); default: read it. */
+  tier?: Tier;
 }
 
 /** The tier in force now: the subscription's tier unless absent or expired → START. */
@@ -48,7 +50,7 @@ export function tierOf(row: { tier: string; expiresAt: Date | null } | undefined
 export async function spendDaily(db: Executor, input: SpendInput): Promise<SpendResult> {
   const { userId, kind, amount, timeZone, mode = 'strict', now = new Date() } = input;
   if (!Number.isInteger(amount) || amount < 0) throw new Error(`spendDaily: amount must be a non-negative integer`);
-  const tier = await effectiveTier(db, userId, now);
+  const tier = input.tier ?? (await effectiveTier(db, userId, now));
   const limit = dailyLimit(tier, kind);
   const unlimited = limit === null && kind === 'tokens';
   if (limit === null && !unlimited) return { ok: false, reason: 'not_available', limit };
@@ -71,6 +73,74 @@ export async function spendDaily(db: Executor, input: SpendInput): Promise<Spend
   return { ok: true, used: row.used, limit };
 }
 
+export type ReserveResult =
+  | {
+      ok: true;
+      /** What was taken: the amount asked for, or the rest of today's limit when less is left. */ reserved: number;
+    }
+  | { ok: false; reason: 'not_available' | 'limit_reached'; limit: number | null };
+
+/**
+ * Reserves up to `amount` before work whose cost is known only afterwards (a model reply): the whole amount while
+ * it fits, otherwise whatever is left of today's limit; nothing left → refused. Each attempt is spendDaily's strict
+ * conditional upsert, so concurrent reservations never take more than the limit in all; the overspend of a day is
+ * bounded by what the reservations that got less than they asked for go on to use (settleDaily records it).
+ */
+export async function reserveDaily(db: Executor, input: SpendInput): Promise<ReserveResult> {
+  const now = input.now ?? new Date();
+  const tier = input.tier ?? (await effectiveTier(db, input.userId, now));
+  let want = input.amount;
+  for (let attempt = 0; attempt < 8; attempt++) {
+    const spent = await spendDaily(db, { ...input, tier, now, amount: want, mode: 'strict' });
+    if (spent.ok) return { ok: true, reserved: want };
+    if (spent.reason === 'not_available') return spent;
+    const [row] = await db
+      .select({ used: dailyUsage.used })
+      .from(dailyUsage)
+      .where(
+        and(
+          eq(dailyUsage.userId, input.userId),
+          eq(dailyUsage.day, localDate(input.timeZone, now)),
+          eq(dailyUsage.kind, input.kind),
+        ),
+      );
+    const left = (spent.limit ?? 0) - (row?.used ?? 0);
+    if (left <= 0) return spent;
+    want = Math.min(want, left);
+  }
+  return { ok: false, reason: 'limit_reached', limit: dailyLimit(tier, input.kind) };
+}
+
+/**
+ * Turns a reservation into what was really used: the excess is recorded (mode 'record': past the limit if need
+ * be — the work is done), the unused rest is given back. `now` must be the reservation's, so both land on its day.
+ * Returns the day's new total, or null when nothing had to change.
+ */
+export async function settleDaily(
+  db: Executor,
+  input: Omit<SpendInput, 'amount' | 'mode'> & { reserved: number; used: number },
+): Promise<number | null> {
+  const { reserved, used, ...rest } = input;
+  const now = rest.now ?? new Date();
+  if (used > reserved) {
+    const spent = await spendDaily(db, { ...rest, now, amount: used - reserved, mode: 'record' });
+    return spent.ok ? spent.used : null;
+  }
+  if (used === reserved) return null;
+  const [row] = await db
+    .update(dailyUsage)
+    .set({ used: sql`greatest(${dailyUsage.used} - ${reserved - used}, 0)` })
+    .where(
+      and(
+        eq(dailyUsage.userId, rest.userId),
+        eq(dailyUsage.day, localDate(rest.timeZone, now)),
+        eq(dailyUsage.kind, rest.kind),
+      ),
+    )
+    .returning({ used: dailyUsage.used });
+  return row?.used ?? null;
+}
+
 export interface UsageToday {
   tier: Tier;
   day: string;
@@ -78,16 +148,17 @@ export interface UsageToday {
   limits: Record<UsageKind, number | null>;
 }
 
-/** Today's counters and limits for the user in their zone. */
+/** Today's counters and limits for the user in their zone (`tier`: when the caller already knows it). */
 export async function usageToday(
   db: Executor,
   userId: number,
   timeZone: string,
   now: Date = new Date(),
+  tier?: Tier,
 ): Promise<UsageToday> {
   const day = localDate(timeZone, now);
-  const [tier, rows] = await Promise.all([
-    effectiveTier(db, userId, now),
+  const [effective, rows] = await Promise.all([
+    tier ?? effectiveTier(db, userId, now),
     db
       .select({ kind: dailyUsage.kind, used: dailyUsage.used })
       .from(dailyUsage)
@@ -96,6 +167,9 @@ export async function usageToday(
   const used: Record<UsageKind, number> = { diary_entries: 0, voice_seconds: 0, tokens: 0 };
   for (const r of rows) if (r.kind in used) used[r.kind as UsageKind] = r.used;
   const kinds: UsageKind[] = ['diary_entries', 'voice_seconds', 'tokens'];
-  const limits = Object.fromEntries(kinds.map((k) => [k, dailyLimit(tier, k)])) as Record<UsageKind, number | null>;
-  return { tier, day, used, limits };
+  const limits = Object.fromEntries(kinds.map((k) => [k, dailyLimit(effective, k)])) as Record<
+    UsageKind,
+    number | null
+  >;
+  return { tier: effective, day, used, limits };
 }

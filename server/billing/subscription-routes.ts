@@ -11,7 +11,7 @@ import {
 } from '../../contract/billing';
 import { authErrors } from '../../contract/common';
 import type { Config } from '../start/config';
-import { dailyLimit, paymentMethods, PLANS } from './plans';
+import { dailyLimit, paymentMethods, PLANS, type Tier } from './plans';
 import { tierOf, usageToday } from './quota';
 import type { Db } from '../db';
 import { subscriptions } from '../db/schema';
@@ -57,23 +57,24 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
     currentSubscription(app.database.db, request.user.id),
   );
 
-  app.get(
-    '/usage',
-    { schema: { tags, response: { 200: usageSchema, ...authErrors } } },
-    async (request): Promise<UsageInfo> => {
-      const u = await usageToday(app.database.db, request.user.id, request.timeZone);
-      return {
-        tier: u.tier,
-        day: u.day,
-        diary_entries_limit: u.limits.diary_entries,
-        diary_entries_used: u.used.diary_entries,
-        voice_seconds_limit: u.limits.voice_seconds,
-        voice_seconds_used: u.used.voice_seconds,
-        tokens_limit: u.limits.tokens,
-        tokens_used: u.used.tokens,
-      };
-    },
+  app.get('/usage', { schema: { tags, response: { 200: usageSchema, ...authErrors } } }, async (request) =>
+    usageInfo(app.database.db, request.user.id, request.timeZone),
   );
 };
+
+/** Today's usage as the API shows it (GET /usage, and the usage_info of a chat reply, whose tier is known). */
+export async function usageInfo(db: Db, userId: number, timeZone: string, tier?: Tier): Promise<UsageInfo> {
+  const u = await usageToday(db, userId, timeZone, new Date(), tier);
+  return {
+    tier: u.tier,
+    day: u.day,
+    diary_entries_limit: u.limits.diary_entries,
+    diary_entries_used: u.used.diary_entries,
+    voice_seconds_limit: u.limits.voice_seconds,
+    voice_seconds_used: u.used.voice_seconds,
+    tokens_limit: u.limits.tokens,
+    tokens_used: u.used.tokens,
+  };
+}
 
 export default subscriptionRoutes;

@@ -7,6 +7,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
@@ -30,6 +31,11 @@ export const users = pgTable('users', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   /** Set once when the free PREMIUM trial is activated: the trial is once per user, forever. */
   trialUsedAt: timestamp('trial_used_at', { withTimezone: true }),
+  /**
+   * When the chat's safety net last saw a risk signal (suicide, self-harm) in this user's messages; for a while
+   * after it the assistant keeps a gentle check-in in every chat (server/chat/safety/).
+   */
+  riskFlaggedAt: timestamp('risk_flagged_at', { withTimezone: true }),
 });
 
 /** One row per user once they change something; absent → the defaults in server/users/settings.ts. */
@@ -210,6 +216,65 @@ export const subscriptionGrants = pgTable(
     index('subscription_grants_user_idx').on(t.userId, t.createdAt),
     // A payment grants once and a refund revokes once, whatever reaches this table.
     uniqueIndex('subscription_grants_payment_source_idx').on(t.paymentId, t.source),
+  ],
+);
+
+/**
+ * A conversation with the assistant. `message_count` is the position of its newest message, kept by the same
+ * statement that inserts a message (server/chat/repository.ts), so a page of messages is a range of positions and
+ * the total needs no count. `updated_at` moves with every message: the list is ordered by it (last activity).
+ */
+export const chats = pgTable(
+  'chats',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    topic: text('topic').notNull(),
+    /** active | archived (nothing archives yet; the list filters by it). */
+    status: text('status').notNull().default('active'),
+    messageCount: integer('message_count').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
+    lastMessagePreview: text('last_message_preview'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('chats_user_activity_idx').on(t.userId, t.updatedAt.desc().nullsFirst(), t.id.desc().nullsFirst())],
+);
+
+/**
+ * One message of a chat. `position` numbers a chat's messages 1, 2, 3… in the order they were stored; the unique
+ * (chat_id, position) index serves every page, newest or oldest, as a range scan of `limit` entries.
+ * Deleted only with their chat (cascade), so positions stay dense.
+ */
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    chatId: uuid('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** The chat's owner, repeated so a send's idempotency key is unique per user across chats. */
+    userId: integer('user_id').notNull(),
+    position: integer('position').notNull(),
+    /** user | assistant */
+    role: text('role').notNull(),
+    content: text('content').notNull(),
+    /** practice_suggestion | diary_suggestion payload (contract/chat.ts), assistant messages only. */
+    metadata: jsonb('metadata'),
+    /** A user message's idempotency key from the client (a retried send finds the message, and its reply). */
+    clientId: uuid('client_id'),
+    /** An assistant message's user message: at most one reply per user message. */
+    replyTo: uuid('reply_to'),
+    /** Tokens the reply spent (the model's reported total), assistant messages only. */
+    tokens: integer('tokens'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('chat_messages_chat_position_idx').on(t.chatId, t.position),
+    uniqueIndex('chat_messages_user_client_idx').on(t.userId, t.clientId),
+    uniqueIndex('chat_messages_reply_to_idx').on(t.replyTo),
   ],
 );
 

@@ -35,6 +35,13 @@ export interface Config {
   /** Origins allowed to call /api from another site (CORS); empty: same-origin only. */
   corsOrigins: string[];
   logLevel: string;
+  /** OpenAI-compatible chat API (…/v1); null → the built-in offline assistant. */
+  llmBaseUrl: string | null;
+  llmApiKey: string | null;
+  /** The model's id at that API; required with llmBaseUrl. */
+  llmModel: string | null;
+  /** A reply that has not finished by then (or stalls between chunks for a third of it) is a 503. */
+  llmTimeoutMs: number;
   /** The app's public https origin (PUBLIC_URL): the /start button opens it, setWebhook points at it; null: unset. */
   publicUrl: string | null;
   /**
@@ -115,6 +122,14 @@ function baseUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   return v.replace(/\/+$/, '');
 }
 
+/** LLM_BASE_URL and LLM_MODEL go together. */
+function llm(env: NodeJS.ProcessEnv): Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel'> {
+  const url = baseUrl(env, 'LLM_BASE_URL');
+  const model = str(env, 'LLM_MODEL');
+  if (url && !model) throw new Error('LLM_MODEL must name the model when LLM_BASE_URL is set');
+  return { llmBaseUrl: url, llmApiKey: str(env, 'LLM_API_KEY'), llmModel: url ? model : null };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const botToken = str(env, 'BOT_TOKEN');
   return {
@@ -134,6 +149,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: trustProxy(env),
     corsOrigins: origins(env),
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
+    ...llm(env),
+    llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 60_000),
     publicUrl: baseUrl(env, 'PUBLIC_URL'),
     webhookSecret: webhookSecret(env, botToken ?? DEV_BOT_TOKEN),
     telegramApiRoot: baseUrl(env, 'TELEGRAM_API_ROOT'),

@@ -1,0 +1,43 @@
+// What the assistant says when the safety net sees a risk signal, and the gentle check-in that follows for a while.
+// The words are fixed here, not left to a model: calm and warm, the crisis lines, an invitation to keep talking and
+// a grounding practice — never anything about means or methods, never a closed door. The same rules are in the
+// model's system prompt (server/chat/prompt.ts) for what the detector cannot see.
+
+/** How long after the last risk signal every chat keeps a gentle check-in (docs/decisions.md, Chat). */
+export const RISK_CHECK_IN_MS = 72 * 3_600_000;
+
+/** The practice offered with the crisis reply: grounding works in an acute moment and is open on every plan. */
+export const CRISIS_PRACTICE_ID = 'grounding_54321';
+
+/**
+ * The topic of a chat whose first message was a risk signal: the list shows a neutral title instead of those words
+ * (a card reading «хочу умереть» among the others helps no one).
+ */
+export const CRISIS_TOPIC = 'Важный разговор';
+
+export const CRISIS_LINES =
+  'Пожалуйста, поговорите с живым человеком прямо сейчас:\n' +
+  '• 8-800-2000-122 — телефон доверия, бесплатно и анонимно, круглосуточно;\n' +
+  '• в Москве — 051 (с мобильного +7 495 051);\n' +
+  '• если есть угроза жизни — 112.';
+
+const OPENINGS = [
+  'Мне очень жаль, что вам сейчас так тяжело. Спасибо, что написали об этом — это важно, и вы не обязаны справляться с этим в одиночку.',
+  'Слышу, как вам сейчас больно. Хорошо, что вы сказали об этом, а не остались с этим наедине.',
+  'То, что вы чувствуете, очень серьёзно, и хорошо, что вы написали. С этим не нужно оставаться один на один.',
+];
+
+const INVITATIONS = [
+  'Я здесь и никуда не ухожу. Расскажите, что сейчас происходит? Если накрывает прямо сейчас, попробуйте короткое заземление — карточка ниже, это займёт несколько минут.',
+  'Я рядом, и мы можем говорить столько, сколько нужно. Что случилось сегодня? А если прямо сейчас очень тяжело, можно вместе заземлиться — практика ниже.',
+];
+
+/** The crisis reply; `turn` varies the wording (deterministically), the crisis lines never change. */
+export function crisisReply(turn: number): string {
+  return `${OPENINGS[turn % OPENINGS.length]}\n\n${CRISIS_LINES}\n\n${INVITATIONS[turn % INVITATIONS.length]}`;
+}
+
+/** True while a risk flag set at `flaggedAt` still asks for a check-in. */
+export function needsCheckIn(flaggedAt: Date | null, now: Date = new Date()): boolean {
+  return flaggedAt !== null && now.getTime() - flaggedAt.getTime() < RISK_CHECK_IN_MS;
+}

@@ -1,0 +1,361 @@
+// One turn of a conversation — what POST /send and /create-and-send do, streaming or not:
+//
+//   1. load the user's tier, style, risk flag and chat (404 if not theirs);
+//   2. a repeated client_id answers from what is stored (its reply, or a new reply for the stored message);
+//   3. the safety net reads the message; a risk signal is answered by the crisis reply — no model, no tokens;
+//   4. otherwise build the prompt and reserve tokens for it (402 «Лимит токенов исчерпан» before any model call);
+//   5. store the user message (and the chat, named from it) — before the model is called;
+//   6. start the reply. It runs to the end and is stored whatever happens to the request (the client may go away
+//      mid-stream); the tokens are settled to what the model reported, all of them given back if it failed.
+//
+// No transaction is open across the model call: each write is one statement (repository.ts).
+import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { FastifyBaseLogger } from 'fastify';
+import {
+  CHAT_NOT_FOUND_DETAIL,
+  TOKENS_EXHAUSTED_DETAIL,
+  type Chat,
+  type ChatMessage,
+  type ChatUnavailable,
+} from '../../contract/chat';
+import { reserveDaily, settleDaily } from '../billing/quota';
+import { usageInfo } from '../billing/subscription-routes';
+import { isDatabaseUnavailable, type Db } from '../db';
+import { DETAILS, HttpError } from '../http/errors';
+import { practiceById } from '../practices/catalogue';
+import type { Config } from '../start/config';
+import { runAssistant } from './assistant';
+import {
+  appendMessage,
+  createChatWithMessage,
+  findByClientId,
+  findReply,
+  flagRisk,
+  getChat,
+  isDuplicateMessage,
+  loadSendContext,
+  NEWEST,
+  recentMessages,
+  type NewMessage,
+  type SendContext,
+} from './repository';
+import { HISTORY_MAX_ROWS, historyWindow, MAX_OUTPUT_TOKENS, MAX_STEPS, systemPrompt } from './prompt';
+import { assessRisk } from './safety/detect';
+import { CRISIS_PRACTICE_ID, CRISIS_TOPIC, crisisReply, needsCheckIn } from './safety/crisis-reply';
+import { practiceSuggestion } from './suggestions';
+import { estimateMessageTokens, estimateTokens } from './tokens';
+import { chatTools } from './tools';
+
+export const CHAT_ERRORS = {
+  notFound: CHAT_NOT_FOUND_DETAIL,
+  tokensExhausted: TOKENS_EXHAUSTED_DETAIL,
+  unavailable: 'Ассистент сейчас недоступен. Ваше сообщение сохранено — попробуйте отправить его ещё раз чуть позже.',
+  clientIdElsewhere: 'Это сообщение уже отправлено в другом чате',
+} as const;
+
+/** 402 before the model: today's tokens are spent. */
+export class TokensExhausted extends Error {
+  constructor() {
+    super(TOKENS_EXHAUSTED_DETAIL);
+  }
+}
+
+/** The reply failed after the user message was stored: the 503 (or 404) body / the stream's error event. */
+export class ReplyFailed extends Error {
+  constructor(
+    readonly body: ChatUnavailable,
+    readonly status = 503,
+  ) {
+    super(body.detail);
+  }
+}
+
+export interface ChatDeps {
+  db: Db;
+  model: LanguageModelV3;
+  config: Pick<Config, 'llmTimeoutMs'>;
+  log: FastifyBaseLogger;
+  /** Keeps a running reply alive past its request (the server waits for it when closing). */
+  track: (running: Promise<unknown>) => void;
+}
+
+export interface TurnInput {
+  userId: number;
+  timeZone: string;
+  /** null: create-and-send. */
+  chatId: string | null;
+  content: string;
+  clientId?: string;
+}
+
+export interface ReplyResult {
+  chat: Chat;
+  /** The stored assistant message with today's usage_info. */
+  message: ChatMessage;
+}
+
+/** The reply as it is produced: text deltas for whoever listens (a late listener first gets what came before). */
+export class ReplyStream {
+  private text = '';
+  private readonly listeners = new Set<(delta: string) => void>();
+  done!: Promise<ReplyResult>;
+
+  push(delta: string): void {
+    this.text += delta;
+    for (const listener of this.listeners) listener(delta);
+  }
+
+  subscribe(listener: (delta: string) => void): () => void {
+    if (this.text) listener(this.text);
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  settle(done: Promise<ReplyResult>): this {
+    this.done = done;
+    done.catch(() => {}); // the route awaits it; a reply nobody waits for anymore must not crash the process
+    return this;
+  }
+}
+
+export interface Turn {
+  /** The chat as of the stored user message. */
+  chat: Chat;
+  created: boolean;
+  userMessage: ChatMessage;
+  reply: ReplyStream;
+}
+
+// The tools' descriptions and schemas are part of every prompt.
+const TOOL_TOKENS =
+  estimateTokens(JSON.stringify(Object.values(chatTools('START', () => {})).map((t) => t.description))) + 200;
+/** Estimated prompt tokens are a guess: reserve half as much again, so a full reservation covers the reply. */
+const RESERVE_FACTOR = 1.5;
+
+type StoredTurn = { chat: Chat; message: ChatMessage; created: boolean; position: number };
+
+/** The same client_id raced in from another request a moment ago: answer this one as the repeat it is. */
+const isRepeatRace = (error: unknown, input: TurnInput, stored: unknown) =>
+  isDuplicateMessage(error) && Boolean(input.clientId) && !stored;
+
+/** The user's turn number in the chat from the message's position (user and assistant messages alternate). */
+const turnOf = (position: number) => Math.ceil(position / 2);
+
+export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date()): Promise<Turn> {
+  const { db } = deps;
+  // The context and the chat's newest messages in one round trip (the window query checks ownership itself).
+  const [ctx, newest] = await Promise.all([
+    loadSendContext(db, input.userId, input.chatId, now),
+    input.chatId === null ? [] : recentMessages(db, input.userId, input.chatId, NEWEST, HISTORY_MAX_ROWS),
+  ]);
+  if (input.chatId !== null && !ctx.chat) throw new HttpError(404, CHAT_ERRORS.notFound);
+
+  // A repeated send: never a second copy of the user message.
+  let stored: { chat: Chat; message: ChatMessage; position: number } | null = null;
+  if (input.clientId) {
+    const earlier = await findByClientId(db, input.userId, input.clientId);
+    if (earlier) {
+      if (input.chatId !== null && earlier.message.chat_id !== input.chatId)
+        throw new HttpError(409, CHAT_ERRORS.clientIdElsewhere);
+      const chat = input.chatId !== null ? ctx.chat! : (await getChat(db, input.userId, earlier.message.chat_id))?.chat;
+      if (!chat) throw new HttpError(404, CHAT_ERRORS.notFound);
+      const { position, ...message } = earlier.message;
+      if (earlier.reply) {
+        const usage_info = await usageInfo(db, input.userId, input.timeZone, ctx.tier);
+        const reply = new ReplyStream().settle(Promise.resolve({ chat, message: { ...earlier.reply, usage_info } }));
+        reply.push(earlier.reply.content);
+        return { chat, created: false, userMessage: message, reply };
+      }
+      stored = { chat, message, position };
+    }
+  }
+
+  const content = stored?.message.content ?? input.content;
+  if (assessRisk(content).risk) {
+    await flagRisk(db, input.userId, now);
+    let turn: StoredTurn;
+    try {
+      turn = stored ? { ...stored, created: false } : await storeUserMessage(db, input, ctx, CRISIS_TOPIC);
+    } catch (error) {
+      if (isRepeatRace(error, input, stored)) return startTurn(deps, input, now);
+      throw error;
+    }
+    return {
+      chat: turn.chat,
+      created: turn.created,
+      userMessage: turn.message,
+      reply: crisisTurn(deps, input, ctx, turn.chat, turn.message, turnOf(turn.position)),
+    };
+  }
+
+  // The prompt: system, then the window of history ending with this message (read before it is stored).
+  const checkIn = needsCheckIn(ctx.riskFlaggedAt, now);
+  const system = systemPrompt({
+    style: ctx.settings.communication_style,
+    personalContext: ctx.settings.personal_context,
+    checkIn,
+  });
+  // A repeated send answers its stored message: the window ends there (a rare path, read on its own).
+  const history = stored
+    ? await recentMessages(db, input.userId, stored.chat.id, stored.position, HISTORY_MAX_ROWS)
+    : newest;
+  const messages = historyWindow(stored ? history : [{ role: 'user', content }, ...history]);
+  const promptTokens =
+    estimateTokens(system) + TOOL_TOKENS + messages.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0);
+  const want = MAX_STEPS * (Math.ceil(promptTokens * RESERVE_FACTOR) + MAX_OUTPUT_TOKENS);
+
+  const quota = { userId: input.userId, kind: 'tokens' as const, timeZone: input.timeZone, tier: ctx.tier, now };
+  const reservation = await reserveDaily(db, { ...quota, amount: want });
+  if (!reservation.ok) throw new TokensExhausted();
+  const giveBack = () => settleDaily(db, { ...quota, reserved: reservation.reserved, used: 0 });
+
+  let turn: StoredTurn;
+  try {
+    turn = stored ? { ...stored, created: false } : await storeUserMessage(db, input, ctx);
+  } catch (error) {
+    await giveBack().catch(() => {});
+    if (isRepeatRace(error, input, stored)) return startTurn(deps, input, now);
+    throw error;
+  }
+
+  const reply = new ReplyStream();
+  const running = (async (): Promise<ReplyResult> => {
+    let answer;
+    try {
+      answer = await runAssistant({
+        model: deps.model,
+        system,
+        messages,
+        tier: ctx.tier,
+        offline: {
+          seed: turn.chat.id,
+          turn: turnOf(turn.position),
+          style: ctx.settings.communication_style,
+          hasPersonalContext: Boolean(ctx.settings.personal_context),
+          checkIn,
+        },
+        timeoutMs: deps.config.llmTimeoutMs,
+        onDelta: (delta) => reply.push(delta),
+      });
+    } catch (error) {
+      await giveBack().catch(() => {});
+      deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
+      throw new ReplyFailed({
+        detail: CHAT_ERRORS.unavailable,
+        chat_id: turn.chat.id,
+        user_message_id: turn.message.id,
+      });
+    }
+    const message: NewMessage = {
+      role: 'assistant',
+      content: answer.text,
+      metadata: answer.metadata,
+      replyTo: turn.message.id,
+      tokens: answer.tokens,
+    };
+    return storeReply(deps, input, ctx, turn.chat, turn.message, message, {
+      settle: (used) => settleDaily(db, { ...quota, reserved: reservation.reserved, used }),
+      refund: (amount) => settleDaily(db, { ...quota, reserved: amount, used: 0 }),
+    });
+  })();
+  deps.track(running);
+  return { chat: turn.chat, created: turn.created, userMessage: turn.message, reply: reply.settle(running) };
+}
+
+/** The crisis reply: fixed words, the grounding practice, no model and no tokens (nothing may stand in its way). */
+function crisisTurn(
+  deps: ChatDeps,
+  input: TurnInput,
+  ctx: SendContext,
+  chat: Chat,
+  userMessage: ChatMessage,
+  turn: number,
+): ReplyStream {
+  const reply = new ReplyStream();
+  const content = crisisReply(turn);
+  const metadata = practiceSuggestion(practiceById(CRISIS_PRACTICE_ID)!, ctx.tier);
+  const running = (async () => {
+    reply.push(content);
+    return storeReply(
+      deps,
+      input,
+      ctx,
+      chat,
+      userMessage,
+      { role: 'assistant', content, metadata, replyTo: userMessage.id, tokens: 0 },
+      FREE,
+    );
+  })();
+  deps.track(running);
+  return reply.settle(running);
+}
+
+/** A new chat's topic is named from its first message (repository.ts), or given. */
+async function storeUserMessage(db: Db, input: TurnInput, ctx: SendContext, topic?: string) {
+  const message: NewMessage = { role: 'user', content: input.content, clientId: input.clientId ?? null };
+  if (!ctx.chat)
+    return { ...(await createChatWithMessage(db, input.userId, message, topic)), created: true, position: 1 };
+  const appended = await appendMessage(db, input.userId, ctx.chat, message);
+  if (!appended) throw new HttpError(404, CHAT_ERRORS.notFound); // deleted a moment ago
+  return { ...appended, created: false, position: ctx.messageCount + 1 };
+}
+
+/** A reply's token accounting: settle the reservation to what was used (→ the day's new total, null: unchanged); refund a charge already settled. */
+interface Tokens {
+  settle(used: number): Promise<number | null>;
+  refund(amount: number): Promise<unknown>;
+}
+const FREE: Tokens = { settle: async () => null, refund: async () => null };
+
+/** Stores the reply (once per user message: a racing duplicate yields the first one), settles tokens, adds usage. */
+async function storeReply(
+  deps: ChatDeps,
+  input: TurnInput,
+  ctx: SendContext,
+  chat: Chat,
+  userMessage: ChatMessage,
+  reply: NewMessage,
+  tokens: Tokens,
+): Promise<ReplyResult> {
+  const { db } = deps;
+  const usage = () => usageInfo(db, input.userId, input.timeZone, ctx.tier);
+  // Independent: the message, the token settlement and today's other counters go to the database together; the
+  // settlement's own total then replaces the tokens the read may have seen before it.
+  const [stored, settled, read] = await Promise.allSettled([
+    appendMessage(db, input.userId, chat, reply),
+    tokens.settle(reply.tokens ?? 0),
+    usage(),
+  ]);
+  if (settled.status === 'rejected') deps.log.error({ err: settled.reason }, 'chat: settling tokens failed');
+  let result: { chat: Chat; message: ChatMessage } | null;
+  let usage_info = read.status === 'fulfilled' ? read.value : null;
+  if (stored.status === 'fulfilled') {
+    result = stored.value;
+    if (usage_info && settled.status === 'fulfilled' && settled.value !== null)
+      usage_info = { ...usage_info, tokens_used: settled.value };
+  } else {
+    if (!isDuplicateMessage(stored.reason)) throw stored.reason;
+    // Another request stored this message's reply first: that one is the answer, and this one is not charged.
+    await tokens.refund(reply.tokens ?? 0).catch(() => {});
+    const first = await findReply(db, userMessage.id);
+    result = first ? { chat: (await getChat(db, input.userId, chat.id))?.chat ?? chat, message: first } : null;
+    usage_info = null;
+  }
+  // The chat was deleted while the reply was being written.
+  if (!result) throw new ReplyFailed({ detail: CHAT_ERRORS.notFound, chat_id: null, user_message_id: null }, 404);
+  return { chat: result.chat, message: { ...result.message, usage_info: usage_info ?? (await usage()) } };
+}
+
+/** A reply that failed after the user message was stored, as the route answers it (JSON status and body, or SSE). */
+export function replyFailure(error: unknown, turn: Turn): { status: number; body: ChatUnavailable } {
+  if (error instanceof ReplyFailed) return { status: error.status, body: error.body };
+  const unavailable = isDatabaseUnavailable(error);
+  return {
+    status: unavailable ? 503 : 500,
+    body: {
+      detail: unavailable ? DETAILS.dbUnavailable : DETAILS.internal,
+      chat_id: turn.chat.id,
+      user_message_id: turn.userMessage.id,
+    },
+  };
+}

@@ -1,0 +1,260 @@
+// The offline assistant as a model (through the AI SDK, as the chat runs it) and its responder: topic tiles and
+// feelings recognised, the user's own words reflected, one open question, the communication style honoured, the
+// personal context and the safety check-in, suggestions through the tool-call path, deterministic variation per
+// chat and turn, and honest token counts. Also the prompt's token-bounded history window and the chat's topic.
+import { generateText, stepCountIs, type ModelMessage } from 'ai';
+import { describe, expect, it } from 'vitest';
+import type { MessageMetadata } from '../../contract/chat';
+import { decodeChatStream } from '../../contract/chat-stream';
+import { chatModel } from '../../server/chat/model';
+import { OfflineChatModel } from '../../server/chat/offline/model';
+import { loadConfig } from '../../server/start/config';
+import { planReply, type OfflineContext } from '../../server/chat/offline/responder';
+import { THEMES } from '../../server/chat/offline/themes';
+import { historyWindow } from '../../server/chat/prompt';
+import { previewOf, topicOf } from '../../server/chat/repository';
+import { estimateMessageTokens, estimateTokens } from '../../server/chat/tokens';
+import { chatTools } from '../../server/chat/tools';
+
+const ctx = (over: Partial<OfflineContext> = {}): OfflineContext => ({
+  seed: 'chat-1',
+  turn: 2,
+  style: 'gentle',
+  hasPersonalContext: false,
+  checkIn: false,
+  ...over,
+});
+
+async function reply(text: string, over: Partial<OfflineContext> = {}, history: ModelMessage[] = []) {
+  let metadata: MessageMetadata | null = null;
+  const result = await generateText({
+    model: new OfflineChatModel(),
+    system: 'Системная подсказка',
+    messages: [...history, { role: 'user', content: text }],
+    tools: chatTools('START', (m) => (metadata ??= m)),
+    stopWhen: stepCountIs(2),
+    providerOptions: { offline: { ...ctx(over) } },
+  });
+  return { text: result.steps.map((s) => s.text).join(' '), metadata: metadata as MessageMetadata | null, result };
+}
+
+describe('offline assistant: what it recognises', () => {
+  it('answers each of the eight topic tiles with its own theme', () => {
+    const tiles = THEMES.filter((t) => t.tile).map((t) => t.tile!);
+    expect(tiles.sort()).toEqual(
+      [
+        'Стресс и тревожность',
+        'Усталость и выгорание',
+        'Прокрастинация и потеря фокуса',
+        'Конфликты и обиды',
+        'Нехватка мотивации',
+        'Неуверенность и самокритика',
+        'Внутренняя тревога',
+        'Поиск смысла и целей',
+      ].sort(),
+    );
+    for (const tile of tiles) expect(planReply(tile, ctx()).themeId).toBe(THEMES.find((t) => t.tile === tile)!.id);
+  });
+
+  it('recognises the common feelings in free text', () => {
+    const cases: Array<[string, string]> = [
+      ['Мне очень тревожно последние дни', 'anxiety'],
+      ['Я так устала, сил нет ни на что', 'fatigue'],
+      ['Меня всё бесит, злюсь на всех', 'anger'],
+      ['Мне грустно и пусто', 'sadness'],
+      ['Мне одиноко, не с кем поговорить', 'loneliness'],
+      ['Мне стыдно за то, что я сказала', 'shame'],
+      ['Не могу уснуть третью ночь', 'sleep'],
+      ['Сегодня всё получилось, я так рада!', 'joy'],
+      ['Купила новый шкаф', 'general'],
+    ];
+    for (const [text, theme] of cases) expect(planReply(text, ctx()).themeId, text).toBe(theme);
+    expect(planReply('Мне ничего не удалось, не получилось', ctx()).themeId).not.toBe('joy');
+  });
+
+  it('reflects the user’s own sentence and ends with one open question', async () => {
+    const { text } = await reply('Начальник опять накричал на меня при всех. Я весь день не могу успокоиться');
+    expect(text).toContain('«Я весь день не могу успокоиться»');
+    expect(text.trim().endsWith('?')).toBe(true);
+    expect(text.match(/\?/g)).toHaveLength(1);
+  });
+
+  it('greets and thanks like a person', async () => {
+    expect((await reply('Привет')).text).toMatch(/^Здравствуйте!.*Что вас беспокоит сейчас\?$/);
+    expect((await reply('Спасибо!')).text).toMatch(/^Пожалуйста!/);
+  });
+});
+
+describe('offline assistant: style, context, check-in, variation', () => {
+  it('words its reflection by the communication style; no jokes about grief or shame', () => {
+    const message = 'Прокрастинация и потеря фокуса';
+    const styles = (['gentle', 'direct', 'humorous'] as const).map((style) => planReply(message, ctx({ style })).lead); // a tile: no quote
+    expect(new Set(styles).size).toBe(3);
+    const procrastination = THEMES.find((t) => t.id === 'procrastination')!;
+    expect(procrastination.reflect.direct).toContain(styles[1]);
+    expect(procrastination.reflect.humorous).toContain(styles[2]);
+    for (const id of ['sadness', 'shame', 'loneliness', 'self-doubt'])
+      expect(THEMES.find((t) => t.id === id)!.reflect.humorous).toBeUndefined();
+    const sad = planReply('Мне грустно', ctx({ style: 'humorous' })).lead;
+    expect(THEMES.find((t) => t.id === 'sadness')!.reflect.gentle.some((r) => sad.endsWith(r))).toBe(true);
+  });
+
+  it('links the first question to the personal context when there is one', () => {
+    expect(planReply('Мне тревожно', ctx({ turn: 1, hasPersonalContext: true })).close).toContain('«Обо мне»');
+    expect(planReply('Мне тревожно', ctx({ turn: 1, hasPersonalContext: false })).close).not.toContain('«Обо мне»');
+  });
+
+  it('keeps a gentle check-in while the risk flag is fresh: an opener in a new chat, a reminder later', () => {
+    const opener = planReply('Сегодня получше', ctx({ turn: 1, checkIn: true }));
+    expect(opener.lead).toMatch(/^(Как вы сейчас\?|Хорошо, что вы снова здесь)/);
+    const later = planReply('Сегодня получше', ctx({ turn: 2, checkIn: true }));
+    expect(later.close).toContain('8-800-2000-122');
+    expect(planReply('Сегодня получше', ctx({ turn: 2 })).close).not.toContain('8-800-2000-122');
+  });
+
+  it('varies deterministically: the same chat and turn say the same, other chats and turns differ', () => {
+    const message = 'Я так устала, сил нет ни на что';
+    expect(planReply(message, ctx())).toEqual(planReply(message, ctx()));
+    const leads = new Set(Array.from({ length: 12 }, (_, i) => planReply(message, ctx({ seed: `chat-${i}` })).lead));
+    expect(leads.size).toBeGreaterThan(1);
+    const turns = new Set(Array.from({ length: 6 }, (_, turn) => planReply(message, ctx({ turn: turn + 1 })).lead));
+    expect(turns.size).toBeGreaterThan(1);
+  });
+});
+
+describe('offline assistant: suggestions through the tool-call path, honest tokens', () => {
+  it('suggests a fitting practice on a theme’s first turn by calling the tool; the SDK runs it and a second step follows', async () => {
+    const { text, metadata, result } = await reply('Внутренняя тревога', { turn: 1 });
+    expect(result.steps).toHaveLength(2);
+    expect(result.steps[0]!.toolCalls[0]).toMatchObject({ toolName: 'suggest_practice' });
+    expect(metadata).toMatchObject({
+      type: 'practice_suggestion',
+      practice_type: expect.stringMatching(/^(grounding_54321|box_breathing)$/),
+      has_access: true,
+    });
+    expect(text).toContain(`«${(metadata as { practice_name: string } | null)!.practice_name}»`);
+    expect(text.trim().endsWith('?')).toBe(true);
+  });
+
+  it('says honestly when a suggested practice needs PRO or PREMIUM', async () => {
+    // Conflicts suggest advanced step practices; a START user is told, and the card asks to upgrade.
+    const { text, metadata } = await reply('Конфликты и обиды', { turn: 1 });
+    expect(metadata).toMatchObject({ type: 'practice_suggestion', is_advanced: true, has_access: false });
+    expect(text).toContain('PRO и PREMIUM');
+  });
+
+  it('offers a diary entry with the user’s words when a moment is worth keeping', async () => {
+    const { metadata } = await reply('Сегодня у меня всё получилось на выступлении, я горжусь собой!', { turn: 2 });
+    expect(metadata).toEqual({
+      type: 'diary_suggestion',
+      suggested_title: 'Хороший момент',
+      suggested_content: 'Сегодня у меня всё получилось на выступлении, я горжусь собой!',
+    });
+  });
+
+  it('without tools offered it answers in one step with no suggestion', async () => {
+    const result = await generateText({
+      model: new OfflineChatModel(),
+      prompt: 'Внутренняя тревога',
+      providerOptions: { offline: { ...ctx({ turn: 1 }) } },
+    });
+    expect(result.steps).toHaveLength(1);
+    expect(result.text.trim().endsWith('?')).toBe(true);
+  });
+
+  it('reports token counts by the documented estimator: input grows with the prompt, output is its text', async () => {
+    const short = (await reply('Мне грустно')).result;
+    const history: ModelMessage[] = [
+      { role: 'user', content: 'Длинное сообщение о моём дне. '.repeat(20) },
+      { role: 'assistant', content: 'Понимаю вас.' },
+    ];
+    const long = (await reply('Мне грустно', {}, history)).result;
+    expect(long.usage.inputTokens! - short.usage.inputTokens!).toBe(
+      history.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0),
+    );
+    expect(short.steps[0]!.usage.outputTokens).toBe(estimateTokens(short.steps[0]!.text));
+    expect(short.totalUsage.totalTokens).toBe(short.totalUsage.inputTokens! + short.totalUsage.outputTokens!);
+  });
+});
+
+describe('the stream decoder (contract/chat-stream.ts)', () => {
+  it('returns complete events, keeps the unfinished rest, skips comments and unknown events', () => {
+    const first = decodeChatStream(': keep-alive\n\nevent: delta\ndata: {"text":"При"}\n\nevent: delta\r\ndata: {"te');
+    expect(first.events).toEqual([{ event: 'delta', data: { text: 'При' } }]);
+    const second = decodeChatStream(
+      `${first.rest}xt":"вет"}\r\n\r\nevent: unknown\ndata: {}\n\nevent: done\ndata: {"chat":{},"message":{}}\n\n`,
+    );
+    expect(second.events).toEqual([
+      { event: 'delta', data: { text: 'вет' } },
+      { event: 'done', data: { chat: {}, message: {} } },
+    ]);
+    expect(second.rest).toBe('');
+  });
+});
+
+describe('model configuration', () => {
+  it('LLM_BASE_URL with LLM_MODEL selects the OpenAI-compatible provider; unset → the offline assistant', () => {
+    const none = loadConfig({});
+    expect([none.llmBaseUrl, none.llmModel, none.llmTimeoutMs]).toEqual([null, null, 60_000]);
+    expect(chatModel(none)).toBeInstanceOf(OfflineChatModel);
+    const set = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1/', LLM_MODEL: 'qwen', LLM_TIMEOUT_MS: '5000' });
+    expect([set.llmBaseUrl, set.llmModel, set.llmApiKey, set.llmTimeoutMs]).toEqual([
+      'http://127.0.0.1:8000/v1',
+      'qwen',
+      null,
+      5_000,
+    ]);
+    const model = chatModel(set);
+    expect([model.provider, model.modelId]).toEqual(['llm.chat', 'qwen']);
+  });
+
+  it('refuses a base URL without a model, or one that is not http(s)', () => {
+    expect(() => loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1' })).toThrow(/LLM_MODEL/);
+    expect(() => loadConfig({ LLM_BASE_URL: 'localhost:8000', LLM_MODEL: 'x' })).toThrow(/LLM_BASE_URL/);
+  });
+});
+
+describe('prompt and naming', () => {
+  it('estimates one token per 3 non-ASCII and per 4 ASCII characters, rounded up', () => {
+    expect(estimateTokens('')).toBe(0);
+    expect(estimateTokens('абв')).toBe(1);
+    expect(estimateTokens('абвг')).toBe(2);
+    expect(estimateTokens('abcdefgh')).toBe(2);
+    expect(estimateMessageTokens('абв')).toBe(5);
+  });
+
+  it('bounds the history window by tokens, newest first, always keeping the current message', () => {
+    // Newest first, as the repository reads them: the current user message, the reply before it, …
+    const short = Array.from({ length: 39 }, (_, i) => ({
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content: `Сообщение ${i}`,
+    }));
+    expect(historyWindow(short, 10_000)).toHaveLength(39);
+    expect(historyWindow(short.slice(0, 4), 10_000).map((m) => m.content)).toEqual([
+      'Сообщение 2',
+      'Сообщение 1',
+      'Сообщение 0',
+    ]);
+    const long = short.map((m) => ({ ...m, content: 'я'.repeat(1500) })); // 500 + 4 tokens each
+    const window = historyWindow(long, 2_500);
+    expect(window).toHaveLength(3); // 4 would be 2 016 tokens, but a window starts with the user's turn
+    expect(window[0]!.role).toBe('user');
+    expect(window.at(-1)!.content).toBe(long[0]!.content); // the newest message is last
+    expect(historyWindow([{ role: 'user', content: 'я'.repeat(12_000) }], 100)).toHaveLength(1);
+  });
+
+  it('previews the newest message on one line, at most 100 characters', () => {
+    expect(previewOf('Короткий\n\n  ответ ')).toBe('Короткий ответ');
+    const long = previewOf('слово '.repeat(40));
+    expect(long.length).toBeLessThanOrEqual(100);
+    expect(long).toMatch(/^(слово )+слово…$/); // cut between words
+  });
+
+  it('names a chat from its first message', () => {
+    expect(topicOf('Стресс и тревожность')).toBe('Стресс и тревожность');
+    expect(topicOf('  Мне плохо.   Очень плохо  ')).toBe('Мне плохо');
+    expect(topicOf('Почему я всё время откладываю важные дела на потом и ничего не успеваю сделать вовремя')).toBe(
+      'Почему я всё время откладываю важные дела на потом и…',
+    );
+  });
+});
