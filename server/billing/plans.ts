@@ -32,6 +32,8 @@ export interface Plan {
   periods: Period[];
   benefits: string[];
   limits: Record<UsageKind, number | null>;
+  /** Advanced practices (is_advanced in server/practices/catalogue.ts) are open on this tier. */
+  advancedPractices: boolean;
 }
 
 export const TRIAL_TIER: Tier = 'PREMIUM';
@@ -60,6 +62,7 @@ export const PLANS: readonly Plan[] = [
     periods: [],
     benefits: ['AI-чат с ограничением сообщений в день', 'Базовые практики', 'Настройка стиля общения'],
     limits: { diary_entries: null, voice_seconds: null, tokens: 20_000 },
+    advancedPractices: false,
   },
   {
     id: 'PRO',
@@ -77,6 +80,7 @@ export const PLANS: readonly Plan[] = [
       'Продвинутые практики',
     ],
     limits: { diary_entries: 10, voice_seconds: 600, tokens: 150_000 },
+    advancedPractices: true,
   },
   {
     id: 'PREMIUM',
@@ -95,6 +99,7 @@ export const PLANS: readonly Plan[] = [
       'Приоритетная поддержка',
     ],
     limits: { diary_entries: 30, voice_seconds: 1800, tokens: 500_000 },
+    advancedPractices: true,
   },
 ];
 
