@@ -149,16 +149,17 @@ interface Deferred {
 /** A macrotask lets promise actors settle and XState deliver their done/error events. */
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function describeEvent(e: EventObject): string {
+/** The event as a test name shows it (long payloads shortened); `full` for the graph's keys. */
+function describeEvent(e: EventObject, full = false): string {
   const { type, ...rest } = e as EventObject & Record<string, unknown>;
-  const payload = Object.keys(rest).length ? ` ${safeJson(rest)}` : '';
+  const payload = Object.keys(rest).length ? ` ${safeJson(rest, full)}` : '';
   return `${type}${payload}`;
 }
 
-function safeJson(v: unknown): string {
+function safeJson(v: unknown, full = false): string {
   try {
     const s = JSON.stringify(v, (_k, val) => (val instanceof Error ? `Error(${val.message})` : val));
-    return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+    return !full && s.length > 80 ? `${s.slice(0, 77)}...` : s;
   } catch {
     return '[unserialisable]';
   }
@@ -208,7 +209,8 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     });
   };
 
-  const serializeEvent = (e: EventObject) => describeEvent(e);
+  // The whole payload: two cases whose payloads share a long prefix are still two events of the graph.
+  const serializeEvent = (e: EventObject) => describeEvent(e, true);
   const common = {
     events: eventsFor,
     serializeEvent,
@@ -350,7 +352,7 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
 
   const paths: GeneratedPath[] = kept.map(({ p }, i) => {
     const events = p.steps.slice(1).map((s) => s.event);
-    const trail = events.map(describeEvent).join(' → ') || '(initial state)';
+    const trail = events.map((e) => describeEvent(e)).join(' → ') || '(initial state)';
     return {
       name: `path ${i + 1}: ${serializeState(p.state)} via ${trail}`,
       events,
