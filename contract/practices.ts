@@ -3,7 +3,7 @@
 // (server/practices/catalogue.ts), which the chat's suggestion tool reads too.
 import { z } from 'zod';
 import { PRACTICE_CATEGORIES, PRACTICE_IDS, type PracticeCategory, type PracticeId } from '../server/practices/catalogue';
-import { storableString } from './common';
+import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
 import { sourceTypeSchema } from './diary';
 
 export type { PracticeCategory, PracticeId };
@@ -14,14 +14,6 @@ export const PRACTICE_FEEDBACK_MAX = 500;
 export const PRACTICE_SOURCE_ID_MAX = 100;
 export const PRACTICE_HISTORY_PAGE_SIZE = 20;
 export const PRACTICE_HISTORY_MAX_LIMIT = 100;
-
-/** Unknown keys are rejected with a Russian message naming them. */
-const unknownKeys = (iss: { code?: string; keys?: string[] }) =>
-  iss.code === 'unrecognized_keys'
-    ? `Неизвестные поля: ${(iss.keys ?? []).join(', ')}`
-    : iss.code === 'invalid_type'
-      ? 'Ожидается JSON-объект'
-      : undefined;
 
 export const practiceIdSchema = z.enum(PRACTICE_IDS, { error: 'Неизвестная практика' });
 
@@ -100,17 +92,8 @@ export type PracticeSession = z.infer<typeof practiceSessionSchema>;
 
 export const practiceHistoryQuerySchema = z.strictObject(
   {
-    skip: z.coerce
-      .number({ error: 'skip должен быть целым числом' })
-      .int({ error: 'skip должен быть целым числом' })
-      .min(0, { error: 'skip не может быть отрицательным' })
-      .default(0),
-    limit: z.coerce
-      .number({ error: 'limit должен быть целым числом' })
-      .int({ error: 'limit должен быть целым числом' })
-      .min(1, { error: `limit должен быть от 1 до ${PRACTICE_HISTORY_MAX_LIMIT}` })
-      .max(PRACTICE_HISTORY_MAX_LIMIT, { error: `limit должен быть от 1 до ${PRACTICE_HISTORY_MAX_LIMIT}` })
-      .default(PRACTICE_HISTORY_PAGE_SIZE),
+    skip: skipSchema,
+    limit: limitSchema(PRACTICE_HISTORY_PAGE_SIZE, PRACTICE_HISTORY_MAX_LIMIT),
   },
   { error: unknownKeys },
 );

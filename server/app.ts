@@ -19,6 +19,7 @@ import { isDatabaseUnavailable, isDataException, type Database } from './db';
 import { devLauncher } from './start/dev-launcher';
 import diaryRoutes from './diary/routes';
 import { DETAILS, HttpError } from './http/errors';
+import practiceRoutes from './practices/routes';
 import subscriptionRoutes from './billing/subscription-routes';
 import trialRoutes from './billing/trial-routes';
 import userRoutes from './users/routes';
@@ -117,6 +118,7 @@ export async function buildApp({ database, config, client, extraRoutes }: BuildA
       await api.register(subscriptionRoutes, { prefix: '/subscriptions' });
       await api.register(trialRoutes, { prefix: '/trial' });
       await api.register(diaryRoutes, { prefix: '/diary' });
+      await api.register(practiceRoutes, { prefix: '/practices' });
       if (extraRoutes) await extraRoutes(api);
     },
     { prefix: '/api' },

@@ -4,11 +4,13 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -116,6 +118,35 @@ export const diaryCounters = pgTable('diary_counters', {
   total: integer('total').notNull().default(0),
   favorites: integer('favorites').notNull().default(0),
 });
+
+/**
+ * One practice a user started (practice_type: an id of server/practices/catalogue.ts). Completed once: completed_at
+ * and rating are set together by a conditional UPDATE, so a second completion finds nothing to change (409).
+ */
+export const practiceSessions = pgTable(
+  'practice_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    practiceType: text('practice_type').notNull(),
+    /** manual | ai_suggestion */
+    sourceType: text('source_type').notNull().default('manual'),
+    /** The chat that suggested it, for ai_suggestion. */
+    sourceId: text('source_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    rating: smallint('rating'),
+    feedback: text('feedback'),
+  },
+  (t) => [
+    // History: the user's sessions newest first.
+    index('practice_sessions_user_started_idx').on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('practice_sessions_rating_check', sql`${t.rating} between 1 and 5`),
+    check('practice_sessions_completed_rated_check', sql`(${t.completedAt} is null) = (${t.rating} is null)`),
+  ],
+);
 
 export type UserRow = typeof users.$inferSelect;
 export type SettingsRow = typeof userSettings.$inferSelect;
