@@ -16,6 +16,9 @@ const ComingSoonScreen = lazy(() => import('./screens/ComingSoonScreen'));
 const DiaryListScreen = lazy(() => import('./screens/diary/DiaryListScreen'));
 const NewEntryScreen = lazy(() => import('./screens/diary/NewEntryScreen'));
 const DiaryEntryScreen = lazy(() => import('./screens/diary/DiaryEntryScreen'));
+const PracticeListScreen = lazy(() => import('./screens/practices/PracticeListScreen'));
+const PracticeDetailScreen = lazy(() => import('./screens/practices/PracticeDetailScreen'));
+const PracticeSessionScreen = lazy(() => import('./screens/practices/PracticeSessionScreen'));
 
 /** The spec's route table (§2). Layouts are chosen here, not by the screens. */
 export function AppRoutes() {
@@ -32,20 +35,14 @@ export function AppRoutes() {
           <Route path="dashboard" element={<Navigate to="/app/home" replace />} />
           <Route element={<FullHeightLayout />}>
             <Route path="chat/:chatId" element={<ComingSoonScreen title={screenTitles.chat} backTo="/app/chat" />} />
-            <Route
-              path="practices/:practiceId"
-              element={<ComingSoonScreen title={screenTitles.practice} backTo="/app/practices" />}
-            />
+            <Route path="practices/:practiceId" element={<PracticeDetailScreen />} />
           </Route>
           <Route element={<TabsLayout />}>
             <Route path="home" element={<HomeScreen />} />
             <Route path="chat" element={<ComingSoonScreen title={screenTitles.chatList} />} />
-            <Route path="practices" element={<ComingSoonScreen title={screenTitles.practices} />} />
-            {/* Spec §2: back from a session goes to its practice's detail page. */}
-            <Route
-              path="practices/:practiceId/session"
-              element={<ComingSoonScreen title={screenTitles.session} backTo="/app/practices/:practiceId" />}
-            />
+            <Route path="practices" element={<PracticeListScreen />} />
+            {/* Back from a session goes to its practice's detail page (the session machine's BACK). */}
+            <Route path="practices/:practiceId/session" element={<PracticeSessionScreen />} />
             <Route path="diary" element={<DiaryListScreen />} />
             <Route path="diary/new" element={<NewEntryScreen />} />
             <Route path="diary/:entryId" element={<DiaryEntryScreen />} />

@@ -1,0 +1,110 @@
+// The breathing practices (4-7-8, triangle, box): «Приготовьтесь к практике» with «Начать», then the phase's words,
+// its seconds in a filling ring, a shape that grows on the inhale and shrinks on the exhale, «Цикл X из Y» and
+// the phase strip. A haptic tick marks each phase change (the machine's `haptic`), a light tap each cycle's end.
+// Reduced motion: the ring and the shape stand still; the words and the counts go on.
+import styled from 'styled-components';
+import { BREATHING_CONFIGS, isBreathingPractice } from '../../../../machines/practices/breathing-configs';
+import { breathingMachine, breathingView } from '../../../../machines/practices/breathing.machine';
+import { Button } from '../../../components/Button';
+import { PhaseStrip } from '../../../components/practices/PhaseStrip';
+import { ProgressRing } from '../../../components/practices/ProgressRing';
+import { practicesCopy } from '../../../copy/practices';
+import { useFlow } from '../../../flow/useFlow';
+import { systemClock } from '../../../lib/clock';
+import { useReducedMotion } from '../../../lib/useReducedMotion';
+import { haptic } from '../../../telegram/haptic';
+import type { RunnerProps } from '../runners';
+
+const Stage = styled.section`
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(4)};
+  text-align: center;
+  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  p { margin: 0; }
+`;
+
+const Hint = styled.p`
+  color: ${({ theme }) => theme.color.subtitle};
+  max-width: 420px;
+`;
+
+/** Grows over the inhale, holds, shrinks over the exhale: the transition lasts as long as the phase. */
+const Shape = styled.div<{ $scale: number; $seconds: number; $animate: boolean }>`
+  position: absolute;
+  width: 62%;
+  height: 62%;
+  border-radius: 50%;
+  background: ${({ theme }) => theme.tint(theme.color.button, 14)};
+  transform: scale(${({ $scale, $animate }) => ($animate ? $scale : 1)});
+  transition: ${({ $animate, $seconds }) => ($animate ? `transform ${$seconds}s ease-in-out` : 'none')};
+`;
+
+const Count = styled.span`
+  position: relative;
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  strong { font-size: 48px; line-height: 1; font-variant-numeric: tabular-nums; }
+`;
+
+const Bar = styled.div`
+  width: 100%;
+  max-width: 420px;
+  height: 6px;
+  border-radius: 3px;
+  background: ${({ theme }) => theme.tint(theme.color.button, 16)};
+  overflow: hidden;
+  span { display: block; height: 100%; background: ${({ theme }) => theme.color.button}; }
+`;
+
+const SHAPE_SCALE = { inhale: 1.3, hold: 1.3, exhale: 0.85, pause: 0.85 } as const;
+
+export default function BreathingRunner({ practice, onFinish }: RunnerProps) {
+  const config = isBreathingPractice(practice.id) ? BREATHING_CONFIGS[practice.id] : BREATHING_CONFIGS.box_breathing;
+  const { view, send } = useFlow(breathingMachine, breathingView, {
+    input: { config, clock: systemClock },
+    actions: { finish: () => onFinish(), cycleComplete: () => haptic.tap() },
+  });
+  const animate = !useReducedMotion();
+  const copy = practicesCopy.breathing;
+
+  if (view.status === 'ready') {
+    return (
+      <Stage>
+        <h2>{copy.prepareTitle}</h2>
+        <Hint>{copy.prepareText}</Hint>
+        <PhaseStrip phases={view.strip} current={null} />
+        <Button
+          $block
+          onClick={() => {
+            haptic.tap();
+            send({ type: 'START' });
+          }}
+        >
+          {practicesCopy.session.start}
+        </Button>
+      </Stage>
+    );
+  }
+
+  const phase = view.phase ?? 'inhale';
+  return (
+    <Stage>
+      <h2 aria-live="polite">{copy.phases[phase]}</h2>
+      <ProgressRing progress={view.phaseProgress} animate={animate}>
+        <Shape $scale={SHAPE_SCALE[phase]} $seconds={view.phaseSeconds} $animate={animate} data-testid="breath-shape" />
+        <Count>
+          <strong data-testid="phase-seconds">{view.secondsLeft}</strong>
+        </Count>
+      </ProgressRing>
+      <p>{copy.cycle(view.cycle, view.totalCycles)}</p>
+      <Bar role="progressbar" aria-label={copy.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(view.progress * 100)}>
+        <span style={{ width: `${view.progress * 100}%` }} />
+      </Bar>
+      <PhaseStrip phases={view.strip} current={view.phase} />
+    </Stage>
+  );
+}
