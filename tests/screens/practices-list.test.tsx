@@ -101,7 +101,7 @@ describe('practice list', () => {
   it('after a finished session it thanks the person by the practice’s name until closed', async () => {
     list.mockResolvedValue(catalogue());
     await renderAt('/app/practices', { completedPractice: 'Квадратное дыхание' });
-    const thanks = (await screen.findByText('Спасибо, что уделили время себе')).closest('[role="status"]')!;
+    const thanks = (await screen.findByText('Спасибо, что уделили время себе')).closest<HTMLElement>('[role="status"]')!;
     expect(thanks).not.toBeNull();
     expect(thanks).toHaveTextContent('Практика «Квадратное дыхание» завершена');
     await userEvent.click(within(thanks).getByRole('button', { name: 'Закрыть' }));
