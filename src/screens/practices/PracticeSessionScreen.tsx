@@ -2,7 +2,7 @@
 // otherwise goes to the list. Plays the practice's runner (./runners.ts, by practice id) with the screen kept
 // awake, then the rating; back goes to the practice's detail page. Opening it makes no request: the practice
 // comes with the navigation state, and the screen and its runner were fetched by the detail page.
-import { Suspense, use, type ReactNode } from 'react';
+import { Suspense } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Practice } from '../../../contract/practices';
@@ -17,7 +17,7 @@ import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { useBackButton } from '../../telegram/useBackButton';
 import { CompletionPanel } from './CompletionPanel';
-import { loadRunner, type RunnerModule } from './runners';
+import { runnerComponents } from './runners';
 
 const BackLink = styled(Button)`
   align-self: flex-start;
@@ -69,7 +69,7 @@ function Session({ sessionId, practice }: PracticeSessionState) {
   });
   const back = () => send({ type: 'BACK' });
   const nativeBack = useBackButton(back);
-  const runner = loadRunner(practice.id);
+  const runner = runnerComponents(practice.id);
 
   return (
     <Page>
@@ -88,12 +88,7 @@ function Session({ sessionId, practice }: PracticeSessionState) {
               </Center>
             }
           >
-            <Runner
-              module={runner}
-              render={(m) => (
-                <m.default practice={practice} sessionId={sessionId} onFinish={(result) => send({ type: 'FINISHED', result })} />
-              )}
-            />
+            <runner.Runner practice={practice} sessionId={sessionId} onFinish={(result) => send({ type: 'FINISHED', result })} />
           </Suspense>
         ) : (
           <InDevelopment practice={practice} />
@@ -107,10 +102,7 @@ function Session({ sessionId, practice }: PracticeSessionState) {
             onSubmit={(rating) => send({ type: 'SUBMIT', ...rating })}
             extra={
               runner && view.result !== null ? (
-                <Runner
-                  module={runner}
-                  render={(m) => (m.FinishExtra ? <m.FinishExtra practice={practice} sessionId={sessionId} result={view.result} /> : null)}
-                />
+                <runner.FinishExtra practice={practice} sessionId={sessionId} result={view.result} />
               ) : null
             }
           />
@@ -118,11 +110,6 @@ function Session({ sessionId, practice }: PracticeSessionState) {
       ) : null}
     </Page>
   );
-}
-
-/** Renders from the runner module once it is loaded (suspends until then). */
-function Runner({ module, render }: { module: Promise<RunnerModule>; render: (m: RunnerModule) => ReactNode }) {
-  return render(use(module));
 }
 
 /** A practice whose runner is not written yet: its name, description and minutes, and «Практика в разработке». */

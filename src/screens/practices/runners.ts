@@ -8,7 +8,7 @@
 // `finish: () => onFinish(result)`, and one line below. To show something beside the rating (for instance «save
 // what I wrote to the diary»), export `FinishExtra` from the same module: the session renders it above the stars
 // with the `result` the runner handed to onFinish.
-import type { ComponentType } from 'react';
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Practice, PracticeId } from '../../../contract/practices';
 
 /** What the session gives a runner. */
@@ -57,6 +57,30 @@ export function loadRunner(id: string): Promise<RunnerModule> | null {
     module.catch(() => loaded.delete(id)); // a failed fetch is tried again next time
   }
   return module;
+}
+
+export interface RunnerComponents {
+  Runner: LazyExoticComponent<ComponentType<RunnerProps>>;
+  /** Renders nothing when the module has no FinishExtra. */
+  FinishExtra: LazyExoticComponent<ComponentType<FinishExtraProps>>;
+}
+
+const Nothing = () => null;
+const components = new Map<string, RunnerComponents>();
+
+/** The runner of a practice as components to render (inside Suspense), the same ones every time; null without one. */
+export function runnerComponents(id: string): RunnerComponents | null {
+  if (!runnerLoaders[id as PracticeId]) return null;
+  let found = components.get(id);
+  if (!found) {
+    const module = () => loadRunner(id)!;
+    found = {
+      Runner: lazy(() => module().then((m) => ({ default: m.default }))),
+      FinishExtra: lazy(() => module().then((m) => ({ default: m.FinishExtra ?? Nothing }))),
+    };
+    components.set(id, found);
+  }
+  return found;
 }
 
 /** The session screen and the practice's runner, fetched while the detail page is read (no wait on «Начать»). */
