@@ -1,7 +1,7 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 
-// Three projects: pure node (machines, server, docs), jsdom (screens), and real Chromium (e2e).
+// Three projects: pure node (machines, server, docs, pure client modules), jsdom (screens), and real Chromium (e2e).
 // The PostgreSQL cluster for server tests is started once per run by tests/support/pg-cluster.ts.
 export default defineConfig({
   plugins: [react()],
@@ -12,7 +12,12 @@ export default defineConfig({
         test: {
           name: 'unit',
           environment: 'node',
-          include: ['tests/machines/**/*.test.ts', 'tests/server/**/*.test.ts', 'tests/docs/**/*.test.ts'],
+          include: [
+            'tests/machines/**/*.test.ts',
+            'tests/server/**/*.test.ts',
+            'tests/docs/**/*.test.ts',
+            'tests/client/**/*.test.ts',
+          ],
           globalSetup: ['tests/support/pg-cluster.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,

@@ -8,23 +8,20 @@
  * Run alone: `npx tsx bench/diary-scroll.ts`. Method and figures: docs/diary.md, "Scrolling 500 entries in Chromium".
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { DIARY_PAGE_SIZE, MOODS } from '../contract/diary';
 import { buildApp } from '../server/app';
 import { ROOT } from '../server/start/client-build';
-import { staticClient } from '../server/start/client';
-import { loadConfig } from '../server/start/config';
-import { migrateDatabase, openDatabase, type Database } from '../server/db';
+import type { Database } from '../server/db';
 import { diaryCounters, diaryEntries, subscriptions, users } from '../server/db/schema';
 import { STORAGE_KEYS } from '../src/telegram/storage';
-import { PHONE_CONTEXT, launchBrowser, launchUrl, signInitData } from '../tests/e2e/harness';
+import { PHONE_CONTEXT, launchUrl, signInitData } from '../tests/e2e/harness';
 import * as probe from './diary-scroll-probe';
 import { cpuDuring, mainThreadTasks, TRACE_CATEGORIES, type TracedTask } from './diary-scroll-trace';
-import { runIfMain } from './support';
+import { withBrowserApp } from './browser-app';
+import { loadAverage, runIfMain } from './support';
 
 const BOT_TOKEN = '7000000003:diary-scroll-bench-token';
 const USER = { id: 9_200_001, first_name: 'Вера', language_code: 'ru' };
@@ -326,7 +323,6 @@ function judge(pages: PageRow[], list: FrameStats, baseline: FrameStats): Verdic
 }
 
 const cell = (v: number | string, width: number) => String(v).padStart(width);
-const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
 function printReport(r: DiaryScrollResult): void {
   console.log('\nDiary list in Chromium (390×844, headless, software rendering): appending pages of 20');
@@ -368,76 +364,48 @@ function printReport(r: DiaryScrollResult): void {
 }
 
 export async function benchDiaryScroll(): Promise<DiaryScrollResult> {
-  const work = mkdtempSync(join(tmpdir(), 'bench-diary-scroll-'));
-  // Ctrl-C skips `finally`; Playwright kills its Chromium on exit, the temp dir is ours to remove.
-  const onSignal = () => {
-    rmSync(work, { recursive: true, force: true });
-    process.exit(130);
-  };
-  process.once('SIGINT', onSignal).once('SIGTERM', onSignal);
-  let browser: Browser | undefined;
-  let app: Awaited<ReturnType<typeof buildApp>> | undefined;
-  let database: Database | undefined;
-  try {
-    const outDir = join(work, 'client');
-    const started = Date.now();
-    buildClient(outDir);
-    console.log(`[bench diary-scroll] client built into a temp dir in ${Date.now() - started} ms (load average ${loadAverage()})`);
+  const initData = signInitData(USER, { botToken: BOT_TOKEN });
+  return withBrowserApp(
+    { name: 'diary-scroll', botToken: BOT_TOKEN, build: buildClient, seed: (app, database) => seed(database, app, initData) },
+    async ({ url, browser }) => {
+      const page = await phonePage(browser);
+      await page.goto(launchUrl({ url }, { path: '/app/diary', initData }));
+      await page.waitForFunction((sel) => document.querySelectorAll(sel).length > 0, CARD, { timeout: 30_000 });
+      await page.evaluate(probe.watchCards, CARD);
 
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(work, 'data'), BOT_TOKEN, LOG_LEVEL: 'warn' };
-    delete env.DATABASE_URL; // embedded PGlite: what the browser measures does not depend on the database
-    const config = loadConfig(env);
-    database = await openDatabase(config);
-    await migrateDatabase(database);
-    app = await buildApp({ database, config, client: staticClient(outDir) });
-    const initData = signInitData(USER, { botToken: BOT_TOKEN });
-    await seed(database, app, initData);
-    const url = await app.listen({ port: 0, host: '127.0.0.1' });
+      const load = await traced(browser, [[page, 'diary-scroll-load']], () => loadAllPages(page));
+      const loaded = load.value.at(-1)?.cards ?? 0;
+      if (loaded < 500) throw new Error(`[bench diary-scroll] only ${loaded} cards loaded (need 500+)`);
+      const loadTasks = mainThreadTasks(load.trace, 'diary-scroll-load');
+      const pages: PageRow[] = [];
+      for (const { interval, ...row } of load.value) {
+        const tasks = await longTasksIn(page, loadTasks, [interval]);
+        const cpu = cpuDuring(loadTasks, { start: interval.from, duration: interval.to - interval.from });
+        pages.push({
+          ...row,
+          responseToDomCpuMs: cpu === null ? null : round(cpu),
+          longTask: tasks.sort((a, b) => (b.cpuMs ?? b.wallMs) - (a.cpuMs ?? a.wallMs))[0] ?? null,
+        });
+      }
 
-    browser = await launchBrowser();
-    const page = await phonePage(browser);
-    await page.goto(launchUrl({ url }, { path: '/app/diary', initData }));
-    await page.waitForFunction((sel) => document.querySelectorAll(sel).length > 0, CARD, { timeout: 30_000 });
-    await page.evaluate(probe.watchCards, CARD);
+      // Baseline: plain divs of the cards' pitch, in the same context (same viewport, scale factor, browser).
+      const staticTab = await page.context().newPage();
+      await staticTab.setContent(staticPageHtml(500, await page.evaluate(probe.visiblePitch, CARD)));
+      const [list, baseline] = await wheelInterleaved(
+        browser,
+        await wheelFromTop(page, CARD, 'diary-scroll-list'),
+        await wheelFromTop(staticTab, '.row', 'diary-scroll-static'),
+      );
+      await staticTab.close();
 
-    const load = await traced(browser, [[page, 'diary-scroll-load']], () => loadAllPages(page));
-    const loaded = load.value.at(-1)?.cards ?? 0;
-    if (loaded < 500) throw new Error(`[bench diary-scroll] only ${loaded} cards loaded (need 500+)`);
-    const loadTasks = mainThreadTasks(load.trace, 'diary-scroll-load');
-    const pages: PageRow[] = [];
-    for (const { interval, ...row } of load.value) {
-      const tasks = await longTasksIn(page, loadTasks, [interval]);
-      const cpu = cpuDuring(loadTasks, { start: interval.from, duration: interval.to - interval.from });
-      pages.push({
-        ...row,
-        responseToDomCpuMs: cpu === null ? null : round(cpu),
-        longTask: tasks.sort((a, b) => (b.cpuMs ?? b.wallMs) - (a.cpuMs ?? a.wallMs))[0] ?? null,
-      });
-    }
+      const recreatedByFilter = await filterSwitchRecreates(page);
+      await checkDetector(page); // last: it detaches a card behind React's back
 
-    // Baseline: plain divs of the cards' pitch, in the same context (same viewport, scale factor, browser).
-    const staticTab = await page.context().newPage();
-    await staticTab.setContent(staticPageHtml(500, await page.evaluate(probe.visiblePitch, CARD)));
-    const [list, baseline] = await wheelInterleaved(
-      browser,
-      await wheelFromTop(page, CARD, 'diary-scroll-list'),
-      await wheelFromTop(staticTab, '.row', 'diary-scroll-static'),
-    );
-    await staticTab.close();
-
-    const recreatedByFilter = await filterSwitchRecreates(page);
-    await checkDetector(page); // last: it detaches a card behind React's back
-
-    const result: DiaryScrollResult = { pages, list, baseline, recreatedByFilter, verdict: judge(pages, list, baseline) };
-    printReport(result);
-    return result;
-  } finally {
-    await browser?.close().catch(() => {});
-    await app?.close().catch(() => {});
-    await database?.close().catch(() => {});
-    rmSync(work, { recursive: true, force: true });
-    process.off('SIGINT', onSignal).off('SIGTERM', onSignal);
-  }
+      const result: DiaryScrollResult = { pages, list, baseline, recreatedByFilter, verdict: judge(pages, list, baseline) };
+      printReport(result);
+      return result;
+    },
+  );
 }
 
 runIfMain(import.meta.url, benchDiaryScroll);

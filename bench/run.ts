@@ -1,4 +1,5 @@
-// `npm run bench`: every benchmark, in order — the client bundle (CLIENT), the API (SERVER), the diary (DIARY).
+// `npm run bench`: every benchmark, in order — the client bundle and its first load on a slow phone (CLIENT), the API
+// (SERVER), the diary (DIARY).
 // Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
 // Each bench runs in a child process of its own, so one's memory (the Vite build of the bundle bench holds
 // hundreds of MB) does not show up in the next one's RSS figures. `tsx bench/run.ts <name>` runs one in-process,
@@ -11,6 +12,7 @@ import { ROOT } from '../server/start/client-build';
 
 const benches: Record<string, () => Promise<unknown>> = {
   bundle: async () => (await import('./bundle')).benchBundle(),
+  'home-load': async () => (await import('./home-load')).benchHomeLoad(),
   api: async () => (await import('./api')).benchApi(),
   diary: async () => (await import('./diary')).benchDiary(),
   'diary-scroll': async () => (await import('./diary-scroll')).benchDiaryScroll(),

@@ -2,6 +2,7 @@
 // worker settings from the environment, and the "run alone" entry point.
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type autocannon from 'autocannon';
@@ -64,6 +65,9 @@ export async function withSteal<T>(fn: () => Promise<T>): Promise<T & { stealPct
   const stealPct = before && after && total > 0 ? Math.round(((after.steal - before.steal) / total) * 1000) / 10 : null;
   return { ...value, stealPct };
 }
+
+/** The machine's load average over 1, 5 and 15 minutes: on a shared machine, printed beside browser figures. */
+export const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
 
 /** A warm-up run (JIT, pool, caches), then the measured run of DURATION_S seconds (with the CPU steal during it). */
 export async function measure(url: string, headers: Record<string, string>, connections: number) {

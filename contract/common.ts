@@ -45,7 +45,8 @@ export const limitSchema = (pageSize: number, max: number) =>
 /** ISO 8601 timestamp in UTC, e.g. 2026-11-21T10:00:00.000Z. */
 export const timestampSchema = z.string().describe('ISO 8601 timestamp (UTC)');
 
-// Standard error responses for the OpenAPI document, spread into each route's `response` (server/app.ts gives them).
+// Standard error responses for the OpenAPI document, spread into each route's `response`
+// (server/http/error-handler.ts gives them).
 /** Every authenticated /api route: init data refused (401), too many requests or failed sign-ins (429), database unavailable (503). */
 export const authErrors = { 401: errorSchema, 429: errorSchema, 503: errorSchema } as const;
 /** A route reading a JSON body: malformed JSON (400), too large (413), not JSON (415), invalid value (422). */

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { ThemeProvider } from 'styled-components';
 import { AuthProvider } from './auth/AuthProvider';
+import type { AuthActor } from './auth/authActor';
 import { ToastHost } from './components/ToastHost';
 import { FlowHost } from './flow/FlowHost';
 import { AppRoutes } from './routes';
@@ -16,10 +17,11 @@ export function AppProviders({ children }: { children: ReactNode }) {
   );
 }
 
-export function App() {
+/** `authActor`: the app-wide auth actor when boot.tsx started it already (else AuthProvider creates one). */
+export function App({ authActor }: { authActor?: AuthActor }) {
   return (
     <AppProviders>
-      <AuthProvider>
+      <AuthProvider actor={authActor}>
         <AppRoutes />
         <FlowHost />
         <ToastHost />

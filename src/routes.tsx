@@ -1,69 +1,77 @@
 import { lazy, Suspense } from 'react';
 import { Navigate, Route, Routes } from 'react-router-dom';
+import { paths, routePatterns } from '../machines/paths';
 import { screenTitles } from './copy/screens';
 import { ScreenFallback } from './layouts/ScreenFallback';
+import { routeChunks } from './routeChunks';
 import InitGate from './screens/auth/InitGate';
 import { AppGate, OnboardingGate } from './screens/auth/gates';
 import SplashScreen from './screens/SplashScreen';
 
-// Only the splash and the gates are in the entry; every screen is its own chunk (bundle budget).
-const TabsLayout = lazy(() => import('./layouts/TabsLayout'));
-const FullHeightLayout = lazy(() => import('./layouts/FullHeightLayout'));
-const OnboardingScreen = lazy(() => import('./screens/onboarding/OnboardingScreen'));
-const HomeScreen = lazy(() => import('./screens/home/HomeScreen'));
-// Routes a later issue builds share one placeholder chunk; each gets its real screen then.
-const ComingSoonScreen = lazy(() => import('./screens/ComingSoonScreen'));
-const DiaryListScreen = lazy(() => import('./screens/diary/DiaryListScreen'));
-const NewEntryScreen = lazy(() => import('./screens/diary/NewEntryScreen'));
-const DiaryEntryScreen = lazy(() => import('./screens/diary/DiaryEntryScreen'));
-const PracticeListScreen = lazy(() => import('./screens/practices/PracticeListScreen'));
-const PracticeDetailScreen = lazy(() => import('./screens/practices/PracticeDetailScreen'));
-const PracticeSessionScreen = lazy(() => import('./screens/practices/PracticeSessionScreen'));
+// Only the splash and the gates are in the app's main chunk; every screen is its own chunk (bundle budget), loaded
+// when routed or preloaded at launch (routeChunks.ts).
+const TabsLayout = lazy(routeChunks.tabsLayout.load);
+const FullHeightLayout = lazy(routeChunks.fullHeightLayout.load);
+const OnboardingScreen = lazy(routeChunks.onboarding.load);
+const HomeScreen = lazy(routeChunks.home.load);
+const ComingSoonScreen = lazy(routeChunks.comingSoon.load);
+const DiaryListScreen = lazy(routeChunks.diaryList.load);
+const NewEntryScreen = lazy(routeChunks.newEntry.load);
+const DiaryEntryScreen = lazy(routeChunks.diaryEntry.load);
+const PracticeListScreen = lazy(routeChunks.practiceList.load);
+const PracticeDetailScreen = lazy(routeChunks.practiceDetail.load);
+const PracticeSessionScreen = lazy(routeChunks.practiceSession.load);
 
-/** The spec's route table (§2). Layouts are chosen here, not by the screens. */
+/**
+ * The app's route table, every path from machines/paths.ts (nested routes spell their full path). Layouts are
+ * chosen here, not by the screens.
+ */
 export function AppRoutes() {
   return (
     <Suspense fallback={<ScreenFallback />}>
       <Routes>
-        <Route path="/" element={<SplashScreen />} />
-        <Route path="/init" element={<InitGate />} />
+        <Route path={paths.root} element={<SplashScreen />} />
+        <Route path={paths.init} element={<InitGate />} />
         <Route element={<OnboardingGate />}>
-          <Route path="/onboarding" element={<OnboardingScreen />} />
+          <Route path={paths.onboarding} element={<OnboardingScreen />} />
         </Route>
-        <Route path="/app" element={<AppGate />}>
-          <Route index element={<Navigate to="/app/home" replace />} />
-          <Route path="dashboard" element={<Navigate to="/app/home" replace />} />
+        <Route path={paths.app} element={<AppGate />}>
+          <Route index element={<Navigate to={paths.home} replace />} />
+          <Route path={paths.dashboard} element={<Navigate to={paths.home} replace />} />
           <Route element={<FullHeightLayout />}>
-            <Route path="chat/:chatId" element={<ComingSoonScreen title={screenTitles.chat} backTo="/app/chat" />} />
-            <Route path="practices/:practiceId" element={<PracticeDetailScreen />} />
+            <Route
+              path={routePatterns.chat}
+              element={<ComingSoonScreen title={screenTitles.chat} backTo={paths.chatList} />}
+            />
+            <Route path={routePatterns.practice} element={<PracticeDetailScreen />} />
           </Route>
           <Route element={<TabsLayout />}>
-            <Route path="home" element={<HomeScreen />} />
-            <Route path="chat" element={<ComingSoonScreen title={screenTitles.chatList} />} />
-            <Route path="practices" element={<PracticeListScreen />} />
+            <Route path={paths.home} element={<HomeScreen />} />
+            <Route path={paths.chatList} element={<ComingSoonScreen title={screenTitles.chatList} />} />
+            <Route path={paths.practices} element={<PracticeListScreen />} />
             {/* Back from a session goes to its practice's detail page (the session machine's BACK). */}
-            <Route path="practices/:practiceId/session" element={<PracticeSessionScreen />} />
-            <Route path="diary" element={<DiaryListScreen />} />
-            <Route path="diary/new" element={<NewEntryScreen />} />
-            <Route path="diary/:entryId" element={<DiaryEntryScreen />} />
-            <Route path="profile" element={<ComingSoonScreen title={screenTitles.profile} />} />
+            <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />
+            <Route path={paths.diary} element={<DiaryListScreen />} />
+            <Route path={paths.newDiaryEntry} element={<NewEntryScreen />} />
+            <Route path={routePatterns.diaryEntry} element={<DiaryEntryScreen />} />
+            <Route path={paths.profile} element={<ComingSoonScreen title={screenTitles.profile} />} />
             <Route
-              path="profile/settings"
-              element={<ComingSoonScreen title={screenTitles.settings} backTo="/app/profile" />}
+              path={paths.settings}
+              element={<ComingSoonScreen title={screenTitles.settings} backTo={paths.profile} />}
             />
             <Route
-              path="profile/subscription"
-              element={<ComingSoonScreen title={screenTitles.subscription} backTo="/app/profile" />}
+              path={paths.subscription}
+              element={<ComingSoonScreen title={screenTitles.subscription} backTo={paths.profile} />}
             />
             <Route
-              path="profile/subscription/checkout"
-              element={<ComingSoonScreen title={screenTitles.checkout} backTo="/app/profile/subscription" />}
+              path={routePatterns.checkout}
+              element={<ComingSoonScreen title={screenTitles.checkout} backTo={paths.subscription} />}
             />
-            <Route path="profile/help" element={<ComingSoonScreen title={screenTitles.help} backTo="/app/profile" />} />
-            <Route path="*" element={<Navigate to="/" replace />} />
+            <Route path={paths.help} element={<ComingSoonScreen title={screenTitles.help} backTo={paths.profile} />} />
+            <Route path="*" element={<Navigate to={paths.root} replace />} />
           </Route>
         </Route>
-        <Route path="*" element={<Navigate to="/" replace />} />
+        <Route path="*" element={<Navigate to={paths.root} replace />} />
       </Routes>
     </Suspense>
   );

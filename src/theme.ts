@@ -1,31 +1,60 @@
 import { createGlobalStyle } from 'styled-components';
 
+import { appColorVar, readableTheme, type AppColor, type ThemeParams } from './lib/readableTheme';
+
 /**
- * The styled-components theme is a set of CSS variable references: Telegram binds its theme params
- * (`--tg-theme-*`) and viewport insets (`--tg-viewport-*`) at start-up, so the same theme follows
- * light and dark Telegram themes live. The fallbacks are a calm light theme for a plain browser.
+ * The styled-components theme is a set of CSS variable references. Telegram's theme params are bound at start-up
+ * (`--tg-theme-*`, src/telegram/startup.ts), and from them the readable app colours (`--app-*-color`,
+ * src/telegram/themeColors.ts: every text colour lifted to 4.5:1 on the surfaces it sits on), so the same theme
+ * follows light, dark and custom Telegram themes live. The fallbacks are a calm light theme for a plain browser,
+ * made readable by the same rule.
  */
-const tg = (name: string, fallback: string) => `var(--tg-theme-${name}, ${fallback})`;
+export const FALLBACK_THEME: Required<ThemeParams> = {
+  bg_color: '#ffffff',
+  secondary_bg_color: '#f1f2f6',
+  section_bg_color: '#ffffff',
+  header_bg_color: '#ffffff',
+  bottom_bar_bg_color: '#f7f7f9',
+  text_color: '#1c1c1e',
+  hint_color: '#8e8e93',
+  subtitle_text_color: '#6d6d72',
+  link_color: '#2481cc',
+  accent_text_color: '#2481cc',
+  button_color: '#2481cc',
+  button_text_color: '#ffffff',
+  destructive_text_color: '#e53935',
+};
+
+const fallback = readableTheme({}, FALLBACK_THEME);
+
+/** The derived colour, else Telegram's own (should the derivation not have run), else the readable fallback. */
+const app = (name: AppColor, telegramName: string) =>
+  `var(${appColorVar(name)}, var(--tg-theme-${telegramName}, ${fallback[name]}))`;
 
 const inset = (side: 'top' | 'bottom' | 'left' | 'right') =>
   `calc(max(var(--tg-viewport-safe-area-inset-${side}, 0px), env(safe-area-inset-${side}, 0px)) + var(--tg-viewport-content-safe-area-inset-${side}, 0px))`;
 
 export const theme = {
   color: {
-    bg: tg('bg-color', '#ffffff'),
-    secondaryBg: tg('secondary-bg-color', '#f1f2f6'),
-    sectionBg: tg('section-bg-color', '#ffffff'),
-    text: tg('text-color', '#1c1c1e'),
-    hint: tg('hint-color', '#8e8e93'),
-    subtitle: tg('subtitle-text-color', '#6d6d72'),
-    link: tg('link-color', '#2481cc'),
-    accent: tg('accent-text-color', '#2481cc'),
-    button: tg('button-color', '#2481cc'),
-    buttonText: tg('button-text-color', '#ffffff'),
-    destructive: tg('destructive-text-color', '#e53935'),
-    separator: tg('section-separator-color', 'rgba(60, 60, 67, 0.14)'),
-    headerBg: tg('header-bg-color', '#ffffff'),
-    bottomBarBg: tg('bottom-bar-bg-color', tg('secondary-bg-color', '#f7f7f9')),
+    bg: app('bg', 'bg-color'),
+    secondaryBg: app('secondaryBg', 'secondary-bg-color'),
+    sectionBg: app('sectionBg', 'section-bg-color'),
+    headerBg: app('headerBg', 'header-bg-color'),
+    bottomBarBg: app('bottomBarBg', 'bottom-bar-bg-color'),
+    text: app('text', 'text-color'),
+    /** Secondary text (hints, dates, captions). */
+    hint: app('hint', 'hint-color'),
+    subtitle: app('subtitle', 'subtitle-text-color'),
+    /** Links and plain text buttons. */
+    link: app('link', 'link-color'),
+    /** Text in the accent colour: the active tab, secondary buttons. */
+    accent: app('accent', 'accent-text-color'),
+    /** Filled buttons, selected chips; also borders, icons and tints (non-text). */
+    button: app('button', 'button-color'),
+    /** Text on `button`. */
+    buttonText: app('buttonText', 'button-text-color'),
+    destructive: app('destructive', 'destructive-text-color'),
+    separator: 'var(--tg-theme-section-separator-color, rgba(60, 60, 67, 0.14))',
     success: '#34c759',
     warning: '#ff9500',
     /** Five moods, very bad → very good (fixed: they must read the same in either theme). */
@@ -38,10 +67,26 @@ export const theme = {
   font: {
     family:
       "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
-    size: { xs: '12px', sm: '14px', md: '16px', lg: '20px', xl: '26px' },
+    /**
+     * In rem, so text follows the reader's text-size setting (browser text zoom, the system's font scale). The px
+     * at the default 16 px: xxs 10, caption 11, xs 12, sm 14, md 16, lg 20, xl 26. Titles grow half as fast
+     * (lg 30 and xl 39 px at 200 %), as Android's non-linear font scaling does: already large, at double size
+     * a long Russian word («эмоционального») would not fit a phone's width.
+     */
+    size: {
+      xxs: '0.625rem',
+      caption: '0.6875rem',
+      xs: '0.75rem',
+      sm: '0.875rem',
+      md: '1rem',
+      lg: 'calc(0.625rem + 10px)',
+      xl: 'calc(0.8125rem + 13px)',
+    },
   },
-  /** Spec §9: bottom navigation height. */
+  /** The spec's bottom navigation height (a minimum: it may grow if enlarged text needs the room). */
   bottomNavHeight: '56px',
+  /** Styles for readers who asked their system for less motion: decorative animation stops, information stays. */
+  reducedMotion: '@media (prefers-reduced-motion: reduce)',
   /**
    * Insets on each side: the device's safe area (notch, status bar, home indicator; Telegram's value or the
    * browser's env()) plus Telegram's content safe area (its own controls over a fullscreen mini app).
@@ -68,6 +113,8 @@ export const GlobalStyle = createGlobalStyle`
     font-family: ${theme.font.family};
     font-size: ${theme.font.size.md};
     line-height: 1.4;
+    /* A word longer than its line breaks instead of running off the screen (large text, narrow phones). */
+    overflow-wrap: break-word;
     -webkit-font-smoothing: antialiased;
     -webkit-tap-highlight-color: transparent;
     overscroll-behavior: none;

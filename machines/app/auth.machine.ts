@@ -1,10 +1,12 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { stubAction, stubActor } from '../effects';
+import { topState } from '../view-model';
 
 /**
  * Auth: read the Telegram init data, then ask the server who we are (GET /api/users/me).
  * Authenticated means init data is present AND the server accepted it.
  *
- * Effects are placeholders; the app provides real ones with `.provide()`:
+ * Effects are placeholders; the app provides real ones with `.provide()` (src/auth/authActor.ts):
  * - actor `readInitData`: resolves the raw init data string, or null when the launch has none.
  * - actor `loadUser`: input `{ initData }`, resolves the user; rejects with an `AuthFailure`
  *   (`{ kind: 'network' | 'auth' | 'other' }`) — the app classifies HTTP errors into these kinds.
@@ -16,6 +18,8 @@ import { assign, fromPromise, setup } from 'xstate';
  * flow sends ONBOARDING_COMPLETED when it finishes.
  */
 export type AuthFailureKind = 'network' | 'auth' | 'other';
+/** Which error screen shows: no init data, or a failure of the sign-in request by kind. */
+export type AuthErrorKind = 'noInitData' | AuthFailureKind;
 export interface AuthFailure {
   kind: AuthFailureKind;
 }
@@ -54,23 +58,16 @@ export const authMachine = setup({
   },
   actions: {
     completeOnboarding: assign({ onboardingCompleted: true }),
-    storeOnboardingCompleted: () => {},
+    storeOnboardingCompleted: stubAction(),
   },
   actors: {
-    readInitData: fromPromise<string | null>(async () => {
-      throw new Error('readInitData not provided');
-    }),
-    loadUser: fromPromise<AuthUser, { initData: string }>(async () => {
-      throw new Error('loadUser not provided');
-    }),
+    readInitData: stubActor<string | null>(),
+    loadUser: stubActor<AuthUser, { initData: string }>(),
   },
   guards: {
-    hasInitData: ({ event }) => {
-      const output = (event as { output?: unknown }).output;
-      return typeof output === 'string' && output.length > 0;
-    },
-    isNetworkFailure: ({ event }) => failureKind((event as { error?: unknown }).error) === 'network',
-    isAuthFailure: ({ event }) => failureKind((event as { error?: unknown }).error) === 'auth',
+    hasInitData: (_, { initData }: { initData: string | null }) => typeof initData === 'string' && initData.length > 0,
+    isNetworkFailure: (_, { error }: { error: unknown }) => failureKind(error) === 'network',
+    isAuthFailure: (_, { error }: { error: unknown }) => failureKind(error) === 'auth',
   },
 }).createMachine({
   id: 'auth',
@@ -95,7 +92,7 @@ export const authMachine = setup({
             src: 'readInitData',
             onDone: [
               {
-                guard: 'hasInitData',
+                guard: { type: 'hasInitData', params: ({ event }) => ({ initData: event.output }) },
                 target: 'loadingUser',
                 actions: assign({ initData: ({ event }) => event.output }),
               },
@@ -115,8 +112,11 @@ export const authMachine = setup({
               actions: assign({ user: ({ event }) => event.output }),
             },
             onError: [
-              { guard: 'isNetworkFailure', target: '#auth.error.network' },
-              { guard: 'isAuthFailure', target: '#auth.error.auth' },
+              {
+                guard: { type: 'isNetworkFailure', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.error.network',
+              },
+              { guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) }, target: '#auth.error.auth' },
               { target: '#auth.error.other' },
             ],
           },
@@ -141,3 +141,18 @@ export const authMachine = setup({
     },
   },
 });
+
+export type AuthStatus = 'loading' | 'authenticated' | 'error';
+
+/** What the gates, /init and home read: the sign-in status, which error screen, the user and onboarding. */
+export function authView(snapshot: SnapshotFrom<typeof authMachine>) {
+  const status = topState<AuthStatus>(snapshot);
+  const { user, onboardingCompleted } = snapshot.context;
+  return {
+    status,
+    /** The error screen to show; null unless `status` is 'error'. */
+    error: status === 'error' ? (snapshot.value as { error: AuthErrorKind }).error : null,
+    user,
+    onboardingCompleted,
+  };
+}

@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate';
+import { assign, setup, type SnapshotFrom } from 'xstate';
 
 /**
  * Toasts: one at a time (the spec's second reading); a new toast replaces the visible one and restarts
@@ -63,3 +63,8 @@ export const toastMachine = setup({
     },
   },
 });
+
+/** What the toast area shows: whether a toast is up, and which one. */
+export function toastView(snapshot: SnapshotFrom<typeof toastMachine>) {
+  return { visible: snapshot.matches('visible'), toast: snapshot.context.toast };
+}

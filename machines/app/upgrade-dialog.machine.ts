@@ -1,6 +1,6 @@
-// The reusable upgrade dialog (spec sections 2 and 8): closed, or open with one of five keys. 'Позже' dismisses;
-// the upgrade button closes it and navigates to the subscription plans. Navigation is injected by the view.
-import { assign, setup } from 'xstate';
+// The app's one upgrade dialog: closed, or open with one of five keys (a feature not on the plan, or its daily
+// limit spent). 'Позже' dismisses; the upgrade button closes it and navigates to the subscription plans.
+import { assign, setup, type SnapshotFrom } from 'xstate';
 import { stubAction, type NavigateParams } from '../effects';
 import { paths } from '../paths';
 
@@ -52,3 +52,11 @@ export const upgradeDialogMachine = setup({
     },
   },
 });
+
+/**
+ * What the sheet shows: whether it is open, and the key of its words. The key stays set after closing, so the
+ * sheet keeps its text while it slides away.
+ */
+export function upgradeDialogView(snapshot: SnapshotFrom<typeof upgradeDialogMachine>) {
+  return { open: snapshot.matches('open'), key: snapshot.context.key };
+}

@@ -1,4 +1,4 @@
-// The diary creation check of spec section 5, in one place: limit null → not available; used >= limit → limit
+// The diary's plan and daily-limit check, in one place: limit null → not available; used >= limit → limit
 // reached; otherwise allowed. With no usage info loaded, no block applies. The voice check has the same shape.
 // A refusal — decided here before opening the form, or by the server on create (402 with a `code`) — opens the
 // same upgrade dialog.

@@ -1,4 +1,4 @@
-// The diary entry detail (spec sections 2, 4, 8): load the entry (missing → «Запись не найдена», other failure →
+// The diary entry detail: load the entry (missing → «Запись не найдена», other failure →
 // «Не удалось загрузить запись» with retry) and toggle its favourite flag, the server's entry replacing ours.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { DiaryEntry } from '../../contract/diary';

@@ -1,8 +1,9 @@
-// The diary list (spec sections 2, 4, 8, 9): filter chips, pages of 20 loaded as the user nears the end,
-// loading / error with retry / empty, and a per-entry favourite toggle whose star is disabled while it runs.
-import { assign, fromPromise, setup, spawnChild } from 'xstate';
+// The diary list: filter chips, pages of 20 loaded as the user nears the end, loading / error with retry /
+// empty, and a per-entry favourite toggle whose star is disabled while it runs.
+import { assign, setup, spawnChild, type SnapshotFrom } from 'xstate';
 import { DIARY_PAGE_SIZE, type DiaryEntry, type DiaryListQuery, type DiaryListResponse } from '../../contract/diary';
-import type { DiaryToastParams } from './diary-toasts';
+import { stubAction, stubActor, type ToastParams } from '../effects';
+import { topState } from '../view-model';
 import { matchesQuery, queryForFilter, serverOffset, type DiaryFilter, type DiaryFilterQuery } from './diary-filters';
 
 export type { DiaryFilter };
@@ -50,42 +51,35 @@ export const diaryListMachine = setup({
     events: {} as DiaryListEvent,
   },
   actors: {
-    loadPage: fromPromise<DiaryListResponse, DiaryListQuery>(async () => {
-      throw new Error('loadPage not provided');
-    }),
-    toggleFavorite: fromPromise<DiaryEntry, { id: string }>(async () => {
-      throw new Error('toggleFavorite not provided');
-    }),
+    loadPage: stubActor<DiaryListResponse, DiaryListQuery>(),
+    toggleFavorite: stubActor<DiaryEntry, { id: string }>(),
   },
   actions: {
-    toast: (_, _params: DiaryToastParams) => {
-      /* provided by the view (src/ui/toast) */
-    },
-    applyToggled: assign(({ context, event }) => {
-      if (!event.type.startsWith('xstate.done.actor.favorite.')) return {};
-      const entry = (event as { output: DiaryEntry }).output;
+    toast: stubAction<ToastParams>(),
+    /** The server's copy of a toggled entry replaces the local one; its star is enabled again. */
+    applyToggled: assign(({ context }, { entry }: { entry: DiaryEntry }) => {
       const old = context.entries.find((e) => e.id === entry.id);
       // An entry entering or leaving the server's list (a star under «Избранное») moves its total by one.
       const moved = old ? Number(matchesQuery(entry, context.query)) - Number(matchesQuery(old, context.query)) : 0;
       return {
         entries: context.entries.map((e) => (e.id === entry.id ? entry : e)),
         total: context.total + moved,
-        togglingIds: context.togglingIds.filter((id) => id !== entryIdOf(event.type)),
+        togglingIds: context.togglingIds.filter((id) => id !== entry.id),
       };
     }),
+    /** A failed toggle enables the entry's star again (the entry itself is unchanged). */
+    endToggle: assign(({ context }, { id }: { id: string }) => ({
+      togglingIds: context.togglingIds.filter((toggling) => toggling !== id),
+    })),
   },
   guards: {
     hasMore: ({ context }) => serverOffset(context.entries, context.query) < context.total,
-    isOtherFilter: ({ context, event }) => event.type === 'FILTER.SELECT' && event.filter !== context.filter,
-    canToggle: ({ context, event }) =>
-      event.type === 'FAVORITE.TOGGLE' &&
-      !context.togglingIds.includes(event.id) &&
-      context.entries.some((e) => e.id === event.id),
-    isEmptyPage: (_, params: { entries: DiaryEntry[] }) => params.entries.length === 0,
+    isOtherFilter: ({ context }, { filter }: { filter: DiaryFilter }) => filter !== context.filter,
+    canToggle: ({ context }, { id }: { id: string }) =>
+      !context.togglingIds.includes(id) && context.entries.some((e) => e.id === id),
+    isEmptyPage: (_, { entries }: { entries: DiaryEntry[] }) => entries.length === 0,
     /** The toggled entry entered or left the server's list for the query, so the server offsets shifted. */
-    movesOffset: ({ context, event }) => {
-      if (!event.type.startsWith('xstate.done.actor.favorite.')) return false;
-      const entry = (event as { output: DiaryEntry }).output;
+    movesOffset: ({ context }, { entry }: { entry: DiaryEntry }) => {
       const old = context.entries.find((e) => e.id === entry.id);
       return old !== undefined && matchesQuery(entry, context.query) !== matchesQuery(old, context.query);
     },
@@ -101,7 +95,7 @@ export const diaryListMachine = setup({
   initial: 'loading',
   on: {
     'FILTER.SELECT': {
-      guard: 'isOtherFilter',
+      guard: { type: 'isOtherFilter', params: ({ event }) => ({ filter: event.filter }) },
       target: '.loading',
       reenter: true,
       description: 'A chip was chosen: a running page load is cancelled and the first page of the new filter loads.',
@@ -113,7 +107,7 @@ export const diaryListMachine = setup({
       }),
     },
     'FAVORITE.TOGGLE': {
-      guard: 'canToggle',
+      guard: { type: 'canToggle', params: ({ event }) => ({ id: event.id }) },
       description: 'Star tapped; ignored while that entry’s toggle runs (or for an entry not in the list).',
       actions: [
         spawnChild('toggleFavorite', {
@@ -126,11 +120,11 @@ export const diaryListMachine = setup({
     },
     'xstate.done.actor.favorite.*': {
       description: 'The server’s entry replaces the local one (it stays on screen even if it left the filter).',
-      actions: 'applyToggled',
+      actions: { type: 'applyToggled', params: ({ event }) => ({ entry: event.output }) },
     },
     'xstate.error.actor.favorite.*': {
       actions: [
-        assign({ togglingIds: ({ context, event }) => context.togglingIds.filter((id) => id !== entryIdOf(event.type)) }),
+        { type: 'endToggle', params: ({ event }) => ({ id: entryIdOf(event.type) }) },
         { type: 'toast', params: { key: 'favoriteFailed' } },
       ],
     },
@@ -172,11 +166,11 @@ export const diaryListMachine = setup({
           description: 'Next page; further LOAD_MORE events are ignored meanwhile.',
           on: {
             'xstate.done.actor.favorite.*': {
-              guard: 'movesOffset',
+              guard: { type: 'movesOffset', params: ({ event }) => ({ entry: event.output }) },
               target: 'loadingMore',
               reenter: true,
               description: 'A star changed the server’s list under the running request: ask again from the new offset.',
-              actions: 'applyToggled',
+              actions: { type: 'applyToggled', params: ({ event }) => ({ entry: event.output }) },
             },
           },
           invoke: {
@@ -212,3 +206,25 @@ export const diaryListMachine = setup({
     },
   },
 });
+
+export type DiaryListStatus = 'loading' | 'error' | 'empty' | 'ready';
+
+/**
+ * What the list screen shows. `entries` and `togglingIds` keep their identity until they change, so a screen
+ * comparing this view field by field re-renders only on a change, and memoised cards only for their own entry.
+ */
+export function diaryListView(snapshot: SnapshotFrom<typeof diaryListMachine>) {
+  const { filter, entries, togglingIds } = snapshot.context;
+  return {
+    status: topState<DiaryListStatus>(snapshot),
+    filter,
+    entries,
+    togglingIds,
+    /** A later page is loading (the spinner at the end). */
+    loadingMore: snapshot.matches({ ready: 'loadingMore' }),
+    /** A later page failed (the retry button at the end). */
+    moreFailed: snapshot.matches({ ready: 'moreFailed' }),
+    /** More pages to load: the end-of-list trigger is shown. */
+    hasMore: snapshot.can({ type: 'LOAD_MORE' }),
+  };
+}

@@ -1,8 +1,4 @@
-// Which toast a diary machine asks for. Machines name the message; the views map each key to its words
-// (src/copy/diary.ts `diaryCopy.toasts`), so no text lives in machines/.
+// Which toast a diary machine asks for (`{ type: 'toast', params: { key: 'created' } }`). Machines name the
+// message; src/copy/diary.ts words each key and src/copy/toasts.ts gathers every domain's, so no text lives in
+// machines/.
 export type DiaryToastKey = 'blankContent' | 'created' | 'createFailed' | 'favoriteFailed';
-
-/** Params of the machines' injected `toast` action. */
-export interface DiaryToastParams {
-  key: DiaryToastKey;
-}

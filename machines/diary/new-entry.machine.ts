@@ -1,4 +1,4 @@
-// The new diary entry form (spec sections 2, 5, 8): title, content, mood, favourite; prefilled from navigation
+// The new diary entry form: title, content, mood, favourite; prefilled from navigation
 // state or a restored draft (injected `restoreDrafts`; the choice is startingDraft in new-entry-draft.ts). Every
 // change is saved as a draft (injected `saveDraft`), cleared only after a successful save. Saving needs non-blank
 // content; a blank SUBMIT shows the warning toast instead. The draft's clientId makes a repeated save of the same
@@ -64,7 +64,8 @@ export const newEntryMachine = setup({
   },
   guards: {
     hasContent: ({ context }) => !isContentBlank(context.content),
-    isRefusal: ({ event }) => refusalOf((event as { error?: unknown }).error) !== null,
+    /** The server refused the create for the plan or the daily limit (402 with a code). */
+    isRefusal: (_, { error }: { error: unknown }) => refusalOf(error) !== null,
   },
 }).createMachine({
   id: 'newEntry',
@@ -156,7 +157,7 @@ export const newEntryMachine = setup({
         },
         onError: [
           {
-            guard: 'isRefusal',
+            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
             description: 'Plan without diary or daily limit reached (402): the upgrade dialog; everything typed is kept.',
             actions: {

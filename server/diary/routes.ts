@@ -1,4 +1,4 @@
-// /api/diary (spec section 7): list, one entry, create (spends today's diary quota), favourite toggle.
+// /api/diary: list, one entry, create (spends today's diary quota), favourite toggle.
 // Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {

@@ -1,10 +1,12 @@
-// Auth for every /api route: X-Init-Data is Telegram's signed init data (HMAC-SHA256 with BOT_TOKEN, checked by
-// @telegram-apps/init-data-node), not older than INIT_DATA_MAX_AGE_S and not from the future. The user row is
-// upserted from it. Validated strings are cached briefly (LRU + TTL) so the HMAC and the upsert do not run on
-// every request — the Mini App sends the same init data for the whole session. Failed attempts are counted per
-// IP (auth-failures.ts); X-Time-Zone is read only once the request is authenticated.
+// Auth for every route of the authenticated /api scope (auth-scope.ts): X-Init-Data is Telegram's signed init data
+// (HMAC-SHA256 with BOT_TOKEN, checked by @telegram-apps/init-data-node), not older than INIT_DATA_MAX_AGE_S and not
+// from the future. The user row is upserted from it. Validated strings are cached briefly (lru-cache, each entry
+// with its expiry) so the HMAC and the upsert do not run on every request — the Mini App sends the same init data
+// for the whole session. Failed attempts are counted per IP (auth-failures.ts); X-Time-Zone is read only once the
+// request is authenticated.
 import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-apps/init-data-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AuthFailureLimiter } from './auth-failures';
 import type { Config } from '../start/config';
@@ -31,33 +33,20 @@ const telegramUserSchema = z.looseObject({
   language_code: z.string().optional(),
 });
 
-interface CacheEntry {
+/** A validated init data string's user, until `expiresAt` (ms since the epoch). */
+interface CachedUser {
   user: AuthUser;
   expiresAt: number;
 }
 
-export class InitDataCache {
-  private map = new Map<string, CacheEntry>();
-  get(key: string, now: number): AuthUser | undefined {
-    const hit = this.map.get(key);
-    if (!hit) return undefined;
-    if (hit.expiresAt <= now) {
-      this.map.delete(key);
-      return undefined;
-    }
-    // Refresh recency (Map keeps insertion order: the first key is the least recently used).
-    this.map.delete(key);
-    this.map.set(key, hit);
-    return hit.user;
-  }
-  set(key: string, entry: CacheEntry): void {
-    this.map.delete(key);
-    this.map.set(key, entry);
-    if (this.map.size > CACHE_MAX) this.map.delete(this.map.keys().next().value!);
-  }
-  clear(): void {
-    this.map.clear();
-  }
+/**
+ * Validated init data strings, least recently used dropped past CACHE_MAX. Expiry is a wall-clock instant (it may
+ * be auth_date + INIT_DATA_MAX_AGE_S) checked against the request's Date.now(), not lru-cache's own monotonic TTL.
+ */
+export type InitDataCache = LRUCache<string, CachedUser>;
+
+export function initDataCache(): InitDataCache {
+  return new LRUCache({ max: CACHE_MAX });
 }
 
 /** Validates the raw init data and returns the Telegram user and auth_date; throws 401 HttpErrors. */
@@ -121,7 +110,8 @@ export function authHook(db: Db, config: Config, cache: InitDataCache, failures:
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const raw = request.headers['x-init-data'];
     const now = Date.now();
-    let user = typeof raw === 'string' ? cache.get(raw, now) : undefined;
+    const cached = typeof raw === 'string' ? cache.get(raw) : undefined;
+    let user = cached && cached.expiresAt > now ? cached.user : undefined;
     if (!user) {
       // Checked only on a cache miss: sessions already signed in keep working behind a NAT that someone floods.
       if (failures.blocked(request.ip, now)) {

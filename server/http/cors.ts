@@ -1,27 +1,35 @@
-// CORS for a client hosted on another origin (VITE_API_BASE_URL): only the origins listed in CORS_ORIGINS.
-// X-Init-Data is not a simple header, so every cross-origin call is preflighted; the answer allows exactly the
-// headers and methods the client uses. No cookies are involved, so no credentials are allowed.
-import type { FastifyReply, FastifyRequest } from 'fastify';
+// CORS for a client hosted on another origin (VITE_API_BASE_URL): only the origins listed in CORS_ORIGINS, none by
+// default. X-Init-Data is not a simple header, so every cross-origin call is preflighted; the answer allows exactly
+// the headers and methods the client uses. No cookies are involved, so no credentials are allowed.
+// Registered in the /api scope (a fastify-plugin, so @fastify/cors's onRequest hook is that scope's): preflights
+// are answered there, before the auth scope's hook, and paths outside /api never get CORS headers or preflights.
+import fastifyCors, { type FastifyCorsOptions } from '@fastify/cors';
+import fp from 'fastify-plugin';
+import { isApiPath } from './api-path';
 
-const ALLOW_HEADERS = 'X-Init-Data, X-Time-Zone, Content-Type';
-const ALLOW_METHODS = 'GET, POST, PATCH';
-/** Browsers cap it anyway (Chromium at 2 h); 10 min keeps a changed policy from lingering. */
-const MAX_AGE_S = 600;
+const POLICY = {
+  allowedHeaders: ['X-Init-Data', 'X-Time-Zone', 'Content-Type'],
+  methods: ['GET', 'POST', 'PATCH', 'DELETE'], // DELETE: the client deletes chats and diary entries
+  maxAge: 600, // browsers cap it anyway (Chromium at 2 h); 10 min keeps a changed policy from lingering
+  credentials: false,
+  // An OPTIONS without Access-Control-Request-Method gets the same 204 rather than a text/plain 400.
+  strictPreflight: false,
+} satisfies FastifyCorsOptions;
 
-/** An onRequest hook for /api: answers preflights from allowed origins, marks their actual requests. */
-export function corsHook(origins: readonly string[]) {
-  const allowed = new Set(origins);
-  return async function cors(request: FastifyRequest, reply: FastifyReply): Promise<FastifyReply | undefined> {
-    reply.header('vary', 'Origin'); // the answer depends on Origin: shared caches must not mix them
-    const origin = request.headers.origin;
-    if (typeof origin !== 'string' || !allowed.has(origin)) return undefined; // the browser then blocks the call
-    reply.header('access-control-allow-origin', origin);
-    if (request.method !== 'OPTIONS' || !request.headers['access-control-request-method']) return undefined;
-    return reply
-      .code(204)
-      .header('access-control-allow-methods', ALLOW_METHODS)
-      .header('access-control-allow-headers', ALLOW_HEADERS)
-      .header('access-control-max-age', String(MAX_AGE_S))
-      .send();
-  };
-}
+export default fp(
+  async (app) => {
+    const allowed = new Set(app.config.corsOrigins);
+    if (allowed.size === 0) return; // same-origin only: no headers, no preflight route
+    await app.register(fastifyCors, {
+      // Decided per request, which also makes the plugin send Vary: Origin on every answer (shared caches must not
+      // mix origins). Any other origin, or none, gets no CORS headers at all and its preflight falls through to
+      // the 404. The path check: the plugin's preflight route, '*' under the /api prefix, also matches /apix….
+      delegator: (request, callback) => {
+        const { origin } = request.headers;
+        const vouched = origin !== undefined && allowed.has(origin) && isApiPath(request.url);
+        callback(null, { ...POLICY, origin: vouched ? origin : false });
+      },
+    });
+  },
+  { name: 'cors' },
+);

@@ -1,4 +1,4 @@
-// The one error type routes throw: the error handler in app.ts turns it into `{ detail }` with its status.
+// The one error type routes throw: server/http/error-handler.ts turns it into `{ detail }` with its status.
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,

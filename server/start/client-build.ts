@@ -7,7 +7,7 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const DIST = join(ROOT, 'dist');
-const SOURCES = ['src', 'machines', 'contract', 'public', 'index.html', 'vite.config.ts', 'package.json'];
+const SOURCES = ['src', 'machines', 'contract', 'public', 'index.html', 'vite.config.ts', 'vite-plugins', 'package.json'];
 
 /**
  * A sentence only React's development runtime carries (its production build throws numbered errors instead).

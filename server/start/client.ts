@@ -1,7 +1,7 @@
 // Serving the client: the built dist/ through @fastify/static with an SPA fallback, or (npm run dev) Vite in
 // middleware mode with HMR on the same HTTP server. Both leave /api and /dev to the API.
 import { existsSync } from 'node:fs';
-import { extname, join } from 'node:path';
+import { extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 
@@ -11,17 +11,26 @@ function ownedByApi(url: string): boolean {
   return url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url === '/dev' || url.startsWith('/dev?');
 }
 
-/** dist/ with long-lived caching for hashed assets; any extension-less GET falls back to index.html. */
+/**
+ * dist/ with long-lived caching for hashed assets; any extension-less GET falls back to index.html. Each file goes
+ * out as its build-time brotli or gzip copy (`x.js.br`, `x.js.gz`, vite-plugins/precompress.ts) when the request
+ * accepts that encoding — brotli first — and as itself otherwise.
+ */
 export function staticClient(dist: string) {
+  const assets = join(dist, 'assets') + sep;
   return async (app: FastifyInstance): Promise<Fallback> => {
     await app.register(fastifyStatic, {
       root: dist,
       wildcard: true,
       index: ['index.html'],
+      preCompressed: true,
       cacheControl: false, // our own headers below
+      // `path` is the file sent: the compressed copy when one was chosen.
       setHeaders(res, path) {
-        if (path.includes('/assets/')) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        if (path.startsWith(assets)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        // Caches must key the body on the request's encodings (@fastify/static does not say so itself).
+        res.setHeader('vary', 'Accept-Encoding');
       },
     });
     return (request, reply) => {

@@ -2,7 +2,7 @@ import ky, { type KyInstance, type Options } from 'ky';
 import { INIT_ROUTE, initRouteFrom } from '../auth/origin';
 import { getInitData } from '../telegram/initData';
 
-/** Spec §9: HTTP timeout. */
+/** Every API request gives up after 30 s. */
 export const HTTP_TIMEOUT_MS = 30_000;
 
 /** VITE_API_BASE_URL, or the page's own origin. */
@@ -43,7 +43,7 @@ const baseOptions: Options = {
 export const authApi: KyInstance = ky.create({ ...baseOptions, prefixUrl: apiBaseUrl() });
 
 /**
- * The one API client every domain module uses. Any 401 sends the browser to /init (spec §7, §8) with a full
+ * The one API client every domain module uses. Any 401 sends the browser to /init (the init data expired or was refused) with a full
  * reload (the init data is read afresh), remembering the page so /init returns there after auth.
  */
 export const api: KyInstance = authApi.extend({

@@ -1,4 +1,4 @@
-// Diary calls of spec section 7, typed from contract/diary.ts (types only: zod stays out of the bundle).
+// The diary's API calls, typed from contract/diary.ts (types only: zod stays out of the bundle).
 import type {
   DiaryCreateBody,
   DiaryEntry,

@@ -30,7 +30,7 @@ export function isNetworkError(error: unknown): boolean {
   return error instanceof TypeError || (error instanceof Error && error.name === 'AbortError');
 }
 
-/** The auth machine's failure kinds (spec §8 «Startup»). */
+/** The auth machine's failure kinds: no answer (network), 401/403 (auth), anything else (other). */
 export function authFailureKind(error: unknown): 'network' | 'auth' | 'other' {
   if (isNetworkError(error)) return 'network';
   const status = httpStatus(error);

@@ -1,4 +1,6 @@
+import { shallowEqual, useSelector } from '@xstate/react';
 import { createContext, useContext, useEffect, useState, type ReactNode } from 'react';
+import { authView } from '../../machines/app/auth.machine';
 import { createAuthActor, type AuthActor } from './authActor';
 
 const AuthContext = createContext<AuthActor | null>(null);
@@ -19,4 +21,9 @@ export function useAuthActor(): AuthActor {
   const actor = useContext(AuthContext);
   if (!actor) throw new Error('useAuthActor must be used inside <AuthProvider>');
   return actor;
+}
+
+/** The sign-in as views read it (authView): re-renders only when one of its fields changes. */
+export function useAuthView(): ReturnType<typeof authView> {
+  return useSelector(useAuthActor(), authView, shallowEqual);
 }

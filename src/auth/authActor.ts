@@ -1,8 +1,6 @@
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type AuthFailure, type AuthInput, type AuthUser } from '../../machines/app/auth.machine';
-import { authApi } from '../api/client';
-import { authFailureKind } from '../api/errors';
-import { getMe } from '../api/users';
+import { authMachine, type AuthInput } from '../../machines/app/auth.machine';
+import { usersActors } from '../api/users.actors';
 import { getInspect } from '../dev/inspector';
 import { readInitData } from '../telegram/initData';
 import { isOnboardingCompleted, markOnboardingCompleted } from '../telegram/storage';
@@ -10,16 +8,8 @@ import { isOnboardingCompleted, markOnboardingCompleted } from '../telegram/stor
 /** The auth machine with the app's real effects. */
 export const appAuthMachine = authMachine.provide({
   actors: {
-    readInitData: fromPromise(async () => readInitData()),
-    loadUser: fromPromise<AuthUser, { initData: string }>(async () => {
-      try {
-        // authApi: a 401 here is shown as «Ошибка авторизации», not redirected to /init.
-        return (await getMe(authApi)) as unknown as AuthUser;
-      } catch (error) {
-        const failure: AuthFailure = { kind: authFailureKind(error) };
-        throw failure;
-      }
-    }),
+    ...usersActors,
+    readInitData: fromPromise<string | null, void>(async () => readInitData()),
   },
   actions: {
     storeOnboardingCompleted: () => markOnboardingCompleted(),

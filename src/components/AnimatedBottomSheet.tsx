@@ -1,7 +1,11 @@
 import { AnimatePresence, m } from 'framer-motion';
-import type { ReactNode } from 'react';
+import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
+import { a11yCopy } from '../copy/a11y';
+import { IconButton } from './IconButton';
+import { CloseIcon } from './icons';
 import { Motion } from './Motion';
+import { useModalFocus } from './useModalFocus';
 
 const Backdrop = styled(m.div)`
   position: fixed;
@@ -24,6 +28,14 @@ const Sheet = styled(m.div)`
   background: ${({ theme }) => theme.color.bg};
   color: ${({ theme }) => theme.color.text};
   box-shadow: 0 -8px 32px rgba(0, 0, 0, 0.18);
+  &:focus { outline: none; }
+`;
+
+/** Its own row, so enlarged titles below never run under it. */
+const Head = styled.div`
+  display: flex;
+  justify-content: flex-end;
+  margin: -${({ theme }) => theme.space(3)} -${({ theme }) => theme.space(2)} 0;
 `;
 
 export interface BottomSheetProps {
@@ -33,8 +45,15 @@ export interface BottomSheetProps {
   children: ReactNode;
 }
 
-/** The sheet itself, with framer-motion; loaded by <BottomSheet> when first opened. */
+/**
+ * The sheet itself, with framer-motion; loaded by <BottomSheet> when first opened. A modal dialog: focus moves in
+ * and stays in while it is open, Escape, the backdrop or its «Закрыть» button closes it (a screen reader on a
+ * phone has no Escape), focus returns to the opener. Under reduced
+ * motion (<Motion>: MotionConfig reducedMotion="user") it appears without sliding.
+ */
 export default function AnimatedBottomSheet(props: BottomSheetProps) {
+  const sheet = useRef<HTMLDivElement>(null);
+  useModalFocus(sheet, props.open, props.onClose);
   return (
     <Motion>
       <AnimatePresence>
@@ -49,6 +68,8 @@ export default function AnimatedBottomSheet(props: BottomSheetProps) {
             />
             <Sheet
               key="sheet"
+              ref={sheet}
+              tabIndex={-1}
               role="dialog"
               aria-modal="true"
               aria-label={props.label}
@@ -57,6 +78,11 @@ export default function AnimatedBottomSheet(props: BottomSheetProps) {
               exit={{ y: '100%' }}
               transition={{ type: 'tween', duration: 0.25 }}
             >
+              <Head>
+                <IconButton label={a11yCopy.close} onClick={props.onClose}>
+                  <CloseIcon />
+                </IconButton>
+              </Head>
               {props.children}
             </Sheet>
           </>

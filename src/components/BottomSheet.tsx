@@ -6,7 +6,7 @@ import { MountWhenFirstNeeded } from './MountWhenFirstNeeded';
 // upgrade dialog, must not put framer-motion in the bundle budget (bench/bundle.ts).
 const AnimatedBottomSheet = lazy(() => import('./AnimatedBottomSheet'));
 
-/** A modal sheet from the bottom edge; tapping the backdrop calls `onClose`. */
+/** A modal sheet from the bottom edge; tapping the backdrop, Escape or its «Закрыть» calls `onClose`. */
 export function BottomSheet(props: BottomSheetProps) {
   return (
     <MountWhenFirstNeeded when={props.open}>

@@ -19,8 +19,14 @@ export const Button = styled.button.attrs(({ type }) => ({ type: type ?? 'button
   font-weight: 600;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
   transition: opacity 0.15s ease, transform 0.15s ease;
-  &:active:not(:disabled) { transform: scale(0.98); opacity: 0.85; }
-  &:disabled { opacity: 0.5; cursor: default; }
+  &:active:not(:disabled):not([aria-disabled='true']) { transform: scale(0.98); opacity: 0.85; }
+  /*
+   * aria-disabled looks the same but keeps focus: for a button that is only briefly unavailable while its press
+   * is worked on (the flow ignores presses meanwhile), so keyboard and screen-reader focus is not thrown to the
+   * page start — and a dialog it opens can give focus back to it.
+   */
+  &:disabled,
+  &[aria-disabled='true'] { opacity: 0.5; cursor: default; }
   ${({ $variant = 'primary', theme }) => {
     if ($variant === 'primary')
       return css`
@@ -30,7 +36,7 @@ export const Button = styled.button.attrs(({ type }) => ({ type: type ?? 'button
     if ($variant === 'secondary')
       return css`
         background: ${theme.tint(theme.color.button, 12)};
-        color: ${theme.color.button};
+        color: ${theme.color.accent};
       `;
     return css`
       background: transparent;

@@ -1,13 +1,11 @@
 import styled from 'styled-components';
 import { Button } from './Button';
 import { Card, CardText } from './Card';
-import { Page } from './Page';
+import { Page, PageTitle } from './Page';
 
-const Top = styled.div`
-  display: flex;
-  align-items: center;
-  min-height: 44px;
-  padding: 0 ${({ theme }) => theme.space(2)};
+const BackLink = styled(Button)`
+  align-self: flex-start;
+  padding-left: 0;
 `;
 
 /**
@@ -16,19 +14,16 @@ const Top = styled.div`
  */
 export function ComingSoon(props: { title: string; note: string; onBack?: () => void; backLabel?: string }) {
   return (
-    <>
+    <Page>
       {props.onBack ? (
-        <Top>
-          <Button $variant="plain" onClick={props.onBack}>
-            ‹ {props.backLabel}
-          </Button>
-        </Top>
+        <BackLink $variant="plain" onClick={props.onBack}>
+          <span aria-hidden>‹</span> {props.backLabel}
+        </BackLink>
       ) : null}
-      <Page title={props.title}>
-        <Card>
-          <CardText>{props.note}</CardText>
-        </Card>
-      </Page>
-    </>
+      <PageTitle>{props.title}</PageTitle>
+      <Card>
+        <CardText>{props.note}</CardText>
+      </Card>
+    </Page>
   );
 }

@@ -9,6 +9,7 @@ const Box = styled.div`
   padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(6)};
   text-align: center;
   color: ${({ theme }) => theme.color.hint};
+  h1,
   h2 {
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.md};
@@ -20,12 +21,22 @@ const Box = styled.div`
   }
 `;
 
-/** «Nothing here yet»: an icon, a title, a hint and an optional action. */
-export function EmptyState(props: { icon?: ReactNode; title: string; text?: string; action?: ReactNode }) {
+/**
+ * «Nothing here yet»: an icon, a title, a hint and an optional action. `headingLevel={1}` when the empty state is
+ * the whole page (an entry that does not exist), so the page still has its h1.
+ */
+export function EmptyState(props: {
+  icon?: ReactNode;
+  title: string;
+  text?: string;
+  action?: ReactNode;
+  headingLevel?: 1 | 2;
+}) {
+  const Heading = props.headingLevel === 1 ? 'h1' : 'h2';
   return (
     <Box>
       {props.icon}
-      <h2>{props.title}</h2>
+      <Heading>{props.title}</Heading>
       {props.text ? <p>{props.text}</p> : null}
       {props.action}
     </Box>

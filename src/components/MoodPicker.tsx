@@ -6,6 +6,7 @@ import styled, { useTheme } from 'styled-components';
 import type { Mood } from '../../contract/diary';
 import { moodLabels } from '../copy/moods';
 import { MoodFace } from './icons';
+import { useRadioGroup } from './useRadioGroup';
 
 export const moodOptions = (Object.keys(moodLabels) as Mood[]).map((value, level) => ({
   value,
@@ -13,6 +14,7 @@ export const moodOptions = (Object.keys(moodLabels) as Mood[]).map((value, level
   label: moodLabels[value],
 }));
 export const moodLabel = (mood: Mood) => moodLabels[mood];
+const moodValues = moodOptions.map((o) => o.value);
 
 /** The mood's face in its fixed mood colour. */
 
@@ -22,31 +24,45 @@ export function MoodIcon({ mood, size = 30 }: { mood: Mood; size?: number }) {
   return <MoodFace level={level} size={size} color={theme.color.mood[level] ?? theme.color.hint} />;
 }
 
+/**
+ * One row of five while every label fits whole; when the text is enlarged, the options wrap onto more rows
+ * (each at least as wide as its label) instead of cutting or breaking a label.
+ */
 const Row = styled.div`
-  display: grid;
-  grid-template-columns: repeat(5, 1fr);
-  gap: ${({ theme }) => theme.space(2)};
+  display: flex;
+  flex-wrap: wrap;
+  gap: 6px;
+  font-size: ${({ theme }) => theme.font.size.xxs};
 `;
 
 const Option = styled.button<{ $selected: boolean }>`
+  flex: 1 1 0;
+  min-width: max-content;
   display: flex;
   flex-direction: column;
   align-items: center;
   gap: 4px;
-  padding: 10px 0 8px;
+  padding: 10px 2px 8px;
+  border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
-  border: 1.5px solid ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
+  /* The ring is a shadow, not a border: it takes no width from the label. */
+  box-shadow: inset 0 0 0 1.5px ${({ $selected, theme }) => ($selected ? theme.color.button : 'transparent')};
   background: ${({ $selected, theme }) => ($selected ? theme.tint(theme.color.button, 10) : theme.color.secondaryBg)};
   color: ${({ theme }) => theme.color.text};
-  line-height: 1;
-  transition: border-color 0.15s ease, background 0.15s ease;
+  line-height: 1.2;
+  transition: box-shadow 0.15s ease, background 0.15s ease;
   &:disabled { opacity: 0.6; }
-  span { font-size: 10px; color: ${({ theme }) => theme.color.hint}; }
+  span {
+    font-size: inherit;
+    white-space: nowrap;
+    color: ${({ $selected, theme }) => ($selected ? theme.color.text : theme.color.hint)};
+  }
 `;
 
 /**
- * Five moods as a radio group (home quick mood card, new diary entry). Mood is optional everywhere, so tapping
- * the selected one clears it. Haptics and what a choice means stay with the caller's `onChange`.
+ * Five moods as a radio group (home quick mood card, new diary entry): one tab stop, arrow keys move and choose.
+ * Mood is optional everywhere, so choosing the selected one again clears it. Haptics and what a choice means stay
+ * with the caller's `onChange`.
  */
 export function MoodPicker(props: {
   value: Mood | null;
@@ -55,19 +71,17 @@ export function MoodPicker(props: {
   label?: string;
   className?: string;
 }) {
+  const radio = useRadioGroup({
+    values: moodValues,
+    value: props.value,
+    onChange: props.onChange,
+    clearable: true,
+    disabled: props.disabled,
+  });
   return (
-    <Row role="radiogroup" aria-label={props.label} className={props.className}>
-      {moodOptions.map((o) => (
-        <Option
-          key={o.value}
-          type="button"
-          role="radio"
-          aria-checked={props.value === o.value}
-          aria-label={o.label}
-          $selected={props.value === o.value}
-          disabled={props.disabled}
-          onClick={() => props.onChange(props.value === o.value ? null : o.value)}
-        >
+    <Row {...radio.group} aria-label={props.label} className={props.className}>
+      {moodOptions.map((o, i) => (
+        <Option key={o.value} {...radio.option(i)} aria-label={o.label} $selected={props.value === o.value}>
           <MoodIcon mood={o.value} />
           <span aria-hidden>{o.label}</span>
         </Option>

@@ -15,7 +15,10 @@ export const PageTitle = styled.h1`
   letter-spacing: -0.01em;
 `;
 
-/** A scrolling screen body with an optional large title. */
+/**
+ * A scrolling screen body with an optional large title: the page's one `main` landmark (layouts add none), and
+ * its `h1` when `title` is given (screens without one render their own h1 inside).
+ */
 export function Page({ title, children }: { title?: string; children?: ReactNode }) {
   return (
     <Wrapper>

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { Button } from './Button';
 
-const Center = styled.div`
+const Center = styled.main`
   min-height: calc(${({ theme }) => theme.fullHeight} - ${({ theme }) => theme.inset.top});
   display: flex;
   flex-direction: column;
@@ -32,7 +32,7 @@ const Text = styled.p`
   color: ${({ theme }) => theme.color.hint};
 `;
 
-/** A centred full-screen message: splash, loaders and error screens. */
+/** A centred full-screen message (the page's `main`, with its h1 title): splash, loaders and error screens. */
 export function StatusScreen(props: {
   icon?: ReactNode;
   title?: string;

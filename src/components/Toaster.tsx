@@ -1,30 +1,18 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { AnimatePresence, m } from 'framer-motion';
 import { useRef } from 'react';
 import styled from 'styled-components';
-import type { ToastVariant } from '../../machines/app/toast.machine';
+import { toastView, type ToastVariant } from '../../machines/app/toast.machine';
 import { toastActor } from '../ui/toast';
 import { Motion } from './Motion';
 
 /** Spec §9: a swipe of 50 px dismisses the toast. */
 const SWIPE_THRESHOLD_PX = 50;
 
-const Area = styled.div`
-  position: fixed;
-  top: calc(${({ theme }) => theme.inset.top} + 8px);
-  left: 0;
-  right: 0;
-  z-index: 100;
-  display: flex;
-  justify-content: center;
-  padding: 0 12px;
-  pointer-events: none;
-`;
-
 const ToastBox = styled(m.div)<{ $variant: ToastVariant }>`
   pointer-events: auto;
   touch-action: none;
-  width: min(100%, 420px);
+  width: 100%;
   padding: 12px 16px;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.sectionBg};
@@ -49,20 +37,22 @@ const Description = styled.div`
   font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
-/** Renders the toast machine's one visible toast at the top centre; tap or swipe dismisses it. */
-export default function Toaster() {
-  const toast = useSelector(toastActor, (s) => s.context.toast);
+/**
+ * Renders the toast machine's one visible toast when it is of this region's kind (ToastHost: `urgent` =
+ * destructive, in the alert region); tap or swipe dismisses it.
+ */
+export default function Toaster({ urgent }: { urgent: boolean }) {
+  const { toast: visible } = useSelector(toastActor, toastView, shallowEqual);
+  const toast = visible && (visible.variant === 'destructive') === urgent ? visible : null;
   const start = useRef<{ x: number; y: number } | null>(null);
   const dismiss = () => toastActor.send({ type: 'DISMISS' });
 
   return (
-    <Area aria-live="polite">
-      <Motion>
-        <AnimatePresence>
+    <Motion>
+      <AnimatePresence>
         {toast ? (
           <ToastBox
             key={toast.id}
-            role={toast.variant === 'destructive' ? 'alert' : 'status'}
             $variant={toast.variant}
             initial={{ opacity: 0, y: -16 }}
             animate={{ opacity: 1, y: 0 }}
@@ -84,8 +74,7 @@ export default function Toaster() {
             {toast.description ? <Description>{toast.description}</Description> : null}
           </ToastBox>
         ) : null}
-        </AnimatePresence>
-      </Motion>
-    </Area>
+      </AnimatePresence>
+    </Motion>
   );
 }

@@ -47,6 +47,11 @@ export const ProfileIcon = () => (
     <path d="M4 21a8 8 0 0 1 16 0" />
   </Svg>
 );
+export const CloseIcon = () => (
+  <Svg width="20" height="20">
+    <path d="M6 6l12 12M18 6 6 18" />
+  </Svg>
+);
 export const ChevronIcon = () => (
   <Svg width="18" height="18">
     <path d="m9 6 6 6-6 6" />
@@ -103,6 +108,13 @@ export const AlertIcon = () => (
   <Svg width="40" height="40">
     <path d="M10.3 3.9 2.6 17.5A2 2 0 0 0 4.3 20.5h15.4a2 2 0 0 0 1.7-3L13.7 3.9a2 2 0 0 0-3.4 0Z" />
     <path d="M12 9v4.5M12 17h.01" />
+  </Svg>
+);
+
+/** The favourite star: filled when on (the shape, not only the colour, tells the state). */
+export const StarIcon = ({ filled }: { filled: boolean }) => (
+  <Svg fill={filled ? 'currentColor' : 'none'}>
+    <path d="m12 3.5 2.6 5.3 5.9.9-4.3 4.1 1 5.8-5.2-2.7-5.2 2.7 1-5.8-4.3-4.1 5.9-.9L12 3.5Z" />
   </Svg>
 );
 

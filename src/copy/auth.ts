@@ -1,4 +1,8 @@
-/** Auth error screens (spec §2 «Auth error screens», §8 «Startup»). Titles verbatim. */
+// The auth error screens, one per error of the auth machine (AuthErrorKind); titles verbatim from the spec.
+import type { AuthErrorKind } from '../../machines/app/auth.machine';
+
+export type { AuthErrorKind };
+
 export const authCopy = {
   retry: 'Повторить',
   errors: {
@@ -18,7 +22,5 @@ export const authCopy = {
       title: 'Что-то пошло не так',
       text: 'Произошла непредвиденная ошибка. Попробуйте ещё раз.',
     },
-  },
+  } satisfies Record<AuthErrorKind, { title: string; text: string }>,
 } as const;
-
-export type AuthErrorKind = keyof typeof authCopy.errors;

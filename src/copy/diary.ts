@@ -1,4 +1,4 @@
-// Every user-facing string of the diary, verbatim from the product spec (sections 2, 3, 5, 8); mood labels are
+// Every user-facing string of the diary, verbatim from the product spec; mood labels are
 // shared with home in src/copy/moods.ts.
 import type { DiaryToastKey } from '../../machines/diary/diary-toasts';
 import type { ToastCopy } from './toasts';

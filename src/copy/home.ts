@@ -1,4 +1,4 @@
-/** Home screen (spec §2 «Home»). Greeting, prompt and button verbatim. */
+/** Home screen. Greeting, prompt and button verbatim from the spec. */
 export const homeCopy = {
   greetings: {
     night: 'Доброй ночи',

@@ -1,4 +1,4 @@
-// The five mood labels (spec §3 «Diary entry»), shared by the home quick mood card and the diary.
+// The five mood labels of a diary entry, shared by the home quick mood card and the diary.
 import type { Mood } from '../../contract/diary';
 
 /** Key order is the display order, very bad → very good (src/components/moods.tsx reads it). */

@@ -1,4 +1,4 @@
-/** Bottom navigation tabs (spec §2 «Gates and layout»), verbatim. */
+/** Bottom navigation tabs, verbatim from the spec. */
 export const navCopy = {
   home: 'Главная',
   chat: 'Чат',

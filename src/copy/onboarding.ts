@@ -1,4 +1,4 @@
-/** Onboarding slides (spec §2 «Onboarding»). Button texts verbatim. */
+/** Onboarding slides. Button texts verbatim from the spec. */
 export const onboardingCopy = {
   skip: 'Пропустить',
   next: 'Далее',

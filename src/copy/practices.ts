@@ -120,7 +120,6 @@ export const practicesCopy = {
     locked: 'Доступна на PRO',
     thanksTitle: 'Спасибо, что уделили время себе',
     thanks: (name: string) => `Практика «${name}» завершена`,
-    thanksClose: 'Закрыть',
   },
   lockedDialog: {
     title: 'Продвинутая практика',

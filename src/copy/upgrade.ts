@@ -1,4 +1,4 @@
-// Upgrade dialogs (spec section 8 table and section 2 "Upgrade dialogs"), verbatim. The keys are the machine's.
+// The upgrade dialog's words per key (the machine's), verbatim from the spec.
 import type { UpgradeKey } from '../../machines/app/upgrade-dialog.machine';
 
 export interface UpgradeDialogCopy {

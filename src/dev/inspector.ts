@@ -15,7 +15,7 @@ export async function setupInspector(): Promise<void> {
   }
 }
 
-/** Pass as `createActor(machine, { inspect: getInspect() })` / `useMachine(machine, { inspect: getInspect() })`. */
+/** Pass as `createActor(machine, { inspect: getInspect() })`; useFlow passes it for every screen's flow. */
 export function getInspect(): Inspect | undefined {
   return inspect;
 }

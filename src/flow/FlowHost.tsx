@@ -3,6 +3,7 @@
 import { useSelector } from '@xstate/react';
 import { lazy, useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
+import { upgradeDialogView } from '../../machines/app/upgrade-dialog.machine';
 import { MountWhenFirstNeeded } from '../components/MountWhenFirstNeeded';
 import { upgradeDialogActor } from '../ui/upgradeDialog';
 import { registerNavigator } from './navigator';
@@ -15,7 +16,7 @@ export function FlowHost() {
     registerNavigator(navigate);
     return () => registerNavigator(null);
   }, [navigate]);
-  const open = useSelector(upgradeDialogActor, (s) => s.matches('open'));
+  const open = useSelector(upgradeDialogActor, (s) => upgradeDialogView(s).open);
   return (
     <MountWhenFirstNeeded when={open}>
       <UpgradeDialog actorRef={upgradeDialogActor} />

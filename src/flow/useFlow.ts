@@ -6,11 +6,11 @@
 //     actors: diaryActors,
 //   });
 //
-// The actor is created once per mount. Actions given here are called through a ref, so they may close over the
-// latest props; actors are taken from the first render (they are module-level in src/api). The view model is
-// compared field by field, so a screen re-renders only when a field it reads changed.
+// The actor is created once per mount. Actions given here are called through a ref kept current after every
+// commit, so they may close over the latest props; actors are taken from the first render (they are module-level in
+// src/api). The view model is compared field by field, so a screen re-renders only when a field it reads changed.
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
-import { useRef, useState } from 'react';
+import { useLayoutEffect, useRef, useState } from 'react';
 import type { Actor, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
 import { getInspect } from '../dev/inspector';
 import { appActions } from './appActions';
@@ -40,7 +40,11 @@ export function useFlow<M extends AnyStateMachine, V>(
   options: FlowOptions<M> = {},
 ): Flow<M, V> {
   const latest = useRef(options);
-  latest.current = options;
+  useLayoutEffect(() => {
+    latest.current = options;
+  });
+  // The closures below read the ref when the machine runs an action (an event, after commit), never during render.
+  // eslint-disable-next-line react-hooks/refs
   const [logic] = useState(() => {
     const own = Object.fromEntries(
       Object.keys(options.actions ?? {}).map((name) => [

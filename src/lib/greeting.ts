@@ -2,7 +2,7 @@ import { homeCopy } from '../copy/home';
 
 export type DayPart = keyof typeof homeCopy.greetings;
 
-/** Spec §2 «Home»: before 6 night, before 12 morning, before 18 day, otherwise evening (local hour). */
+/** Home's greeting: before 6 night, before 12 morning, before 18 day, otherwise evening (local hour). */
 export function dayPart(now: Date): DayPart {
   const hour = now.getHours();
   if (hour < 6) return 'night';

@@ -6,8 +6,8 @@ import { useBackButton } from '../telegram/useBackButton';
 
 /**
  * Placeholder for every route a later issue builds (src/routes.tsx passes the title and, for screens below a tab,
- * where back goes — a route pattern whose `:params` are filled from the current route). Each issue replaces its
- * route's element with the real screen.
+ * where back goes — a path or route pattern from machines/paths.ts whose `:params` are filled from the current
+ * route). Each issue replaces its route's element with the real screen.
  */
 export default function ComingSoonScreen({ title, backTo }: { title: string; backTo?: string }) {
   return backTo ? <WithBack title={title} backTo={backTo} /> : <ComingSoon title={title} note={screenTitles.soon} />;

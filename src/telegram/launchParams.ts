@@ -1,12 +1,7 @@
-import { parseLaunchParamsQuery, retrieveLaunchParams, type InitOptions } from '@telegram-apps/sdk';
+// No import of the SDK here: the entry reads the init data through this file before the SDK has downloaded.
 
 /** Our per-tab copy of this launch's raw parameters: routing drops the hash, a reload must still know them. */
 const TAB_COPY_KEY = 'tg_launch_params';
-/**
- * The SDK's own per-tab copy, the third source it reads launch parameters from (after the URL and the navigation
- * entry); it holds only parameters the SDK accepts, as a JSON string.
- */
-const SDK_COPY_KEY = 'tapps/launchParams';
 
 /** Query and hash of a URL as one query string, the way the SDK reads launch parameters. */
 function paramsOf(url: string | undefined): string | null {
@@ -28,7 +23,7 @@ function readSession(key: string): string | null {
   }
 }
 
-function writeSession(key: string, value: string): void {
+export function writeSession(key: string, value: string): void {
   try {
     sessionStorage.setItem(key, value);
   } catch {
@@ -66,25 +61,4 @@ export function rawLaunchParams(): string | null {
 /** `tgWebAppData` of this launch, verbatim (the server checks its signature). */
 export function launchInitData(): string | undefined {
   return new URLSearchParams(rawLaunchParams() ?? '').get('tgWebAppData') || undefined;
-}
-
-/**
- * Gets the SDK to accept this launch and returns the options for its `init()`: none when it accepts the launch
- * parameters as they are. Otherwise the parameters without the init data it refuses (the SDK needs platform,
- * version and theme; the app sends the init data itself): passed to `init()`, and kept as the SDK's per-tab copy,
- * because every SDK function checks that the page is a Mini App by reading the launch parameters again.
- * Throws when even those cannot be parsed.
- */
-export function sdkInitOptions(raw: string): InitOptions | undefined {
-  try {
-    retrieveLaunchParams();
-    return undefined;
-  } catch {
-    const params = new URLSearchParams(raw);
-    params.delete('tgWebAppData');
-    if (!params.has('tgWebAppThemeParams')) params.set('tgWebAppThemeParams', '{}');
-    const launchParams = parseLaunchParamsQuery(params);
-    writeSession(SDK_COPY_KEY, JSON.stringify(params.toString()));
-    return { launchParams };
-  }
 }

@@ -1,8 +1,18 @@
-import { init, miniApp, swipeBehavior, themeParams, viewport } from '@telegram-apps/sdk';
+import {
+  init,
+  miniApp,
+  parseLaunchParamsQuery,
+  retrieveLaunchParams,
+  swipeBehavior,
+  themeParams,
+  viewport,
+  type InitOptions,
+} from '@telegram-apps/sdk';
 import { installBrowserBridge, lacksTelegramHost } from './browserBridge';
-import { rawLaunchParams, sdkInitOptions } from './launchParams';
+import { rawLaunchParams, writeSession } from './launchParams';
+import { bindReadableColors } from './themeColors';
 
-/** Spec §9: the viewport mount waits at most this long; failure or timeout is ignored. */
+/** The viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
 
 /**
@@ -47,6 +57,8 @@ export async function startTelegram(): Promise<TelegramStatus> {
   // miniApp.mountSync mounts the theme params too; mount explicitly in case it threw half-way.
   attempt(() => themeParams.mountSync.ifAvailable());
   attempt(() => themeParams.bindCssVars.ifAvailable());
+  // The colours the app paints text with, lifted to read on Telegram's surfaces whatever theme it sends.
+  attempt(bindReadableColors);
   attempt(bindColorScheme);
   attempt(() => miniApp.bindCssVars.ifAvailable());
   attempt(() => viewport.expand.ifAvailable());
@@ -60,6 +72,33 @@ export async function startTelegram(): Promise<TelegramStatus> {
   });
   attempt(() => miniApp.ready.ifAvailable());
   return 'ready';
+}
+
+/**
+ * The SDK's own per-tab copy, the third source it reads launch parameters from (after the URL and the navigation
+ * entry); it holds only parameters the SDK accepts, as a JSON string.
+ */
+const SDK_COPY_KEY = 'tapps/launchParams';
+
+/**
+ * Gets the SDK to accept this launch and returns the options for its `init()`: none when it accepts the launch
+ * parameters as they are. Otherwise the parameters without the init data it refuses (the SDK needs platform,
+ * version and theme; the app sends the init data itself): passed to `init()`, and kept as the SDK's per-tab copy,
+ * because every SDK function checks that the page is a Mini App by reading the launch parameters again.
+ * Throws when even those cannot be parsed.
+ */
+function sdkInitOptions(raw: string): InitOptions | undefined {
+  try {
+    retrieveLaunchParams();
+    return undefined;
+  } catch {
+    const params = new URLSearchParams(raw);
+    params.delete('tgWebAppData');
+    if (!params.has('tgWebAppThemeParams')) params.set('tgWebAppThemeParams', '{}');
+    const launchParams = parseLaunchParamsQuery(params);
+    writeSession(SDK_COPY_KEY, JSON.stringify(params.toString()));
+    return { launchParams };
+  }
 }
 
 /** Native controls (inputs, scrollbars, pickers) follow Telegram's theme: dark when its background is dark. */
@@ -83,7 +122,7 @@ async function mountViewport(): Promise<void> {
       }),
     ]);
   } catch {
-    /* failure or timeout is ignored (spec §1) */
+    /* failure or timeout is ignored: the app works without the viewport's variables */
   } finally {
     if (timer) clearTimeout(timer);
   }

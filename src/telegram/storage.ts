@@ -1,6 +1,6 @@
 /**
  * localStorage that never throws: private mode, a full quota, a disabled or missing storage all
- * behave like "nothing stored" (spec §1: local storage access must silently ignore errors).
+ * behave like "nothing stored" (storage access must silently ignore errors).
  *
  * A write the browser refuses is still kept in memory for the rest of the session, so what the app
  * wrote it reads back (spec: storage that throws "changes nothing visible"); only a reload forgets it.
@@ -45,7 +45,7 @@ function keep(key: string, value: string | null, write: (storage: Storage) => vo
   }
 }
 
-/** Keys the app keeps in localStorage (spec §3 "Local storage"). */
+/** Keys the app keeps in localStorage. */
 export const STORAGE_KEYS = {
   initData: 'tg_init_data',
   onboardingCompleted: 'onboarding_completed',

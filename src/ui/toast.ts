@@ -6,7 +6,7 @@ export const toastActor = createActor(toastMachine).start();
 
 let nextId = 0;
 
-/** Show a toast from anywhere — views, or actions a screen `.provide()`s to its machine. */
+/** Show a toast from anywhere; machines ask for one by key through the app-wide `toast` action (src/flow). */
 export function toast(options: { title: string; description?: string; variant?: ToastVariant }): void {
   nextId += 1;
   toastActor.send({

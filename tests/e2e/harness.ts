@@ -25,14 +25,17 @@
  * - `signInitData(user?, { authDate?, botToken?, extra? })` → raw init data signed with the test bot token
  *   (@telegram-apps/init-data-node `sign`), e.g. `user=%7B…%7D&auth_date=…&hash=…`.
  * - `launchHash({ initData, version?, platform?, themeParams? })` (server/start/telegram-launch.ts, shared with /dev) /
- *   `launchUrl(server, { path?, user?, initData?, … })` → `…/#tgWebAppData=<encodeURIComponent(initData)>&
+ *   `launchUrl(server, { path?, user?, initData?, themeParams?, … })` (`TELEGRAM_THEMES.dark` for the dark theme) → `…/#tgWebAppData=<encodeURIComponent(initData)>&
  *   tgWebAppVersion=8.0&tgWebAppPlatform=android&tgWebAppThemeParams=<encodeURIComponent(JSON of Telegram's light
  *   theme)>` — the init data string URL-encoded once more, as Telegram does.
  * - `signLegacyInitData(user?, …)` → init data as Telegram clients before Bot API 8.0 send it: no `signature` field
  *   (the SDK refuses such launch parameters; the server accepts them).
  * - `forgeInitData(initData)` → the same init data with a wrong hash.
  * - `launchBrowser()` → playwright-core Chromium at CHROMIUM_PATH (npm test sets it) or /usr/bin/chromium.
- * - `openApp(browser, url)` → a Page in a fresh context (phone viewport, ru-RU, Europe/Moscow), screenshot on failure.
+ * - `openApp(browser, url, { otherTheme? })` → a Page in a fresh context (phone viewport, ru-RU, Europe/Moscow),
+ *   screenshot on failure, and the accessibility gate armed (./a11y.ts): axe-core checks every state the page
+ *   shows, and each route once more in the other Telegram theme; any serious or critical violation fails the test.
+ *   `expectAccessible(page)` checks the current state at once.
  * - `setTier(server, telegramId, tier, expiresAt?)` → grants a tier with SQL through `pg` on the server's database
  *   (the user must have opened the app once so its row exists). Needs PostgreSQL: PGlite has one connection and
  *   the server holds it.
@@ -48,10 +51,14 @@ import { chromium, type Browser, type Page } from 'playwright-core';
 import { afterAll, beforeAll, inject, onTestFailed } from 'vitest';
 import { freePort } from '../../scripts/pg-cluster';
 import { spawnServer } from '../support/server-command';
-import { launchHash } from '../../server/start/telegram-launch';
+import { launchHash, TELEGRAM_THEMES } from '../../server/start/telegram-launch';
+import { armAccessibilityGate } from './a11y';
 
-// The launch-hash format lives with the /dev launcher; tests open the app with the very same URLs.
-export { launchHash };
+export { expectAccessible, expectLayoutHolds } from './a11y';
+
+// The launch-hash format and Telegram's palettes live with the /dev launcher; tests open the app with the very
+// same URLs.
+export { launchHash, TELEGRAM_THEMES };
 
 const root = join(import.meta.dirname, '..', '..');
 
@@ -232,10 +239,19 @@ export function forgeInitData(initData: string): string {
 
 export function launchUrl(
   server: Pick<E2EServer, 'url'>,
-  options: { path?: string; user?: TgUser; initData?: string; version?: string; platform?: string } = {},
+  options: {
+    path?: string;
+    user?: TgUser;
+    initData?: string;
+    version?: string;
+    platform?: string;
+    /** Telegram's theme params; default its official light palette (TELEGRAM_THEMES.light). */
+    themeParams?: Readonly<Record<string, string>>;
+  } = {},
 ): string {
   const initData = options.initData ?? signInitData(options.user ?? defaultUser);
-  return `${server.url}${options.path ?? '/'}#${launchHash({ initData, version: options.version, platform: options.platform })}`;
+  const { version, platform, themeParams } = options;
+  return `${server.url}${options.path ?? '/'}#${launchHash({ initData, version, platform, themeParams })}`;
 }
 
 export function chromiumPath(): string {
@@ -285,11 +301,17 @@ export const PHONE_CONTEXT = {
   timezoneId: 'Europe/Moscow',
 } as const;
 
-/** A fresh browser context (own localStorage) with a phone viewport, the page navigated to `url`. */
-export async function openApp(browser: Browser, url: string): Promise<Page> {
+/**
+ * A fresh browser context (own localStorage) with a phone viewport, the page navigated to `url`, with the
+ * accessibility gate armed (./a11y.ts): every state the page shows is checked with axe-core, each route in the
+ * other Telegram theme too, and the test fails on any serious or critical violation. `otherTheme: false` skips
+ * the second theme (a test that opens both itself).
+ */
+export async function openApp(browser: Browser, url: string, options: { otherTheme?: boolean } = {}): Promise<Page> {
   const context = await browser.newContext(PHONE_CONTEXT);
   const page = await context.newPage();
   screenshotOnFailure(page);
+  await armAccessibilityGate(context, page, options);
   await page.goto(url);
   return page;
 }

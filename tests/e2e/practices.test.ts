@@ -6,6 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { PracticeHistory } from '../../contract/practices';
+import { armAccessibilityGate } from './a11y';
 import { launchUrl, PHONE_CONTEXT, screenshotOnFailure, signInitData, useServerAndBrowser, type TgUser } from './harness';
 
 const e2e = useServerAndBrowser();
@@ -17,11 +18,15 @@ const startUser: TgUser = { id: 5_550_303, first_name: 'Дина', language_code
 const TIMEOUT = 15_000;
 const shown = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: TIMEOUT });
 
-/** Opens the app as `user` with Playwright's clock installed from the start, skips onboarding, goes to the practices tab. */
+/**
+ * Opens the app as `user` — as openApp does (the accessibility gate armed), with Playwright's clock installed
+ * before the first script — skips onboarding and goes to the practices tab.
+ */
 async function openPractices(user: TgUser): Promise<Page> {
   const context = await e2e.browser.newContext(PHONE_CONTEXT);
   const page = await context.newPage();
   screenshotOnFailure(page);
+  await armAccessibilityGate(context, page, {});
   await page.clock.install();
   await page.goto(launchUrl(e2e.server, { user }));
   await page.waitForURL('**/onboarding', { timeout: 20_000 });
@@ -139,7 +144,7 @@ describe('practices in Chromium', () => {
     await page.context().close();
   });
 
-  it('a START user tapping an advanced practice gets «Продвинутая практика»', async () => {
+  it('a START user: an advanced practice gets «Продвинутая практика»; triangle breathing runs in real time', async () => {
     const page = await openPractices(startUser);
     await page.getByRole('button', { name: 'Колесо баланса', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Продвинутая практика' });
@@ -147,6 +152,14 @@ describe('practices in Chromium', () => {
     await dialog.getByRole('button', { name: 'Позже' }).click();
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: TIMEOUT }).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/app/practices');
+
+    // Unpaused, the clock runs with the wall clock: the accessibility gate checks each state as it shows.
+    await openDetail(page, 'Треугольное дыхание', /BreathingRunner-[\w-]+\.js$/);
+    await page.getByRole('button', { name: 'Начать практику' }).click();
+    await page.getByRole('button', { name: 'Начать', exact: true }).click();
+    await shown(page.getByText('Вдохните через нос'));
+    await shown(page.getByText('Задержите дыхание'));
+    await shown(page.getByText('Цикл 1 из 6'));
     await page.context().close();
   });
 });

@@ -2,7 +2,7 @@
 // the onboarding completion it keeps for the gates (from the input, then ONBOARDING_COMPLETED in any state).
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise } from 'xstate';
-import { authMachine, type AuthFailure, type AuthUser } from '../../machines/app/auth.machine';
+import { authMachine, authView, type AuthFailure, type AuthUser } from '../../machines/app/auth.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
 const INIT_DATA = 'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22%D0%90%D0%BD%D0%BD%D0%B0%22%7D&auth_date=1700000000&hash=abc';
@@ -40,7 +40,11 @@ describeMachinePaths(authMachine, {
     JSON.stringify([s.value, s.context.initData !== null, s.context.user?.first_name ?? null, s.context.onboardingCompleted]),
   assert: {
     // Every state: completed exactly when ONBOARDING_COMPLETED was sent, and each one was stored.
-    '#auth': (s) => expect(s.context.onboardingCompleted).toBe(stored > 0),
+    '#auth': (s) => {
+      expect(s.context.onboardingCompleted).toBe(stored > 0);
+      expect(authView(s).onboardingCompleted).toBe(stored > 0);
+    },
+    loading: (s) => expect(authView(s)).toMatchObject({ status: 'loading', error: null }),
     'loading.readingInitData': (s, run) => {
       expect(run.invocations.at(-1)).toMatchObject({ id: 'readInitData', src: 'readInitData' });
       expect(s.context.user).toBeNull();
@@ -54,11 +58,20 @@ describeMachinePaths(authMachine, {
       expect(s.context.user).toEqual(user);
       expect(s.context.initData).toBe(INIT_DATA);
       expect(s.can({ type: 'RETRY' })).toBe(false);
+      expect(authView(s)).toEqual({ status: 'authenticated', error: null, user, onboardingCompleted: stored > 0 });
     },
-    'error.noInitData': (s) => expect(s.context.initData).toBeNull(),
+    'error.noInitData': (s) => {
+      expect(s.context.initData).toBeNull();
+      expect(authView(s).error).toBe('noInitData');
+    },
+    // Each failure kind shows its own screen; an unclassified failure shows «Что-то пошло не так».
+    'error.network': (s) => expect(authView(s).error).toBe('network'),
+    'error.auth': (s) => expect(authView(s).error).toBe('auth'),
+    'error.other': (s) => expect(authView(s).error).toBe('other'),
     error: (s) => {
       expect(s.can({ type: 'RETRY' })).toBe(true);
       expect(s.context.user).toBeNull();
+      expect(authView(s)).toMatchObject({ status: 'error', user: null });
     },
   },
 });
@@ -69,7 +82,7 @@ describe('auth machine with app-like actors', () => {
     let writes = 0;
     const machine = authMachine.provide({
       actors: {
-        readInitData: fromPromise<string | null>(pending),
+        readInitData: fromPromise<string | null, void>(pending),
         loadUser: fromPromise<AuthUser, { initData: string }>(pending),
       },
       actions: { storeOnboardingCompleted: () => void (writes += 1) },
@@ -88,7 +101,7 @@ describe('auth machine with app-like actors', () => {
     const actor = createActor(
       authMachine.provide({
         actors: {
-          readInitData: fromPromise<string | null>(async () => INIT_DATA),
+          readInitData: fromPromise<string | null, void>(async () => INIT_DATA),
           loadUser: fromPromise<AuthUser, { initData: string }>(async () => {
             attempts += 1;
             if (attempts === 1) throw failure('network');

@@ -1,6 +1,6 @@
 // Generated paths of the diary entry detail machine, and the date-range helper of the list filters.
 import { describe, expect, it } from 'vitest';
-import { diaryEntryMachine } from '../../machines/diary/diary-entry.machine';
+import { diaryEntryMachine, diaryEntryView } from '../../machines/diary/diary-entry.machine';
 import { queryForFilter } from '../../machines/diary/diary-filters';
 import { describeMachinePaths } from '../support/path-tests';
 import { makeEntry } from './diary-fixtures';
@@ -16,13 +16,29 @@ describeMachinePaths(diaryEntryMachine, {
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.entry?.is_favorite ?? null]),
   assert: {
-    loading: (_s, run) => expect(run.invocations.at(-1)).toMatchObject({ id: 'loadEntry', input: { id: 'e1' } }),
+    loading: (s, run) => {
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'loadEntry', input: { id: 'e1' } });
+      expect(diaryEntryView(s)).toEqual({ status: 'loading', entry: null, toggling: false });
+    },
     'ready.toggling': (s, run) => {
       expect(run.invocations.at(-1)).toMatchObject({ id: 'toggleFavorite', input: { id: 'e1' } });
       expect(s.can({ type: 'FAVORITE.TOGGLE' })).toBe(false);
+      // The star is disabled while its request runs.
+      expect(diaryEntryView(s).toggling).toBe(true);
     },
-    ready: (s) => expect(s.context.entry?.id).toBe('e1'),
-    notFound: (s) => expect(s.context.entry).toBeNull(),
+    'ready.idle': (s) => expect(diaryEntryView(s).toggling).toBe(false),
+    ready: (s) => {
+      expect(s.context.entry?.id).toBe('e1');
+      expect(diaryEntryView(s)).toMatchObject({ status: 'ready', entry: s.context.entry });
+    },
+    notFound: (s) => {
+      expect(s.context.entry).toBeNull();
+      expect(diaryEntryView(s)).toEqual({ status: 'notFound', entry: null, toggling: false });
+    },
+    error: (s) => {
+      expect(diaryEntryView(s)).toEqual({ status: 'error', entry: null, toggling: false });
+      expect(s.can({ type: 'RETRY' })).toBe(true);
+    },
   },
 });
 

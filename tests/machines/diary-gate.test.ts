@@ -3,7 +3,7 @@
 import type { UsageInfo } from '../../contract/billing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { newEntryGateMachine } from '../../machines/diary/new-entry-gate.machine';
+import { newEntryGateMachine, newEntryGateView } from '../../machines/diary/new-entry-gate.machine';
 import { checkDiaryAccess, checkLimit, refusalOf, type DiaryUsage } from '../../machines/diary/diary-access';
 import { describeMachinePaths } from '../support/path-tests';
 
@@ -32,8 +32,13 @@ describeMachinePaths(newEntryGateMachine, {
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.prefill]),
   assert: {
-    checking: (_s, run) => expect(run.invocations.at(-1)).toMatchObject({ id: 'loadUsage' }),
+    checking: (s, run) => {
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'loadUsage' });
+      // The buttons that open the form are disabled while usage loads.
+      expect(newEntryGateView(s)).toEqual({ checking: true });
+    },
     idle: (s) => {
+      expect(newEntryGateView(s)).toEqual({ checking: false });
       // The form opens with the press's own navigation state (home's mood), or none.
       const last = effects.at(-1);
       if (last?.[0] === 'navigate') expect(last[1]).toEqual({ to: '/app/diary/new', state: s.context.prefill });
@@ -94,7 +99,7 @@ describe('refusalOf: a create the server refused (402 code)', () => {
   });
 });
 
-describe('checkDiaryAccess (spec section 5)', () => {
+describe('checkDiaryAccess: the plan and daily-limit rule', () => {
   it('limit null → not available, even with nothing used', () => {
     expect(checkDiaryAccess(usage(null, 0))).toBe('not_available');
   });

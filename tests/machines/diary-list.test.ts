@@ -1,7 +1,7 @@
 // Generated paths of the diary list machine, plus the few sequences a graph cannot express on its own.
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
-import { diaryListMachine } from '../../machines/diary/diary-list.machine';
+import { diaryListMachine, diaryListView } from '../../machines/diary/diary-list.machine';
 import { matchesQuery, serverOffset } from '../../machines/diary/diary-filters';
 import type { DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
 import { describeMachinePaths } from '../support/path-tests';
@@ -59,6 +59,16 @@ describeMachinePaths(diaryListMachine, {
       if (s.context.filter === 'favorites') expect(q).toEqual({ skip: 0, limit: 20, is_favorite: 'true' });
       if (s.context.filter === 'all') expect(q).toEqual({ skip: 0, limit: 20 });
       expect(s.context.entries).toEqual([]);
+      // The spinner, and the chip of the filter being loaded.
+      expect(diaryListView(s)).toEqual({
+        status: 'loading',
+        filter: s.context.filter,
+        entries: [],
+        togglingIds: s.context.togglingIds,
+        loadingMore: false,
+        moreFailed: false,
+        hasMore: false,
+      });
     },
     'ready.loadingMore': (s, run) => {
       // The next page starts after the loaded entries the server still lists (an un-starred favourite is not).
@@ -67,6 +77,13 @@ describeMachinePaths(diaryListMachine, {
         id: 'loadNextPage',
         input: { skip, limit: 20, ...s.context.query },
       });
+      // The spinner at the end; no end-of-list trigger and no retry meanwhile.
+      expect(diaryListView(s)).toMatchObject({ status: 'ready', loadingMore: true, moreFailed: false, hasMore: false });
+    },
+    'ready.moreFailed': (s) => {
+      // The loaded cards stay, with the retry button at the end instead of the trigger.
+      expect(diaryListView(s)).toMatchObject({ status: 'ready', loadingMore: false, moreFailed: true, hasMore: false });
+      expect(diaryListView(s).entries.length).toBeGreaterThan(0);
     },
     ready: (s) => {
       expect(s.context.entries.length).toBeGreaterThan(0);
@@ -75,11 +92,23 @@ describeMachinePaths(diaryListMachine, {
       if (s.context.filter === 'favorites') expect(s.context.total).toBe(s.context.entries[0]!.is_favorite ? 25 : 24);
       // The star is disabled exactly for entries whose toggle runs; a second tap spawns nothing.
       for (const id of s.context.togglingIds) expect(s.children[`favorite.${id}`]).toBeDefined();
-      expect(s.can({ type: 'LOAD_MORE' })).toBe(
-        s.matches({ ready: 'idle' }) && serverOffset(s.context.entries, s.context.query) < s.context.total,
-      );
+      const more = s.matches({ ready: 'idle' }) && serverOffset(s.context.entries, s.context.query) < s.context.total;
+      expect(s.can({ type: 'LOAD_MORE' })).toBe(more);
+      // The screen shows the cards (the same array), their busy stars, and the end trigger only when more exist.
+      const view = diaryListView(s);
+      expect(view.status).toBe('ready');
+      expect(view.entries).toBe(s.context.entries);
+      expect(view.togglingIds).toEqual(s.context.togglingIds);
+      expect(view.hasMore).toBe(more);
     },
-    empty: (s) => expect(s.context.entries).toEqual([]),
+    empty: (s) => {
+      expect(s.context.entries).toEqual([]);
+      expect(diaryListView(s)).toMatchObject({ status: 'empty', entries: [], hasMore: false });
+    },
+    error: (s) => {
+      expect(diaryListView(s)).toMatchObject({ status: 'error', entries: [], hasMore: false });
+      expect(s.can({ type: 'RETRY' })).toBe(true);
+    },
   },
 });
 

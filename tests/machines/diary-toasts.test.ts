@@ -1,4 +1,4 @@
-// The diary machines name their toasts by key; the words for each key are the spec's, verbatim (sections 2 and 8).
+// The diary machines name their toasts by key; the words for each key are the spec's, verbatim.
 import { describe, expect, it } from 'vitest';
 import type { DiaryToastKey } from '../../machines/diary/diary-toasts';
 import { diaryCopy } from '../../src/copy/diary';

@@ -1,7 +1,7 @@
 // Toast statechart: show, replace, dismiss and auto-close (an `after` delay driven by a simulated clock).
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
-import { toastMachine, type Toast } from '../../machines/app/toast.machine';
+import { toastMachine, toastView, type Toast } from '../../machines/app/toast.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
 const saved: Toast = { id: 't1', title: 'Запись сохранена', variant: 'success' };
@@ -16,8 +16,14 @@ describeMachinePaths(toastMachine, {
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.toast?.id ?? null]),
   assert: {
-    hidden: (s) => expect(s.context.toast).toBeNull(),
-    visible: (s) => expect([saved, failed]).toContainEqual(s.context.toast),
+    hidden: (s) => {
+      expect(s.context.toast).toBeNull();
+      expect(toastView(s)).toEqual({ visible: false, toast: null });
+    },
+    visible: (s) => {
+      expect([saved, failed]).toContainEqual(s.context.toast);
+      expect(toastView(s)).toEqual({ visible: true, toast: s.context.toast });
+    },
   },
 });
 

@@ -1,6 +1,6 @@
-// The reusable upgrade dialog: generated paths over all five keys, and the copy table of spec section 8.
+// The app's one upgrade dialog: generated paths over all five keys, and the spec's words for each.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { UPGRADE_KEYS, upgradeDialogMachine, type UpgradeKey } from '../../machines/app/upgrade-dialog.machine';
+import { UPGRADE_KEYS, upgradeDialogMachine, upgradeDialogView, type UpgradeKey } from '../../machines/app/upgrade-dialog.machine';
 import { upgradeCopy } from '../../src/copy/upgrade';
 import { describeMachinePaths } from '../support/path-tests';
 
@@ -29,9 +29,12 @@ describeMachinePaths(upgradeDialogMachine, {
       // The sheet shows the key of the last OPEN (a second OPEN while open switches it).
       expect(sentKey).toBeDefined();
       expect(s.context.key).toBe(sentKey);
+      expect(upgradeDialogView(s)).toEqual({ open: true, key: sentKey });
       expect(navigations).toEqual([]);
     },
-    closed: () => {
+    closed: (s) => {
+      // Closed, keeping the last key's words while the sheet slides away.
+      expect(upgradeDialogView(s)).toEqual({ open: false, key: sentKey ?? null });
       // Only UPGRADE navigates, always to the plans; DISMISS («Позже») never does.
       for (const n of navigations) expect(n).toEqual({ to: '/app/profile/subscription' });
       expect(navigations.length).toBeLessThanOrEqual(1);
@@ -39,7 +42,7 @@ describeMachinePaths(upgradeDialogMachine, {
   },
 });
 
-describe('upgrade dialog copy (spec section 8)', () => {
+describe('upgrade dialog copy (the spec’s table of dialogs)', () => {
   it('has the verbatim titles and buttons of all five keys', () => {
     expect(upgradeCopy.dialogs).toEqual({
       diary_not_available: { title: 'Дневник недоступен', button: 'Улучшить тариф' },

@@ -6,7 +6,7 @@ import { currentPath, renderApp, signedIn } from './render-app';
 
 const slideTitle = (i: 0 | 1 | 2) => onboardingCopy.slides[i].title;
 
-/** Spec §2 «Onboarding»: what each slide must say, checked against the rendered text. */
+/** What each onboarding slide must say (from the spec), checked against the rendered text. */
 const SPEC_SLIDES = [
   /помощник.*состояни/i, // 1. Intro: an assistant for your state.
   // 2. Features: understand your state through dialogue by text or voice; pick practices; keep a diary.

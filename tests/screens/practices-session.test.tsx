@@ -174,7 +174,7 @@ describe('practice session', { timeout: 30_000 }, () => {
     await userEvent.click(screen.getByRole('button', { name: 'Готово' }));
     const stars = await screen.findAllByRole('radio');
     expect(stars).toHaveLength(5);
-    expect(screen.getByRole('group', { name: 'Оценка практики' })).toBeInTheDocument();
+    expect(screen.getByRole('radiogroup', { name: 'Оценка практики' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: '3 из 5' }));
     expect(screen.getByText('Нормально')).toBeInTheDocument();
     expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
@@ -191,7 +191,11 @@ describe('practice session', { timeout: 30_000 }, () => {
     expect(screen.getByRole('textbox', { name: 'Комментарий' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: '3 из 5' }));
     expect(screen.getByRole('textbox', { name: 'Комментарий' })).toHaveAttribute('placeholder', 'Ваши впечатления (опционально)');
-    await userEvent.click(screen.getByRole('radio', { name: '2 из 5' }));
+    // Arrow keys move the choice (one tab stop): from 3 to 2.
+    expect(screen.getByRole('radio', { name: '3 из 5' })).toHaveAttribute('tabindex', '0');
+    screen.getByRole('radio', { name: '3 из 5' }).focus();
+    await userEvent.keyboard('{ArrowLeft}');
+    expect(screen.getByRole('radio', { name: '2 из 5' })).toHaveAttribute('aria-checked', 'true');
     expect(screen.getByText('Помогло слабо')).toBeInTheDocument();
   });
 

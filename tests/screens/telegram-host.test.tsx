@@ -7,6 +7,7 @@ import { emitEvent, isTMA, viewport } from '@telegram-apps/sdk';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { launchHash } from '../../server/start/telegram-launch';
 import { boot } from '../../src/boot';
+import { contrast, parseHex } from '../../src/lib/contrast';
 import { haptic } from '../../src/telegram/haptic';
 import { startTelegram, VIEWPORT_MOUNT_TIMEOUT_MS } from '../../src/telegram/startup';
 
@@ -82,8 +83,15 @@ describe('Telegram start-up inside a Telegram client', () => {
     expect(cssVar('--tg-theme-bg-color')).toBe('#17212b');
     // Native controls follow the theme: #17212b is dark; a live switch to a light theme follows too.
     expect(document.documentElement.style.colorScheme).toBe('dark');
-    act(() => emitEvent('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000' } }));
+    // The readable app colours come from the same theme: sections without section_bg_color take its bg (not the
+    // light fallback's white), the hint missing from it is the fallback's, lifted to read on the dark surfaces.
+    expect([cssVar('--app-bg-color'), cssVar('--app-section-bg-color'), cssVar('--app-text-color')]).toEqual(['#17212b', '#17212b', '#f5f5f5']);
+    expect(contrast(parseHex(cssVar('--app-hint-color'))!, parseHex('#17212b')!)).toBeGreaterThanOrEqual(4.5);
+    // A live switch to a light theme — here one whose hint is its background — restyles and re-derives.
+    act(() => emitEvent('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000', hint_color: '#ffffff' } }));
     expect(document.documentElement.style.colorScheme).toBe('light');
+    expect([cssVar('--app-bg-color'), cssVar('--app-text-color')]).toEqual(['#ffffff', '#000000']);
+    expect(contrast(parseHex(cssVar('--app-hint-color'))!, parseHex('#ffffff')!)).toBeGreaterThanOrEqual(4.5);
   });
 
   it('an old client (init data without signature, refused by the SDK) still gets init, expand and ready', async () => {

@@ -1,15 +1,19 @@
 // CORS for a client on another origin (VITE_API_BASE_URL): only CORS_ORIGINS get Access-Control-Allow-Origin,
 // preflights allow exactly the client's headers and methods, and without CORS_ORIGINS nothing is sent.
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { staticClient } from '../../server/start/client';
 import { loadConfig } from '../../server/start/config';
 import { describeEachDatabase, testConfig } from './harness';
 
 const APP_ORIGIN = 'https://app.example.com';
 
 describeEachDatabase('CORS', (t) => {
-  async function withApp(env: Record<string, string>, fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>) {
-    const app = await buildApp({ database: t.database, config: testConfig(env) });
+  async function withApp(env: Record<string, string>, fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>, dist?: string) {
+    const app = await buildApp({ database: t.database, config: testConfig(env), client: dist ? staticClient(dist) : undefined });
     try {
       await fn(app);
     } finally {
@@ -27,11 +31,14 @@ describeEachDatabase('CORS', (t) => {
       const pre = await app.inject(preflight(APP_ORIGIN));
       expect(pre.statusCode).toBe(204);
       expect(pre.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
-      expect(String(pre.headers['access-control-allow-methods']).split(/,\s*/)).toEqual(expect.arrayContaining(['GET', 'POST', 'PATCH']));
-      expect(String(pre.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/)).toEqual(
-        expect.arrayContaining(['x-init-data', 'x-time-zone', 'content-type']),
-      );
-      expect(Number(pre.headers['access-control-max-age'])).toBeGreaterThan(0);
+      // exactly what the client sends: its three headers, the methods of the API (DELETE for chats and diary entries)
+      expect(String(pre.headers['access-control-allow-methods']).split(/,\s*/).sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST']);
+      expect(String(pre.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/).sort()).toEqual([
+        'content-type',
+        'x-init-data',
+        'x-time-zone',
+      ]);
+      expect(pre.headers['access-control-max-age']).toBe('600');
       expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
       expect(pre.headers.vary).toMatch(/Origin/);
 
@@ -43,7 +50,55 @@ describeEachDatabase('CORS', (t) => {
       const denied = await app.inject({ method: 'GET', url: '/api/users/me', headers: { origin: 'https://other.example.org' } });
       expect(denied.statusCode).toBe(401);
       expect(denied.headers['access-control-allow-origin']).toBe('https://other.example.org');
+      const unknown = await app.inject({ method: 'GET', url: '/api/nope', headers: { origin: APP_ORIGIN } });
+      expect(unknown.statusCode).toBe(404);
+      expect(unknown.json()).toEqual({ detail: 'Не найдено' });
+      expect(unknown.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
+      expect(unknown.headers.vary).toMatch(/Origin/);
     });
+  });
+
+  it('preflights are answered for /api only, before auth', async () => {
+    await withApp({ CORS_ORIGINS: APP_ORIGIN }, async (app) => {
+      // no X-Init-Data on a preflight (browsers never send it there), yet 204: auth does not see it
+      for (const url of ['/api/diary/create', '/api/diary/12', '/api/nope']) {
+        const pre = await app.inject({ ...preflight(APP_ORIGIN, 'DELETE'), url });
+        expect(pre.statusCode, url).toBe(204);
+        expect(pre.headers['access-control-allow-origin'], url).toBe(APP_ORIGIN);
+      }
+      // outside /api (the client's pages, and /apix…, which is not the API) there is nothing to preflight
+      for (const url of ['/app/home', '/apix', '/dev']) {
+        const pre = await app.inject({ ...preflight(APP_ORIGIN), url });
+        expect(pre.statusCode, url).toBe(404);
+        expect(pre.headers['access-control-allow-origin'], url).toBeUndefined();
+        expect(pre.headers['access-control-allow-methods'], url).toBeUndefined();
+      }
+    });
+  });
+
+  it('with the built client served too, unknown /api paths still answer 404 JSON with CORS headers', async () => {
+    const dist = mkdtempSync(join(tmpdir(), 'dist-'));
+    writeFileSync(join(dist, 'index.html'), '<!doctype html><title>app</title>');
+    try {
+      await withApp(
+        { CORS_ORIGINS: APP_ORIGIN },
+        async (app) => {
+          // @fastify/static's catch-all GET must not take them out of the /api scope (and its CORS hook)
+          for (const [method, url] of [['GET', '/api/nope'], ['HEAD', '/api/nope'], ['GET', '/api'], ['POST', '/api/nope']] as const) {
+            const res = await app.inject({ method, url, headers: { origin: APP_ORIGIN } });
+            expect(res.statusCode, `${method} ${url}`).toBe(404);
+            expect(res.headers['access-control-allow-origin'], `${method} ${url}`).toBe(APP_ORIGIN);
+            if (method !== 'HEAD') expect(res.json()).toEqual({ detail: 'Не найдено' });
+          }
+          const page = await app.inject({ method: 'GET', url: '/app/home', headers: { origin: APP_ORIGIN } });
+          expect(page.body).toContain('<title>app</title>');
+          expect(page.headers['access-control-allow-origin']).toBeUndefined(); // pages are not the API
+        },
+        dist,
+      );
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 
   it('an origin not configured gets no CORS headers (the browser blocks it)', async () => {
@@ -51,6 +106,8 @@ describeEachDatabase('CORS', (t) => {
       const pre = await app.inject(preflight('https://evil.example.net'));
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
       expect(pre.headers['access-control-allow-headers']).toBeUndefined();
+      expect(pre.statusCode).toBe(404); // not a preflight answer: the browser refuses the call
+      expect(pre.json()).toEqual({ detail: 'Не найдено' });
       const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...t.headers(), origin: 'https://evil.example.net' } });
       expect(res.statusCode).toBe(200); // CORS is the browser's rule; the server just does not vouch for the origin
       expect(res.headers['access-control-allow-origin']).toBeUndefined();

@@ -6,6 +6,7 @@ import { memo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { DiaryEntry } from '../../../contract/diary';
+import { paths } from '../../../machines/paths';
 import { diaryCopy } from '../../copy/diary';
 import { formatEntryDate } from './entryDate';
 import { FavoriteStar } from './FavoriteStar';
@@ -89,7 +90,7 @@ export const DiaryEntryCard = memo(function DiaryEntryCard({ entry, toggling, on
         </StarSlot>
       </Head>
       <Title>
-        <CardLink to={`/app/diary/${entry.id}`}>{entry.title || diaryCopy.untitled}</CardLink>
+        <CardLink to={paths.diaryEntry(entry.id)}>{entry.title || diaryCopy.untitled}</CardLink>
       </Title>
       <Content>{entry.content}</Content>
     </Card>

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { diaryCopy } from '../../copy/diary';
+import { StarIcon } from '../icons';
 
 const StarButton = styled.button<{ $on: boolean }>`
   flex: none;
@@ -11,13 +12,11 @@ const StarButton = styled.button<{ $on: boolean }>`
   border-radius: 50%;
   background: transparent;
   color: ${({ $on, theme }) => ($on ? theme.color.warning : theme.color.hint)};
-  font-size: 22px;
-  line-height: 1;
   &:disabled { opacity: 0.4; }
   &:active:not(:disabled) { transform: scale(0.9); }
 `;
 
-/** The favourite toggle; disabled while its request runs. */
+/** The favourite toggle (an icon button named for what it does); disabled while its request runs. */
 export function FavoriteStar(props: { on: boolean; busy: boolean; onToggle: () => void }) {
   return (
     <StarButton
@@ -29,7 +28,7 @@ export function FavoriteStar(props: { on: boolean; busy: boolean; onToggle: () =
       aria-label={props.on ? diaryCopy.removeFromFavorites : diaryCopy.addToFavorites}
       onClick={props.onToggle}
     >
-      {props.on ? '★' : '☆'}
+      <StarIcon filled={props.on} />
     </StarButton>
   );
 }

@@ -2,6 +2,7 @@
 import styled from 'styled-components';
 import { practicesCopy } from '../../copy/practices';
 import { Button } from '../Button';
+import { IconButton } from '../IconButton';
 import { Svg } from '../icons';
 
 const Wrap = styled.div`
@@ -9,13 +10,7 @@ const Wrap = styled.div`
   align-self: flex-end;
 `;
 
-const Toggle = styled.button.attrs({ type: 'button' })`
-  display: grid;
-  place-items: center;
-  width: 44px;
-  height: 44px;
-  border: 0;
-  border-radius: 50%;
+const Toggle = styled(IconButton)`
   background: ${({ theme }) => theme.color.sectionBg};
   color: ${({ theme }) => theme.color.text};
 `;
@@ -45,7 +40,7 @@ export function EarlyFinishMenu({ open, onOpen, onClose, onFinishEarly }: EarlyF
   const copy = practicesCopy.session;
   return (
     <Wrap>
-      <Toggle aria-label={copy.menu} aria-expanded={open} aria-controls="practice-menu" onClick={open ? onClose : onOpen}>
+      <Toggle label={copy.menu} aria-expanded={open} aria-controls="practice-menu" onClick={open ? onClose : onOpen}>
         <Svg>
           <path d="M6 12h.01M12 12h.01M18 12h.01" strokeWidth="3" />
         </Svg>

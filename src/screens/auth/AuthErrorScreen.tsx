@@ -11,7 +11,7 @@ const ICONS: Record<AuthErrorKind, () => ReactNode> = {
   other: AlertIcon,
 };
 
-/** The four auth error screens of spec §2, each with «Повторить». */
+/** The four auth error screens, each with «Повторить». */
 export function AuthErrorScreen({ kind, onRetry }: { kind: AuthErrorKind; onRetry: () => void }) {
   const copy = authCopy.errors[kind];
   const Icon = ICONS[kind];

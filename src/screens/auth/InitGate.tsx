@@ -1,15 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { Navigate, useLocation } from 'react-router-dom';
-import type { AuthErrorKind } from '../../copy/auth';
-import { useAuthActor } from '../../auth/AuthProvider';
+import { paths } from '../../../machines/paths';
+import { useAuthActor, useAuthView } from '../../auth/AuthProvider';
 import { returnTarget } from '../../auth/origin';
 import { SplashView } from '../SplashView';
 import { AuthErrorScreen } from './AuthErrorScreen';
-
-export function authErrorKind(value: unknown): AuthErrorKind {
-  const error = (value as { error?: unknown }).error;
-  return error === 'noInitData' || error === 'network' || error === 'auth' ? error : 'other';
-}
 
 /**
  * Route /init: waits for auth; shows its error screens (retry without reload); when authenticated goes
@@ -17,15 +11,12 @@ export function authErrorKind(value: unknown): AuthErrorKind {
  */
 export default function InitGate() {
   const actor = useAuthActor();
-  const state = useSelector(actor, (s) => s.value);
-  const onboarded = useSelector(actor, (s) => s.context.onboardingCompleted);
+  const { status, error, onboardingCompleted } = useAuthView();
   const location = useLocation();
 
-  if (typeof state === 'object' && 'error' in state) {
-    return <AuthErrorScreen kind={authErrorKind(state)} onRetry={() => actor.send({ type: 'RETRY' })} />;
-  }
-  if (state === 'authenticated') {
-    const target = onboarded ? (returnTarget(location.search) ?? '/app/home') : '/onboarding';
+  if (error) return <AuthErrorScreen kind={error} onRetry={() => actor.send({ type: 'RETRY' })} />;
+  if (status === 'authenticated') {
+    const target = onboardingCompleted ? (returnTarget(location.search) ?? paths.home) : paths.onboarding;
     return <Navigate to={target} replace />;
   }
   return <SplashView />;

@@ -11,6 +11,7 @@ import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { DiaryIcon } from '../../components/icons';
 import { Page } from '../../components/Page';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { Spinner } from '../../components/Spinner';
 import { diaryCopy } from '../../copy/diary';
 import { useFlow } from '../../flow/useFlow';
@@ -73,15 +74,19 @@ export default function DiaryEntryScreen() {
     <Page>
       {nativeBack ? null : (
         <BackLink $variant="plain" onClick={back}>
-          ← {diaryCopy.backToList}
+          <span aria-hidden>←</span> {diaryCopy.backToList}
         </BackLink>
       )}
+      {/* The entry's title is the page's h1; until it is there, the page still has one. */}
+      {status === 'loading' || status === 'error' ? (
+        <VisuallyHidden as="h1">{diaryCopy.entryTitleFallback}</VisuallyHidden>
+      ) : null}
       {status === 'loading' ? (
         <Center>
           <Spinner />
         </Center>
       ) : null}
-      {status === 'notFound' ? <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} /> : null}
+      {status === 'notFound' ? <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} headingLevel={1} /> : null}
       {status === 'error' ? (
         <ErrorState message={diaryCopy.entryError} retryLabel={diaryCopy.retry} onRetry={() => send({ type: 'RETRY' })} />
       ) : null}

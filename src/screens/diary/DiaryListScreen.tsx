@@ -1,11 +1,8 @@
-// /app/diary: binds the diary list machine and the new-entry gate ('Новая запись'); renders their state.
-import { useActorRef, useSelector } from '@xstate/react';
-import { useCallback, useMemo } from 'react';
+// /app/diary: binds the diary list machine and the new-entry gate ('Новая запись'); renders their view models.
+import { useCallback } from 'react';
 import styled from 'styled-components';
-import { fromPromise } from 'xstate';
-import type { DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../../contract/diary';
-import { diaryListMachine } from '../../../machines/diary/diary-list.machine';
-import { listDiaryEntries, toggleDiaryFavorite } from '../../api/diary';
+import { diaryListMachine, diaryListView } from '../../../machines/diary/diary-list.machine';
+import { diaryActors } from '../../api/diary.actors';
 import { Button } from '../../components/Button';
 import { DiaryEntryCard } from '../../components/diary/DiaryEntryCard';
 import { EndSentinel } from '../../components/diary/EndSentinel';
@@ -16,12 +13,13 @@ import { FilterChips } from '../../components/diary/FilterChips';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
 import { diaryCopy, type DiaryFilter } from '../../copy/diary';
+import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
-import { toast } from '../../ui/toast';
 import { useNewEntryGate } from './useNewEntryGate';
 
 const Header = styled.div`
   display: flex;
+  flex-wrap: wrap;
   align-items: center;
   justify-content: space-between;
   gap: ${({ theme }) => theme.space(3)};
@@ -51,47 +49,28 @@ const Footer = styled.div`
 `;
 
 export default function DiaryListScreen() {
-  const listMachine = useMemo(
-    () =>
-      diaryListMachine.provide({
-        actors: {
-          loadPage: fromPromise<DiaryListResponse, DiaryListQuery>(({ input }) => listDiaryEntries(input)),
-          toggleFavorite: fromPromise<DiaryEntry, { id: string }>(({ input }) => toggleDiaryFavorite(input.id)),
-        },
-        actions: { toast: (_, { key }) => toast(diaryCopy.toasts[key]) },
-      }),
-    [],
-  );
-  const list = useActorRef(listMachine, { input: {} });
-
+  const { view, send } = useFlow(diaryListMachine, diaryListView, { input: {}, actors: diaryActors });
+  const { status, filter, entries, togglingIds, loadingMore, moreFailed, hasMore } = view;
   const gate = useNewEntryGate();
 
-  const filter = useSelector(list, (s) => s.context.filter);
-  const entries = useSelector(list, (s) => s.context.entries);
-  const togglingIds = useSelector(list, (s) => s.context.togglingIds);
-  const status = useSelector(list, (s) =>
-    s.matches('loading') ? 'loading' : s.matches('error') ? 'error' : s.matches('empty') ? 'empty' : 'ready',
-  );
-  const loadingMore = useSelector(list, (s) => s.matches({ ready: 'loadingMore' }));
-  const moreFailed = useSelector(list, (s) => s.matches({ ready: 'moreFailed' }));
-  const hasMore = useSelector(list, (s) => s.can({ type: 'LOAD_MORE' }));
-
-  // Stable callbacks: memoised cards only re-render when their own entry or toggle state changes.
+  // Stable callbacks (`send` is the actor's own): memoised cards only re-render when their own entry or toggle
+  // state changes.
   const onToggle = useCallback(
     (id: string) => {
       haptic.tap();
-      list.send({ type: 'FAVORITE.TOGGLE', id });
+      send({ type: 'FAVORITE.TOGGLE', id });
     },
-    [list],
+    [send],
   );
   const onSelectFilter = useCallback(
     (f: DiaryFilter) => {
       haptic.select();
-      list.send({ type: 'FILTER.SELECT', filter: f });
+      send({ type: 'FILTER.SELECT', filter: f });
     },
-    [list],
+    [send],
   );
-  const onReachEnd = useCallback(() => list.send({ type: 'LOAD_MORE' }), [list]);
+  const onReachEnd = useCallback(() => send({ type: 'LOAD_MORE' }), [send]);
+  const retry = () => send({ type: 'RETRY' });
   const pressNew = () => {
     haptic.tap();
     gate.press();
@@ -101,7 +80,7 @@ export default function DiaryListScreen() {
     <Page>
       <Header>
         <Title>{diaryCopy.title}</Title>
-        <Button $variant="secondary" onClick={pressNew} disabled={gate.checking} aria-busy={gate.checking}>
+        <Button $variant="secondary" onClick={pressNew} aria-disabled={gate.checking} aria-busy={gate.checking}>
           {diaryCopy.newEntry}
         </Button>
       </Header>
@@ -112,13 +91,13 @@ export default function DiaryListScreen() {
           <Spinner />
         </Center>
       ) : status === 'error' ? (
-        <ErrorState message={diaryCopy.listError} retryLabel={diaryCopy.retry} onRetry={() => list.send({ type: 'RETRY' })} />
+        <ErrorState message={diaryCopy.listError} retryLabel={diaryCopy.retry} onRetry={retry} />
       ) : status === 'empty' ? (
         <EmptyState
           icon={<DiaryIcon />}
           title={diaryCopy.emptyTitle}
           action={
-            <Button onClick={pressNew} disabled={gate.checking}>
+            <Button onClick={pressNew} aria-disabled={gate.checking} aria-busy={gate.checking}>
               {diaryCopy.emptyAction}
             </Button>
           }
@@ -141,7 +120,7 @@ export default function DiaryListScreen() {
           ) : null}
           {moreFailed ? (
             <Footer>
-              <Button $variant="plain" onClick={() => list.send({ type: 'RETRY' })}>
+              <Button $variant="plain" onClick={retry}>
                 {diaryCopy.loadMoreError} · {diaryCopy.retry}
               </Button>
             </Footer>

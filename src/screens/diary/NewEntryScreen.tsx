@@ -1,28 +1,23 @@
 // /app/diary/new: binds the new-entry machine to its effects — the user's draft store, the create call, toasts,
 // navigation and the upgrade dialog — and renders it. Prefill comes from navigation state (chat suggestion, home
 // mood card), validated by the machine's rules; the drafts survive reloads, closing the app and failed saves.
-import { useSelector } from '@xstate/react';
-import { useMemo } from 'react';
+import { useId, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { fromPromise } from 'xstate';
 import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../../contract/diary';
 import { newEntryMachine, newEntryView } from '../../../machines/diary/new-entry.machine';
-import {
-  prefillFromNavigation,
-  type NewEntryDraft,
-  type StoredDraft,
-} from '../../../machines/diary/new-entry-draft';
+import { prefillFromNavigation } from '../../../machines/diary/new-entry-draft';
 import { diaryActors } from '../../api/diary.actors';
-import { useAuthActor } from '../../auth/AuthProvider';
+import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { diaryCopy } from '../../copy/diary';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
-import { draftStore } from './draftStorage';
+import { draftEffects, draftStore } from './draftStorage';
 import { newClientId } from './newClientId';
 
 const Form = styled.form`
@@ -50,7 +45,7 @@ const inputCss = `
   border: 0;
   border-radius: 14px;
   font: inherit;
-  font-size: 16px;
+  font-size: 1rem;
   outline: none;
 `;
 
@@ -84,25 +79,29 @@ const BackLink = styled(Button)`
 
 export default function NewEntryScreen() {
   const location = useLocation();
-  const telegramId = useSelector(useAuthActor(), (s) => s.context.user?.telegram_id);
-  const drafts = useMemo(() => draftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
+  const telegramId = useAuthView().user?.telegram_id;
+  // The signed-in user's drafts (one storage key per Telegram user).
+  const drafts = useMemo(
+    () => draftEffects(draftStore(typeof telegramId === 'number' ? telegramId : null)),
+    [telegramId],
+  );
   const { view, send } = useFlow(newEntryMachine, newEntryView, {
     input: { prefill: prefillFromNavigation(location.state), navigationKey: location.key, newClientId },
-    actors: { ...diaryActors, restoreDrafts: fromPromise<StoredDraft[], void>(async () => drafts.load()) },
-    actions: {
-      saveDraft: (_: unknown, draft: NewEntryDraft) => drafts.save(draft),
-      clearDraft: (_: unknown, { basis }: { basis: string }) => drafts.clear(basis),
-    },
+    actors: { ...diaryActors, ...drafts.actors },
+    actions: drafts.actions,
   });
   const { title, content, mood, isFavorite, submitting, editable, canSave } = view;
   const locked = !editable;
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
+  // Editable but not savable: the content is blank — the button says why (spec: disabled on blank content).
+  const blankReasonId = useId();
+  const blank = editable && !canSave;
 
   return (
     <Page title={diaryCopy.newEntry}>
       {nativeBack ? null : (
         <BackLink $variant="plain" onClick={() => send({ type: 'BACK' })}>
-          ← {diaryCopy.backToList}
+          <span aria-hidden>←</span> {diaryCopy.backToList}
         </BackLink>
       )}
       <Form
@@ -166,9 +165,16 @@ export default function NewEntryScreen() {
           />
           {diaryCopy.form.favoriteLabel}
         </Check>
-        <Button type="submit" $block disabled={!canSave} aria-busy={submitting}>
+        <Button
+          type="submit"
+          $block
+          disabled={!canSave}
+          aria-busy={submitting}
+          aria-describedby={blank ? blankReasonId : undefined}
+        >
           {submitting ? diaryCopy.form.saving : diaryCopy.form.save}
         </Button>
+        {blank ? <VisuallyHidden id={blankReasonId}>{diaryCopy.toasts.blankContent.description}</VisuallyHidden> : null}
       </Form>
     </Page>
   );

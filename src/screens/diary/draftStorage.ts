@@ -1,6 +1,7 @@
 // The new-entry drafts in localStorage (safe: a refusing storage never throws), one key per Telegram user so a
 // shared device never shows one account's draft to another. Which drafts are kept, and how they are read back,
 // are the machine's pure rules (machines/diary/new-entry-draft.ts); this module only reads and writes them.
+import { fromPromise } from 'xstate';
 import {
   parseDrafts,
   withDraft,
@@ -29,5 +30,16 @@ export function draftStore(telegramId: number | null): DraftStore {
     load,
     save: (draft) => write(withDraft(load(), draft)),
     clear: (basis) => write(withoutDraft(load(), basis)),
+  };
+}
+
+/** A store as the new-entry machine names its effects: the `restoreDrafts` actor, `saveDraft` and `clearDraft`. */
+export function draftEffects(store: DraftStore) {
+  return {
+    actors: { restoreDrafts: fromPromise<StoredDraft[], void>(async () => store.load()) },
+    actions: {
+      saveDraft: (_: unknown, draft: NewEntryDraft) => store.save(draft),
+      clearDraft: (_: unknown, { basis }: { basis: string }) => store.clear(basis),
+    },
   };
 }

@@ -1,9 +1,9 @@
-import { useSelector } from '@xstate/react';
 import { useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Mood } from '../../../contract/diary';
-import { useAuthActor } from '../../auth/AuthProvider';
+import { paths } from '../../../machines/paths';
+import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { Card, CardText, CardTitle } from '../../components/Card';
 import { BulbIcon, ChatIcon, ChevronIcon, DiaryIcon, FlameIcon, PracticesIcon } from '../../components/icons';
@@ -68,7 +68,7 @@ const Streak = styled(Card)`
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
   strong {
-    font-size: 30px;
+    font-size: 1.875rem;
     line-height: 1;
   }
 `;
@@ -91,14 +91,14 @@ const Insight = styled(Card)`
 `;
 
 const SHORTCUTS = [
-  { to: '/app/chat', icon: ChatIcon, copy: homeCopy.cards.chat },
-  { to: '/app/practices', icon: PracticesIcon, copy: homeCopy.cards.practices },
-  { to: '/app/diary', icon: DiaryIcon, copy: homeCopy.cards.diary },
+  { to: paths.chatList, icon: ChatIcon, copy: homeCopy.cards.chat },
+  { to: paths.practices, icon: PracticesIcon, copy: homeCopy.cards.practices },
+  { to: paths.diary, icon: DiaryIcon, copy: homeCopy.cards.diary },
 ] as const;
 
 /** Route /app/home. `now` is injectable so the greeting is testable; no timers here. */
 export default function HomeScreen({ now = new Date() }: { now?: Date }) {
-  const firstName = useSelector(useAuthActor(), (s) => s.context.user?.first_name);
+  const firstName = useAuthView().user?.first_name;
   const [mood, setMood] = useState<Mood | null>(null);
   // 'Записать' passes the same plan and limit check as the diary's 'Новая запись'.
   const gate = useNewEntryGate();
@@ -123,7 +123,7 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         />
         <Button
           $block
-          disabled={gate.checking}
+          aria-disabled={gate.checking}
           aria-busy={gate.checking}
           onClick={() => {
             haptic.tap();

@@ -5,7 +5,8 @@ const Chart = styled.div`
   grid-template-columns: repeat(7, 1fr);
   gap: 6px;
   align-items: end;
-  height: 96px;
+  /* At least 96 px; taller when enlarged day labels need the room. */
+  min-height: 96px;
   margin-top: ${({ theme }) => theme.space(2)};
 `;
 
@@ -16,7 +17,7 @@ const Column = styled.div`
   justify-content: flex-end;
   align-items: center;
   gap: 4px;
-  font-size: 11px;
+  font-size: ${({ theme }) => theme.font.size.caption};
   color: ${({ theme }) => theme.color.hint};
 `;
 

@@ -1,16 +1,13 @@
-import { useMachine } from '@xstate/react';
-import { useRef } from 'react';
-import { useNavigate } from 'react-router-dom';
 import styled, { keyframes } from 'styled-components';
-import { onboardingMachine, onboardingSlides } from '../../../machines/app/onboarding.machine';
+import { onboardingMachine, onboardingSlides, onboardingView } from '../../../machines/app/onboarding.machine';
 import { useAuthActor } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { BubblesIcon, LeafIcon, SparklesIcon } from '../../components/icons';
-import { getInspect } from '../../dev/inspector';
 import { onboardingCopy } from '../../copy/onboarding';
+import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 
-const Shell = styled.div`
+const Shell = styled.main`
   min-height: calc(${({ theme }) => theme.fullHeight} - ${({ theme }) => theme.inset.top});
   display: flex;
   flex-direction: column;
@@ -84,7 +81,7 @@ const Points = styled.ul`
     border-radius: 50%;
     display: grid;
     place-items: center;
-    font-size: 13px;
+    font-size: 0.8125rem;
     color: ${({ theme }) => theme.color.buttonText};
     background: ${({ theme }) => theme.color.button};
   }
@@ -112,24 +109,13 @@ const SLIDE_ICONS = [<LeafIcon key="intro" />, <BubblesIcon key="features" />, <
  * the completion) and goes to /app/home.
  */
 export default function OnboardingScreen() {
-  const navigate = useNavigate();
-  const navigateRef = useRef(navigate);
-  navigateRef.current = navigate;
   const auth = useAuthActor();
-  const [snapshot, send] = useMachine(
-    onboardingMachine.provide({
-      actions: {
-        markCompleted: () => auth.send({ type: 'ONBOARDING_COMPLETED' }),
-        goHome: () => navigateRef.current('/app/home', { replace: true }),
-      },
-    }),
-    { inspect: getInspect() },
-  );
-
-  const index = onboardingSlides.findIndex((slide) => snapshot.matches(slide));
-  if (index < 0) return null; // completed: navigating away
+  const { view, send } = useFlow(onboardingMachine, onboardingView, {
+    actions: { markCompleted: () => auth.send({ type: 'ONBOARDING_COMPLETED' }) },
+  });
+  const { slide: index, isLast } = view;
+  if (index === null) return null; // completed: navigating away
   const slide = onboardingCopy.slides[index]!;
-  const isLast = snapshot.can({ type: 'FINISH' });
 
   return (
     <Shell>

@@ -8,11 +8,13 @@ import { practiceListMachine, practiceListView } from '../../../machines/practic
 import { practiceActors } from '../../api/practices.actors';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
+import { IconButton } from '../../components/IconButton';
 import { PracticesIcon, Svg } from '../../components/icons';
 import { Page } from '../../components/Page';
 import { LockedPracticeSheet } from '../../components/practices/LockedPracticeSheet';
 import { PracticeCard } from '../../components/practices/PracticeCard';
 import { Spinner } from '../../components/Spinner';
+import { a11yCopy } from '../../copy/a11y';
 import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
@@ -52,18 +54,6 @@ const Thanks = styled.div`
   > div { flex: 1; }
 `;
 
-const Close = styled.button.attrs({ type: 'button' })`
-  flex: none;
-  display: grid;
-  place-items: center;
-  width: 32px;
-  height: 32px;
-  border: 0;
-  border-radius: 50%;
-  background: transparent;
-  color: ${({ theme }) => theme.color.text};
-`;
-
 function completedPracticeOf(state: unknown): string | null {
   const name = (state as { completedPractice?: unknown } | null)?.completedPractice;
   return typeof name === 'string' && name ? name : null;
@@ -93,11 +83,11 @@ export default function PracticeListScreen() {
             <p>{copy.thanksTitle}</p>
             <p>{copy.thanks(view.completedPractice)}</p>
           </div>
-          <Close aria-label={copy.thanksClose} onClick={() => send({ type: 'THANKS.DISMISS' })}>
+          <IconButton label={a11yCopy.close} onClick={() => send({ type: 'THANKS.DISMISS' })}>
             <Svg width={18} height={18}>
               <path d="M6 6l12 12M18 6 6 18" />
             </Svg>
-          </Close>
+          </IconButton>
         </Thanks>
       ) : null}
       {view.status === 'loading' ? (

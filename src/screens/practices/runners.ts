@@ -5,11 +5,12 @@
 //
 // Adding a practice (say a step practice): write machines/practices/<name>.machine.ts (its final state calls a
 // `finish` action), a runner screen ./runners/<Name>Runner.tsx that binds it with useFlow and provides
-// `finish: () => onFinish(result)`, and one line below. To show something beside the rating (for instance «save
-// what I wrote to the diary»), export `FinishExtra` from the same module: the session renders it above the stars
-// with the `result` the runner handed to onFinish.
+// `finish: () => onFinish(result)`, and one line in `runnerChunks` below. To show something beside the rating (for
+// instance «save what I wrote to the diary»), export `FinishExtra` from the same module: the session renders it
+// above the stars with the `result` the runner handed to onFinish.
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Practice, PracticeId } from '../../../contract/practices';
+import { routeChunk, routeChunks, type RouteChunk } from '../../routeChunks';
 
 /** What the session gives a runner. */
 export interface RunnerProps {
@@ -32,32 +33,17 @@ export interface RunnerModule {
   FinishExtra?: ComponentType<FinishExtraProps>;
 }
 
-const runnerLoaders: Partial<Record<PracticeId, () => Promise<RunnerModule>>> = {
-  breathing_478: () => import('./runners/BreathingRunner'),
-  triangle_breathing: () => import('./runners/BreathingRunner'),
-  box_breathing: () => import('./runners/BreathingRunner'),
-  grounding_54321: () => import('./runners/GroundingRunner'),
-  five_minute_start: () => import('./runners/FiveMinuteStartRunner'),
-  body_scan_simple: () => import('./runners/BodyScanRunner'),
+const breathing = routeChunk<RunnerModule>(() => import('./runners/BreathingRunner'));
+
+/** Each practice's runner module, fetched once (and handed over at once when already here). */
+const runnerChunks: Partial<Record<PracticeId, RouteChunk<RunnerModule>>> = {
+  breathing_478: breathing,
+  triangle_breathing: breathing,
+  box_breathing: breathing,
+  grounding_54321: routeChunk(() => import('./runners/GroundingRunner')),
+  five_minute_start: routeChunk(() => import('./runners/FiveMinuteStartRunner')),
+  body_scan_simple: routeChunk(() => import('./runners/BodyScanRunner')),
 };
-
-const loaded = new Map<string, Promise<RunnerModule>>();
-
-/**
- * The runner module of a practice, fetched once and shared (the detail page asks for it early, so the session
- * opens without waiting); null when the practice has no runner yet.
- */
-export function loadRunner(id: string): Promise<RunnerModule> | null {
-  const load = runnerLoaders[id as PracticeId];
-  if (!load) return null;
-  let module = loaded.get(id);
-  if (!module) {
-    module = load();
-    loaded.set(id, module);
-    module.catch(() => loaded.delete(id)); // a failed fetch is tried again next time
-  }
-  return module;
-}
 
 export interface RunnerComponents {
   Runner: LazyExoticComponent<ComponentType<RunnerProps>>;
@@ -68,15 +54,29 @@ export interface RunnerComponents {
 const Nothing = () => null;
 const components = new Map<string, RunnerComponents>();
 
+/**
+ * A lazy component from a part of the module. The chunk's thenable calls back at once when the module is here,
+ * and so does this one, so React renders a prefetched runner without a Suspense fallback.
+ */
+function lazyPart<P>(chunk: RouteChunk<RunnerModule>, part: (m: RunnerModule) => ComponentType<P>) {
+  return lazy(
+    () =>
+      ({
+        then: (resolve: (m: { default: ComponentType<P> }) => void, reject: (e: unknown) => void) =>
+          chunk.load().then((m) => resolve({ default: part(m) }), reject),
+      }) as unknown as Promise<{ default: ComponentType<P> }>,
+  );
+}
+
 /** The runner of a practice as components to render (inside Suspense), the same ones every time; null without one. */
 export function runnerComponents(id: string): RunnerComponents | null {
-  if (!runnerLoaders[id as PracticeId]) return null;
+  const chunk = runnerChunks[id as PracticeId];
+  if (!chunk) return null;
   let found = components.get(id);
   if (!found) {
-    const module = () => loadRunner(id)!;
     found = {
-      Runner: lazy(() => module().then((m) => ({ default: m.default }))),
-      FinishExtra: lazy(() => module().then((m) => ({ default: m.FinishExtra ?? Nothing }))),
+      Runner: lazyPart(chunk, (m) => m.default),
+      FinishExtra: lazyPart(chunk, (m) => m.FinishExtra ?? Nothing),
     };
     components.set(id, found);
   }
@@ -85,6 +85,6 @@ export function runnerComponents(id: string): RunnerComponents | null {
 
 /** The session screen and the practice's runner, fetched while the detail page is read (no wait on «Начать»). */
 export function prefetchSession(id: string): void {
-  void import('./PracticeSessionScreen').catch(() => {});
-  void loadRunner(id)?.catch(() => {});
+  void routeChunks.practiceSession.preload().catch(() => {});
+  void runnerChunks[id as PracticeId]?.preload().catch(() => {});
 }

@@ -1,9 +1,9 @@
 // The upgrade bottom sheet: the title for the dialog's key, the benefits, the upgrade button and «Позже». The app
 // renders one, for its one dialog actor (src/flow/FlowHost.tsx); flows open it with the `openUpgradeDialog` action.
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
-import type { upgradeDialogMachine } from '../../../machines/app/upgrade-dialog.machine';
+import { upgradeDialogView, type upgradeDialogMachine } from '../../../machines/app/upgrade-dialog.machine';
 import { BottomSheet } from '../../components/BottomSheet';
 import { Button } from '../../components/Button';
 import { upgradeCopy, type UpgradeDialogCopy } from '../../copy/upgrade';
@@ -42,9 +42,7 @@ const Benefits = styled.ul`
 `;
 
 export default function UpgradeDialog({ actorRef }: { actorRef: UpgradeDialogRef }) {
-  const open = useSelector(actorRef, (s) => s.matches('open'));
-  const key = useSelector(actorRef, (s) => s.context.key);
-  // The key stays set after closing, so the sheet keeps its text while it slides away.
+  const { open, key } = useSelector(actorRef, upgradeDialogView, shallowEqual);
   const copy: UpgradeDialogCopy | null = key ? upgradeCopy.dialogs[key] : null;
   return (
     <BottomSheet open={open && copy !== null} onClose={() => actorRef.send({ type: 'DISMISS' })} label={copy?.title ?? ''}>

@@ -47,7 +47,7 @@ const Count = styled.span`
   flex-direction: column;
   align-items: center;
   gap: ${({ theme }) => theme.space(1)};
-  strong { font-size: 48px; line-height: 1; font-variant-numeric: tabular-nums; }
+  strong { font-size: 3rem; line-height: 1; font-variant-numeric: tabular-nums; }
 `;
 
 const Bar = styled.div`

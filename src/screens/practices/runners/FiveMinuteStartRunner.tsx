@@ -34,7 +34,7 @@ const Hint = styled.p`
 `;
 
 const Time = styled.strong`
-  font-size: 48px;
+  font-size: 3rem;
   line-height: 1;
   font-variant-numeric: tabular-nums;
 `;

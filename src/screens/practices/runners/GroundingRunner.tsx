@@ -47,7 +47,7 @@ const Circle = styled.button.attrs({ type: 'button' })<{ $on: boolean }>`
   border-radius: 50%;
   border: 2px solid ${({ theme }) => theme.color.button};
   background: ${({ theme, $on }) => ($on ? theme.color.button : 'transparent')};
-  color: ${({ theme, $on }) => ($on ? theme.color.buttonText : theme.color.button)};
+  color: ${({ theme, $on }) => ($on ? theme.color.buttonText : theme.color.accent)};
   font-weight: 600;
 `;
 

@@ -1,0 +1,27 @@
+import type { User } from '../../contract/users';
+import { authApi } from '../api/client';
+import { getMe } from '../api/users';
+import { getInitData } from '../telegram/initData';
+
+let early: { initData: string; user: Promise<User> } | null = null;
+
+/**
+ * Sends this launch's GET /api/users/me from the entry (main.tsx), while React and the auth machine are still
+ * downloading; the auth machine's `loadUser` takes its answer instead of asking again (authActor.ts). Without init
+ * data nothing is sent: the machine shows «Откройте в Telegram» as before.
+ */
+export function startSignIn(): void {
+  const initData = getInitData();
+  if (!initData) return;
+  // authApi: a 401 is the machine's to show («Ошибка авторизации»), not a reload of /init.
+  const user = getMe(authApi);
+  user.catch(() => {}); // a failure is reported when the machine takes the answer, not as an unhandled rejection
+  early = { initData, user };
+}
+
+/** The early answer when it was asked with `initData`, once: a retry (or other init data) asks the server again. */
+export function takeSignIn(initData: string): Promise<User> | null {
+  const taken = early?.initData === initData ? early.user : null;
+  early = null;
+  return taken;
+}

@@ -1,0 +1,57 @@
+import { useEffect, useRef, type RefObject } from 'react';
+
+const FOCUSABLE =
+  'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
+
+/**
+ * While `open`: focus moves into the dialog (its first control, else the dialog itself), Tab and Shift+Tab cycle
+ * inside it, focus that escapes (a tap outside) is brought back, Escape calls `onClose`; on closing, focus returns
+ * to whatever had it before: the button that opened the dialog (make a button that is busy while it decides
+ * `aria-disabled`, not `disabled`, which throws its focus away). Give the dialog `tabIndex={-1}`.
+ */
+export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void): void {
+  const close = useRef(onClose);
+  close.current = onClose;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
+    const enter = () => (focusables()[0] ?? dialog).focus({ preventScroll: true });
+    enter();
+
+    const onKeyDown = (event: KeyboardEvent) => {
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        close.current();
+        return;
+      }
+      if (event.key !== 'Tab') return;
+      const list = focusables();
+      const first = list[0];
+      const last = list[list.length - 1];
+      const at = document.activeElement;
+      if (!first || !last) {
+        event.preventDefault();
+        dialog.focus();
+      } else if (event.shiftKey && (at === first || at === dialog || !dialog.contains(at))) {
+        event.preventDefault();
+        last.focus();
+      } else if (!event.shiftKey && (at === last || !dialog.contains(at))) {
+        event.preventDefault();
+        first.focus();
+      }
+    };
+    const onFocusIn = (event: FocusEvent) => {
+      if (event.target instanceof Node && !dialog.contains(event.target)) enter();
+    };
+    document.addEventListener('keydown', onKeyDown);
+    document.addEventListener('focusin', onFocusIn);
+    return () => {
+      document.removeEventListener('keydown', onKeyDown);
+      document.removeEventListener('focusin', onFocusIn);
+      if (returnTo?.isConnected) returnTo.focus({ preventScroll: true });
+    };
+  }, [open, ref]);
+}

@@ -1,0 +1,312 @@
+// Accessibility in a real Chromium against the real server: every route of the spec's table in Telegram's light
+// and dark themes passes axe-core (no serious or critical violation) with one `main` and one `h1`; the gate itself
+// fails on a violation; text at 200 % neither cuts nor overlaps; the bottom sheet traps and returns focus; the
+// mood picker answers arrow keys; reduced motion stops the slides. (Every other test gets the axe gate from
+// openApp; this file visits what no flow test does.)
+import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import {
+  PHONE_CONTEXT,
+  TELEGRAM_THEMES,
+  expectAccessible,
+  expectLayoutHolds,
+  launchUrl,
+  openApp,
+  setTier,
+  signInitData,
+  useServerAndBrowser,
+  type TgUser,
+} from './harness';
+
+const e2e = useServerAndBrowser();
+
+const TIMEOUT = 10_000;
+const reader: TgUser = { id: 5_550_301, first_name: 'Вера', language_code: 'ru' };
+
+/** Every route of the spec's table that renders a screen (the redirects are checked separately). */
+const ROUTES = (entryId: string) => [
+  '/app/home',
+  '/app/chat',
+  '/app/chat/new',
+  '/app/practices',
+  '/app/practices/breathing',
+  '/app/practices/breathing/session',
+  '/app/diary',
+  '/app/diary/new',
+  `/app/diary/${entryId}`,
+  `/app/diary/${randomUUID()}`, // «Запись не найдена»
+  '/app/profile',
+  '/app/profile/settings',
+  '/app/profile/subscription',
+  '/app/profile/subscription/checkout?tier=PRO&period=1',
+  '/app/profile/help',
+];
+
+/** Client-side navigation (as a tap on a link does): no reload, the signed-in app stays. */
+async function go(page: Page, path: string) {
+  await page.evaluate((to) => {
+    history.pushState(null, '', to);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, path);
+}
+
+/** Waits until the route shows its page: an h1, nothing loading. */
+async function settled(page: Page) {
+  await page.waitForFunction(() => document.querySelector('h1') && !document.querySelector('[role=progressbar]'), null, {
+    timeout: TIMEOUT,
+  });
+}
+
+/** One main landmark and one h1, by role (as assistive technology counts them). */
+async function expectOneMainAndH1(page: Page) {
+  expect(await page.getByRole('main').count(), `main landmarks at ${page.url()}`).toBe(1);
+  expect(await page.getByRole('heading', { level: 1 }).count(), `h1 at ${page.url()}`).toBe(1);
+}
+
+/** Opens the app as `user` in `theme` and skips onboarding: on /app/home. */
+async function openHome(user: TgUser, theme: keyof typeof TELEGRAM_THEMES, options: { otherTheme?: boolean } = {}) {
+  const page = await openApp(e2e.browser, launchUrl(e2e.server, { user, themeParams: TELEGRAM_THEMES[theme] }), options);
+  await page.waitForURL('**/onboarding', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Пропустить' }).click();
+  await page.waitForURL('**/app/home');
+  await settled(page);
+  return page;
+}
+
+async function createEntry(user: TgUser): Promise<string> {
+  const res = await fetch(`${e2e.server.url}/api/diary/create`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', 'x-init-data': signInitData(user) },
+    body: JSON.stringify({ title: 'Тихий вечер', content: 'Спокойно и тепло.', mood: 'good', client_id: randomUUID() }),
+  });
+  expect(res.status).toBe(201);
+  return ((await res.json()) as { id: string }).id;
+}
+
+describe('every route passes axe-core, in both Telegram themes', () => {
+  it.each(['light', 'dark'] as const)('%s theme: onboarding, every /app route and the redirects', async (theme) => {
+    const user: TgUser = { ...reader, id: reader.id + (theme === 'dark' ? 1 : 0) };
+    const page = await openApp(e2e.browser, launchUrl(e2e.server, { user, themeParams: TELEGRAM_THEMES[theme] }), {
+      otherTheme: false,
+    });
+    await page.waitForURL('**/onboarding', { timeout: 20_000 });
+    for (const step of ['Далее', 'Далее']) {
+      await settled(page);
+      await expectAccessible(page);
+      await expectOneMainAndH1(page);
+      await page.getByRole('button', { name: step, exact: true }).click();
+    }
+    await settled(page);
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Начать', exact: true }).click();
+    await page.waitForURL('**/app/home');
+
+    let entryId: string = randomUUID();
+    if (e2e.server.databaseUrl) {
+      await setTier(e2e.server, user.id, 'PRO');
+      entryId = await createEntry(user);
+    }
+    const bg = TELEGRAM_THEMES[theme].bg_color;
+    for (const path of ROUTES(entryId)) {
+      await go(page, path);
+      await settled(page);
+      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color'))).toBe(bg);
+      await expectAccessible(page);
+      await expectOneMainAndH1(page);
+    }
+    for (const path of ['/app', '/app/dashboard', '/', '/init']) {
+      await go(page, path);
+      await page.waitForURL('**/app/home', { timeout: TIMEOUT });
+    }
+    await settled(page);
+    await expectAccessible(page);
+    await page.context().close();
+  });
+
+  it('outside Telegram and with forged init data: the error screens pass too', async () => {
+    const outside = await openApp(e2e.browser, `${e2e.server.url}/`);
+    await outside.getByText('Откройте в Telegram', { exact: true }).waitFor({ timeout: 15_000 });
+    await expectAccessible(outside);
+    await expectOneMainAndH1(outside);
+    await outside.context().close();
+
+    const params = new URLSearchParams(signInitData(reader));
+    params.set('hash', 'f'.repeat(64));
+    for (const theme of ['light', 'dark'] as const) {
+      const url = launchUrl(e2e.server, { initData: params.toString(), themeParams: TELEGRAM_THEMES[theme] });
+      const page = await openApp(e2e.browser, url, { otherTheme: false });
+      await page.getByText('Ошибка авторизации', { exact: true }).waitFor({ timeout: 15_000 });
+      await expectAccessible(page);
+      await expectOneMainAndH1(page);
+      await page.context().close();
+    }
+  });
+
+  it('the gate fails on a serious violation, naming the rule, the theme and the element', async () => {
+    const page = await openHome({ ...reader, id: reader.id + 10 }, 'light', { otherTheme: false });
+    await page.evaluate(() => {
+      const low = document.createElement('p');
+      low.id = 'low-contrast';
+      low.textContent = 'Едва видно';
+      low.style.cssText = 'color:#eeeeee;background:#ffffff';
+      document.querySelector('main')!.append(low);
+      const unnamed = document.createElement('button');
+      unnamed.id = 'unnamed';
+      unnamed.innerHTML = '<svg width="24" height="24" aria-hidden="true"></svg>';
+      document.querySelector('main')!.append(unnamed);
+    });
+    const error = await expectAccessible(page).then(
+      () => null,
+      (err: Error) => err.message,
+    );
+    expect(error).toMatch(/color-contrast \(serious\) in the light theme at .*\/app\/home/);
+    expect(error).toContain('#low-contrast');
+    expect(error).toMatch(/button-name \(critical\)/);
+    expect(error).toContain('#unnamed');
+    await page.evaluate(() => document.querySelectorAll('#low-contrast, #unnamed').forEach((el) => el.remove()));
+    await page.context().close();
+  });
+});
+
+describe('zoom and text size', () => {
+  it('pinch zoom is allowed: the viewport sets neither maximum-scale nor user-scalable=no, and keeps viewport-fit', async () => {
+    const res = await fetch(`${e2e.server.url}/`);
+    const viewport = /<meta\s+name="viewport"\s+content="([^"]*)"/.exec(await res.text())?.[1] ?? '';
+    expect(viewport).toContain('viewport-fit=cover');
+    expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
+  });
+
+  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, placeholders', async () => {
+    const user: TgUser = { ...reader, id: reader.id + 20 };
+    const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }), { otherTheme: false });
+    await page.waitForURL('**/onboarding', { timeout: 20_000 });
+    await settled(page);
+    await expectLayoutHolds(page, 'onboarding');
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await page.waitForURL('**/app/home');
+    await settled(page);
+    await expectLayoutHolds(page, 'home');
+    // Spec: the bottom navigation is 56 px high (it may only grow for enlarged text; its labels keep it at 56).
+    expect(await page.locator('nav').evaluate((n) => n.getBoundingClientRect().height)).toBe(56);
+    // The labels text size is what makes the bottom navigation grow or cut: its labels must fit at 200 %.
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '200%';
+    });
+    const labels = await page.locator('nav a span').evaluateAll((spans) =>
+      spans.map((s) => ({ text: s.textContent, fits: s.scrollWidth <= s.clientWidth + 1, size: parseFloat(getComputedStyle(s).fontSize) })),
+    );
+    expect(labels.map((l) => l.text)).toEqual(['Главная', 'Чат', 'Дневник', 'Практики', 'Профиль']);
+    for (const label of labels) {
+      expect(label.fits, `${label.text}`).toBe(true);
+      expect(label.size, `${label.text} grows with the text`).toBeGreaterThan(11);
+    }
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '';
+    });
+
+    // The upgrade sheet (a START user's «Записать») at 200 % too; Escape closes it.
+    await page.getByRole('button', { name: 'Записать' }).click();
+    await page.getByRole('dialog').waitFor({ timeout: TIMEOUT });
+    await expectLayoutHolds(page, 'the upgrade sheet');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: TIMEOUT }).toBe(0);
+
+    let entryId: string | null = null;
+    if (e2e.server.databaseUrl) {
+      await setTier(e2e.server, user.id, 'PRO');
+      entryId = await createEntry(user);
+    }
+    for (const path of ['/app/diary', '/app/diary/new', '/app/profile/settings', '/app/chat/new', ...(entryId ? [`/app/diary/${entryId}`] : [])]) {
+      await go(page, path);
+      await settled(page);
+      await expectLayoutHolds(page, path);
+    }
+    await page.context().close();
+  });
+});
+
+describe('keyboard and screen readers', () => {
+  it('the upgrade sheet takes focus, keeps Tab inside, closes on Escape and gives focus back to «Новая запись»', async () => {
+    const page = await openHome({ ...reader, id: reader.id + 30 }, 'light');
+    await page.locator('nav').getByRole('link', { name: 'Дневник' }).click();
+    await page.waitForURL('**/app/diary');
+    const opener = page.getByRole('button', { name: 'Новая запись' });
+    await opener.focus();
+    await page.keyboard.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Дневник недоступен' });
+    await dialog.waitFor({ timeout: TIMEOUT });
+    expect(await dialog.getAttribute('aria-modal')).toBe('true');
+    const focusedInDialog = () => dialog.evaluate((d) => d.contains(document.activeElement));
+    await expect.poll(focusedInDialog).toBe(true);
+    for (let i = 0; i < 4; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await focusedInDialog()).toBe(true);
+    }
+    await page.keyboard.press('Shift+Tab');
+    expect(await focusedInDialog()).toBe(true);
+    await page.keyboard.press('Escape');
+    await expect.poll(() => page.getByRole('dialog').count(), { timeout: TIMEOUT }).toBe(0);
+    await expect.poll(() => opener.evaluate((b) => b === document.activeElement)).toBe(true);
+    await page.context().close();
+  });
+
+  it('the mood picker is one tab stop; arrow keys move and choose, wrapping around', async () => {
+    const page = await openHome({ ...reader, id: reader.id + 40 }, 'dark');
+    const group = page.getByRole('radiogroup', { name: 'Быстрая запись настроения' });
+    const radios = group.getByRole('radio');
+    expect(await radios.evaluateAll((rs) => rs.map((r) => r.getAttribute('tabindex')))).toEqual(['0', '-1', '-1', '-1', '-1']);
+    await radios.first().focus();
+    const checked = () => group.getByRole('radio', { checked: true }).getAttribute('aria-label');
+    await page.keyboard.press('ArrowRight');
+    expect(await checked()).toBe('Плохое');
+    await page.keyboard.press('ArrowLeft');
+    await page.keyboard.press('ArrowLeft');
+    expect(await checked()).toBe('Отличное');
+    expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Отличное');
+    expect(await radios.evaluateAll((rs) => rs.map((r) => r.getAttribute('tabindex')))).toEqual(['-1', '-1', '-1', '-1', '0']);
+    await page.context().close();
+  });
+
+  it('the save button of a blank diary entry says why it is disabled', async () => {
+    const user: TgUser = { ...reader, id: reader.id + 50 };
+    const page = await openHome(user, 'light');
+    await go(page, '/app/diary/new');
+    const save = page.getByRole('button', { name: 'Сохранить' });
+    await expect.poll(() => page.getByPlaceholder('Что вы чувствуете?').isEnabled(), { timeout: TIMEOUT }).toBe(true);
+    expect(await save.isDisabled()).toBe(true);
+    const description = () =>
+      save.evaluate((b) => {
+        const ids = b.getAttribute('aria-describedby');
+        return ids ? ids.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ') : null;
+      });
+    expect(await description()).toBe('Содержание записи не может быть пустым');
+    await page.getByPlaceholder('Что вы чувствуете?').fill('Уже не пусто');
+    await expect.poll(() => save.isEnabled()).toBe(true);
+    expect(await description()).toBeNull();
+    await page.context().close();
+  });
+});
+
+describe('reduced motion', () => {
+  it('with prefers-reduced-motion the onboarding slide and the upgrade sheet appear without moving', async () => {
+    const context = await e2e.browser.newContext({ ...PHONE_CONTEXT, reducedMotion: 'reduce' });
+    const page = await context.newPage();
+    await page.goto(launchUrl(e2e.server, { user: { ...reader, id: reader.id + 60 } }));
+    await page.waitForURL('**/onboarding', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Далее' }).click();
+    // No slide-in: nothing animates, the new slide is in place at once.
+    const moving = () =>
+      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length);
+    expect(await moving()).toBe(0);
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await page.waitForURL('**/app/home');
+    await page.getByRole('button', { name: 'Записать' }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.waitFor({ timeout: TIMEOUT });
+    // The sheet is where it ends at once: no slide (framer-motion honours the setting).
+    const transform = await dialog.evaluate((d) => getComputedStyle(d).transform);
+    expect(['none', 'matrix(1, 0, 0, 1, 0, 0)']).toContain(transform);
+    await context.close();
+  });
+});
