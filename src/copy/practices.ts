@@ -198,6 +198,7 @@ export const practicesCopy = {
     circlesLabel: 'Отмеченное',
     next: 'Далее',
     finish: 'Завершить',
+    nextNeeds: 'Сначала отметьте все кружки этого шага',
   },
   fiveMinute: {
     introText:
@@ -241,6 +242,7 @@ export const practicesCopy = {
     } satisfies Record<RatingPlaceholder, string>,
     counter: (n: number, max: number) => `${n}/${max}`,
     submit: 'Завершить',
+    ratingNeeded: 'Сначала выберите оценку',
     sending: 'Сохраняем…',
     failed: 'Не удалось завершить практику',
   },

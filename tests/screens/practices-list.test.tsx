@@ -153,7 +153,10 @@ describe('practice detail', () => {
     await renderAt('/app/practices/breathing_478');
     await userEvent.click(await screen.findByRole('button', { name: 'Начать практику' }));
     expect(start).toHaveBeenCalledWith({ practice_type: 'breathing_478', source_type: 'manual', source_id: null });
-    expect(screen.getByRole('button', { name: 'Начинаем…' })).toBeDisabled();
+    // Busy, not disabled: focus stays on the button while the start is decided.
+    expect(screen.getByRole('button', { name: 'Начинаем…' })).toHaveAttribute('aria-disabled', 'true');
+    await userEvent.click(screen.getByRole('button', { name: 'Начинаем…' }));
+    expect(start).toHaveBeenCalledTimes(1);
   });
 
   it('a failed start says «Не удалось начать практику. Попробуйте ещё раз.» and the button works again', async () => {

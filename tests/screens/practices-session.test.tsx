@@ -117,6 +117,7 @@ describe('practice session', { timeout: 30_000 }, () => {
 
     const finish = screen.getByRole('button', { name: 'Завершить' });
     expect(finish).toBeDisabled();
+    expect(finish).toHaveAccessibleDescription('Сначала выберите оценку');
     await userEvent.click(screen.getByRole('radio', { name: '5 из 5' }));
     expect(screen.getByText('Отлично помогло!')).toBeInTheDocument();
     const comment = screen.getByRole('textbox', { name: 'Комментарий' });
@@ -228,6 +229,7 @@ describe('practice session', { timeout: 30_000 }, () => {
       const circles = within(screen.getByRole('list', { name: 'Отмеченное' })).getAllByRole('button');
       expect(circles).toHaveLength(5 - i);
       const next = screen.getByRole('button', { name: i === 4 ? 'Завершить' : 'Далее' });
+      expect(next).toHaveAccessibleDescription('Сначала отметьте все кружки этого шага');
       for (const circle of circles) {
         expect(next).toBeDisabled();
         await userEvent.click(circle);

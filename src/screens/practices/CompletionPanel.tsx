@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { ratingMachine, ratingView, PRACTICE_COMMENT_MAX, type RatingResult } from '../../../machines/practices/rating.machine';
 import { Button } from '../../components/Button';
 import { RatingStars } from '../../components/practices/RatingStars';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
@@ -112,15 +113,19 @@ export function CompletionPanel({ sending, failed, onSubmit, extra }: Completion
       {failed ? <Alert role="alert">{copy.failed}</Alert> : null}
       <Button
         $block
-        disabled={!view.canSubmit || sending}
+        disabled={!view.canSubmit}
+        aria-describedby={view.canSubmit ? undefined : 'practice-rating-needed'}
+        aria-disabled={sending}
         aria-busy={sending}
         onClick={() => {
+          if (sending) return;
           haptic.tap();
           send({ type: 'SUBMIT' });
         }}
       >
         {sending ? copy.sending : copy.submit}
       </Button>
+      {view.canSubmit ? null : <VisuallyHidden id="practice-rating-needed">{copy.ratingNeeded}</VisuallyHidden>}
     </Panel>
   );
 }

@@ -168,9 +168,10 @@ export default function PracticeDetailScreen() {
           {view.startFailed ? <Alert role="alert">{copy.startFailed}</Alert> : null}
           <Button
             $block
-            disabled={view.starting}
+            aria-disabled={view.starting}
             aria-busy={view.starting}
             onClick={() => {
+              if (view.starting) return;
               haptic.tap();
               send({ type: 'START' });
             }}

@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { groundingMachine, groundingView } from '../../../../machines/practices/grounding.machine';
 import { Button } from '../../../components/Button';
 import { Svg } from '../../../components/icons';
+import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { practicesCopy } from '../../../copy/practices';
 import { useFlow } from '../../../flow/useFlow';
 import { haptic } from '../../../telegram/haptic';
@@ -101,9 +102,11 @@ export default function GroundingRunner({ onFinish }: RunnerProps) {
           </li>
         ))}
       </Circles>
+      {view.canNext ? null : <VisuallyHidden id="grounding-next-needs">{copy.nextNeeds}</VisuallyHidden>}
       <Button
         $block
         disabled={!view.canNext}
+        aria-describedby={view.canNext ? undefined : 'grounding-next-needs'}
         onClick={() => {
           haptic.tap();
           send({ type: 'NEXT' });
