@@ -2,41 +2,18 @@
 // prompt, its seconds in the ring — with the menu's «Завершить досрочно»; after the last zone the rating follows
 // by itself. A haptic tick marks each new zone, for eyes that are closed.
 import { useSelector } from '@xstate/react';
-import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { bodyScanMachine, bodyScanView } from '../../../../machines/practices/body-scan.machine';
 import { zoneTimerMachine, zoneTimerView } from '../../../../machines/practices/zone-timer.machine';
-import { Button } from '../../../components/Button';
 import { EarlyFinishMenu } from '../../../components/practices/EarlyFinishMenu';
 import { ProgressRing } from '../../../components/practices/ProgressRing';
+import { BigCount, Hint, RunnerIntro, Stage } from '../../../components/practices/RunnerParts';
 import { practicesCopy } from '../../../copy/practices';
 import { appActions } from '../../../flow/appActions';
 import { useFlow } from '../../../flow/useFlow';
 import { systemClock } from '../../../lib/clock';
 import { useReducedMotion } from '../../../lib/useReducedMotion';
-import { haptic } from '../../../telegram/haptic';
 import type { RunnerProps } from '../runners';
-
-const Stage = styled.section`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(4)};
-  text-align: center;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
-  p { margin: 0; }
-`;
-
-const Hint = styled.p`
-  color: ${({ theme }) => theme.color.subtitle};
-  max-width: 420px;
-`;
-
-const Seconds = styled.strong`
-  font-size: 3rem;
-  line-height: 1;
-  font-variant-numeric: tabular-nums;
-`;
 
 const copy = practicesCopy.bodyScan;
 
@@ -53,9 +30,9 @@ function Zone({ zones }: { zones: ActorRefFrom<typeof zoneTimerMachine> }) {
       <h2 aria-live="polite">{words.title}</h2>
       <Hint>{words.hint}</Hint>
       <ProgressRing progress={v.zoneProgress} animate={animate}>
-        <Seconds role="timer" aria-label={copy.secondsLeft} data-testid="zone-seconds">
+        <BigCount role="timer" aria-label={copy.secondsLeft} data-testid="zone-seconds">
           {v.secondsLeft}
-        </Seconds>
+        </BigCount>
       </ProgressRing>
     </>
   );
@@ -68,22 +45,7 @@ export default function BodyScanRunner({ onFinish }: RunnerProps) {
     actions: { finish: () => onFinish() },
   });
 
-  if (view.status === 'intro') {
-    return (
-      <Stage>
-        <Hint>{copy.introText}</Hint>
-        <Button
-          $block
-          onClick={() => {
-            haptic.tap();
-            send({ type: 'START' });
-          }}
-        >
-          {practicesCopy.session.start}
-        </Button>
-      </Stage>
-    );
-  }
+  if (view.status === 'intro') return <RunnerIntro text={copy.introText} onStart={() => send({ type: 'START' })} />;
 
   return (
     <Stage>

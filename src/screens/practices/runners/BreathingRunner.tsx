@@ -5,30 +5,15 @@
 import styled from 'styled-components';
 import { BREATHING_CONFIGS, isBreathingPractice } from '../../../../machines/practices/breathing-configs';
 import { breathingMachine, breathingView } from '../../../../machines/practices/breathing.machine';
-import { Button } from '../../../components/Button';
 import { PhaseStrip } from '../../../components/practices/PhaseStrip';
 import { ProgressRing } from '../../../components/practices/ProgressRing';
+import { BigCount, RunnerIntro, Stage } from '../../../components/practices/RunnerParts';
 import { practicesCopy } from '../../../copy/practices';
 import { useFlow } from '../../../flow/useFlow';
 import { systemClock } from '../../../lib/clock';
 import { useReducedMotion } from '../../../lib/useReducedMotion';
 import { haptic } from '../../../telegram/haptic';
 import type { RunnerProps } from '../runners';
-
-const Stage = styled.section`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(4)};
-  text-align: center;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
-  p { margin: 0; }
-`;
-
-const Hint = styled.p`
-  color: ${({ theme }) => theme.color.subtitle};
-  max-width: 420px;
-`;
 
 /** Grows over the inhale, holds, shrinks over the exhale: the transition lasts as long as the phase. */
 const Shape = styled.div<{ $scale: number; $seconds: number; $animate: boolean }>`
@@ -41,13 +26,9 @@ const Shape = styled.div<{ $scale: number; $seconds: number; $animate: boolean }
   transition: ${({ $animate, $seconds }) => ($animate ? `transform ${$seconds}s ease-in-out` : 'none')};
 `;
 
-const Count = styled.span`
+/** The phase's seconds, above the shape. */
+const Count = styled(BigCount)`
   position: relative;
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(1)};
-  strong { font-size: 3rem; line-height: 1; font-variant-numeric: tabular-nums; }
 `;
 
 const Bar = styled.div`
@@ -73,20 +54,9 @@ export default function BreathingRunner({ practice, onFinish }: RunnerProps) {
 
   if (view.status === 'ready') {
     return (
-      <Stage>
-        <h2>{copy.prepareTitle}</h2>
-        <Hint>{copy.prepareText}</Hint>
+      <RunnerIntro title={copy.prepareTitle} text={copy.prepareText} onStart={() => send({ type: 'START' })}>
         <PhaseStrip phases={view.strip} current={null} />
-        <Button
-          $block
-          onClick={() => {
-            haptic.tap();
-            send({ type: 'START' });
-          }}
-        >
-          {practicesCopy.session.start}
-        </Button>
-      </Stage>
+      </RunnerIntro>
     );
   }
 
@@ -96,9 +66,7 @@ export default function BreathingRunner({ practice, onFinish }: RunnerProps) {
       <h2 aria-live="polite">{copy.phases[phase]}</h2>
       <ProgressRing progress={view.phaseProgress} animate={animate}>
         <Shape $scale={SHAPE_SCALE[phase]} $seconds={view.phaseSeconds} $animate={animate} data-testid="breath-shape" />
-        <Count>
-          <strong data-testid="phase-seconds">{view.secondsLeft}</strong>
-        </Count>
+        <Count data-testid="phase-seconds">{view.secondsLeft}</Count>
       </ProgressRing>
       <p>{copy.cycle(view.cycle, view.totalCycles)}</p>
       <Bar role="progressbar" aria-label={copy.progress} aria-valuemin={0} aria-valuemax={100} aria-valuenow={Math.round(view.progress * 100)}>

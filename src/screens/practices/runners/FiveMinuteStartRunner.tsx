@@ -1,7 +1,6 @@
 // «Старт за 5 минут»: the countdown from 5:00 with «Начать», «Пауза» and «Продолжить», the menu with «Завершить
 // досрочно», and at 0 «Завершить практику».
 import { useSelector } from '@xstate/react';
-import styled from 'styled-components';
 import type { ActorRefFrom } from 'xstate';
 import { countdownView, type countdownMachine } from '../../../../machines/practices/countdown.machine';
 import {
@@ -12,32 +11,13 @@ import {
 import { Button } from '../../../components/Button';
 import { EarlyFinishMenu } from '../../../components/practices/EarlyFinishMenu';
 import { ProgressRing } from '../../../components/practices/ProgressRing';
+import { BigCount, Hint, Stage } from '../../../components/practices/RunnerParts';
 import { practicesCopy } from '../../../copy/practices';
 import { useFlow } from '../../../flow/useFlow';
 import { formatClock, systemClock } from '../../../lib/clock';
 import { useReducedMotion } from '../../../lib/useReducedMotion';
 import { haptic } from '../../../telegram/haptic';
 import type { RunnerProps } from '../runners';
-
-const Stage = styled.section`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(4)};
-  text-align: center;
-  p { margin: 0; }
-`;
-
-const Hint = styled.p`
-  color: ${({ theme }) => theme.color.subtitle};
-  max-width: 420px;
-`;
-
-const Time = styled.strong`
-  font-size: 3rem;
-  line-height: 1;
-  font-variant-numeric: tabular-nums;
-`;
 
 const copy = practicesCopy.fiveMinute;
 
@@ -48,9 +28,9 @@ function Timer({ timer, onStart, onPause }: { timer: ActorRefFrom<typeof countdo
   return (
     <>
       <ProgressRing progress={progress} animate={animate && status === 'running'}>
-        <Time role="timer" aria-label={copy.timeLeft} data-testid="time-left">
+        <BigCount role="timer" aria-label={copy.timeLeft} data-testid="time-left">
           {formatClock(secondsLeft)}
-        </Time>
+        </BigCount>
       </ProgressRing>
       {status === 'paused' ? <Hint>{copy.paused}</Hint> : null}
       {status === 'running' ? (
@@ -76,7 +56,7 @@ export default function FiveMinuteStartRunner({ onFinish }: RunnerProps) {
     return (
       <Stage>
         <ProgressRing progress={1} animate={false}>
-          <Time>{formatClock(0)}</Time>
+          <BigCount>{formatClock(0)}</BigCount>
         </ProgressRing>
         <Hint role="status">{copy.doneText}</Hint>
         <Button
@@ -114,7 +94,7 @@ export default function FiveMinuteStartRunner({ onFinish }: RunnerProps) {
           }}
         />
       ) : (
-        <Time>{formatClock(FIVE_MINUTES_MS / 1000)}</Time>
+        <BigCount>{formatClock(FIVE_MINUTES_MS / 1000)}</BigCount>
       )}
     </Stage>
   );

@@ -4,26 +4,12 @@ import styled from 'styled-components';
 import { groundingMachine, groundingView } from '../../../../machines/practices/grounding.machine';
 import { Button } from '../../../components/Button';
 import { Svg } from '../../../components/icons';
+import { Hint, RunnerIntro, Stage } from '../../../components/practices/RunnerParts';
 import { VisuallyHidden } from '../../../components/VisuallyHidden';
 import { practicesCopy } from '../../../copy/practices';
 import { useFlow } from '../../../flow/useFlow';
 import { haptic } from '../../../telegram/haptic';
 import type { RunnerProps } from '../runners';
-
-const Stage = styled.section`
-  display: flex;
-  flex-direction: column;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(4)};
-  text-align: center;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
-  p { margin: 0; }
-`;
-
-const Hint = styled.p`
-  color: ${({ theme }) => theme.color.subtitle};
-  max-width: 420px;
-`;
 
 const Step = styled.p`
   color: ${({ theme }) => theme.color.hint};
@@ -57,20 +43,7 @@ export default function GroundingRunner({ onFinish }: RunnerProps) {
   const copy = practicesCopy.grounding;
 
   if (view.status !== 'step' || !view.sense) {
-    return (
-      <Stage>
-        <Hint>{copy.introText}</Hint>
-        <Button
-          $block
-          onClick={() => {
-            haptic.tap();
-            send({ type: 'START' });
-          }}
-        >
-          {practicesCopy.session.start}
-        </Button>
-      </Stage>
-    );
+    return <RunnerIntro text={copy.introText} onStart={() => send({ type: 'START' })} />;
   }
 
   const step = copy.steps[view.sense];
