@@ -57,6 +57,12 @@ afterEach(() => {
 
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const seconds = () => screen.getByTestId('phase-seconds').textContent;
+/** Presses «Начать» and lets the actor and React settle (the actor starts in an effect that may still be pending). */
+async function start(clock: ReturnType<typeof useFakeClock>) {
+  await clock.advance(0);
+  click('Начать');
+  await clock.advance(0);
+}
 
 /** Opens the session of `id` and waits for its runner. */
 async function openSession(id: string, ready: string) {
@@ -84,7 +90,7 @@ describe('practice session', { timeout: 30_000 }, () => {
     expect(screen.getByRole('link', { name: 'Практики' })).toHaveAttribute('aria-current', 'page');
 
     const clock = useFakeClock();
-    click('Начать');
+    await start(clock);
     expect(screen.getByText('Вдохните через нос')).toBeInTheDocument();
     expect(seconds()).toBe('4');
     expect(screen.getByText('Цикл 1 из 5')).toBeInTheDocument();
@@ -136,7 +142,7 @@ describe('practice session', { timeout: 30_000 }, () => {
     const strip = screen.getByRole('list', { name: 'Фазы дыхания' });
     expect([...strip.querySelectorAll('li')].map((li) => li.textContent)).toEqual(['СТАРТ', 'ВДОХ4 с', 'ЗАДЕРЖКА7 с', 'ВЫДОХ8 с']);
     const clock = useFakeClock();
-    click('Начать');
+    await start(clock);
     expect(screen.getByText('Цикл 1 из 4')).toBeInTheDocument();
     await clock.advance(4000);
     expect(seconds()).toBe('7');
@@ -246,7 +252,7 @@ describe('practice session', { timeout: 30_000 }, () => {
     const time = () => screen.getByTestId('time-left').textContent;
     expect(time()).toBe('5:00');
     const clock = useFakeClock();
-    click('Начать');
+    await start(clock);
     await clock.advance(60_000);
     expect(time()).toBe('4:00');
     click('Пауза');
@@ -265,7 +271,7 @@ describe('practice session', { timeout: 30_000 }, () => {
   it('five-minute start at 0: «Завершить практику», then the rating', async () => {
     await openSession('five_minute_start', 'Начать');
     const clock = useFakeClock();
-    click('Начать');
+    await start(clock);
     await clock.advance(299_999);
     expect(screen.getByTestId('time-left').textContent).toBe('0:01');
     await clock.advance(1);
@@ -279,7 +285,7 @@ describe('practice session', { timeout: 30_000 }, () => {
   it('body scan: seven zones of 40 s from head to feet, a tick at each, then the rating by itself', async () => {
     await openSession('body_scan_simple', 'Начать');
     const clock = useFakeClock();
-    click('Начать');
+    await start(clock);
     const zones = ['Голова и лицо', 'Шея и плечи', 'Руки и кисти', 'Грудь и живот', 'Спина', 'Таз и бёдра', 'Ноги и стопы'];
     for (const [i, zone] of zones.entries()) {
       expect(screen.getByRole('heading', { name: zone })).toBeInTheDocument();
@@ -304,7 +310,7 @@ describe('practice session', { timeout: 30_000 }, () => {
     try {
       await openSession('triangle_breathing', 'Приготовьтесь к практике');
       const clock = useFakeClock();
-      click('Начать');
+      await start(clock);
       const ring = screen.getByTestId('ring-arc').closest('[data-animated]')!;
       expect(ring).toHaveAttribute('data-animated', 'false');
       expect(getComputedStyle(screen.getByTestId('ring-arc')).transition).toBe('none');
@@ -323,8 +329,7 @@ describe('practice session', { timeout: 30_000 }, () => {
 
   it('with motion: the shape grows over the inhale for as long as it lasts', async () => {
     await openSession('breathing_478', 'Приготовьтесь к практике');
-    useFakeClock();
-    click('Начать');
+    await start(useFakeClock());
     const shape = screen.getByTestId('breath-shape');
     expect(getComputedStyle(shape).transform).toBe('scale(1.3)');
     expect(getComputedStyle(shape).transition).toBe('transform 4s ease-in-out');
