@@ -41,6 +41,8 @@ export const routeChunks = {
   practiceList: routeChunk(() => import('./screens/practices/PracticeListScreen')),
   practiceDetail: routeChunk(() => import('./screens/practices/PracticeDetailScreen')),
   practiceSession: routeChunk(() => import('./screens/practices/PracticeSessionScreen')),
+  plans: routeChunk(() => import('./screens/billing/PlansScreen')),
+  checkout: routeChunk(() => import('./screens/billing/CheckoutScreen')),
 };
 
 /**

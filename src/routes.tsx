@@ -21,6 +21,8 @@ const DiaryEntryScreen = lazy(routeChunks.diaryEntry.load);
 const PracticeListScreen = lazy(routeChunks.practiceList.load);
 const PracticeDetailScreen = lazy(routeChunks.practiceDetail.load);
 const PracticeSessionScreen = lazy(routeChunks.practiceSession.load);
+const PlansScreen = lazy(routeChunks.plans.load);
+const CheckoutScreen = lazy(routeChunks.checkout.load);
 
 /**
  * The app's route table, every path from machines/paths.ts (nested routes spell their full path). Layouts are
@@ -59,14 +61,8 @@ export function AppRoutes() {
               path={paths.settings}
               element={<ComingSoonScreen title={screenTitles.settings} backTo={paths.profile} />}
             />
-            <Route
-              path={paths.subscription}
-              element={<ComingSoonScreen title={screenTitles.subscription} backTo={paths.profile} />}
-            />
-            <Route
-              path={routePatterns.checkout}
-              element={<ComingSoonScreen title={screenTitles.checkout} backTo={paths.subscription} />}
-            />
+            <Route path={paths.subscription} element={<PlansScreen />} />
+            <Route path={routePatterns.checkout} element={<CheckoutScreen />} />
             <Route path={paths.help} element={<ComingSoonScreen title={screenTitles.help} backTo={paths.profile} />} />
             <Route path="*" element={<Navigate to={paths.root} replace />} />
           </Route>

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { registerWebhook } from '../bot/register';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
 import { loadConfig } from './config';
@@ -81,6 +82,22 @@ async function main(): Promise<void> {
   console.log(`Открыть: http://${host}:${port}`);
   if (config.devLauncher) console.log(`Запуск для разработки (без BOT_TOKEN): http://${host}:${port}/dev`);
   console.log(`База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  await telegramWebhook(app, config);
+}
+
+/** setWebhook when PUBLIC_URL is set; a failure is reported, not fatal: the app itself still serves. */
+async function telegramWebhook(app: FastifyInstance, config: ReturnType<typeof loadConfig>): Promise<void> {
+  if (config.publicUrl && config.devLauncher) {
+    console.log('PUBLIC_URL задан, но без BOT_TOKEN вебхук Telegram не регистрируется / no webhook without BOT_TOKEN');
+    return;
+  }
+  try {
+    const url = await step(registerWebhook(app.bot, config));
+    if (url) console.log(`Вебхук Telegram: ${url}`);
+    else if (!config.devLauncher) console.log('PUBLIC_URL не задан: вебхук Telegram не зарегистрирован / webhook not registered');
+  } catch (e) {
+    console.error(`Не удалось зарегистрировать вебхук Telegram / setWebhook failed: ${(e as Error).message}`);
+  }
 }
 
 main().catch(async (e) => {

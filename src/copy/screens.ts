@@ -4,8 +4,6 @@ export const screenTitles = {
   chat: 'Чат',
   profile: 'Профиль',
   settings: 'Настройки',
-  subscription: 'Тарифы',
-  checkout: 'Оформление подписки',
   help: 'Помощь и поддержка',
   soon: 'Раздел скоро появится',
 } as const;

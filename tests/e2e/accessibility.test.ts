@@ -177,7 +177,7 @@ describe('zoom and text size', () => {
     expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
   });
 
-  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, placeholders', async () => {
+  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, plans, checkout, placeholders', async () => {
     const user: TgUser = { ...reader, id: reader.id + 20 };
     const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }), { otherTheme: false });
     await page.waitForURL('**/onboarding', { timeout: 20_000 });
@@ -217,7 +217,15 @@ describe('zoom and text size', () => {
       await setTier(e2e.server, user.id, 'PRO');
       entryId = await createEntry(user);
     }
-    for (const path of ['/app/diary', '/app/diary/new', '/app/profile/settings', '/app/chat/new', ...(entryId ? [`/app/diary/${entryId}`] : [])]) {
+    for (const path of [
+      '/app/diary',
+      '/app/diary/new',
+      '/app/profile/settings',
+      '/app/chat/new',
+      '/app/profile/subscription',
+      '/app/profile/subscription/checkout?tier=PREMIUM&period=3',
+      ...(entryId ? [`/app/diary/${entryId}`] : []),
+    ]) {
       await go(page, path);
       await settled(page);
       await expectLayoutHolds(page, path);

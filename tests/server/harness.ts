@@ -16,6 +16,7 @@
  *   The user row must exist: make one authenticated request first.
  * - `t.setDailyLimit(kind, tier, limit)` — overrides a plan's daily limit for the current test only.
  * - `t.userId(telegramId)` — internal users.id for a Telegram id.
+ * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -157,7 +158,12 @@ export async function freshPostgres(pgUrl: string): Promise<{ database: Database
 
 // ---- describeEachDatabase ----------------------------------------------------------------------------------------
 
-export function describeEachDatabase(title: string, fn: (t: TestContext) => void): void {
+export interface EachDatabaseOptions {
+  /** Extra environment for each test's config, read in beforeEach (e.g. a loopback TELEGRAM_API_ROOT). */
+  env?: () => Record<string, string>;
+}
+
+export function describeEachDatabase(title: string, fn: (t: TestContext) => void, options: EachDatabaseOptions = {}): void {
   const pgUrl = inject('pgUrl');
   const kinds: Array<'pglite' | 'postgres'> = pgUrl ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) {
@@ -209,7 +215,7 @@ export function describeEachDatabase(title: string, fn: (t: TestContext) => void
       });
 
       beforeEach(async () => {
-        const config = testConfig();
+        const config = testConfig(options.env?.());
         let database: Database;
         let drop: () => Promise<void>;
         if (kind === 'pglite') {
