@@ -181,4 +181,23 @@ describe('practices in Chromium', () => {
     await shown(page.getByText('Практика «Заземление 5-4-3-2-1» завершена'));
     await page.context().close();
   });
+
+  it('five-minute start and the body scan in real time, with their menus (accessibility gate)', async () => {
+    const page = await openPractices(sleeper);
+    for (const [name, chunk, running] of [
+      ['Старт за 5 минут', /FiveMinuteStartRunner-[\w-]+\.js$/, page.getByText('4:59')],
+      ['Сканирование тела', /BodyScanRunner-[\w-]+\.js$/, page.getByRole('heading', { name: 'Голова и лицо' })],
+    ] as const) {
+      await page.locator('nav').getByText('Практики', { exact: true }).click();
+      await page.waitForURL('**/app/practices');
+      await openDetail(page, name, name === 'Старт за 5 минут' ? [SESSION_CHUNK, chunk] : [chunk]);
+      await page.getByRole('button', { name: 'Начать практику' }).click();
+      await page.getByRole('button', { name: 'Начать', exact: true }).click();
+      await shown(running);
+      await page.getByRole('button', { name: 'Меню практики' }).click();
+      await page.getByRole('button', { name: 'Завершить досрочно' }).click();
+      await shown(page.getByRole('heading', { name: 'Отлично!' }));
+    }
+    await page.context().close();
+  });
 });

@@ -40,7 +40,12 @@ export function EarlyFinishMenu({ open, onOpen, onClose, onFinishEarly }: EarlyF
   const copy = practicesCopy.session;
   return (
     <Wrap>
-      <Toggle label={copy.menu} aria-expanded={open} aria-controls="practice-menu" onClick={open ? onClose : onOpen}>
+      <Toggle
+        label={copy.menu}
+        aria-expanded={open}
+        aria-controls={open ? 'practice-menu' : undefined}
+        onClick={open ? onClose : onOpen}
+      >
         <Svg>
           <path d="M6 12h.01M12 12h.01M18 12h.01" strokeWidth="3" />
         </Svg>
