@@ -39,9 +39,25 @@ vi.mock('../../src/screens/practices/runners', async (importOriginal) => {
     Runner: lazy(() => extension.then((m) => ({ default: m.default }))),
     FinishExtra: lazy(() => extension.then((m) => ({ default: m.FinishExtra }))),
   };
+  // diary_three_questions: a runner whose chunk fails to arrive until it is forgotten and fetched again.
+  let attempts = 0;
+  const flaky = () => {
+    attempts += 1;
+    const first = attempts === 1;
+    return {
+      Runner: lazy(() => (first ? Promise.reject(new Error('offline')) : extension.then((m) => ({ default: m.default })))),
+      FinishExtra: lazy(() => extension.then((m) => ({ default: m.FinishExtra }))),
+    };
+  };
+  let flakyNow = flaky();
   return {
     ...real,
-    runnerComponents: (id: string) => (id === 'letter_without_sending' ? components : real.runnerComponents(id)),
+    runnerComponents: (id: string) =>
+      id === 'letter_without_sending' ? components : id === 'diary_three_questions' ? flakyNow : real.runnerComponents(id),
+    forgetRunner: (id: string) => {
+      if (id === 'diary_three_questions') flakyNow = flaky();
+      else real.forgetRunner(id);
+    },
   };
 });
 
@@ -210,6 +226,18 @@ describe('practice session', { timeout: 30_000 }, () => {
     await openSession('box_breathing', 'Приготовьтесь к практике');
     await userEvent.click(screen.getByRole('button', { name: /К описанию практики/ }));
     await waitFor(() => expect(currentPath()).toBe('/app/practices/box_breathing'));
+  });
+
+  it('a runner that fails to arrive says «Не удалось загрузить практику»; «Попробовать снова» fetches it again', async () => {
+    const quiet = vi.spyOn(console, 'error').mockImplementation(() => {}); // React reports the caught error
+    try {
+      await openSession('diary_three_questions', 'Не удалось загрузить практику');
+      await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+      await userEvent.click(await screen.findByRole('button', { name: 'Готово' }));
+      expect(await screen.findByRole('heading', { name: 'Отлично!' })).toBeInTheDocument();
+    } finally {
+      quiet.mockRestore();
+    }
   });
 
   it('a practice without a runner shows its name, description, minutes and «Практика в разработке»', async () => {

@@ -2,7 +2,7 @@
 // otherwise goes to the list. Plays the practice's runner (./runners.ts, by practice id) with the screen kept
 // awake, then the rating; back goes to the practice's detail page. Opening it makes no request: the practice
 // comes with the navigation state, and the screen and its runner were fetched by the detail page.
-import { Suspense } from 'react';
+import { Component, Suspense, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Practice } from '../../../contract/practices';
@@ -11,13 +11,14 @@ import type { PracticeSessionState } from '../../../machines/practices/practice-
 import { practiceSessionMachine, practiceSessionView } from '../../../machines/practices/practice-session.machine';
 import { practiceActors } from '../../api/practices.actors';
 import { Button } from '../../components/Button';
+import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
 import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { useBackButton } from '../../telegram/useBackButton';
 import { CompletionPanel } from './CompletionPanel';
-import { runnerComponents } from './runners';
+import { forgetRunner, runnerComponents } from './runners';
 
 const BackLink = styled(Button)`
   align-self: flex-start;
@@ -69,7 +70,13 @@ function Session({ sessionId, practice }: PracticeSessionState) {
   });
   const back = () => send({ type: 'BACK' });
   const nativeBack = useBackButton(back);
+  // A runner chunk that failed to arrive is fetched again on «Попробовать снова» (a new attempt, a new lazy).
+  const [attempt, setAttempt] = useState(0);
   const runner = runnerComponents(practice.id);
+  const retry = () => {
+    forgetRunner(practice.id);
+    setAttempt((n) => n + 1);
+  };
 
   return (
     <Page>
@@ -81,35 +88,50 @@ function Session({ sessionId, practice }: PracticeSessionState) {
       <Title>{practice.name}</Title>
       {view.status === 'running' ? (
         runner ? (
-          <Suspense
-            fallback={
-              <Center>
-                <Spinner />
-              </Center>
-            }
-          >
-            <runner.Runner practice={practice} sessionId={sessionId} onFinish={(result) => send({ type: 'FINISHED', result })} />
-          </Suspense>
+          <RunnerBoundary key={attempt} onRetry={retry}>
+            <Suspense
+              fallback={
+                <Center>
+                  <Spinner />
+                </Center>
+              }
+            >
+              <runner.Runner practice={practice} sessionId={sessionId} onFinish={(result) => send({ type: 'FINISHED', result })} />
+            </Suspense>
+          </RunnerBoundary>
         ) : (
           <InDevelopment practice={practice} />
         )
       ) : null}
       {view.showsRating ? (
-        <Suspense fallback={null}>
-          <CompletionPanel
-            sending={view.sending}
-            failed={view.failed}
-            onSubmit={(rating) => send({ type: 'SUBMIT', ...rating })}
-            extra={
-              runner && view.result !== null ? (
+        <CompletionPanel
+          sending={view.sending}
+          failed={view.failed}
+          onSubmit={(rating) => send({ type: 'SUBMIT', ...rating })}
+          extra={
+            runner && view.result !== null ? (
+              <Suspense fallback={null}>
                 <runner.FinishExtra practice={practice} sessionId={sessionId} result={view.result} />
-              ) : null
-            }
-          />
-        </Suspense>
+              </Suspense>
+            ) : null
+          }
+        />
       ) : null}
     </Page>
   );
+}
+
+/** A runner whose chunk did not arrive (offline): «Не удалось загрузить практику» with «Попробовать снова». */
+class RunnerBoundary extends Component<{ onRetry: () => void; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (!this.state.failed) return this.props.children;
+    const copy = practicesCopy.detail;
+    return <ErrorState message={copy.error} retryLabel={copy.retry} onRetry={this.props.onRetry} />;
+  }
 }
 
 /** A practice whose runner is not written yet: its name, description and minutes, and «Практика в разработке». */

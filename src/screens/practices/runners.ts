@@ -83,6 +83,11 @@ export function runnerComponents(id: string): RunnerComponents | null {
   return found;
 }
 
+/** Forgets a runner whose chunk failed to arrive, so the next `runnerComponents(id)` fetches it again. */
+export function forgetRunner(id: string): void {
+  components.delete(id);
+}
+
 /** The session screen and the practice's runner, fetched while the detail page is read (no wait on «Начать»). */
 export function prefetchSession(id: string): void {
   void routeChunks.practiceSession.preload().catch(() => {});
