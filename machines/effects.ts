@@ -2,7 +2,7 @@
 // `.provide()` (src/flow/useFlow.ts: the domain's actors from src/api plus the app-wide actions below), tests
 // provide fakes. An async effect left unprovided rejects, so the machine takes its error path instead of hanging;
 // a fire-and-forget effect left unprovided does nothing.
-import { fromPromise } from 'xstate';
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { UpgradeKey } from './app/upgrade-dialog.machine';
 import type { ToastKey } from './app/toast-keys';
 
@@ -11,6 +11,14 @@ export function stubActor<TOutput, TInput = void>() {
   return fromPromise<TOutput, TInput>(async () => {
     throw new Error('effect not provided: give the machine this actor with .provide()');
   });
+}
+
+/**
+ * A named effect that runs while its state is active and only ever sends events back (a wake lock, a
+ * subscription): `keepAwake: stubCallback()`. Left unprovided it does nothing, so the flow works without it.
+ */
+export function stubCallback<TInput = void>() {
+  return fromCallback<EventObject, TInput>(() => undefined);
 }
 
 /** A named fire-and-forget effect with typed params: `saveDraft: stubAction<NewEntryDraft>()`. */

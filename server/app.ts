@@ -21,6 +21,7 @@ import openApi from './http/openapi';
 import publicScope from './http/public-scope';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
+import practiceRoutes from './practices/routes';
 import userRoutes from './users/routes';
 
 type Routes = (scope: FastifyInstance) => Promise<void>;
@@ -74,6 +75,7 @@ export async function buildApp({
         await scope.register(paymentRoutes, { prefix: '/payments' }); // and the bot's payment handlers
         await scope.register(diaryRoutes, { prefix: '/diary' });
         await scope.register(chatRoutes, { prefix: '/chat' });
+        await scope.register(practiceRoutes, { prefix: '/practices' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },

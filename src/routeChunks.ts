@@ -12,7 +12,7 @@ export interface RouteChunk<M> {
   preload: () => Promise<M>;
 }
 
-function routeChunk<M>(importer: () => Promise<M>): RouteChunk<M> {
+export function routeChunk<M>(importer: () => Promise<M>): RouteChunk<M> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
   const preload = () =>
@@ -40,6 +40,9 @@ export const routeChunks = {
   diaryList: routeChunk(() => import('./screens/diary/DiaryListScreen')),
   newEntry: routeChunk(() => import('./screens/diary/NewEntryScreen')),
   diaryEntry: routeChunk(() => import('./screens/diary/DiaryEntryScreen')),
+  practiceList: routeChunk(() => import('./screens/practices/PracticeListScreen')),
+  practiceDetail: routeChunk(() => import('./screens/practices/PracticeDetailScreen')),
+  practiceSession: routeChunk(() => import('./screens/practices/PracticeSessionScreen')),
   plans: routeChunk(() => import('./screens/billing/PlansScreen')),
   checkout: routeChunk(() => import('./screens/billing/CheckoutScreen')),
 };

@@ -18,6 +18,9 @@ const ComingSoonScreen = lazy(routeChunks.comingSoon.load);
 const DiaryListScreen = lazy(routeChunks.diaryList.load);
 const NewEntryScreen = lazy(routeChunks.newEntry.load);
 const DiaryEntryScreen = lazy(routeChunks.diaryEntry.load);
+const PracticeListScreen = lazy(routeChunks.practiceList.load);
+const PracticeDetailScreen = lazy(routeChunks.practiceDetail.load);
+const PracticeSessionScreen = lazy(routeChunks.practiceSession.load);
 const PlansScreen = lazy(routeChunks.plans.load);
 const CheckoutScreen = lazy(routeChunks.checkout.load);
 
@@ -42,20 +45,14 @@ export function AppRoutes() {
               path={routePatterns.chat}
               element={<ComingSoonScreen title={screenTitles.chat} backTo={paths.chatList} />}
             />
-            <Route
-              path={routePatterns.practice}
-              element={<ComingSoonScreen title={screenTitles.practice} backTo={paths.practices} />}
-            />
+            <Route path={routePatterns.practice} element={<PracticeDetailScreen />} />
           </Route>
           <Route element={<TabsLayout />}>
             <Route path={paths.home} element={<HomeScreen />} />
             <Route path={paths.chatList} element={<ComingSoonScreen title={screenTitles.chatList} />} />
-            <Route path={paths.practices} element={<ComingSoonScreen title={screenTitles.practices} />} />
-            {/* Back from a session goes to its practice's detail page. */}
-            <Route
-              path={routePatterns.practiceSession}
-              element={<ComingSoonScreen title={screenTitles.session} backTo={routePatterns.practice} />}
-            />
+            <Route path={paths.practices} element={<PracticeListScreen />} />
+            {/* Back from a session goes to its practice's detail page (the session machine's BACK). */}
+            <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />
             <Route path={paths.diary} element={<DiaryListScreen />} />
             <Route path={paths.newDiaryEntry} element={<NewEntryScreen />} />
             <Route path={routePatterns.diaryEntry} element={<DiaryEntryScreen />} />

@@ -4,12 +4,14 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -283,3 +285,31 @@ export type SettingsRow = typeof userSettings.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
 export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
+/**
+ * One practice a user started (practice_type: an id of server/practices/catalogue.ts). Completed once: completed_at
+ * and rating are set together by a conditional UPDATE, so a second completion finds nothing to change (409).
+ */
+export const practiceSessions = pgTable(
+  'practice_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    practiceType: text('practice_type').notNull(),
+    /** manual | ai_suggestion */
+    sourceType: text('source_type').notNull().default('manual'),
+    /** The chat that suggested it, for ai_suggestion. */
+    sourceId: text('source_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    rating: smallint('rating'),
+    feedback: text('feedback'),
+  },
+  (t) => [
+    // History: the user's sessions newest first.
+    index('practice_sessions_user_started_idx').on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('practice_sessions_rating_check', sql`${t.rating} between 1 and 5`),
+    check('practice_sessions_completed_rated_check', sql`(${t.completedAt} is null) = (${t.rating} is null)`),
+  ],
+);

@@ -1,7 +1,7 @@
 import type { SVGProps } from 'react';
 
 /** Outline icons (24×24, currentColor) for the navigation and cards. */
-function Svg(props: SVGProps<SVGSVGElement>) {
+export function Svg(props: SVGProps<SVGSVGElement>) {
   return (
     <svg
       width="24"

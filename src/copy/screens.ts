@@ -2,9 +2,6 @@
 export const screenTitles = {
   chatList: 'Чаты',
   chat: 'Чат',
-  practices: 'Практики',
-  practice: 'Практика',
-  session: 'Практика',
   profile: 'Профиль',
   settings: 'Настройки',
   help: 'Помощь и поддержка',

@@ -67,7 +67,6 @@ describe('bottom navigation', () => {
   it.each([
     ['/app/chat', 'Чаты', 'Чат'],
     ['/app/practices', 'Практики', 'Практики'],
-    ['/app/practices/box-breathing/session', 'Практика', 'Практики'],
     ['/app/profile', 'Профиль', 'Профиль'],
     ['/app/profile/settings', 'Настройки', 'Профиль'],
     ['/app/profile/subscription', 'Тарифы', 'Профиль'],
@@ -81,8 +80,6 @@ describe('bottom navigation', () => {
 
   it.each([
     ['/app/chat/new', '/app/chat'],
-    ['/app/practices/box-breathing', '/app/practices'],
-    ['/app/practices/box-breathing/session', '/app/practices/box-breathing'],
     ['/app/profile/help', '/app/profile'],
     ['/app/profile/subscription/checkout', '/app/profile/subscription'],
   ])('placeholder %s: «Назад» (no native BackButton outside Telegram) goes to %s', async (path, back) => {
