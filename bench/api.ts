@@ -41,7 +41,14 @@ interface Run {
 }
 
 function toRun(r: autocannon.Result & { stealPct: number | null }): Run {
-  return { rps: Math.round(r.requests.average), p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, errors: r.errors, steal: r.stealPct };
+  return {
+    rps: Math.round(r.requests.average),
+    p50: r.latency.p50,
+    p99: r.latency.p99,
+    non2xx: r.non2xx,
+    errors: r.errors,
+    steal: r.stealPct,
+  };
 }
 
 async function load(url: string, headers: Record<string, string>): Promise<Run> {
@@ -69,7 +76,14 @@ async function loadCacheMisses(url: string): Promise<Run> {
 }
 
 async function cacheMissClient(url: string): Promise<autocannon.Result> {
-  const options = { url, token: BOT_TOKEN, connections: CONNECTIONS, duration: DURATION_S, users: MISS_USERS, firstId: MISS_FIRST_ID };
+  const options = {
+    url,
+    token: BOT_TOKEN,
+    connections: CONNECTIONS,
+    duration: DURATION_S,
+    users: MISS_USERS,
+    firstId: MISS_FIRST_ID,
+  };
   const child = spawn(process.execPath, ['--input-type=module', '-e', MISS_CLIENT], {
     cwd: ROOT,
     env: { ...process.env, BENCH_MISS: JSON.stringify(options) },
@@ -87,7 +101,14 @@ async function cacheMissClient(url: string): Promise<autocannon.Result> {
 function mean(x: Run, y: Run): Run {
   const m = (a: number, b: number) => Math.round(((a + b) / 2) * 10) / 10;
   const steal = x.steal === null || y.steal === null ? null : m(x.steal, y.steal);
-  return { rps: Math.round((x.rps + y.rps) / 2), p50: m(x.p50, y.p50), p99: m(x.p99, y.p99), non2xx: x.non2xx + y.non2xx, errors: x.errors + y.errors, steal };
+  return {
+    rps: Math.round((x.rps + y.rps) / 2),
+    p50: m(x.p50, y.p50),
+    p99: m(x.p99, y.p99),
+    non2xx: x.non2xx + y.non2xx,
+    errors: x.errors + y.errors,
+    steal,
+  };
 }
 
 async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>): Promise<void> {
@@ -104,7 +125,11 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
     const app = await buildApp({ database, config });
     // Bench-only: the same query function as /api/users/me, with no auth, no schema, no rate limit.
     app.get('/bench/bare', async (request) => getUser(database.db, Number((request.query as { id?: string }).id)));
-    const initData = sign({ user: { id: 42_000_001, first_name: 'Бенч' } } as Parameters<typeof sign>[0], BOT_TOKEN, new Date());
+    const initData = sign(
+      { user: { id: 42_000_001, first_name: 'Бенч' } } as Parameters<typeof sign>[0],
+      BOT_TOKEN,
+      new Date(),
+    );
     const headers = { 'x-init-data': initData, 'x-time-zone': 'Europe/Moscow' };
     const first = await app.inject({ method: 'GET', url: '/api/users/me', headers });
     if (first.statusCode !== 200) throw new Error(`GET /api/users/me → ${first.statusCode} ${first.body}`);
@@ -133,7 +158,14 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
         (r.non2xx || r.errors ? `  (non-2xx ${r.non2xx}, errors ${r.errors})` : '');
       console.log(line('bare route, same getUser', bare));
       console.log(line('auth GET /api/users/me', auth));
-      console.log(line('auth, init-data cache miss (HMAC+upsert)', miss, '1 run', `, fresh init data per request for ${MISS_USERS} users`));
+      console.log(
+        line(
+          'auth, init-data cache miss (HMAC+upsert)',
+          miss,
+          '1 run',
+          `, fresh init data per request for ${MISS_USERS} users`,
+        ),
+      );
       console.log(
         `[bench api ${kind}] ratio auth/bare ${(ratio * 100).toFixed(1)} %` +
           (kind === 'postgres'
@@ -155,14 +187,22 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
 /** Spawn `npm start (node --import tsx server/start/main.ts)` on an existing PGlite DATA_DIR (client built) and time it until it listens. */
 async function coldStart(dataDir: string): Promise<{ ms: number; rebuilt: boolean }> {
   const started = performance.now();
-  const env = { PATH: process.env.PATH, HOME: process.env.HOME, PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' };
+  const env = {
+    PATH: process.env.PATH,
+    HOME: process.env.HOME,
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'warn',
+  };
   const child = spawnServer(ROOT, env);
   let out = '';
   try {
     return await new Promise<{ ms: number; rebuilt: boolean }>((resolve, reject) => {
       child.stdout.on('data', (d) => {
         out += d;
-        if (out.includes('Открыть:')) resolve({ ms: performance.now() - started, rebuilt: out.includes('Сборка клиента') });
+        if (out.includes('Открыть:'))
+          resolve({ ms: performance.now() - started, rebuilt: out.includes('Сборка клиента') });
       });
       child.stderr.on('data', (d) => (out += d));
       child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
@@ -191,7 +231,10 @@ async function benchPglite(): Promise<void> {
     for (let i = 0; i < 6 && times.length < 3; i++) {
       const t = await coldStart(dataDir);
       // Someone edited src/ meanwhile and the start rebuilt the client: not the "after build" case; measure again.
-      if (t.rebuilt) console.log(`[bench api] (a start rebuilt the client after a source change: ${(t.ms / 1000).toFixed(2)} s, not counted)`);
+      if (t.rebuilt)
+        console.log(
+          `[bench api] (a start rebuilt the client after a source change: ${(t.ms / 1000).toFixed(2)} s, not counted)`,
+        );
       else times.push(t.ms);
     }
     console.log(

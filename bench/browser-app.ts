@@ -47,9 +47,16 @@ export async function withBrowserApp<T>(options: BrowserAppOptions, run: (ctx: B
     const outDir = join(work, 'client');
     const started = Date.now();
     await options.build(outDir);
-    console.log(`[bench ${options.name}] client built into a temp dir in ${Date.now() - started} ms (load average ${loadAverage()})`);
+    console.log(
+      `[bench ${options.name}] client built into a temp dir in ${Date.now() - started} ms (load average ${loadAverage()})`,
+    );
 
-    const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: join(work, 'data'), BOT_TOKEN: options.botToken, LOG_LEVEL: 'warn' };
+    const env: NodeJS.ProcessEnv = {
+      ...process.env,
+      DATA_DIR: join(work, 'data'),
+      BOT_TOKEN: options.botToken,
+      LOG_LEVEL: 'warn',
+    };
     delete env.DATABASE_URL; // embedded PGlite: what the browser measures does not depend on the database
     const config = loadConfig(env);
     database = await openDatabase(config);

@@ -7,7 +7,8 @@
  * dist/, which the e2e tests and the server read — then sums the size of each path's chunks (the entry and each
  * lazily imported chunk with their static imports, counted once) as the server sends them: the build's own gzip and
  * brotli copies (vite-plugins/precompress.ts; a file without one goes out as itself). The budget is on gzip; browsers
- * that accept brotli (all current ones over HTTPS) get the brotli column. Run alone: `npx tsx bench/bundle.ts`.
+ * that accept brotli (all current ones over HTTPS) get the brotli column. Screens reached from home have budgets of
+ * their own (STEPS: the practice list ≤ 25 KB). Run alone: `npx tsx bench/bundle.ts`.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -27,6 +28,18 @@ const PATHS = {
     'src/screens/home/HomeScreen.tsx',
   ],
 } as const;
+/**
+ * Screens reached from a path, each with its own budget: what going there downloads beyond what the path already
+ * loaded (the screen's chunk and whatever it imports that is not on the path yet).
+ */
+const STEPS: ReadonlyArray<{ name: string; from: keyof typeof PATHS; chunks: readonly string[]; budgetKb: number }> = [
+  {
+    name: 'practice list (home → practices)',
+    from: 'returning user (entry → home)',
+    chunks: ['src/screens/practices/PracticeListScreen.tsx'],
+    budgetKb: 25,
+  },
+];
 /** Fetched only when first used, listed for information: the toaster, the bottom sheet, framer-motion's features. */
 const DEFERRED = ['src/components/Toaster.tsx', 'src/components/AnimatedBottomSheet.tsx', 'src/motion.ts'];
 
@@ -53,9 +66,14 @@ export interface PathReport {
   files: Sized[];
 }
 
+export interface StepReport extends PathReport {
+  budgetKb: number;
+}
+
 export interface BundleReport {
   budgetKb: number;
   paths: PathReport[];
+  steps: StepReport[];
   withinBudget: boolean;
   deferred: Sized[];
 }
@@ -90,16 +108,24 @@ export function analyseBuild(outDir: string): BundleReport {
     return { file, gzipKb: round(served(file, '.gz')), brotliKb: round(served(file, '.br')) };
   };
 
-  const paths = Object.entries(PATHS).map(([name, chunks]): PathReport => {
-    const needed = staticClosure(manifest, [entry, ...chunks]);
-    const files = [...needed].map(size).sort((a, b) => b.gzipKb - a.gzipKb);
+  const sized = (name: string, keys: Iterable<string>, budgetKb: number): PathReport => {
+    const files = [...keys].map(size).sort((a, b) => b.gzipKb - a.gzipKb);
     const totalGzipKb = round(files.reduce((sum, f) => sum + f.gzipKb, 0));
     const totalBrotliKb = round(files.reduce((sum, f) => sum + f.brotliKb, 0));
-    return { name, totalGzipKb, totalBrotliKb, withinBudget: totalGzipKb <= BUNDLE_BUDGET_KB, files };
+    return { name, totalGzipKb, totalBrotliKb, withinBudget: totalGzipKb <= budgetKb, files };
+  };
+  const paths = Object.entries(PATHS).map(([name, chunks]) =>
+    sized(name, staticClosure(manifest, [entry, ...chunks]), BUNDLE_BUDGET_KB),
+  );
+  const steps = STEPS.map(({ name, from, chunks, budgetKb }): StepReport => {
+    const loaded = staticClosure(manifest, [entry, ...PATHS[from]]);
+    const added = [...staticClosure(manifest, chunks)].filter((key) => !loaded.has(key));
+    return { ...sized(name, added, budgetKb), budgetKb };
   });
   const onAnyPath = staticClosure(manifest, [entry, ...new Set(Object.values(PATHS).flat())]);
   const deferred = [...staticClosure(manifest, DEFERRED)].filter((key) => !onAnyPath.has(key)).map(size);
-  return { budgetKb: BUNDLE_BUDGET_KB, paths, withinBudget: paths.every((p) => p.withinBudget), deferred };
+  const withinBudget = paths.every((p) => p.withinBudget) && steps.every((step) => step.withinBudget);
+  return { budgetKb: BUNDLE_BUDGET_KB, paths, steps, withinBudget, deferred };
 }
 
 export async function measureBundle(): Promise<BundleReport> {
@@ -118,16 +144,29 @@ export async function benchBundle(): Promise<BundleReport> {
   console.log('\nBundle: JavaScript before /app/home is interactive (production build, as served: gzip / brotli)');
   for (const path of report.paths) {
     console.log(`\n  ${path.name}`);
-    for (const f of path.files) console.log(`  ${f.gzipKb.toFixed(1).padStart(7)} KB ${f.brotliKb.toFixed(1).padStart(7)} KB  ${f.file}`);
+    for (const f of path.files)
+      console.log(`  ${f.gzipKb.toFixed(1).padStart(7)} KB ${f.brotliKb.toFixed(1).padStart(7)} KB  ${f.file}`);
     console.log(
       `  total ${path.totalGzipKb.toFixed(1)} KB gzip of ${report.budgetKb} KB budget — ${
         path.withinBudget ? 'within budget' : 'OVER BUDGET'
       }; ${path.totalBrotliKb.toFixed(1)} KB brotli`,
     );
   }
+  for (const step of report.steps) {
+    console.log(`\n  ${step.name}: what it adds`);
+    for (const f of step.files)
+      console.log(`  ${f.gzipKb.toFixed(1).padStart(7)} KB ${f.brotliKb.toFixed(1).padStart(7)} KB  ${f.file}`);
+    console.log(
+      `  total ${step.totalGzipKb.toFixed(1)} KB gzip of ${step.budgetKb} KB budget — ${
+        step.withinBudget ? 'within budget' : 'OVER BUDGET'
+      }; ${step.totalBrotliKb.toFixed(1)} KB brotli`,
+    );
+  }
   console.log('');
   for (const f of report.deferred) {
-    console.log(`  later, on the first toast or sheet: ${f.gzipKb.toFixed(1)} KB gzip, ${f.brotliKb.toFixed(1)} KB brotli  ${f.file}`);
+    console.log(
+      `  later, on the first toast or sheet: ${f.gzipKb.toFixed(1)} KB gzip, ${f.brotliKb.toFixed(1)} KB brotli  ${f.file}`,
+    );
   }
   return report;
 }

@@ -43,14 +43,21 @@ export function mainThreadTasks(trace: Buffer, anchor: string): TracedTask[] {
   if (!mark) throw new Error(`[bench diary-scroll] trace has no mark "${anchor}"`);
   const offsetUs = mark.ts - mark.args!.data!.startTime! * 1000;
   const onThread = events
-    .filter((e) => TOP_LEVEL.includes(e.name) && e.ph === 'X' && e.dur !== undefined && e.pid === mark.pid && e.tid === mark.tid)
+    .filter(
+      (e) =>
+        TOP_LEVEL.includes(e.name) && e.ph === 'X' && e.dur !== undefined && e.pid === mark.pid && e.tid === mark.tid,
+    )
     .sort((a, b) => a.ts - b.ts);
   const outermost: TraceEvent[] = [];
   for (const e of onThread) {
     const last = outermost.at(-1);
     if (!last || e.ts >= last.ts + last.dur!) outermost.push(e); // else nested in `last`: already counted
   }
-  return outermost.map((e) => ({ start: (e.ts - offsetUs) / 1000, wallMs: e.dur! / 1000, cpuMs: (e.tdur ?? e.dur!) / 1000 }));
+  return outermost.map((e) => ({
+    start: (e.ts - offsetUs) / 1000,
+    wallMs: e.dur! / 1000,
+    cpuMs: (e.tdur ?? e.dur!) / 1000,
+  }));
 }
 
 /**
@@ -60,7 +67,8 @@ export function mainThreadTasks(trace: Buffer, anchor: string): TracedTask[] {
 export function cpuDuring(tasks: TracedTask[], longTask: { start: number; duration: number }): number | null {
   let cpu: number | null = null;
   for (const t of tasks) {
-    const overlap = Math.min(t.start + t.wallMs, longTask.start + longTask.duration) - Math.max(t.start, longTask.start);
+    const overlap =
+      Math.min(t.start + t.wallMs, longTask.start + longTask.duration) - Math.max(t.start, longTask.start);
     if (overlap > 0) cpu = (cpu ?? 0) + (t.cpuMs * overlap) / Math.max(t.wallMs, overlap);
   }
   return cpu;

@@ -12,7 +12,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { DIARY_PAGE_SIZE, MOODS } from '../contract/diary';
-import { buildApp } from '../server/app';
+import type { buildApp } from '../server/app';
 import { ROOT } from '../server/start/client-build';
 import type { Database } from '../server/db';
 import { diaryCounters, diaryEntries, subscriptions, users } from '../server/db/schema';
@@ -87,8 +87,10 @@ export interface DiaryScrollResult {
 }
 
 const round = (n: number) => Math.round(n * 10) / 10;
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-const overlaps = (t: { start: number; duration: number }, w: Interval) => t.start < w.to && t.start + t.duration > w.from;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
+const overlaps = (t: { start: number; duration: number }, w: Interval) =>
+  t.start < w.to && t.start + t.duration > w.from;
 
 /** Production client into its own dir: dist/ belongs to `npm start` and the e2e runs. */
 function buildClient(outDir: string): void {
@@ -161,7 +163,9 @@ async function checkDetector(page: Page): Promise<void> {
   await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
   const c = await page.evaluate(probe.readCounters);
   if (c.removedKnown !== 1 || c.changedKnown !== 1) {
-    throw new Error(`[bench diary-scroll] detector check: expected 1 re-created + 1 changed card, got ${c.removedKnown} + ${c.changedKnown}`);
+    throw new Error(
+      `[bench diary-scroll] detector check: expected 1 re-created + 1 changed card, got ${c.removedKnown} + ${c.changedKnown}`,
+    );
   }
 }
 
@@ -194,7 +198,11 @@ async function longTasksIn(page: Page, tasks: TracedTask[], intervals: Interval[
 const cpuOver = (t: LongTask, ms: number) => (t.cpuMs ?? t.wallMs) > ms;
 
 /** Runs `fn` with the browser tracing; each page is marked with its anchor first, for mainThreadTasks(trace, anchor). */
-async function traced<T>(browser: Browser, marks: Array<[Page, string]>, fn: () => Promise<T>): Promise<{ value: T; trace: Buffer }> {
+async function traced<T>(
+  browser: Browser,
+  marks: Array<[Page, string]>,
+  fn: () => Promise<T>,
+): Promise<{ value: T; trace: Buffer }> {
   await browser.startTracing(marks[0]![0], { categories: TRACE_CATEGORIES });
   for (const [page, anchor] of marks) await page.evaluate((name) => performance.mark(name), anchor);
   const value = await fn();
@@ -202,16 +210,22 @@ async function traced<T>(browser: Browser, marks: Array<[Page, string]>, fn: () 
 }
 
 /** Scrolls to the last card until every entry is loaded; per appended page its counters and response → DOM window. */
-async function loadAllPages(page: Page): Promise<Array<Omit<PageRow, 'longTask' | 'responseToDomCpuMs'> & { interval: Interval }>> {
+async function loadAllPages(
+  page: Page,
+): Promise<Array<Omit<PageRow, 'longTask' | 'responseToDomCpuMs'> & { interval: Interval }>> {
   const rows: Array<Omit<PageRow, 'longTask' | 'responseToDomCpuMs'> & { interval: Interval }> = [];
   for (;;) {
     const before = await page.evaluate(probe.markLoaded);
     if (before >= ENTRIES) break;
     const scrolledAt = await page.evaluate(probe.scrollToLastCard, CARD);
     const expected = Math.min(ENTRIES, before + DIARY_PAGE_SIZE);
-    await page.waitForFunction(([sel, n]) => document.querySelectorAll(sel as string).length >= (n as number), [CARD, expected], {
-      timeout: 20_000,
-    });
+    await page.waitForFunction(
+      ([sel, n]) => document.querySelectorAll(sel as string).length >= (n as number),
+      [CARD, expected],
+      {
+        timeout: 20_000,
+      },
+    );
     // The render finishes within the task that added the cards; one more frame lets its mutations arrive.
     await page.evaluate(() => new Promise((r) => requestAnimationFrame(r)));
     const c = await page.evaluate(probe.readCounters);
@@ -264,7 +278,8 @@ async function wheelChunk(run: WheelRun): Promise<void> {
     const now = await run.page.evaluate(probe.afterFrame, run.selector);
     run.steps++;
     run.stuck = now.y === run.y ? run.stuck + 1 : 0;
-    if (run.stuck > 60) throw new Error(`[bench diary-scroll] the wheel stopped scrolling at y=${now.y} after ${run.steps} steps`);
+    if (run.stuck > 60)
+      throw new Error(`[bench diary-scroll] the wheel stopped scrolling at y=${now.y} after ${run.steps} steps`);
     Object.assign(run, now);
   }
   const t = await run.page.evaluate(probe.stopFrames);
@@ -276,7 +291,11 @@ async function wheelChunk(run: WheelRun): Promise<void> {
  * The pages wheeled top → bottom in alternating chunks, traced: a burst of load on this shared machine then falls
  * on both, not on whichever pass happened to run during it.
  */
-async function wheelInterleaved(browser: Browser, list: WheelRun, baseline: WheelRun): Promise<[FrameStats, FrameStats]> {
+async function wheelInterleaved(
+  browser: Browser,
+  list: WheelRun,
+  baseline: WheelRun,
+): Promise<[FrameStats, FrameStats]> {
   const runs = [list, baseline];
   const { trace } = await traced(
     browser,
@@ -303,7 +322,11 @@ async function wheelInterleaved(browser: Browser, list: WheelRun, baseline: Whee
   return [await stats(list), await stats(baseline)];
 }
 
-const p50 = (values: number[]) => percentile([...values].sort((a, b) => a - b), 50);
+const p50 = (values: number[]) =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    50,
+  );
 
 /** Theil–Sen line (median of pairwise slopes): one append slowed by the machine does not tilt it. */
 function theilSen(points: Array<[number, number]>): { at: (x: number) => number } {
@@ -319,14 +342,21 @@ function judge(pages: PageRow[], list: FrameStats, baseline: FrameStats): Verdic
   const touched = pages.reduce((sum, p) => sum + p.recreated + p.changed, 0);
   const appendsWithLongTask = pages.filter((p) => p.longTask && cpuOver(p.longTask, LONG_TASK_MS)).length;
   const p95Ratio = baseline.p95 > 0 ? list.p95 / baseline.p95 : Infinity;
-  return { touched, appendsWithLongTask, p95Ratio, smooth: touched === 0 && appendsWithLongTask === 0 && p95Ratio <= FRAME_P95_RATIO_BUDGET };
+  return {
+    touched,
+    appendsWithLongTask,
+    p95Ratio,
+    smooth: touched === 0 && appendsWithLongTask === 0 && p95Ratio <= FRAME_P95_RATIO_BUDGET,
+  };
 }
 
 const cell = (v: number | string, width: number) => String(v).padStart(width);
 
 function printReport(r: DiaryScrollResult): void {
   console.log('\nDiary list in Chromium (390×844, headless, software rendering): appending pages of 20');
-  console.log('  page  cards  added  re-created  changed  response→DOM (wall / CPU)  scroll→DOM  long task (wall / CPU)');
+  console.log(
+    '  page  cards  added  re-created  changed  response→DOM (wall / CPU)  scroll→DOM  long task (wall / CPU)',
+  );
   for (const p of r.pages) {
     const task = p.longTask ? `${p.longTask.wallMs.toFixed(0)} / ${p.longTask.cpuMs?.toFixed(0) ?? '?'} ms` : '—';
     const append = `${p.responseToDomMs.toFixed(0)} / ${p.responseToDomCpuMs?.toFixed(0) ?? '?'} ms`;
@@ -347,8 +377,13 @@ function printReport(r: DiaryScrollResult): void {
     `\nFrames while wheeling top → bottom (rAF deltas, one ${WHEEL_PX} px notch per frame; the two pages in alternating ` +
       `chunks of ${WHEEL_CHUNK_STEPS} notches)`,
   );
-  console.log('  page                     frames  steps  p50 ms  p95 ms  max ms  late >25 ms  >50 ms  long tasks (>50 ms CPU)');
-  for (const [name, f] of [[`diary list (${r.pages.at(-1)?.cards} cards)`, r.list], ['static page (500 divs)', r.baseline]] as const) {
+  console.log(
+    '  page                     frames  steps  p50 ms  p95 ms  max ms  late >25 ms  >50 ms  long tasks (>50 ms CPU)',
+  );
+  for (const [name, f] of [
+    [`diary list (${r.pages.at(-1)?.cards} cards)`, r.list],
+    ['static page (500 divs)', r.baseline],
+  ] as const) {
     console.log(
       `  ${name.padEnd(24)}${cell(f.frames, 7)}${cell(f.steps, 7)}${cell(f.p50.toFixed(1), 8)}${cell(f.p95.toFixed(1), 8)}` +
         `${cell(f.max.toFixed(1), 8)}${cell(f.latePct.toFixed(1) + ' %', 13)}${cell(f.over50, 8)}${cell(`${f.longTasks} (${f.longTasksOver50Cpu})`, 24)}`,
@@ -366,7 +401,12 @@ function printReport(r: DiaryScrollResult): void {
 export async function benchDiaryScroll(): Promise<DiaryScrollResult> {
   const initData = signInitData(USER, { botToken: BOT_TOKEN });
   return withBrowserApp(
-    { name: 'diary-scroll', botToken: BOT_TOKEN, build: buildClient, seed: (app, database) => seed(database, app, initData) },
+    {
+      name: 'diary-scroll',
+      botToken: BOT_TOKEN,
+      build: buildClient,
+      seed: (app, database) => seed(database, app, initData),
+    },
     async ({ url, browser }) => {
       const page = await phonePage(browser);
       await page.goto(launchUrl({ url }, { path: '/app/diary', initData }));
@@ -401,7 +441,13 @@ export async function benchDiaryScroll(): Promise<DiaryScrollResult> {
       const recreatedByFilter = await filterSwitchRecreates(page);
       await checkDetector(page); // last: it detaches a card behind React's back
 
-      const result: DiaryScrollResult = { pages, list, baseline, recreatedByFilter, verdict: judge(pages, list, baseline) };
+      const result: DiaryScrollResult = {
+        pages,
+        list,
+        baseline,
+        recreatedByFilter,
+        verdict: judge(pages, list, baseline),
+      };
       printReport(result);
       return result;
     },

@@ -57,13 +57,18 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
     // Users come into being the way they do in production: through the auth hook on their first call.
     const userIds: number[] = [];
     for (let i = 0; i < USERS; i++) {
-      const res = await app.inject({ method: 'GET', url: '/api/diary/list', headers: { 'X-Init-Data': initDataFor(i), ...tz } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/diary/list',
+        headers: { 'X-Init-Data': initDataFor(i), ...tz },
+      });
       if (res.statusCode !== 200) throw new Error(`user ${i} could not list: ${res.statusCode} ${res.body}`);
     }
     const rows = await database.db.execute<{ id: number }>(
       sql`select id from users where telegram_id >= ${tgUser(0).id} and telegram_id < ${tgUser(USERS).id} order by telegram_id`,
     );
-    for (const r of (rows as unknown as { rows?: Array<{ id: number }> }).rows ?? (rows as unknown as Array<{ id: number }>)) {
+    for (const r of (rows as unknown as { rows?: Array<{ id: number }> }).rows ??
+      (rows as unknown as Array<{ id: number }>)) {
       userIds.push(Number(r.id));
     }
     if (userIds.length !== USERS) throw new Error(`expected ${USERS} users, found ${userIds.length}`);
@@ -91,7 +96,9 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
     // What autovacuum does after a bulk load (PostgreSQL ≥ 13 vacuums on inserts too): statistics and the
     // visibility map, which lets the count run as an index-only scan.
     await database.db.execute(sql`vacuum analyze diary_entries`);
-    console.log(`[bench diary] seeded ${TOTAL_ENTRIES} entries (${HEAVY_USER_ENTRIES} for one user) in ${Date.now() - seedStart} ms`);
+    console.log(
+      `[bench diary] seeded ${TOTAL_ENTRIES} entries (${HEAVY_USER_ENTRIES} for one user) in ${Date.now() - seedStart} ms`,
+    );
 
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const headers = { 'X-Init-Data': initDataFor(0), ...tz };

@@ -78,7 +78,8 @@ const median = (values: number[]) => {
 function watchPrompt(text: string): void {
   const w = window as unknown as { __promptAt?: number; __spinnerAt?: number };
   const observer = new MutationObserver(() => {
-    if (w.__spinnerAt === undefined && document.querySelector('[role="progressbar"]')) w.__spinnerAt = performance.now();
+    if (w.__spinnerAt === undefined && document.querySelector('[role="progressbar"]'))
+      w.__spinnerAt = performance.now();
     if (w.__promptAt !== undefined || !document.body?.textContent?.includes(text)) return;
     w.__promptAt = -1;
     observer.disconnect();
@@ -162,16 +163,14 @@ export async function openHomeCold(browser: Browser, url: string): Promise<HomeL
     const loads = network.loads();
     const scripts = loads
       .filter((l) => /javascript/.test(l.mimeType) && l.endMs <= promptMs)
-      .map(
-        (l): ScriptLoad => ({
-          url: new URL(l.url).pathname,
-          bodyBytes: l.bodyBytes,
-          wireBytes: l.wireBytes,
-          encoding: l.encoding,
-          startMs: round(l.startMs),
-          endMs: round(l.endMs),
-        }),
-      )
+      .map((l): ScriptLoad => ({
+        url: new URL(l.url).pathname,
+        bodyBytes: l.bodyBytes,
+        wireBytes: l.wireBytes,
+        encoding: l.encoding,
+        startMs: round(l.startMs),
+        endMs: round(l.endMs),
+      }))
       .sort((a, b) => a.startMs - b.startMs);
     const auth = loads.find((l) => new URL(l.url).pathname === '/api/users/me');
     return {
@@ -198,11 +197,17 @@ function printReport(r: HomeLoadResult): void {
     );
   }
   if (last.authRequest) {
-    console.log(`  ${last.authRequest.startMs.toFixed(0).padStart(6)} → ${last.authRequest.endMs.toFixed(0).padStart(5)} ms             GET /api/users/me`);
+    console.log(
+      `  ${last.authRequest.startMs.toFixed(0).padStart(6)} → ${last.authRequest.endMs.toFixed(0).padStart(5)} ms             GET /api/users/me`,
+    );
   }
-  console.log('\n  run  prompt on screen  spinner before it  JS on the wire (with headers)  scripts  /api/users/me sent → answered');
+  console.log(
+    '\n  run  prompt on screen  spinner before it  JS on the wire (with headers)  scripts  /api/users/me sent → answered',
+  );
   r.runs.forEach((run, i) => {
-    const auth = run.authRequest ? `${run.authRequest.startMs.toFixed(0)} → ${run.authRequest.endMs.toFixed(0)} ms` : '—';
+    const auth = run.authRequest
+      ? `${run.authRequest.startMs.toFixed(0)} → ${run.authRequest.endMs.toFixed(0)} ms`
+      : '—';
     console.log(
       `  ${String(i + 1).padStart(3)}  ${run.promptMs.toFixed(0).padStart(12)} ms  ${(run.spinnerMs === null ? 'none' : `${run.spinnerMs.toFixed(0)} ms`).padStart(17)}` +
         `  ${run.jsKb.toFixed(1).padStart(8)} KB (${run.jsWireKb.toFixed(1)} KB)  ${String(run.scripts.length).padStart(13)}  ${auth}`,
@@ -218,7 +223,10 @@ function printReport(r: HomeLoadResult): void {
 export async function benchHomeLoad(): Promise<HomeLoadResult> {
   const build = (outDir: string) => buildClient(ROOT, outDir);
   return withBrowserApp({ name: 'home-load', botToken: BOT_TOKEN, build }, async ({ url: server, browser }) => {
-    const url = launchUrl({ url: server }, { path: '/app/home', initData: signInitData(USER, { botToken: BOT_TOKEN }) });
+    const url = launchUrl(
+      { url: server },
+      { path: '/app/home', initData: signInitData(USER, { botToken: BOT_TOKEN }) },
+    );
     await openHomeCold(browser, url); // warm-up: the server's JIT and the user's row
     const measured = await withSteal(async () => {
       const runs: HomeLoadRun[] = [];

@@ -38,7 +38,9 @@ if (only) {
 const failed: string[] = [];
 for (const name of Object.keys(benches)) {
   console.log(`\n=== bench: ${name} ===`);
-  const child = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), name], { stdio: 'inherit' });
+  const child = spawnSync(join(ROOT, 'node_modules', '.bin', 'tsx'), [fileURLToPath(import.meta.url), name], {
+    stdio: 'inherit',
+  });
   if (child.status !== 0) failed.push(name);
 }
 if (failed.length) console.error(`\nbench failed: ${failed.join(', ')}`);

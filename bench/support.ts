@@ -67,7 +67,10 @@ export async function withSteal<T>(fn: () => Promise<T>): Promise<T & { stealPct
 }
 
 /** The machine's load average over 1, 5 and 15 minutes: on a shared machine, printed beside browser figures. */
-export const loadAverage = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+export const loadAverage = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 /** A warm-up run (JIT, pool, caches), then the measured run of DURATION_S seconds (with the CPU steal during it). */
 export async function measure(url: string, headers: Record<string, string>, connections: number) {

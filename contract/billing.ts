@@ -1,6 +1,7 @@
 // /api/subscriptions/* and /api/trial/*
 import { z } from 'zod';
 import { tierSchema, timestampSchema } from './common';
+import { paymentMethodSchema } from './payments';
 
 export const currencySchema = z.enum(['RUB', 'STARS']);
 export type Currency = z.infer<typeof currencySchema>;
@@ -31,7 +32,11 @@ export const tierInfoSchema = z.object({
   benefits: z.array(z.string()),
   daily_limits: dailyLimitsSchema,
 });
-export const tiersResponseSchema = z.object({ tiers: z.array(tierInfoSchema) });
+export const tiersResponseSchema = z.object({
+  tiers: z.array(tierInfoSchema),
+  /** The payment methods this server accepts now: always stars; card only when the operator configured it. */
+  payment_methods: z.array(paymentMethodSchema),
+});
 export type Price = z.infer<typeof priceSchema>;
 export type Period = z.infer<typeof periodSchema>;
 export type TierInfo = z.infer<typeof tierInfoSchema>;

@@ -1,5 +1,5 @@
 // The AI chat's API contract: zod schemas validate requests and filter responses on the server; the client imports
-// the inferred types (`import type`) and the pure stream decoder at the bottom (no zod at run time).
+// the inferred types (`import type`) and the stream decoder from chat-stream.ts (no zod at run time).
 //
 // Routes (all under /api/chat, init-data auth; another user's chat — and a malformed id — is 404 «Чат не найден»):
 //   GET    /list?skip&limit&status        → ChatListResponse   newest activity first (updated_at desc)
@@ -177,7 +177,11 @@ export const chatSendResponseSchema = chatMessageSchema.extend({ user_message: c
 export type ChatSendResponse = z.infer<typeof chatSendResponseSchema>;
 
 /** POST /create-and-send → the new chat, the assistant message (with usage_info) and the stored user message. */
-export const chatCreateAndSendResponseSchema = z.object({ chat: chatSchema, message: chatMessageSchema, user_message: chatMessageSchema });
+export const chatCreateAndSendResponseSchema = z.object({
+  chat: chatSchema,
+  message: chatMessageSchema,
+  user_message: chatMessageSchema,
+});
 export type ChatCreateAndSendResponse = z.infer<typeof chatCreateAndSendResponseSchema>;
 
 /** 402: no tokens left today. Nothing was stored; the typed text stays with the client. */
@@ -188,6 +192,7 @@ export type ChatLimitBody = z.infer<typeof chatLimitSchema>;
  * 503 (JSON) or the `error` event (SSE): the model provider failed or timed out after the user message was
  * stored. `chat_id` (a create-and-send made the chat) and `user_message_id` let the client retry with
  * POST /{chat_id}/send and the same client_id, which answers for the stored message without a second copy.
+ * (A 503 of an unavailable database, from any route, is the shared `{detail}` alone.)
  */
 export const chatUnavailableSchema = z.object({
   detail: z.string(),
@@ -200,7 +205,7 @@ export const chatIdParamsSchema = z.object({ id: z.string() });
 
 // ---- Server-Sent Events ----------------------------------------------------------------------------------------
 
-/** `data` of each event name (see the top of this file for the order). */
+/** `data` of each event name (see the top of this file for the order; the client's decoder: chat-stream.ts). */
 export const chatStreamEventSchemas = {
   chat: chatSchema,
   user_message: chatMessageSchema,
@@ -208,32 +213,3 @@ export const chatStreamEventSchemas = {
   done: z.object({ chat: chatSchema, message: chatMessageSchema }),
   error: chatUnavailableSchema,
 } as const;
-
-export type ChatStreamEvent =
-  | { event: 'chat'; data: Chat }
-  | { event: 'user_message'; data: ChatMessage }
-  | { event: 'delta'; data: { text: string } }
-  | { event: 'done'; data: { chat: Chat; message: ChatMessage } }
-  | { event: 'error'; data: ChatUnavailable };
-
-/**
- * Splits received SSE text into complete events (`event:` + `data:` lines up to a blank line) and the unfinished
- * rest to prepend to the next chunk. Comments and unknown events are skipped; the data is parsed JSON, not
- * validated. Pure: the client's stream reader and the server tests both use it.
- */
-export function decodeChatStream(buffer: string): { events: ChatStreamEvent[]; rest: string } {
-  const events: ChatStreamEvent[] = [];
-  const blocks = buffer.replace(/\r\n?/g, '\n').split('\n\n');
-  const rest = blocks.pop() ?? '';
-  for (const block of blocks) {
-    let event = 'message';
-    const data: string[] = [];
-    for (const line of block.split('\n')) {
-      if (line.startsWith('event:')) event = line.slice(6).trim();
-      else if (line.startsWith('data:')) data.push(line.slice(5).replace(/^ /, ''));
-    }
-    if (data.length === 0 || !(event in chatStreamEventSchemas)) continue;
-    events.push({ event, data: JSON.parse(data.join('\n')) } as ChatStreamEvent);
-  }
-  return { events, rest };
-}

@@ -18,6 +18,30 @@ export const storableString = (typeError: string) =>
     .string({ error: (iss) => (iss.code === 'invalid_type' ? typeError : undefined) })
     .refine((s) => !s.includes('\u0000'), { error: 'Текст не может содержать нулевой символ (U+0000)' });
 
+/** A strict object's error: unknown keys are named in Russian, a non-object is «Ожидается JSON-объект». */
+export const unknownKeys = (iss: { code?: string; keys?: string[] }) =>
+  iss.code === 'unrecognized_keys'
+    ? `Неизвестные поля: ${(iss.keys ?? []).join(', ')}`
+    : iss.code === 'invalid_type'
+      ? 'Ожидается JSON-объект'
+      : undefined;
+
+/** `skip` of a paged list's query: a non-negative integer, default 0. */
+export const skipSchema = z.coerce
+  .number({ error: 'skip должен быть целым числом' })
+  .int({ error: 'skip должен быть целым числом' })
+  .min(0, { error: 'skip не может быть отрицательным' })
+  .default(0);
+
+/** `limit` of a paged list's query: an integer from 1 to `max`, default `pageSize`. */
+export const limitSchema = (pageSize: number, max: number) =>
+  z.coerce
+    .number({ error: 'limit должен быть целым числом' })
+    .int({ error: 'limit должен быть целым числом' })
+    .min(1, { error: `limit должен быть от 1 до ${max}` })
+    .max(max, { error: `limit должен быть от 1 до ${max}` })
+    .default(pageSize);
+
 /** ISO 8601 timestamp in UTC, e.g. 2026-11-21T10:00:00.000Z. */
 export const timestampSchema = z.string().describe('ISO 8601 timestamp (UTC)');
 

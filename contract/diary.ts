@@ -1,7 +1,7 @@
 // The diary API contract: zod schemas validate requests and filter responses on the server; the client imports
 // only the inferred types (`import type`), so zod stays out of the client bundle.
 import { z } from 'zod';
-import { storableString } from './common';
+import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
 
 export const DIARY_PAGE_SIZE = 20;
 export const DIARY_MAX_LIMIT = 100;
@@ -12,20 +12,14 @@ export const DIARY_SOURCE_ID_MAX = 100;
 export const CLIENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 export const MOODS = ['very_bad', 'bad', 'neutral', 'good', 'very_good'] as const;
-export const moodSchema = z.enum(MOODS, { error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good' });
+export const moodSchema = z.enum(MOODS, {
+  error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good',
+});
 export type Mood = z.infer<typeof moodSchema>;
 
 export const SOURCE_TYPES = ['manual', 'ai_suggestion'] as const;
 export const sourceTypeSchema = z.enum(SOURCE_TYPES, { error: 'Источник должен быть manual или ai_suggestion' });
 export type SourceType = z.infer<typeof sourceTypeSchema>;
-
-/** Unknown keys are rejected with a Russian message naming them. */
-const unknownKeys = (iss: { code?: string; keys?: string[] }) =>
-  iss.code === 'unrecognized_keys'
-    ? `Неизвестные поля: ${(iss.keys ?? []).join(', ')}`
-    : iss.code === 'invalid_type'
-      ? 'Ожидается JSON-объект'
-      : undefined;
 
 export const diaryEntrySchema = z.object({
   id: z.string(),
@@ -42,17 +36,8 @@ export type DiaryEntry = z.infer<typeof diaryEntrySchema>;
 
 export const diaryListQuerySchema = z.strictObject(
   {
-    skip: z.coerce
-      .number({ error: 'skip должен быть целым числом' })
-      .int({ error: 'skip должен быть целым числом' })
-      .min(0, { error: 'skip не может быть отрицательным' })
-      .default(0),
-    limit: z.coerce
-      .number({ error: 'limit должен быть целым числом' })
-      .int({ error: 'limit должен быть целым числом' })
-      .min(1, { error: 'limit должен быть от 1 до 100' })
-      .max(DIARY_MAX_LIMIT, { error: 'limit должен быть от 1 до 100' })
-      .default(DIARY_PAGE_SIZE),
+    skip: skipSchema,
+    limit: limitSchema(DIARY_PAGE_SIZE, DIARY_MAX_LIMIT),
     dateFrom: z.iso
       .datetime({ offset: true, error: 'dateFrom должен быть датой и временем в формате ISO 8601' })
       .optional(),

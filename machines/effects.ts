@@ -1,9 +1,8 @@
 // Placeholders for a machine's named effects, one line each in its `setup()`. The app provides the real ones with
 // `.provide()` (src/flow/useFlow.ts: the domain's actors from src/api plus the app-wide actions below), tests
 // provide fakes. An async effect left unprovided rejects, so the machine takes its error path instead of hanging;
-// a fire-and-forget effect left unprovided does nothing. (A streaming effect's stub, stubCallback, is in
-// ./stub-callback.ts: only the chat streams, and this module is on the first screen's path.)
-import { fromPromise } from 'xstate';
+// a fire-and-forget effect left unprovided does nothing.
+import { fromCallback, fromPromise, type EventObject } from 'xstate';
 import type { UpgradeKey } from './app/upgrade-dialog.machine';
 import type { ToastKey } from './app/toast-keys';
 
@@ -12,6 +11,15 @@ export function stubActor<TOutput, TInput = void>() {
   return fromPromise<TOutput, TInput>(async () => {
     throw new Error('effect not provided: give the machine this actor with .provide()');
   });
+}
+
+/**
+ * A named effect that runs while its state is active and only ever sends events back (a wake lock, a
+ * subscription, a streamed reply): `keepAwake: stubCallback()`. Left unprovided it does nothing, so the flow works
+ * without it.
+ */
+export function stubCallback<TInput = void>() {
+  return fromCallback<EventObject, TInput>(() => undefined);
 }
 
 /** A named fire-and-forget effect with typed params: `saveDraft: stubAction<NewEntryDraft>()`. */

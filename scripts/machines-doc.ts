@@ -41,7 +41,8 @@ export async function loadMachines(root = repoRoot): Promise<MachineEntry[]> {
     const mod = (await import(pathToFileURL(join(root, file)).href)) as Record<string, unknown>;
     for (const [exportName, value] of Object.entries(mod).sort(([a], [b]) => a.localeCompare(b))) {
       // A module may export the same machine twice (named + default): list it once.
-      if (isMachine(value) && !entries.some((e) => e.machine === value)) entries.push({ file, exportName, machine: value });
+      if (isMachine(value) && !entries.some((e) => e.machine === value))
+        entries.push({ file, exportName, machine: value });
     }
   }
   return entries;

@@ -8,6 +8,8 @@ import { join } from 'node:path';
 
 export interface TempCluster {
   url: string;
+  /** The cluster's data directory (its postmaster.pid names the server process; benches read its CPU time). */
+  dataDir: string;
   stop(): void;
 }
 
@@ -55,7 +57,7 @@ export async function startTempCluster(bin: string): Promise<TempCluster> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://app@127.0.0.1:${port}/postgres`, stop };
+  return { url: `postgres://app@127.0.0.1:${port}/postgres`, dataDir: data, stop };
 }
 
 /**
@@ -65,7 +67,8 @@ export async function startTempCluster(bin: string): Promise<TempCluster> {
  */
 export async function clusterForTestRun(skipped: string, bin = findPgBin()): Promise<TempCluster | null> {
   if (bin) return startTempCluster(bin);
-  if (process.env.CI === 'true') throw new Error('CI=true but PostgreSQL is not installed (apt-get install postgresql)');
+  if (process.env.CI === 'true')
+    throw new Error('CI=true but PostgreSQL is not installed (apt-get install postgresql)');
   const note = `SKIPPED (PostgreSQL not installed): ${skipped}`;
   console.warn(`\n[tests] ${note}\n`);
   if (process.env.TEST_SKIP_NOTES) appendFileSync(process.env.TEST_SKIP_NOTES, `${note}\n`);

@@ -1,5 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: type check, unit + screen tests, then the browser tests when Chromium is installed.
+// `npm test`: type check, lint (ESLint and Prettier's check), unit + screen tests, then the browser tests when
+// Chromium is installed.
 // Without Chromium the e2e step is skipped and said so plainly; with CI=true a skip is a failure.
 // (PostgreSQL: the vitest global setups run the PostgreSQL parts when it is installed — same rule; what they skip
 // they write to TEST_SKIP_NOTES, and the summary repeats it.)
@@ -30,6 +31,13 @@ function run(cmd, args, env = {}) {
   return res.status ?? 1;
 }
 
+/** One check made of commands: all of them run (so every finding is printed); it passes when each exits 0. */
+function check(label, commands) {
+  const ok = commands.map(([cmd, args]) => run(cmd, args)).every((status) => status === 0);
+  totals[ok ? 'passed' : 'failed'] += 1;
+  notes.push(`${label}: ${ok ? 'ok' : 'FAILED'}`);
+}
+
 function findChromium() {
   if (process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)) return process.env.CHROMIUM_PATH;
   if (existsSync('/usr/bin/chromium')) return '/usr/bin/chromium';
@@ -40,7 +48,13 @@ function findChromium() {
 /** Runs vitest with the JSON reporter next to the default one and adds its counts to the totals. */
 function vitest(label, projects, env = {}) {
   const json = join(outDir, `${label}.json`);
-  const args = ['run', ...projects.flatMap((p) => ['--project', p]), '--reporter=default', '--reporter=json', `--outputFile.json=${json}`];
+  const args = [
+    'run',
+    ...projects.flatMap((p) => ['--project', p]),
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${json}`,
+  ];
   const status = run(bin('vitest'), args, env);
   let report = null;
   try {
@@ -62,21 +76,21 @@ function vitest(label, projects, env = {}) {
     totals.failed += 1;
     notes.push(`${label}: vitest exited with ${status} (a test file or global setup failed to run)`);
   }
-  notes.push(`${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`);
+  notes.push(
+    `${label}: ${report.numPassedTests} passed, ${report.numFailedTests} failed${skipped ? `, ${skipped} skipped` : ''}`,
+  );
 }
 
 function main() {
   outDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
   skipNotes = join(outDir, 'skipped.txt');
 
-  // 1. Type check (counted as one check).
-  if (run(bin('tsc'), ['--noEmit', '-p', '.']) === 0) {
-    totals.passed += 1;
-    notes.push('typecheck: ok');
-  } else {
-    totals.failed += 1;
-    notes.push('typecheck: FAILED');
-  }
+  // 1. Type check, then lint: each counted as one check.
+  check('typecheck', [[bin('tsc'), ['--noEmit', '-p', '.']]]);
+  check('lint', [
+    [bin('eslint'), ['.']],
+    [bin('prettier'), ['--check', '.']],
+  ]);
 
   // 2. Machines, server, docs (node) and screens (jsdom).
   vitest('unit+screens', ['unit', 'screens']);

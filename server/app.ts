@@ -4,8 +4,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import chatRoutes from './chat/routes';
 import diaryRoutes from './diary/routes';
+import paymentRoutes from './billing/payment-routes';
 import subscriptionRoutes from './billing/subscription-routes';
 import trialRoutes from './billing/trial-routes';
+import bot from './bot/plugin';
+import webhook from './bot/webhook';
 import type { Database } from './db';
 import { API_PREFIX } from './http/api-path';
 import authScope from './http/auth-scope';
@@ -18,6 +21,7 @@ import openApi from './http/openapi';
 import publicScope from './http/public-scope';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
+import practiceRoutes from './practices/routes';
 import userRoutes from './users/routes';
 
 type Routes = (scope: FastifyInstance) => Promise<void>;
@@ -33,7 +37,13 @@ export interface BuildAppOptions {
   extraPublicRoutes?: Routes;
 }
 
-export async function buildApp({ database, config, client, extraRoutes, extraPublicRoutes }: BuildAppOptions): Promise<FastifyInstance> {
+export async function buildApp({
+  database,
+  config,
+  client,
+  extraRoutes,
+  extraPublicRoutes,
+}: BuildAppOptions): Promise<FastifyInstance> {
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -46,6 +56,7 @@ export async function buildApp({ database, config, client, extraRoutes, extraPub
   await app.register(decorators, { database, config }); // app.database, app.config, request.user, …
   await app.register(jsonBody); // an empty JSON body is no body
   await app.register(errorHandler); // every error → { detail } in Russian
+  await app.register(bot); // app.bot: the Telegram bot; domains add their update handlers, anything may send
   await app.register(
     async (api) => {
       await api.register(apiNotFound); // unknown /api paths: 404 JSON, never auth, never the client
@@ -53,7 +64,7 @@ export async function buildApp({ database, config, client, extraRoutes, extraPub
       await api.register(openApi); // GET /api/docs/json
       await api.register(async (scope) => {
         await scope.register(publicScope); // no init data: each route proves its caller itself
-        // POST /api/telegram/webhook (the bot) registers here.
+        await scope.register(webhook); // POST /api/telegram/webhook: the bot's updates, WEBHOOK_SECRET checked
         if (extraPublicRoutes) await extraPublicRoutes(scope);
       });
       await api.register(async (scope) => {
@@ -61,8 +72,10 @@ export async function buildApp({ database, config, client, extraRoutes, extraPub
         await scope.register(userRoutes, { prefix: '/users' });
         await scope.register(subscriptionRoutes, { prefix: '/subscriptions' });
         await scope.register(trialRoutes, { prefix: '/trial' });
+        await scope.register(paymentRoutes, { prefix: '/payments' }); // and the bot's payment handlers
         await scope.register(diaryRoutes, { prefix: '/diary' });
         await scope.register(chatRoutes, { prefix: '/chat' });
+        await scope.register(practiceRoutes, { prefix: '/practices' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },

@@ -12,7 +12,7 @@ export interface RouteChunk<M> {
   preload: () => Promise<M>;
 }
 
-function routeChunk<M>(importer: () => Promise<M>): RouteChunk<M> {
+export function routeChunk<M>(importer: () => Promise<M>): RouteChunk<M> {
   let loaded: M | undefined;
   let loading: Promise<M> | undefined;
   const preload = () =>
@@ -24,7 +24,9 @@ function routeChunk<M>(importer: () => Promise<M>): RouteChunk<M> {
       },
     ));
   const load = () =>
-    loaded === undefined ? preload() : ({ then: (resolve: (module: M) => void) => resolve(loaded!) } as unknown as Promise<M>);
+    loaded === undefined
+      ? preload()
+      : ({ then: (resolve: (module: M) => void) => resolve(loaded!) } as unknown as Promise<M>);
   return { load, preload };
 }
 
@@ -38,6 +40,11 @@ export const routeChunks = {
   diaryList: routeChunk(() => import('./screens/diary/DiaryListScreen')),
   newEntry: routeChunk(() => import('./screens/diary/NewEntryScreen')),
   diaryEntry: routeChunk(() => import('./screens/diary/DiaryEntryScreen')),
+  practiceList: routeChunk(() => import('./screens/practices/PracticeListScreen')),
+  practiceDetail: routeChunk(() => import('./screens/practices/PracticeDetailScreen')),
+  practiceSession: routeChunk(() => import('./screens/practices/PracticeSessionScreen')),
+  plans: routeChunk(() => import('./screens/billing/PlansScreen')),
+  checkout: routeChunk(() => import('./screens/billing/CheckoutScreen')),
   chatList: routeChunk(() => import('./screens/chat/ChatListScreen')),
   chat: routeChunk(() => import('./screens/chat/ChatScreen')),
 };

@@ -18,6 +18,11 @@ const ComingSoonScreen = lazy(routeChunks.comingSoon.load);
 const DiaryListScreen = lazy(routeChunks.diaryList.load);
 const NewEntryScreen = lazy(routeChunks.newEntry.load);
 const DiaryEntryScreen = lazy(routeChunks.diaryEntry.load);
+const PracticeListScreen = lazy(routeChunks.practiceList.load);
+const PracticeDetailScreen = lazy(routeChunks.practiceDetail.load);
+const PracticeSessionScreen = lazy(routeChunks.practiceSession.load);
+const PlansScreen = lazy(routeChunks.plans.load);
+const CheckoutScreen = lazy(routeChunks.checkout.load);
 const ChatListScreen = lazy(routeChunks.chatList.load);
 const ChatScreen = lazy(routeChunks.chat.load);
 
@@ -39,20 +44,14 @@ export function AppRoutes() {
           <Route path={paths.dashboard} element={<Navigate to={paths.home} replace />} />
           <Route element={<FullHeightLayout />}>
             <Route path={routePatterns.chat} element={<ChatScreen />} />
-            <Route
-              path={routePatterns.practice}
-              element={<ComingSoonScreen title={screenTitles.practice} backTo={paths.practices} />}
-            />
+            <Route path={routePatterns.practice} element={<PracticeDetailScreen />} />
           </Route>
           <Route element={<TabsLayout />}>
             <Route path={paths.home} element={<HomeScreen />} />
             <Route path={paths.chatList} element={<ChatListScreen />} />
-            <Route path={paths.practices} element={<ComingSoonScreen title={screenTitles.practices} />} />
-            {/* Back from a session goes to its practice's detail page. */}
-            <Route
-              path={routePatterns.practiceSession}
-              element={<ComingSoonScreen title={screenTitles.session} backTo={routePatterns.practice} />}
-            />
+            <Route path={paths.practices} element={<PracticeListScreen />} />
+            {/* Back from a session goes to its practice's detail page (the session machine's BACK). */}
+            <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />
             <Route path={paths.diary} element={<DiaryListScreen />} />
             <Route path={paths.newDiaryEntry} element={<NewEntryScreen />} />
             <Route path={routePatterns.diaryEntry} element={<DiaryEntryScreen />} />
@@ -61,14 +60,8 @@ export function AppRoutes() {
               path={paths.settings}
               element={<ComingSoonScreen title={screenTitles.settings} backTo={paths.profile} />}
             />
-            <Route
-              path={paths.subscription}
-              element={<ComingSoonScreen title={screenTitles.subscription} backTo={paths.profile} />}
-            />
-            <Route
-              path={routePatterns.checkout}
-              element={<ComingSoonScreen title={screenTitles.checkout} backTo={paths.subscription} />}
-            />
+            <Route path={paths.subscription} element={<PlansScreen />} />
+            <Route path={routePatterns.checkout} element={<CheckoutScreen />} />
             <Route path={paths.help} element={<ComingSoonScreen title={screenTitles.help} backTo={paths.profile} />} />
             <Route path="*" element={<Navigate to={paths.root} replace />} />
           </Route>

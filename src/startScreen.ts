@@ -6,7 +6,14 @@ import { isOnboardingCompleted } from './telegram/storage';
 export type StartScreen = 'home' | 'onboarding';
 
 /** Paths that lead to the start screen: the splash, /init without an origin elsewhere, /onboarding, /app and its redirects. */
-const LEAD_TO_START = new Set<string>([paths.root, paths.init, paths.onboarding, paths.app, paths.home, paths.dashboard]);
+const LEAD_TO_START = new Set<string>([
+  paths.root,
+  paths.init,
+  paths.onboarding,
+  paths.app,
+  paths.home,
+  paths.dashboard,
+]);
 
 /**
  * Where a launch at `location` ends once signed in (the gates' rule): home for a returning user, onboarding for a

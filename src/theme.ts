@@ -65,8 +65,7 @@ export const theme = {
   radius: { sm: '10px', md: '14px', lg: '20px', pill: '999px' },
   space: (n: number) => `${n * 4}px`,
   font: {
-    family:
-      "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
+    family: "-apple-system, BlinkMacSystemFont, 'SF Pro Text', 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif",
     /**
      * In rem, so text follows the reader's text-size setting (browser text zoom, the system's font scale). The px
      * at the default 16 px: xxs 10, caption 11, xs 12, sm 14, md 16, lg 20, xl 26. Titles grow half as fast

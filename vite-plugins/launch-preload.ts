@@ -47,7 +47,9 @@ export function launchPreload(options: LaunchPreloadOptions): Plugin {
         if (!bundle || !entry) return [];
         const chunkOf = (module: string): OutputChunk => {
           const id = resolve(root, module);
-          const chunk = Object.values(bundle).find((c): c is OutputChunk => c.type === 'chunk' && c.facadeModuleId === id);
+          const chunk = Object.values(bundle).find(
+            (c): c is OutputChunk => c.type === 'chunk' && c.facadeModuleId === id,
+          );
           if (!chunk) throw new Error(`launch-preload: ${module} is not a chunk of its own in the build`);
           return chunk;
         };
@@ -58,17 +60,17 @@ export function launchPreload(options: LaunchPreloadOptions): Plugin {
         const screens = Object.fromEntries(
           Object.entries(options.startScreens).map(([name, modules]) => [
             name,
-            minus(staticClosure(bundle, modules.map(chunkOf)), new Set([...byEntry, ...boot])).map((f) => `${base}${f}`),
+            minus(staticClosure(bundle, modules.map(chunkOf)), new Set([...byEntry, ...boot])).map(
+              (f) => `${base}${f}`,
+            ),
           ]),
         );
         return [
-          ...bootFiles.map(
-            (file): HtmlTagDescriptor => ({
-              tag: 'link',
-              attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
-              injectTo: 'head',
-            }),
-          ),
+          ...bootFiles.map((file): HtmlTagDescriptor => ({
+            tag: 'link',
+            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
+            injectTo: 'head',
+          })),
           {
             tag: 'script',
             attrs: { type: 'application/json', id: options.listId },

@@ -116,7 +116,10 @@ export const authMachine = setup({
                 guard: { type: 'isNetworkFailure', params: ({ event }) => ({ error: event.error }) },
                 target: '#auth.error.network',
               },
-              { guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) }, target: '#auth.error.auth' },
+              {
+                guard: { type: 'isAuthFailure', params: ({ event }) => ({ error: event.error }) },
+                target: '#auth.error.auth',
+              },
               { target: '#auth.error.other' },
             ],
           },

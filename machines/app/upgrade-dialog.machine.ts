@@ -14,10 +14,7 @@ export const UPGRADE_KEYS = [
 ] as const;
 export type UpgradeKey = (typeof UPGRADE_KEYS)[number];
 
-export type UpgradeDialogEvent =
-  | { type: 'OPEN'; key: UpgradeKey }
-  | { type: 'DISMISS' }
-  | { type: 'UPGRADE' };
+export type UpgradeDialogEvent = { type: 'OPEN'; key: UpgradeKey } | { type: 'DISMISS' } | { type: 'UPGRADE' };
 
 export const upgradeDialogMachine = setup({
   types: {

@@ -66,7 +66,8 @@ export function unsentFate(unsent: UnsentMessage, messages: readonly ChatMessage
   const last = messages.at(-1);
   const beforeLast = messages.at(-2);
   if (last?.role === 'user' && last.content === unsent.content) return 'stored';
-  if (last?.role === 'assistant' && beforeLast?.role === 'user' && beforeLast.content === unsent.content) return 'answered';
+  if (last?.role === 'assistant' && beforeLast?.role === 'user' && beforeLast.content === unsent.content)
+    return 'answered';
   return 'unsent';
 }
 

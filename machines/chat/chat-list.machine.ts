@@ -98,7 +98,8 @@ export const chatListMachine = setup({
                 'xstate.done.actor.deleteChat': {
                   target: 'loadingMore',
                   reenter: true,
-                  description: 'A delete moved the server’s list under the running request: ask again from the new offset.',
+                  description:
+                    'A delete moved the server’s list under the running request: ask again from the new offset.',
                 },
               },
               invoke: {

@@ -8,9 +8,15 @@
 import { assign, setup, spawnChild, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
-import { stubAction, stubActor, type NavigateParams, type ToastParams, type UpgradeDialogParams } from '../effects';
+import {
+  stubAction,
+  stubActor,
+  stubCallback,
+  type NavigateParams,
+  type ToastParams,
+  type UpgradeDialogParams,
+} from '../effects';
 import { NEW_CHAT_ID, paths } from '../paths';
-import { stubCallback } from '../stub-callback';
 import { topState } from '../view-model';
 import {
   chatDraftKey,
@@ -29,9 +35,7 @@ import { limitBanner } from './limit-banner';
 
 /** Why a send failed, as the streaming actor reports it (src/api/chat.actors.ts maps HTTP and stream errors). */
 export type SendFailure =
-  | { kind: 'limit'; detail: string }
-  | { kind: 'unavailable'; detail: string }
-  | { kind: 'failed' };
+  { kind: 'limit'; detail: string } | { kind: 'unavailable'; detail: string } | { kind: 'failed' };
 
 /** What the streaming send reports to the machine, in this order (CHAT_CREATED only when it creates the chat). */
 export type ChatStreamMachineEvent =
@@ -218,7 +222,8 @@ export const chatSessionMachine = setup({
   initial: 'restoring',
   on: {
     BACK: {
-      description: 'Back (Telegram’s button): to the chat list. A reply still streaming is finished and kept by the server.',
+      description:
+        'Back (Telegram’s button): to the chat list. A reply still streaming is finished and kept by the server.',
       actions: { type: 'navigate', params: { to: paths.chatList } },
     },
     'xstate.done.actor.loadUsage': {
@@ -245,7 +250,10 @@ export const chatSessionMachine = setup({
           },
           { target: 'loading', actions: { type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) } },
         ],
-        onError: [{ guard: 'isNewChat', target: 'ready', actions: { type: 'saveDraft', params: saveParams } }, { target: 'loading' }],
+        onError: [
+          { guard: 'isNewChat', target: 'ready', actions: { type: 'saveDraft', params: saveParams } },
+          { target: 'loading' },
+        ],
       },
     },
     loading: {
@@ -282,12 +290,18 @@ export const chatSessionMachine = setup({
       on: {
         'TEXT.CHANGE': {
           description: 'Typing (allowed while a reply streams); kept on the device at once.',
-          actions: [assign({ text: ({ event }) => cleanChatText(event.value) }), { type: 'saveDraft', params: saveParams }],
+          actions: [
+            assign({ text: ({ event }) => cleanChatText(event.value) }),
+            { type: 'saveDraft', params: saveParams },
+          ],
         },
         'VOICE.TEXT': {
           description: 'Recognised speech goes into the composer, after what is typed (the voice input’s result).',
           actions: [
-            assign({ text: ({ context, event }) => cleanChatText(context.text.trim() ? `${context.text} ${event.text}` : event.text) }),
+            assign({
+              text: ({ context, event }) =>
+                cleanChatText(context.text.trim() ? `${context.text} ${event.text}` : event.text),
+            }),
             { type: 'saveDraft', params: saveParams },
           ],
         },
@@ -316,7 +330,8 @@ export const chatSessionMachine = setup({
           description: '«Создать запись»: the new-entry form prefilled with the suggestion.',
           actions: {
             type: 'navigate',
-            params: ({ context, event }) => diaryNavigation(diarySuggestionOf(context.messages, event.messageId)!, context.chatId),
+            params: ({ context, event }) =>
+              diaryNavigation(diarySuggestionOf(context.messages, event.messageId)!, context.chatId),
           },
         },
         UPGRADE: {
@@ -414,18 +429,25 @@ export const chatSessionMachine = setup({
                 replying: {
                   description: 'The reply grows as it streams.',
                   on: {
-                    DELTA: { actions: assign({ streamingText: ({ context, event }) => context.streamingText + event.text }) },
+                    DELTA: {
+                      actions: assign({ streamingText: ({ context, event }) => context.streamingText + event.text }),
+                    },
                   },
                 },
               },
               on: {
                 CHAT_CREATED: {
-                  description: 'The first send created the chat: the route becomes the chat’s own, the draft moves with it.',
+                  description:
+                    'The first send created the chat: the route becomes the chat’s own, the draft moves with it.',
                   actions: [
                     assign({ chatId: ({ event }) => event.chat.id, chat: ({ event }) => event.chat }),
                     {
                       type: 'navigate',
-                      params: ({ event }) => ({ to: paths.chat(event.chat.id), replace: true, state: { createdChat: event.chat.id } }),
+                      params: ({ event }) => ({
+                        to: paths.chat(event.chat.id),
+                        replace: true,
+                        state: { createdChat: event.chat.id },
+                      }),
                     },
                     { type: 'saveDraft', params: { chatKey: NEW_CHAT_ID, draft: EMPTY_DRAFT } },
                     { type: 'saveDraft', params: saveParams },
@@ -458,7 +480,8 @@ export const chatSessionMachine = setup({
                   {
                     guard: { type: 'isLimit', params: ({ event }) => ({ failure: event.failure }) },
                     target: 'idle',
-                    description: '402: nothing was stored; the text goes back to the composer, the server’s words and the upgrade dialog show.',
+                    description:
+                      '402: nothing was stored; the text goes back to the composer, the server’s words and the upgrade dialog show.',
                     actions: [
                       'takeBackPending',
                       assign({ limitRefused: true, streamingText: '' }),
@@ -478,14 +501,16 @@ export const chatSessionMachine = setup({
                     description: 'The typing indicator stops; the message stays with «Отправить ещё раз».',
                     actions: assign({
                       streamingText: '',
-                      failureDetail: ({ event }) => (event.failure.kind === 'unavailable' ? event.failure.detail : null),
+                      failureDetail: ({ event }) =>
+                        event.failure.kind === 'unavailable' ? event.failure.detail : null,
                     }),
                   },
                 ],
               },
             },
             failed: {
-              description: 'The unanswered message shows «Отправить ещё раз» (and «Изменить» if it never reached the server).',
+              description:
+                'The unanswered message shows «Отправить ещё раз» (and «Изменить» if it never reached the server).',
               on: {
                 RETRY_SEND: {
                   target: 'sending',
@@ -494,7 +519,11 @@ export const chatSessionMachine = setup({
                 EDIT_UNSENT: {
                   target: 'idle',
                   description: 'Never stored: the text back to the composer. Stored: leave it unanswered and write on.',
-                  actions: ['takeBackPending', assign({ failureDetail: null }), { type: 'saveDraft', params: saveParams }],
+                  actions: [
+                    'takeBackPending',
+                    assign({ failureDetail: null }),
+                    { type: 'saveDraft', params: saveParams },
+                  ],
                 },
               },
             },
@@ -512,7 +541,8 @@ export type ChatSessionStatus = 'loading' | 'ready' | 'notFound' | 'error';
  * new message; the streamed text is a field of its own.
  */
 export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine>) {
-  const { chat, chatId, messages, text, pending, failureDetail, streamingText, lastReply, usage, limitRefused } = snapshot.context;
+  const { chat, chatId, messages, text, pending, failureDetail, streamingText, lastReply, usage, limitRefused } =
+    snapshot.context;
   const top = topState<'restoring' | 'loading' | 'ready' | 'notFound' | 'error'>(snapshot);
   const ready = top === 'ready';
   const sending = snapshot.matches({ ready: { send: 'sending' } });

@@ -80,7 +80,8 @@ export function prefillFromNavigation(state: unknown): NewEntryPrefill | undefin
     sourceType: isSourceType(state.sourceType) ? state.sourceType : undefined,
     sourceId: text(state.sourceId, DIARY_SOURCE_ID_MAX),
   };
-  for (const key of Object.keys(prefill) as Array<keyof NewEntryPrefill>) if (prefill[key] === undefined) delete prefill[key];
+  for (const key of Object.keys(prefill) as Array<keyof NewEntryPrefill>)
+    if (prefill[key] === undefined) delete prefill[key];
   return Object.keys(prefill).length ? prefill : undefined;
 }
 
@@ -106,14 +107,19 @@ function formFromPrefill(prefill: NewEntryPrefill | undefined): NewEntryForm {
  * The draft the form starts from: the stored draft of the prefill's basis, or a fresh one from the prefill; then
  * the navigation's mood on top unless this navigation's mood was applied already.
  */
-export function startingDraft(opening: NewEntryOpening, drafts: readonly StoredDraft[], newClientId: () => string): NewEntryDraft {
+export function startingDraft(
+  opening: NewEntryOpening,
+  drafts: readonly StoredDraft[],
+  newClientId: () => string,
+): NewEntryDraft {
   const { prefill, navigationKey } = opening;
   const basis = basisOf(prefill);
   const stored = drafts.find((d) => d.basis === basis);
   const draft: NewEntryDraft = stored
     ? { ...stored, clientId: stored.clientId ?? newClientId() }
     : { ...formFromPrefill(prefill), basis, clientId: newClientId(), submitted: false, moodFrom: null };
-  if (prefill?.mood && draft.moodFrom !== navigationKey) return { ...draft, mood: prefill.mood, moodFrom: navigationKey };
+  if (prefill?.mood && draft.moodFrom !== navigationKey)
+    return { ...draft, mood: prefill.mood, moodFrom: navigationKey };
   return draft;
 }
 
@@ -154,7 +160,9 @@ function parseDraft(v: unknown): StoredDraft | null {
  * restored draft can always be saved.
  */
 export function parseDrafts(raw: string | null): StoredDraft[] {
-  const drafts = storedList(raw).map(parseDraft).filter((d): d is StoredDraft => d !== null);
+  const drafts = storedList(raw)
+    .map(parseDraft)
+    .filter((d): d is StoredDraft => d !== null);
   // One per basis: the last one stored wins.
   return drafts.filter((d, i) => !drafts.slice(i + 1).some((later) => later.basis === d.basis)).slice(-MAX_DRAFTS);
 }

@@ -52,7 +52,10 @@ export const newEntryGateMachine = setup({
           {
             guard: { type: 'isAllowed', params: ({ event }) => ({ usage: event.output }) },
             target: 'idle',
-            actions: { type: 'navigate', params: ({ context }) => ({ to: paths.newDiaryEntry, state: context.prefill }) },
+            actions: {
+              type: 'navigate',
+              params: ({ context }) => ({ to: paths.newDiaryEntry, state: context.prefill }),
+            },
           },
           {
             guard: { type: 'isNotAvailable', params: ({ event }) => ({ usage: event.output }) },

@@ -5,7 +5,13 @@
 // draft return the entry already made, so a retry after a lost answer, or a save that finished after the user
 // left, never makes a duplicate. A plan or limit refusal (402) opens the upgrade dialog, keeping everything typed.
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX, type DiaryCreateBody, type DiaryEntry, type Mood } from '../../contract/diary';
+import {
+  DIARY_CONTENT_MAX,
+  DIARY_TITLE_MAX,
+  type DiaryCreateBody,
+  type DiaryEntry,
+  type Mood,
+} from '../../contract/diary';
 import { stubAction, stubActor, type NavigateParams, type ToastParams, type UpgradeDialogParams } from '../effects';
 import { paths } from '../paths';
 import { DIARY_UPGRADE_KEYS, refusalOf } from './diary-access';
@@ -159,7 +165,8 @@ export const newEntryMachine = setup({
           {
             guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
             target: 'editing',
-            description: 'Plan without diary or daily limit reached (402): the upgrade dialog; everything typed is kept.',
+            description:
+              'Plan without diary or daily limit reached (402): the upgrade dialog; everything typed is kept.',
             actions: {
               type: 'openUpgradeDialog',
               params: ({ event }) => ({ key: DIARY_UPGRADE_KEYS[refusalOf(event.error)!] }),

@@ -8,6 +8,8 @@
 // A null diary/voice limit means the feature is not available on the tier; a null token limit means unlimited.
 // Multi-month periods are discounted (≈15 %, 25 %, 37 %); the client computes the discount from these numbers.
 import type { Tier } from '../../contract/common';
+import type { PaymentMethod } from '../../contract/payments';
+import type { Config } from '../start/config';
 
 export type { Tier };
 export type UsageKind = 'diary_entries' | 'voice_seconds' | 'tokens';
@@ -102,6 +104,11 @@ export const PLANS: readonly Plan[] = [
     advancedPractices: true,
   },
 ];
+
+/** The methods this server takes: Stars always, a card only when the operator gave a provider token (CARD_PROVIDER_TOKEN). */
+export function paymentMethods(config: Pick<Config, 'cardProviderToken'>): PaymentMethod[] {
+  return config.cardProviderToken ? ['stars', 'card'] : ['stars'];
+}
 
 export function planOf(tier: Tier): Plan {
   const plan = PLANS.find((p) => p.id === tier);

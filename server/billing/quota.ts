@@ -74,7 +74,10 @@ export async function spendDaily(db: Executor, input: SpendInput): Promise<Spend
 }
 
 export type ReserveResult =
-  | { ok: true; /** What was taken: the amount asked for, or the rest of today's limit when less is left. */ reserved: number }
+  | {
+      ok: true;
+      /** What was taken: the amount asked for, or the rest of today's limit when less is left. */ reserved: number;
+    }
   | { ok: false; reason: 'not_available' | 'limit_reached'; limit: number | null };
 
 /**
@@ -94,7 +97,13 @@ export async function reserveDaily(db: Executor, input: SpendInput): Promise<Res
     const [row] = await db
       .select({ used: dailyUsage.used })
       .from(dailyUsage)
-      .where(and(eq(dailyUsage.userId, input.userId), eq(dailyUsage.day, localDate(input.timeZone, now)), eq(dailyUsage.kind, input.kind)));
+      .where(
+        and(
+          eq(dailyUsage.userId, input.userId),
+          eq(dailyUsage.day, localDate(input.timeZone, now)),
+          eq(dailyUsage.kind, input.kind),
+        ),
+      );
     const left = (spent.limit ?? 0) - (row?.used ?? 0);
     if (left <= 0) return spent;
     want = Math.min(want, left);
@@ -105,18 +114,31 @@ export async function reserveDaily(db: Executor, input: SpendInput): Promise<Res
 /**
  * Turns a reservation into what was really used: the excess is recorded (mode 'record': past the limit if need
  * be — the work is done), the unused rest is given back. `now` must be the reservation's, so both land on its day.
+ * Returns the day's new total, or null when nothing had to change.
  */
-export async function settleDaily(db: Executor, input: Omit<SpendInput, 'amount' | 'mode'> & { reserved: number; used: number }): Promise<void> {
+export async function settleDaily(
+  db: Executor,
+  input: Omit<SpendInput, 'amount' | 'mode'> & { reserved: number; used: number },
+): Promise<number | null> {
   const { reserved, used, ...rest } = input;
   const now = rest.now ?? new Date();
   if (used > reserved) {
-    await spendDaily(db, { ...rest, now, amount: used - reserved, mode: 'record' });
-  } else if (used < reserved) {
-    await db
-      .update(dailyUsage)
-      .set({ used: sql`greatest(${dailyUsage.used} - ${reserved - used}, 0)` })
-      .where(and(eq(dailyUsage.userId, rest.userId), eq(dailyUsage.day, localDate(rest.timeZone, now)), eq(dailyUsage.kind, rest.kind)));
+    const spent = await spendDaily(db, { ...rest, now, amount: used - reserved, mode: 'record' });
+    return spent.ok ? spent.used : null;
   }
+  if (used === reserved) return null;
+  const [row] = await db
+    .update(dailyUsage)
+    .set({ used: sql`greatest(${dailyUsage.used} - ${reserved - used}, 0)` })
+    .where(
+      and(
+        eq(dailyUsage.userId, rest.userId),
+        eq(dailyUsage.day, localDate(rest.timeZone, now)),
+        eq(dailyUsage.kind, rest.kind),
+      ),
+    )
+    .returning({ used: dailyUsage.used });
+  return row?.used ?? null;
 }
 
 export interface UsageToday {
@@ -127,7 +149,13 @@ export interface UsageToday {
 }
 
 /** Today's counters and limits for the user in their zone (`tier`: when the caller already knows it). */
-export async function usageToday(db: Executor, userId: number, timeZone: string, now: Date = new Date(), tier?: Tier): Promise<UsageToday> {
+export async function usageToday(
+  db: Executor,
+  userId: number,
+  timeZone: string,
+  now: Date = new Date(),
+  tier?: Tier,
+): Promise<UsageToday> {
   const day = localDate(timeZone, now);
   const [effective, rows] = await Promise.all([
     tier ?? effectiveTier(db, userId, now),
@@ -139,6 +167,9 @@ export async function usageToday(db: Executor, userId: number, timeZone: string,
   const used: Record<UsageKind, number> = { diary_entries: 0, voice_seconds: 0, tokens: 0 };
   for (const r of rows) if (r.kind in used) used[r.kind as UsageKind] = r.used;
   const kinds: UsageKind[] = ['diary_entries', 'voice_seconds', 'tokens'];
-  const limits = Object.fromEntries(kinds.map((k) => [k, dailyLimit(effective, k)])) as Record<UsageKind, number | null>;
+  const limits = Object.fromEntries(kinds.map((k) => [k, dailyLimit(effective, k)])) as Record<
+    UsageKind,
+    number | null
+  >;
   return { tier: effective, day, used, limits };
 }

@@ -10,13 +10,15 @@ import {
   type UsageInfo,
 } from '../../contract/billing';
 import { authErrors } from '../../contract/common';
-import { dailyLimit, PLANS, type Tier } from './plans';
+import type { Config } from '../start/config';
+import { dailyLimit, paymentMethods, PLANS, type Tier } from './plans';
 import { tierOf, usageToday } from './quota';
 import type { Db } from '../db';
 import { subscriptions } from '../db/schema';
 
-export function tiersResponse(): TiersResponse {
+export function tiersResponse(config: Pick<Config, 'cardProviderToken'>): TiersResponse {
   return {
+    payment_methods: paymentMethods(config),
     tiers: PLANS.map((p) => ({
       id: p.id,
       name: p.name,
@@ -47,7 +49,9 @@ export async function currentSubscription(db: Db, userId: number, now = new Date
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscriptions'];
 
-  app.get('/tiers', { schema: { tags, response: { 200: tiersResponseSchema, ...authErrors } } }, async () => tiersResponse());
+  app.get('/tiers', { schema: { tags, response: { 200: tiersResponseSchema, ...authErrors } } }, async () =>
+    tiersResponse(app.config),
+  );
 
   app.get('/me', { schema: { tags, response: { 200: subscriptionSchema, ...authErrors } } }, async (request) =>
     currentSubscription(app.database.db, request.user.id),

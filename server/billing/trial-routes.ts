@@ -17,7 +17,13 @@ const trialRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post(
     '/activate',
-    { schema: { tags, body: trialActivateBodySchema, response: { 200: trialActivateResponseSchema, 409: errorSchema, ...bodyErrors, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        body: trialActivateBodySchema,
+        response: { 200: trialActivateResponseSchema, 409: errorSchema, ...bodyErrors, ...authErrors },
+      },
+    },
     async (request) => {
       const result = await activateTrial(app.database.db, request.user.id);
       if (!result.ok) throw httpError(409, result.detail);

@@ -4,6 +4,7 @@ import type { Subscription } from '../../contract/billing';
 import type { Db } from '../db';
 import { subscriptions, users } from '../db/schema';
 import { TRIAL_DAYS, TRIAL_TIER } from './plans';
+import { lockUser, recordGrant } from './grants';
 import { effectiveTier } from './quota';
 
 export const TRIAL_ERRORS = {
@@ -21,10 +22,12 @@ export type ActivateResult = { ok: true; subscription: Subscription } | { ok: fa
 
 /**
  * Marks the trial used with a conditional UPDATE (only one concurrent activation can win) and grants the tier,
- * in one transaction.
+ * in one transaction. The user's row lock comes first, so a payment being granted meanwhile is seen (and never
+ * overwritten by the trial).
  */
 export async function activateTrial(db: Db, userId: number, now = new Date()): Promise<ActivateResult> {
   return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
     if ((await effectiveTier(tx, userId, now)) !== 'START') return { ok: false, detail: TRIAL_ERRORS.notStart };
     const claimed = await tx
       .update(users)
@@ -40,6 +43,7 @@ export async function activateTrial(db: Db, userId: number, now = new Date()): P
         target: subscriptions.userId,
         set: { tier: TRIAL_TIER, expiresAt, source: 'trial', updatedAt: now },
       });
+    await recordGrant(tx, userId, 'trial', { tier: TRIAL_TIER, startsAt: now, expiresAt });
     return { ok: true, subscription: { tier: TRIAL_TIER, expires_at: expiresAt.toISOString(), source: 'trial' } };
   });
 }

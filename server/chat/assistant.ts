@@ -82,6 +82,10 @@ export async function runAssistant(input: AssistantInput): Promise<AssistantRepl
     text = CARD_ONLY[kept.type];
     input.onDelta(text);
   }
-  const estimated = input.messages.reduce((n, m) => n + estimateMessageTokens(JSON.stringify(m.content)), estimateTokens(input.system)) + estimateTokens(text);
+  const estimated =
+    input.messages.reduce(
+      (n, m) => n + estimateMessageTokens(JSON.stringify(m.content)),
+      estimateTokens(input.system),
+    ) + estimateTokens(text);
   return { text: text.trim(), metadata: kept, tokens: reported && reported > 0 ? reported : estimated };
 }

@@ -16,8 +16,10 @@ export const MAX_OUTPUT_TOKENS = 800;
 export const MAX_STEPS = 2;
 
 const STYLES: Record<CommunicationStyle, string> = {
-  gentle: 'Стиль общения — мягкий: тёплый, эмпатичный и поддерживающий тон, бережные формулировки, больше принятия, чем советов.',
-  direct: 'Стиль общения — прямой: ясно и по делу, конкретные шаги и формулировки, без лишних утешений, но уважительно и тепло.',
+  gentle:
+    'Стиль общения — мягкий: тёплый, эмпатичный и поддерживающий тон, бережные формулировки, больше принятия, чем советов.',
+  direct:
+    'Стиль общения — прямой: ясно и по делу, конкретные шаги и формулировки, без лишних утешений, но уважительно и тепло.',
   humorous:
     'Стиль общения — с юмором: лёгкий и позитивный тон, уместная добрая шутка или ироничное сравнение. Никогда не шути о боли, утрате, ' +
     'насилии или безопасности человека — там говори серьёзно и тепло.',
@@ -69,7 +71,10 @@ export function systemPrompt({ style, personalContext, checkIn }: PromptInput): 
  * HISTORY_TOKEN_BUDGET by the estimator. A window bounded by tokens, not a count, keeps a chat of long messages
  * and one of short ones at the same cost.
  */
-export function historyWindow(newestFirst: ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>, budget = HISTORY_TOKEN_BUDGET): ModelMessage[] {
+export function historyWindow(
+  newestFirst: ReadonlyArray<{ role: 'user' | 'assistant'; content: string }>,
+  budget = HISTORY_TOKEN_BUDGET,
+): ModelMessage[] {
   const picked: ModelMessage[] = [];
   let spent = 0;
   for (const message of newestFirst) {

@@ -46,7 +46,9 @@ export function topicOf(firstMessage: string): string {
   return clip(sentence.length <= TOPIC_MAX ? sentence.replace(/[.]$/, '') : sentence, TOPIC_MAX);
 }
 
-export function toChatDto(row: Pick<ChatRow, 'id' | 'topic' | 'status' | 'lastMessageAt' | 'lastMessagePreview' | 'createdAt' | 'updatedAt'>): Chat {
+export function toChatDto(
+  row: Pick<ChatRow, 'id' | 'topic' | 'status' | 'lastMessageAt' | 'lastMessagePreview' | 'createdAt' | 'updatedAt'>,
+): Chat {
   return {
     id: row.id,
     topic: row.topic,
@@ -58,7 +60,9 @@ export function toChatDto(row: Pick<ChatRow, 'id' | 'topic' | 'status' | 'lastMe
   };
 }
 
-export function toMessageDto(row: Pick<MessageRow, 'id' | 'chatId' | 'role' | 'content' | 'metadata' | 'createdAt'>): ChatMessage {
+export function toMessageDto(
+  row: Pick<MessageRow, 'id' | 'chatId' | 'role' | 'content' | 'metadata' | 'createdAt'>,
+): ChatMessage {
   return {
     id: row.id,
     chat_id: row.chatId,
@@ -108,10 +112,17 @@ const sendContextStatement = preparedPerDb((db) =>
 );
 
 /** The user's tier, chat style, personal context, risk flag and (when `chatId` is given) their chat. */
-export async function loadSendContext(db: Db, userId: number, chatId: string | null, now = new Date()): Promise<SendContext> {
+export async function loadSendContext(
+  db: Db,
+  userId: number,
+  chatId: string | null,
+  now = new Date(),
+): Promise<SendContext> {
   const [row] = await sendContextStatement(db).execute({ userId, chatId: chatId && isChatId(chatId) ? chatId : null });
   if (!row) throw new Error(`loadSendContext: no user ${userId}`);
-  const subscription = row.subscriptionTier ? { tier: row.subscriptionTier, expiresAt: row.subscriptionExpiresAt } : undefined;
+  const subscription = row.subscriptionTier
+    ? { tier: row.subscriptionTier, expiresAt: row.subscriptionExpiresAt }
+    : undefined;
   return {
     tier: tierOf(subscription, now),
     settings: {
@@ -121,7 +132,14 @@ export async function loadSendContext(db: Db, userId: number, chatId: string | n
     riskFlaggedAt: row.riskFlaggedAt,
     chat:
       row.chatId && row.topic !== null && row.status !== null && row.createdAt && row.updatedAt
-        ? toChatDto({ ...row, id: row.chatId, topic: row.topic, status: row.status, createdAt: row.createdAt, updatedAt: row.updatedAt })
+        ? toChatDto({
+            ...row,
+            id: row.chatId,
+            topic: row.topic,
+            status: row.status,
+            createdAt: row.createdAt,
+            updatedAt: row.updatedAt,
+          })
         : null,
     messageCount: row.messageCount ?? 0,
   };
@@ -139,7 +157,11 @@ export interface NewMessage {
 }
 
 // The inserted row's columns, in the table's order (an INSERT … SELECT must list them so).
-const messageValues = (chatId: AnyPgColumn, position: SQL.Aliased | AnyPgColumn, createdAt: SQL.Aliased | AnyPgColumn) => ({
+const messageValues = (
+  chatId: AnyPgColumn,
+  position: SQL.Aliased | AnyPgColumn,
+  createdAt: SQL.Aliased | AnyPgColumn,
+) => ({
   id: sql`gen_random_uuid()`.as('id'),
   chatId,
   userId: sql`${sql.placeholder('userId')}::int`.as('user_id'),
@@ -234,7 +256,12 @@ export async function createChatWithMessage(
  * Appends a message to the user's chat; null when the chat is not theirs (or is gone). The chat returned is `chat`
  * with the activity this message made (the statement sets both from the same now()).
  */
-export async function appendMessage(db: Db, userId: number, chat: Chat, message: NewMessage): Promise<{ chat: Chat; message: ChatMessage } | null> {
+export async function appendMessage(
+  db: Db,
+  userId: number,
+  chat: Chat,
+  message: NewMessage,
+): Promise<{ chat: Chat; message: ChatMessage } | null> {
   const [row] = await appendStatement(db).execute({ ...params(userId, message), chatId: chat.id });
   if (!row) return null;
   const at = new Date(row.createdAt).toISOString();
@@ -246,7 +273,11 @@ export async function appendMessage(db: Db, userId: number, chat: Chat, message:
 
 /** True for the unique violation a repeated client_id or a second reply to one message raises. */
 export function isDuplicateMessage(error: unknown): boolean {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     if ((e as { code?: unknown }).code === '23505') return true;
   }
   return false;
@@ -279,20 +310,34 @@ const windowStatement = preparedPerDb((db) =>
   db
     .select({ role: chatMessages.role, content: chatMessages.content })
     .from(chatMessages)
+    .innerJoin(chats, and(eq(chats.id, chatMessages.chatId), eq(chats.userId, sql.placeholder('userId'))))
     .where(
       and(
         eq(chatMessages.chatId, sql`${sql.placeholder('chatId')}::uuid`),
         lte(chatMessages.position, sql.placeholder('upTo')),
-        gt(chatMessages.position, sql`${sql.placeholder('upTo')}::int - ${sql.placeholder('rows')}::int`),
       ),
     )
     .orderBy(desc(chatMessages.position))
+    .limit(sql.placeholder('rows'))
     .prepare('chat_history_window'),
 );
 
-/** The newest `rows` messages up to and including position `upTo`, newest first (the prompt's history window). */
-export async function recentMessages(db: Db, chatId: string, upTo: number, rows: number): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
-  const found = await windowStatement(db).execute({ chatId, upTo, rows });
+/** No position is beyond this: "up to the newest". */
+export const NEWEST = 2_147_483_647;
+
+/**
+ * The newest `rows` messages of the user's chat up to and including position `upTo`, newest first (the prompt's
+ * history window); none when the chat is not theirs. Needs no count first, so a send reads it beside its context.
+ */
+export async function recentMessages(
+  db: Db,
+  userId: number,
+  chatId: string,
+  upTo: number,
+  rows: number,
+): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
+  if (!isChatId(chatId)) return [];
+  const found = await windowStatement(db).execute({ userId, chatId, upTo, rows });
   return found as Array<{ role: 'user' | 'assistant'; content: string }>;
 }
 
@@ -305,7 +350,11 @@ const chatStatement = preparedPerDb((db) =>
 );
 
 /** The user's chat and its number of messages; null when it is not theirs. */
-export async function getChat(db: Db, userId: number, id: string): Promise<{ chat: Chat; messageCount: number } | null> {
+export async function getChat(
+  db: Db,
+  userId: number,
+  id: string,
+): Promise<{ chat: Chat; messageCount: number } | null> {
   if (!isChatId(id)) return null;
   const [row] = await chatStatement(db).execute({ id, userId });
   return row ? { chat: toChatDto(row), messageCount: row.messageCount } : null;
@@ -327,7 +376,12 @@ const pageStatement = preparedPerDb((db) =>
 );
 
 /** A page of the user's chat in chronological order, and its total; null when the chat is not theirs. */
-export async function listMessages(db: Db, userId: number, chatId: string, query: ChatMessagesQuery): Promise<{ messages: ChatMessage[]; total: number } | null> {
+export async function listMessages(
+  db: Db,
+  userId: number,
+  chatId: string,
+  query: ChatMessagesQuery,
+): Promise<{ messages: ChatMessage[]; total: number } | null> {
   const found = await getChat(db, userId, chatId);
   if (!found) return null;
   const total = found.messageCount;
@@ -340,10 +394,20 @@ export async function listMessages(db: Db, userId: number, chatId: string, query
 }
 
 /** The user's chats, newest activity first, and how many there are. */
-export async function listChats(db: Db, userId: number, query: ChatListQuery): Promise<{ chats: Chat[]; total: number }> {
+export async function listChats(
+  db: Db,
+  userId: number,
+  query: ChatListQuery,
+): Promise<{ chats: Chat[]; total: number }> {
   const filter = and(eq(chats.userId, userId), query.status ? eq(chats.status, query.status) : undefined);
   const [rows, [counted]] = await Promise.all([
-    db.select().from(chats).where(filter).orderBy(desc(chats.updatedAt), desc(chats.id)).limit(query.limit).offset(query.skip),
+    db
+      .select()
+      .from(chats)
+      .where(filter)
+      .orderBy(desc(chats.updatedAt), desc(chats.id))
+      .limit(query.limit)
+      .offset(query.skip),
     db.select({ total: count() }).from(chats).where(filter),
   ]);
   return { chats: rows.map(toChatDto), total: Number(counted?.total ?? 0) };
@@ -352,7 +416,10 @@ export async function listChats(db: Db, userId: number, query: ChatListQuery): P
 /** Deletes the user's chat and (cascade) its messages for good; false when there was no such chat of theirs. */
 export async function deleteChat(db: Db, userId: number, id: string): Promise<boolean> {
   if (!isChatId(id)) return false;
-  const gone = await db.delete(chats).where(and(eq(chats.id, id), eq(chats.userId, userId))).returning({ id: chats.id });
+  const gone = await db
+    .delete(chats)
+    .where(and(eq(chats.id, id), eq(chats.userId, userId)))
+    .returning({ id: chats.id });
   return gone.length > 0;
 }
 

@@ -51,7 +51,13 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/list',
-    { schema: { tags, querystring: chatListQuerySchema, response: { 200: chatListResponseSchema, ...paramErrors, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        querystring: chatListQuerySchema,
+        response: { 200: chatListResponseSchema, ...paramErrors, ...authErrors },
+      },
+    },
     async (request) => listChats(app.database.db, request.user.id, request.query),
   );
 
@@ -91,12 +97,22 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, params: chatIdParamsSchema, response: { 204: z.null(), 404: errorSchema, ...authErrors } } },
     async (request, reply) => {
-      if (!(await deleteChat(app.database.db, request.user.id, request.params.id))) throw httpError(404, CHAT_ERRORS.notFound);
+      if (!(await deleteChat(app.database.db, request.user.id, request.params.id)))
+        throw httpError(404, CHAT_ERRORS.notFound);
       return reply.code(204).send(null);
     },
   );
 
-  const sendErrors = { 402: chatLimitSchema, 404: errorSchema, 409: errorSchema, 503: chatUnavailableSchema, ...bodyErrors, 401: errorSchema, 429: errorSchema };
+  // 503: the model failed after the user message was stored (chatUnavailableSchema), or — like every route — the
+  // database is unavailable (the shared {detail}).
+  const sendErrors = {
+    ...authErrors,
+    ...bodyErrors,
+    402: chatLimitSchema,
+    404: errorSchema,
+    409: errorSchema,
+    503: z.union([chatUnavailableSchema, errorSchema]),
+  };
 
   app.post(
     '/:id/send',
@@ -137,7 +153,8 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         clientId: body.client_id,
       });
     } catch (error) {
-      if (error instanceof TokensExhausted) return reply.code(402).send({ detail: CHAT_ERRORS.tokensExhausted, code: 'limit_reached' });
+      if (error instanceof TokensExhausted)
+        return reply.code(402).send({ detail: CHAT_ERRORS.tokensExhausted, code: 'limit_reached' });
       throw error;
     }
     if (wantsEventStream(request)) return stream(turn, chatId === null, request, reply);

@@ -3,7 +3,8 @@
 // the response's 'close' — while the reply itself goes on being produced and stored (turn.ts).
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { chatStreamEventSchemas, type ChatStreamEvent } from '../../contract/chat';
+import { chatStreamEventSchemas } from '../../contract/chat';
+import type { ChatStreamEvent } from '../../contract/chat-stream';
 
 /** Keep-alive comment interval: proxies close streams that stay silent for a minute while a model thinks. */
 const KEEP_ALIVE_MS = 15_000;

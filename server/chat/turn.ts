@@ -34,6 +34,7 @@ import {
   getChat,
   isDuplicateMessage,
   loadSendContext,
+  NEWEST,
   recentMessages,
   type NewMessage,
   type SendContext,
@@ -126,16 +127,27 @@ export interface Turn {
 }
 
 // The tools' descriptions and schemas are part of every prompt.
-const TOOL_TOKENS = estimateTokens(JSON.stringify(Object.values(chatTools('START', () => {})).map((t) => t.description))) + 200;
+const TOOL_TOKENS =
+  estimateTokens(JSON.stringify(Object.values(chatTools('START', () => {})).map((t) => t.description))) + 200;
 /** Estimated prompt tokens are a guess: reserve half as much again, so a full reservation covers the reply. */
 const RESERVE_FACTOR = 1.5;
+
+type StoredTurn = { chat: Chat; message: ChatMessage; created: boolean; position: number };
+
+/** The same client_id raced in from another request a moment ago: answer this one as the repeat it is. */
+const isRepeatRace = (error: unknown, input: TurnInput, stored: unknown) =>
+  isDuplicateMessage(error) && Boolean(input.clientId) && !stored;
 
 /** The user's turn number in the chat from the message's position (user and assistant messages alternate). */
 const turnOf = (position: number) => Math.ceil(position / 2);
 
 export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date()): Promise<Turn> {
   const { db } = deps;
-  const ctx = await loadSendContext(db, input.userId, input.chatId, now);
+  // The context and the chat's newest messages in one round trip (the window query checks ownership itself).
+  const [ctx, newest] = await Promise.all([
+    loadSendContext(db, input.userId, input.chatId, now),
+    input.chatId === null ? [] : recentMessages(db, input.userId, input.chatId, NEWEST, HISTORY_MAX_ROWS),
+  ]);
   if (input.chatId !== null && !ctx.chat) throw new HttpError(404, CHAT_ERRORS.notFound);
 
   // A repeated send: never a second copy of the user message.
@@ -143,7 +155,8 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   if (input.clientId) {
     const earlier = await findByClientId(db, input.userId, input.clientId);
     if (earlier) {
-      if (input.chatId !== null && earlier.message.chat_id !== input.chatId) throw new HttpError(409, CHAT_ERRORS.clientIdElsewhere);
+      if (input.chatId !== null && earlier.message.chat_id !== input.chatId)
+        throw new HttpError(409, CHAT_ERRORS.clientIdElsewhere);
       const chat = input.chatId !== null ? ctx.chat! : (await getChat(db, input.userId, earlier.message.chat_id))?.chat;
       if (!chat) throw new HttpError(404, CHAT_ERRORS.notFound);
       const { position, ...message } = earlier.message;
@@ -160,20 +173,35 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const content = stored?.message.content ?? input.content;
   if (assessRisk(content).risk) {
     await flagRisk(db, input.userId, now);
-    const { chat, message, created, position } = stored
-      ? { ...stored, created: false }
-      : await storeUserMessage(db, input, ctx, CRISIS_TOPIC);
-    return { chat, created, userMessage: message, reply: crisisTurn(deps, input, ctx, chat, message, turnOf(position)) };
+    let turn: StoredTurn;
+    try {
+      turn = stored ? { ...stored, created: false } : await storeUserMessage(db, input, ctx, CRISIS_TOPIC);
+    } catch (error) {
+      if (isRepeatRace(error, input, stored)) return startTurn(deps, input, now);
+      throw error;
+    }
+    return {
+      chat: turn.chat,
+      created: turn.created,
+      userMessage: turn.message,
+      reply: crisisTurn(deps, input, ctx, turn.chat, turn.message, turnOf(turn.position)),
+    };
   }
 
   // The prompt: system, then the window of history ending with this message (read before it is stored).
   const checkIn = needsCheckIn(ctx.riskFlaggedAt, now);
-  const system = systemPrompt({ style: ctx.settings.communication_style, personalContext: ctx.settings.personal_context, checkIn });
-  const chatId = stored?.chat.id ?? ctx.chat?.id ?? null;
-  const upTo = stored?.position ?? ctx.messageCount;
-  const history = chatId && upTo > 0 ? await recentMessages(db, chatId, upTo, HISTORY_MAX_ROWS) : [];
+  const system = systemPrompt({
+    style: ctx.settings.communication_style,
+    personalContext: ctx.settings.personal_context,
+    checkIn,
+  });
+  // A repeated send answers its stored message: the window ends there (a rare path, read on its own).
+  const history = stored
+    ? await recentMessages(db, input.userId, stored.chat.id, stored.position, HISTORY_MAX_ROWS)
+    : newest;
   const messages = historyWindow(stored ? history : [{ role: 'user', content }, ...history]);
-  const promptTokens = estimateTokens(system) + TOOL_TOKENS + messages.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0);
+  const promptTokens =
+    estimateTokens(system) + TOOL_TOKENS + messages.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0);
   const want = MAX_STEPS * (Math.ceil(promptTokens * RESERVE_FACTOR) + MAX_OUTPUT_TOKENS);
 
   const quota = { userId: input.userId, kind: 'tokens' as const, timeZone: input.timeZone, tier: ctx.tier, now };
@@ -181,13 +209,12 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   if (!reservation.ok) throw new TokensExhausted();
   const giveBack = () => settleDaily(db, { ...quota, reserved: reservation.reserved, used: 0 });
 
-  let turn: { chat: Chat; message: ChatMessage; created: boolean; position: number };
+  let turn: StoredTurn;
   try {
     turn = stored ? { ...stored, created: false } : await storeUserMessage(db, input, ctx);
   } catch (error) {
     await giveBack().catch(() => {});
-    // The same client_id raced in from another request: answer as the repeat it is.
-    if (isDuplicateMessage(error) && input.clientId && !stored) return startTurn(deps, input, now);
+    if (isRepeatRace(error, input, stored)) return startTurn(deps, input, now);
     throw error;
   }
 
@@ -213,9 +240,19 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     } catch (error) {
       await giveBack().catch(() => {});
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
-      throw new ReplyFailed({ detail: CHAT_ERRORS.unavailable, chat_id: turn.chat.id, user_message_id: turn.message.id });
+      throw new ReplyFailed({
+        detail: CHAT_ERRORS.unavailable,
+        chat_id: turn.chat.id,
+        user_message_id: turn.message.id,
+      });
     }
-    const message: NewMessage = { role: 'assistant', content: answer.text, metadata: answer.metadata, replyTo: turn.message.id, tokens: answer.tokens };
+    const message: NewMessage = {
+      role: 'assistant',
+      content: answer.text,
+      metadata: answer.metadata,
+      replyTo: turn.message.id,
+      tokens: answer.tokens,
+    };
     return storeReply(deps, input, ctx, turn.chat, turn.message, message, {
       settle: (used) => settleDaily(db, { ...quota, reserved: reservation.reserved, used }),
       refund: (amount) => settleDaily(db, { ...quota, reserved: amount, used: 0 }),
@@ -226,13 +263,28 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
 }
 
 /** The crisis reply: fixed words, the grounding practice, no model and no tokens (nothing may stand in its way). */
-function crisisTurn(deps: ChatDeps, input: TurnInput, ctx: SendContext, chat: Chat, userMessage: ChatMessage, turn: number): ReplyStream {
+function crisisTurn(
+  deps: ChatDeps,
+  input: TurnInput,
+  ctx: SendContext,
+  chat: Chat,
+  userMessage: ChatMessage,
+  turn: number,
+): ReplyStream {
   const reply = new ReplyStream();
   const content = crisisReply(turn);
   const metadata = practiceSuggestion(practiceById(CRISIS_PRACTICE_ID)!, ctx.tier);
   const running = (async () => {
     reply.push(content);
-    return storeReply(deps, input, ctx, chat, userMessage, { role: 'assistant', content, metadata, replyTo: userMessage.id, tokens: 0 }, FREE);
+    return storeReply(
+      deps,
+      input,
+      ctx,
+      chat,
+      userMessage,
+      { role: 'assistant', content, metadata, replyTo: userMessage.id, tokens: 0 },
+      FREE,
+    );
   })();
   deps.track(running);
   return reply.settle(running);
@@ -241,18 +293,19 @@ function crisisTurn(deps: ChatDeps, input: TurnInput, ctx: SendContext, chat: Ch
 /** A new chat's topic is named from its first message (repository.ts), or given. */
 async function storeUserMessage(db: Db, input: TurnInput, ctx: SendContext, topic?: string) {
   const message: NewMessage = { role: 'user', content: input.content, clientId: input.clientId ?? null };
-  if (!ctx.chat) return { ...(await createChatWithMessage(db, input.userId, message, topic)), created: true, position: 1 };
+  if (!ctx.chat)
+    return { ...(await createChatWithMessage(db, input.userId, message, topic)), created: true, position: 1 };
   const appended = await appendMessage(db, input.userId, ctx.chat, message);
   if (!appended) throw new HttpError(404, CHAT_ERRORS.notFound); // deleted a moment ago
   return { ...appended, created: false, position: ctx.messageCount + 1 };
 }
 
-/** A reply's token accounting: settle the reservation to what was used; refund a charge already settled. */
+/** A reply's token accounting: settle the reservation to what was used (→ the day's new total, null: unchanged); refund a charge already settled. */
 interface Tokens {
-  settle(used: number): Promise<void>;
-  refund(amount: number): Promise<void>;
+  settle(used: number): Promise<number | null>;
+  refund(amount: number): Promise<unknown>;
 }
-const FREE: Tokens = { settle: async () => {}, refund: async () => {} };
+const FREE: Tokens = { settle: async () => null, refund: async () => null };
 
 /** Stores the reply (once per user message: a racing duplicate yields the first one), settles tokens, adds usage. */
 async function storeReply(
@@ -265,21 +318,32 @@ async function storeReply(
   tokens: Tokens,
 ): Promise<ReplyResult> {
   const { db } = deps;
-  let result: { chat: Chat; message: ChatMessage } | null;
-  // Independent writes: the message and the token settlement go to the database together.
-  const [stored, settled] = await Promise.allSettled([appendMessage(db, input.userId, chat, reply), tokens.settle(reply.tokens ?? 0)]);
+  const usage = () => usageInfo(db, input.userId, input.timeZone, ctx.tier);
+  // Independent: the message, the token settlement and today's other counters go to the database together; the
+  // settlement's own total then replaces the tokens the read may have seen before it.
+  const [stored, settled, read] = await Promise.allSettled([
+    appendMessage(db, input.userId, chat, reply),
+    tokens.settle(reply.tokens ?? 0),
+    usage(),
+  ]);
   if (settled.status === 'rejected') deps.log.error({ err: settled.reason }, 'chat: settling tokens failed');
-  if (stored.status === 'fulfilled') result = stored.value;
-  else {
+  let result: { chat: Chat; message: ChatMessage } | null;
+  let usage_info = read.status === 'fulfilled' ? read.value : null;
+  if (stored.status === 'fulfilled') {
+    result = stored.value;
+    if (usage_info && settled.status === 'fulfilled' && settled.value !== null)
+      usage_info = { ...usage_info, tokens_used: settled.value };
+  } else {
     if (!isDuplicateMessage(stored.reason)) throw stored.reason;
     // Another request stored this message's reply first: that one is the answer, and this one is not charged.
     await tokens.refund(reply.tokens ?? 0).catch(() => {});
     const first = await findReply(db, userMessage.id);
     result = first ? { chat: (await getChat(db, input.userId, chat.id))?.chat ?? chat, message: first } : null;
+    usage_info = null;
   }
   // The chat was deleted while the reply was being written.
   if (!result) throw new ReplyFailed({ detail: CHAT_ERRORS.notFound, chat_id: null, user_message_id: null }, 404);
-  return { chat: result.chat, message: { ...result.message, usage_info: await usageInfo(db, input.userId, input.timeZone, ctx.tier) } };
+  return { chat: result.chat, message: { ...result.message, usage_info: usage_info ?? (await usage()) } };
 }
 
 /** A reply that failed after the user message was stored, as the route answers it (JSON status and body, or SSE). */
@@ -288,6 +352,10 @@ export function replyFailure(error: unknown, turn: Turn): { status: number; body
   const unavailable = isDatabaseUnavailable(error);
   return {
     status: unavailable ? 503 : 500,
-    body: { detail: unavailable ? DETAILS.dbUnavailable : DETAILS.internal, chat_id: turn.chat.id, user_message_id: turn.userMessage.id },
+    body: {
+      detail: unavailable ? DETAILS.dbUnavailable : DETAILS.internal,
+      chat_id: turn.chat.id,
+      user_message_id: turn.userMessage.id,
+    },
   };
 }

@@ -42,8 +42,11 @@ export interface Database {
   close(): Promise<void>;
 }
 
-export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPoolMax' | 'pgQueryTimeoutMs'>): Promise<Database> {
-  if (config.databaseUrl) return openPostgres(config.databaseUrl, { max: config.pgPoolMax, queryTimeoutMs: config.pgQueryTimeoutMs });
+export async function openDatabase(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPoolMax' | 'pgQueryTimeoutMs'>,
+): Promise<Database> {
+  if (config.databaseUrl)
+    return openPostgres(config.databaseUrl, { max: config.pgPoolMax, queryTimeoutMs: config.pgQueryTimeoutMs });
   mkdirSync(config.dataDir, { recursive: true }); // PGlite does not create parent folders
   return wrapPglite(await PGlite.create(config.dataDir));
 }
@@ -63,7 +66,10 @@ export interface PostgresOptions {
   onPoolError?: (error: Error) => void;
 }
 
-export function openPostgres(url: string, { max = DEFAULT_PG_POOL_MAX, queryTimeoutMs = DEFAULT_PG_QUERY_TIMEOUT_MS, onPoolError }: PostgresOptions = {}): Database {
+export function openPostgres(
+  url: string,
+  { max = DEFAULT_PG_POOL_MAX, queryTimeoutMs = DEFAULT_PG_QUERY_TIMEOUT_MS, onPoolError }: PostgresOptions = {},
+): Database {
   const pool = new pg.Pool({
     connectionString: url,
     max,
@@ -94,7 +100,11 @@ function once(close: () => Promise<void>): () => Promise<void> {
 
 /** The error and its causes (Drizzle wraps the driver's error in `cause`). */
 function* causes(error: unknown): Generator<{ code?: unknown; message?: unknown }> {
-  for (let e: unknown = error, depth = 0; e && typeof e === 'object' && depth < 5; e = (e as { cause?: unknown }).cause, depth++) {
+  for (
+    let e: unknown = error, depth = 0;
+    e && typeof e === 'object' && depth < 5;
+    e = (e as { cause?: unknown }).cause, depth++
+  ) {
     yield e as { code?: unknown; message?: unknown };
   }
 }

@@ -4,12 +4,14 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  check,
   date,
   index,
   integer,
   jsonb,
   pgTable,
   primaryKey,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -124,6 +126,102 @@ export const diaryCounters = pgTable('diary_counters', {
 });
 
 /**
+ * An offer made to the user (POST /api/payments/invoice): what they are buying at which price, priced by the
+ * server's plans. The invoice payload Telegram carries through the payment is this row's id. pending → paid on the
+ * first successful payment; a pending row past expires_at is refused at pre-checkout.
+ */
+export const invoices = pgTable(
+  'invoices',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    tier: text('tier').notNull(),
+    months: integer('months').notNull(),
+    /** stars | card */
+    method: text('method').notNull(),
+    /** XTR | RUB: Telegram's currency code */
+    currency: text('currency').notNull(),
+    /** In Telegram's smallest units (total_amount): stars, or kopecks for RUB. */
+    amount: integer('amount').notNull(),
+    /** pending | paid */
+    status: text('status').notNull().default('pending'),
+    /** The t.me link createInvoiceLink returned; null until Telegram answered. */
+    url: text('url'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    paidAt: timestamp('paid_at', { withTimezone: true }),
+  },
+  (t) => [index('invoices_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+/**
+ * Money received: one row per Telegram charge. The unique charge id is what makes a grant exactly-once — the row is
+ * inserted with ON CONFLICT DO NOTHING and the grant happens only in the transaction that inserted it. Kept when the
+ * user erases their data (accounting records; user_id becomes null, telegram_user_id stays for refunds).
+ */
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    telegramPaymentChargeId: text('telegram_payment_charge_id').notNull().unique(),
+    providerPaymentChargeId: text('provider_payment_charge_id'),
+    invoiceId: uuid('invoice_id').references(() => invoices.id, { onDelete: 'set null' }),
+    userId: integer('user_id').references(() => users.id, { onDelete: 'set null' }),
+    telegramUserId: bigint('telegram_user_id', { mode: 'number' }).notNull(),
+    /** What was bought, copied from the invoice (null when the payload named no invoice we know). */
+    tier: text('tier'),
+    months: integer('months'),
+    currency: text('currency').notNull(),
+    amount: integer('amount').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('payments_user_idx').on(t.userId)],
+);
+
+/** Money returned: at most one refund per payment (the unique payment_id decides, as the charge id does above). */
+export const refunds = pgTable('refunds', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  paymentId: uuid('payment_id')
+    .notNull()
+    .unique()
+    .references(() => payments.id),
+  telegramPaymentChargeId: text('telegram_payment_charge_id').notNull(),
+  currency: text('currency').notNull(),
+  amount: integer('amount').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The ledger behind `subscriptions`: every change of a user's access as a row. source trial | payment | manual adds
+ * [starts_at, expires_at) of `tier`; source refund records the interval a refund took back (empty when there was
+ * nothing left to take). `subscriptions` holds the result, which every gate reads.
+ */
+export const subscriptionGrants = pgTable(
+  'subscription_grants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    /** trial | payment | refund | manual */
+    source: text('source').notNull(),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    tier: text('tier').notNull(),
+    startsAt: timestamp('starts_at', { withTimezone: true }).notNull(),
+    /** null: never expires. */
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('subscription_grants_user_idx').on(t.userId, t.createdAt),
+    // A payment grants once and a refund revokes once, whatever reaches this table.
+    uniqueIndex('subscription_grants_payment_source_idx').on(t.paymentId, t.source),
+  ],
+);
+
+/**
  * A conversation with the assistant. `message_count` is the position of its newest message, kept by the same
  * statement that inserts a message (server/chat/repository.ts), so a page of messages is a range of positions and
  * the total needs no count. `updated_at` moves with every message: the list is ordered by it (last activity).
@@ -185,3 +283,33 @@ export const chatMessages = pgTable(
 export type UserRow = typeof users.$inferSelect;
 export type SettingsRow = typeof userSettings.$inferSelect;
 export type SubscriptionRow = typeof subscriptions.$inferSelect;
+export type InvoiceRow = typeof invoices.$inferSelect;
+export type PaymentRow = typeof payments.$inferSelect;
+/**
+ * One practice a user started (practice_type: an id of server/practices/catalogue.ts). Completed once: completed_at
+ * and rating are set together by a conditional UPDATE, so a second completion finds nothing to change (409).
+ */
+export const practiceSessions = pgTable(
+  'practice_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    practiceType: text('practice_type').notNull(),
+    /** manual | ai_suggestion */
+    sourceType: text('source_type').notNull().default('manual'),
+    /** The chat that suggested it, for ai_suggestion. */
+    sourceId: text('source_id'),
+    startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+    completedAt: timestamp('completed_at', { withTimezone: true }),
+    rating: smallint('rating'),
+    feedback: text('feedback'),
+  },
+  (t) => [
+    // History: the user's sessions newest first.
+    index('practice_sessions_user_started_idx').on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
+    check('practice_sessions_rating_check', sql`${t.rating} between 1 and 5`),
+    check('practice_sessions_completed_rated_check', sql`(${t.completedAt} is null) = (${t.rating} is null)`),
+  ],
+);

@@ -14,7 +14,9 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const isEntryId = (id: string) => UUID.test(id);
 
 /** The API's shape of an entry (a whole row, or the list's selection of the same columns). */
-export function toDto(row: Pick<Row, 'id' | 'title' | 'content' | 'mood' | 'isFavorite' | 'sourceType' | 'sourceId' | 'createdAt'>): DiaryEntry {
+export function toDto(
+  row: Pick<Row, 'id' | 'title' | 'content' | 'mood' | 'isFavorite' | 'sourceType' | 'sourceId' | 'createdAt'>,
+): DiaryEntry {
   return {
     id: row.id,
     title: row.title ?? null,
@@ -26,7 +28,6 @@ export function toDto(row: Pick<Row, 'id' | 'title' | 'content' | 'mood' | 'isFa
     created_at: new Date(row.createdAt).toISOString(),
   };
 }
-
 
 /** The list's filter: the owner, optionally favourites only and a date window (values or placeholders). */
 function listFilter(userId: number | Placeholder, favorites: boolean, dateFrom: Date | Placeholder | undefined) {
@@ -43,7 +44,9 @@ function prepareList(db: Db, favorites: boolean, dated: boolean) {
   const counterColumn = favorites ? diaryCounters.favorites : diaryCounters.total;
   const counter = dated
     ? sql<number | null>`null::int`
-    : sql<number | null>`(select ${counterColumn} from ${diaryCounters} where ${diaryCounters.userId} = ${sql.placeholder('userId')})`;
+    : sql<
+        number | null
+      >`(select ${counterColumn} from ${diaryCounters} where ${diaryCounters.userId} = ${sql.placeholder('userId')})`;
   return db
     .select({
       id: diaryEntries.id,
@@ -106,7 +109,11 @@ export async function getEntry(db: Executor, userId: number, id: string): Promis
 }
 
 export type CreateResult =
-  | { ok: true; entry: DiaryEntry; /** false: an entry with this client id already existed and is returned. */ created: boolean }
+  | {
+      ok: true;
+      entry: DiaryEntry;
+      /** false: an entry with this client id already existed and is returned. */ created: boolean;
+    }
   | { ok: false; reason: DiaryRefusal; limit: number | null };
 
 /** Thrown inside the create transaction to roll the insert back when the quota says no. */

@@ -24,13 +24,25 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get(
     '/list',
-    { schema: { tags, querystring: diaryListQuerySchema, response: { 200: diaryListResponseSchema, ...paramErrors, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        querystring: diaryListQuerySchema,
+        response: { 200: diaryListResponseSchema, ...paramErrors, ...authErrors },
+      },
+    },
     async (request) => listEntries(app.database.db, request.user.id, request.query),
   );
 
   app.get(
     '/:id',
-    { schema: { tags, params: diaryEntryParamsSchema, response: { 200: diaryEntrySchema, 404: errorSchema, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        params: diaryEntryParamsSchema,
+        response: { 200: diaryEntrySchema, 404: errorSchema, ...authErrors },
+      },
+    },
     async (request) => {
       const entry = await getEntry(app.database.db, request.user.id, request.params.id);
       if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
@@ -45,7 +57,13 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         tags,
         body: diaryCreateBodySchema,
         // 201: created; 200: an entry with this client_id already existed (a repeated create) and is returned.
-        response: { 200: diaryEntrySchema, 201: diaryEntrySchema, 402: diaryRefusalSchema, ...bodyErrors, ...authErrors },
+        response: {
+          200: diaryEntrySchema,
+          201: diaryEntrySchema,
+          402: diaryRefusalSchema,
+          ...bodyErrors,
+          ...authErrors,
+        },
       },
     },
     async (request, reply) => {
@@ -61,7 +79,13 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.patch(
     '/:id/favorite',
-    { schema: { tags, params: diaryEntryParamsSchema, response: { 200: diaryEntrySchema, 404: errorSchema, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        params: diaryEntryParamsSchema,
+        response: { 200: diaryEntrySchema, 404: errorSchema, ...authErrors },
+      },
+    },
     async (request) => {
       const entry = await toggleFavorite(app.database.db, request.user.id, request.params.id);
       if (!entry) throw httpError(404, DIARY_ERRORS.notFound);

@@ -16,7 +16,11 @@ export default fp(
         timeWindow: 60_000,
         hook: 'preHandler', // after auth: the key is the user, not the IP (Telegram users share NATs)
         keyGenerator: (request) => String(request.user?.id ?? request.ip),
-        errorResponseBuilder: (_request, context) => ({ statusCode: 429, detail: DETAILS.rateLimited, ttl: context.ttl }),
+        errorResponseBuilder: (_request, context) => ({
+          statusCode: 429,
+          detail: DETAILS.rateLimited,
+          ttl: context.ttl,
+        }),
       });
     }
   },

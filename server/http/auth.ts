@@ -16,7 +16,10 @@ import { DETAILS, HttpError, httpError } from './errors';
 import { canonicalTimeZone } from './time-zone';
 
 /** request.user: the authenticated user's stable fields (from the row upserted at sign-in). */
-export type AuthUser = Pick<UserRow, 'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl' | 'createdAt'>;
+export type AuthUser = Pick<
+  UserRow,
+  'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl' | 'createdAt'
+>;
 
 /** Future auth_date tolerance for clock skew between Telegram and this server (accepted on purpose). */
 const FUTURE_SKEW_S = 60;
@@ -101,7 +104,10 @@ async function signIn(db: Db, config: Config, cache: InitDataCache, raw: unknown
   const user = await upsertUser(db, tgUser);
   // Never beyond the init data's own expiry: a cached string must not outlive auth_date + INIT_DATA_MAX_AGE_S.
   const ttlEnd = now + CACHE_TTL_MS;
-  cache.set(raw, { user, expiresAt: config.initDataMaxAgeS > 0 ? Math.min(ttlEnd, (authDate + config.initDataMaxAgeS) * 1000) : ttlEnd });
+  cache.set(raw, {
+    user,
+    expiresAt: config.initDataMaxAgeS > 0 ? Math.min(ttlEnd, (authDate + config.initDataMaxAgeS) * 1000) : ttlEnd,
+  });
   return user;
 }
 

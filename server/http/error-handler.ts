@@ -32,11 +32,16 @@ function sendError(error: FastifyError, request: FastifyRequest, reply: FastifyR
   }
   const status = error.statusCode ?? 500;
   if (status === 429) return reply.code(429).send({ detail: DETAILS.rateLimited });
-  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.code(413).send({ detail: DETAILS.tooLarge });
+  if (status === 413 || error.code === 'FST_ERR_CTP_BODY_TOO_LARGE')
+    return reply.code(413).send({ detail: DETAILS.tooLarge });
   if (status === 415 || error.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
     return reply.code(415).send({ detail: DETAILS.unsupportedMedia });
   }
-  if (error instanceof SyntaxError || error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY') {
+  if (
+    error instanceof SyntaxError ||
+    error.code === 'FST_ERR_CTP_INVALID_JSON_BODY' ||
+    error.code === 'FST_ERR_CTP_EMPTY_JSON_BODY'
+  ) {
     return reply.code(400).send({ detail: DETAILS.badJson });
   }
   if (status === 405) return reply.code(405).send({ detail: DETAILS.methodNotAllowed });

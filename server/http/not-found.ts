@@ -9,7 +9,8 @@ import { DETAILS } from './errors';
 /** Answers a GET or HEAD outside /api that no route matched (server/start/client.ts provides it). */
 export type ClientFallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
-const notFound = async (_request: FastifyRequest, reply: FastifyReply) => reply.code(404).send({ detail: DETAILS.notFound });
+const notFound = async (_request: FastifyRequest, reply: FastifyReply) =>
+  reply.code(404).send({ detail: DETAILS.notFound });
 
 /** The /api scope's 404 (register it there). */
 export const apiNotFound = fp(async (api) => {

@@ -22,7 +22,9 @@ function describeIssue(v: FastifySchemaValidationError): string {
     case 'unrecognized_keys': {
       const keys = Array.isArray(params.keys) ? (params.keys as string[]) : [];
       const where = field ? ` в «${field}»` : '';
-      return keys.length === 1 ? `Неизвестное поле «${keys[0]}»${where}` : `Неизвестные поля${where}: ${keys.map((k) => `«${k}»`).join(', ')}`;
+      return keys.length === 1
+        ? `Неизвестное поле «${keys[0]}»${where}`
+        : `Неизвестные поля${where}: ${keys.map((k) => `«${k}»`).join(', ')}`;
     }
     case 'invalid_type':
       if (!field && params.expected === 'object') return 'Ожидается JSON-объект';

@@ -7,7 +7,14 @@
 // practices, which ask for more reflection and time, are advanced.
 import { planOf, type Tier } from '../billing/plans';
 
-export const PRACTICE_CATEGORIES = ['breathing', 'grounding', 'productivity', 'psychological', 'journaling', 'self_awareness'] as const;
+export const PRACTICE_CATEGORIES = [
+  'breathing',
+  'grounding',
+  'productivity',
+  'psychological',
+  'journaling',
+  'self_awareness',
+] as const;
 export type PracticeCategory = (typeof PRACTICE_CATEGORIES)[number];
 
 export const PRACTICE_IDS = [
@@ -41,7 +48,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'breathing_478',
     name: 'Дыхание 4-7-8',
-    description: 'Вдох на 4 счёта, задержка на 7, медленный выдох на 8. Четыре цикла замедляют пульс, снимают напряжение и помогают уснуть.',
+    description:
+      'Вдох на 4 счёта, задержка на 7, медленный выдох на 8. Четыре цикла замедляют пульс, снимают напряжение и помогают уснуть.',
     category: 'breathing',
     duration_minutes: 3,
     is_advanced: false,
@@ -49,7 +57,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'triangle_breathing',
     name: 'Треугольное дыхание',
-    description: 'Вдох, задержка и выдох по 3 секунды, шесть циклов. Простой ритм, который быстро возвращает спокойствие.',
+    description:
+      'Вдох, задержка и выдох по 3 секунды, шесть циклов. Простой ритм, который быстро возвращает спокойствие.',
     category: 'breathing',
     duration_minutes: 2,
     is_advanced: false,
@@ -57,7 +66,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'box_breathing',
     name: 'Квадратное дыхание',
-    description: 'Вдох, задержка, выдох и пауза по 4 секунды, пять циклов. Выравнивает дыхание и помогает собраться при стрессе.',
+    description:
+      'Вдох, задержка, выдох и пауза по 4 секунды, пять циклов. Выравнивает дыхание и помогает собраться при стрессе.',
     category: 'breathing',
     duration_minutes: 3,
     is_advanced: false,
@@ -65,7 +75,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'grounding_54321',
     name: 'Заземление 5-4-3-2-1',
-    description: 'Назовите 5 вещей, которые видите, 4 — которые слышите, 3 — которых касаетесь, 2 запаха и 1 вкус. Возвращает в настоящий момент, когда накрывает тревога.',
+    description:
+      'Назовите 5 вещей, которые видите, 4 — которые слышите, 3 — которых касаетесь, 2 запаха и 1 вкус. Возвращает в настоящий момент, когда накрывает тревога.',
     category: 'grounding',
     duration_minutes: 5,
     is_advanced: false,
@@ -73,7 +84,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'letter_without_sending',
     name: 'Письмо без отправки',
-    description: 'Напишите человеку всё, что хотелось бы сказать, зная, что письмо никто не прочтёт. Помогает прожить обиду, злость или утрату.',
+    description:
+      'Напишите человеку всё, что хотелось бы сказать, зная, что письмо никто не прочтёт. Помогает прожить обиду, злость или утрату.',
     category: 'journaling',
     duration_minutes: 15,
     is_advanced: true,
@@ -81,7 +93,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'five_minute_start',
     name: 'Старт за 5 минут',
-    description: 'Договоритесь с собой заняться делом всего пять минут. Маленький старт снимает сопротивление и помогает сдвинуться с места.',
+    description:
+      'Договоритесь с собой заняться делом всего пять минут. Маленький старт снимает сопротивление и помогает сдвинуться с места.',
     category: 'productivity',
     duration_minutes: 5,
     is_advanced: false,
@@ -89,7 +102,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'diary_three_questions',
     name: 'Три вопроса дня',
-    description: 'Три коротких вопроса о прошедшем дне: что было важным, что получилось, за что можно себя поблагодарить.',
+    description:
+      'Три коротких вопроса о прошедшем дне: что было важным, что получилось, за что можно себя поблагодарить.',
     category: 'journaling',
     duration_minutes: 5,
     is_advanced: false,
@@ -97,7 +111,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'if_i_wasnt_afraid',
     name: 'Если бы я не боялся',
-    description: 'Три желания, которые останавливает страх, их общая тема и самый маленький первый шаг. Помогает увидеть, чего вы хотите на самом деле.',
+    description:
+      'Три желания, которые останавливает страх, их общая тема и самый маленький первый шаг. Помогает увидеть, чего вы хотите на самом деле.',
     category: 'psychological',
     duration_minutes: 10,
     is_advanced: true,
@@ -105,7 +120,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'stop_think_act',
     name: 'Стоп — подумай — действуй',
-    description: 'Остановитесь, опишите ситуацию и свою реакцию, найдите три альтернативы и выберите действие. Помогает не действовать на эмоциях.',
+    description:
+      'Остановитесь, опишите ситуацию и свою реакцию, найдите три альтернативы и выберите действие. Помогает не действовать на эмоциях.',
     category: 'psychological',
     duration_minutes: 7,
     is_advanced: true,
@@ -113,7 +129,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'body_scan_simple',
     name: 'Сканирование тела',
-    description: 'Внимание медленно проходит по телу от головы до стоп, по 40 секунд на каждую зону. Снимает зажимы и помогает расслабиться.',
+    description:
+      'Внимание медленно проходит по телу от головы до стоп, по 40 секунд на каждую зону. Снимает зажимы и помогает расслабиться.',
     category: 'grounding',
     duration_minutes: 5,
     is_advanced: false,
@@ -121,7 +138,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'goal_shift',
     name: 'Смещение цели',
-    description: 'Задача, состояние, с которым вы хотите её делать, и одно действие из этого состояния. Помогает вернуть мотивацию, когда «надо» давит.',
+    description:
+      'Задача, состояние, с которым вы хотите её делать, и одно действие из этого состояния. Помогает вернуть мотивацию, когда «надо» давит.',
     category: 'productivity',
     duration_minutes: 5,
     is_advanced: true,
@@ -129,7 +147,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'paradoxical_step',
     name: 'Парадоксальный шаг',
-    description: 'Опишите привычную реакцию и её результат, а затем попробуйте противоположное действие. Помогает выйти из замкнутого круга.',
+    description:
+      'Опишите привычную реакцию и её результат, а затем попробуйте противоположное действие. Помогает выйти из замкнутого круга.',
     category: 'psychological',
     duration_minutes: 7,
     is_advanced: true,
@@ -137,7 +156,8 @@ export const PRACTICES: readonly Practice[] = [
   {
     id: 'balance_wheel',
     name: 'Колесо баланса',
-    description: 'Оцените от 1 до 10 энергию, фокус, эмоции и отношения, найдите слабые зоны и составьте план. Показывает, куда направить силы.',
+    description:
+      'Оцените от 1 до 10 энергию, фокус, эмоции и отношения, найдите слабые зоны и составьте план. Показывает, куда направить силы.',
     category: 'self_awareness',
     duration_minutes: 10,
     is_advanced: true,

@@ -7,7 +7,16 @@ import { fileURLToPath } from 'node:url';
 
 export const ROOT = join(import.meta.dirname, '..', '..');
 export const DIST = join(ROOT, 'dist');
-const SOURCES = ['src', 'machines', 'contract', 'public', 'index.html', 'vite.config.ts', 'vite-plugins', 'package.json'];
+const SOURCES = [
+  'src',
+  'machines',
+  'contract',
+  'public',
+  'index.html',
+  'vite.config.ts',
+  'vite-plugins',
+  'package.json',
+];
 
 /**
  * A sentence only React's development runtime carries (its production build throws numbered errors instead).
@@ -77,7 +86,9 @@ export async function ensureClientBuilt(root = ROOT, log: (msg: string) => void 
   } catch (e) {
     // A broken working copy must not take the API down when an older build can still be served.
     if (!existsSync(join(root, 'dist', 'index.html'))) throw e;
-    console.warn(`Сборка клиента не удалась, отдаём прежнюю сборку dist/ / Client build failed, serving the previous dist/:\n${String(e)}`);
+    console.warn(
+      `Сборка клиента не удалась, отдаём прежнюю сборку dist/ / Client build failed, serving the previous dist/:\n${String(e)}`,
+    );
     return false;
   }
   return true;

@@ -1,4 +1,5 @@
 // Server configuration from the environment, read once at start-up. Every variable is documented in .env.example.
+import { createHmac } from 'node:crypto';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 
@@ -41,6 +42,19 @@ export interface Config {
   llmModel: string | null;
   /** A reply that has not finished by then (or stalls between chunks for a third of it) is a 503. */
   llmTimeoutMs: number;
+  /** The app's public https origin (PUBLIC_URL): the /start button opens it, setWebhook points at it; null: unset. */
+  publicUrl: string | null;
+  /**
+   * X-Telegram-Bot-Api-Secret-Token the webhook requires (WEBHOOK_SECRET; default: derived from BOT_TOKEN, so the
+   * webhook is never open).
+   */
+  webhookSecret: string;
+  /** Bot API server (TELEGRAM_API_ROOT); null: Telegram's own, https://api.telegram.org. */
+  telegramApiRoot: string | null;
+  /** Payment-provider token for card payments in RUB (CARD_PROVIDER_TOKEN); null: card payments are off. */
+  cardProviderToken: string | null;
+  /** A Telegram link to human support (SUPPORT_URL), named by /paysupport; null: unset. */
+  supportUrl: string | null;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -89,13 +103,31 @@ export const DEFAULT_PG_POOL_MAX = Math.max(4, 2 * availableParallelism());
 /** PG_QUERY_TIMEOUT_MS's default: far beyond any request's query, short enough that a stalled database answers 503. */
 export const DEFAULT_PG_QUERY_TIMEOUT_MS = 10_000;
 
-/** LLM_BASE_URL and LLM_MODEL go together; the URL must be http(s). */
+/** Telegram accepts 1–256 characters of A–Z, a–z, 0–9, _ and - as a webhook secret. */
+const WEBHOOK_SECRET_FORMAT = /^[A-Za-z0-9_-]{1,256}$/;
+
+function webhookSecret(env: NodeJS.ProcessEnv, botToken: string): string {
+  const v = str(env, 'WEBHOOK_SECRET');
+  if (v === null) return createHmac('sha256', botToken).update('telegram-webhook-secret').digest('base64url');
+  if (!WEBHOOK_SECRET_FORMAT.test(v)) throw new Error('WEBHOOK_SECRET: 1–256 characters of A–Z, a–z, 0–9, _ and -');
+  return v;
+}
+
+/** An http(s) URL without a trailing slash, or null when unset. */
+function baseUrl(env: NodeJS.ProcessEnv, name: string): string | null {
+  const v = str(env, name);
+  if (v === null) return null;
+  if (!URL.canParse(v) || !/^https?:$/.test(new URL(v).protocol))
+    throw new Error(`${name}: "${v}" is not an http(s) URL`);
+  return v.replace(/\/+$/, '');
+}
+
+/** LLM_BASE_URL and LLM_MODEL go together. */
 function llm(env: NodeJS.ProcessEnv): Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel'> {
-  const baseUrl = str(env, 'LLM_BASE_URL')?.replace(/\/+$/, '') ?? null;
+  const url = baseUrl(env, 'LLM_BASE_URL');
   const model = str(env, 'LLM_MODEL');
-  if (baseUrl && !/^https?:\/\/./.test(baseUrl)) throw new Error(`LLM_BASE_URL: "${baseUrl}" is not an http(s) URL such as https://api.example.com/v1`);
-  if (baseUrl && !model) throw new Error('LLM_MODEL must name the model when LLM_BASE_URL is set');
-  return { llmBaseUrl: baseUrl, llmApiKey: str(env, 'LLM_API_KEY'), llmModel: baseUrl ? model : null };
+  if (url && !model) throw new Error('LLM_MODEL must name the model when LLM_BASE_URL is set');
+  return { llmBaseUrl: url, llmApiKey: str(env, 'LLM_API_KEY'), llmModel: url ? model : null };
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -119,5 +151,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     ...llm(env),
     llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 60_000),
+    publicUrl: baseUrl(env, 'PUBLIC_URL'),
+    webhookSecret: webhookSecret(env, botToken ?? DEV_BOT_TOKEN),
+    telegramApiRoot: baseUrl(env, 'TELEGRAM_API_ROOT'),
+    cardProviderToken: str(env, 'CARD_PROVIDER_TOKEN'),
+    supportUrl: baseUrl(env, 'SUPPORT_URL'),
   };
 }

@@ -14,7 +14,12 @@ export const DEMO_TELEGRAM_ID = 100_000_001;
 const querySchema = z.object({
   tier: tierSchema.optional(),
   name: z.string().trim().min(1).max(64).optional(),
-  id: z.coerce.number().int().positive().max(2 ** 52).optional(),
+  id: z.coerce
+    .number()
+    .int()
+    .positive()
+    .max(2 ** 52)
+    .optional(),
   theme: z.enum(['light', 'dark']).optional(),
 });
 
@@ -23,7 +28,10 @@ const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)}
 export async function devLauncher(app: FastifyInstance): Promise<void> {
   app.get('/dev', { schema: { hide: true } }, async (request, reply) => {
     const parsed = querySchema.safeParse(request.query);
-    if (!parsed.success) return reply.code(422).send({ detail: 'Некорректные параметры: tier=START|PRO|PREMIUM, name, id, theme=light|dark' });
+    if (!parsed.success)
+      return reply
+        .code(422)
+        .send({ detail: 'Некорректные параметры: tier=START|PRO|PREMIUM, name, id, theme=light|dark' });
     const { tier, name = 'Демо', id = DEMO_TELEGRAM_ID, theme = 'light' } = parsed.data;
     const user = { id, first_name: name, username: 'demo_user', language_code: 'ru' };
     const initData = sign({ user, query_id: 'AAHdev' } as Parameters<typeof sign>[0], app.config.botToken, new Date());

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
+import { registerWebhook } from '../bot/register';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
 import { loadConfig } from './config';
@@ -12,7 +13,8 @@ import { migrateDatabase, openDatabase, type Database } from '../db';
 import { acquirePidLock, LockedError, type PidLock } from './lock';
 
 /** What start-up has opened so far, and the step it is in; closeAll() closes them in reverse order. */
-const open: { lock?: PidLock; database?: Promise<Database>; app?: Promise<FastifyInstance>; step?: Promise<unknown> } = {};
+const open: { lock?: PidLock; database?: Promise<Database>; app?: Promise<FastifyInstance>; step?: Promise<unknown> } =
+  {};
 let stopping = false;
 
 /** Makes `work` the current start-up step, so a shutdown waits for it before closing anything. */
@@ -70,7 +72,9 @@ async function main(): Promise<void> {
   if (stopping) return;
   await step(migrateDatabase(database));
   if (stopping) return;
-  const app = await step((open.app = buildApp({ database, config, client: dev ? viteClient(ROOT) : staticClient(DIST) })));
+  const app = await step(
+    (open.app = buildApp({ database, config, client: dev ? viteClient(ROOT) : staticClient(DIST) })),
+  );
   if (stopping) return;
   await step(app.listen({ port: config.port, host: config.host }));
   if (stopping) return;
@@ -80,7 +84,26 @@ async function main(): Promise<void> {
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Открыть: http://${host}:${port}`);
   if (config.devLauncher) console.log(`Запуск для разработки (без BOT_TOKEN): http://${host}:${port}/dev`);
-  console.log(`База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
+  console.log(
+    `База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
+  );
+  await telegramWebhook(app, config);
+}
+
+/** setWebhook when PUBLIC_URL is set; a failure is reported, not fatal: the app itself still serves. */
+async function telegramWebhook(app: FastifyInstance, config: ReturnType<typeof loadConfig>): Promise<void> {
+  if (config.publicUrl && config.devLauncher) {
+    console.log('PUBLIC_URL задан, но без BOT_TOKEN вебхук Telegram не регистрируется / no webhook without BOT_TOKEN');
+    return;
+  }
+  try {
+    const url = await step(registerWebhook(app.bot, config));
+    if (url) console.log(`Вебхук Telegram: ${url}`);
+    else if (!config.devLauncher)
+      console.log('PUBLIC_URL не задан: вебхук Telegram не зарегистрирован / webhook not registered');
+  } catch (e) {
+    console.error(`Не удалось зарегистрировать вебхук Telegram / setWebhook failed: ${(e as Error).message}`);
+  }
 }
 
 main().catch(async (e) => {

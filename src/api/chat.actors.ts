@@ -7,8 +7,8 @@ import {
   TOKENS_EXHAUSTED_DETAIL,
   type ChatListResponse,
   type ChatMessagesResponse,
-  type ChatStreamEvent,
 } from '../../contract/chat';
+import type { ChatStreamEvent } from '../../contract/chat-stream';
 import type { OlderPageQuery } from '../../machines/chat/chat-history';
 import type {
   ChatOpening,
@@ -16,7 +16,15 @@ import type {
   ChatStreamMachineEvent,
   SendFailure,
 } from '../../machines/chat/chat-session.machine';
-import { ChatLimitError, ChatUnavailableError, deleteChat, listChatMessages, listChats, openChat, sendChatMessage } from './chat';
+import {
+  ChatLimitError,
+  ChatUnavailableError,
+  deleteChat,
+  listChatMessages,
+  listChats,
+  openChat,
+  sendChatMessage,
+} from './chat';
 import { usageActors } from './usage.actors';
 
 /** A stream event as the session machine's event. */
@@ -46,7 +54,9 @@ export function sendFailureOf(error: unknown): SendFailure {
 export const chatActors = {
   loadPage: fromPromise<ChatListResponse, { skip: number; limit: number }>(({ input }) => listChats(input)),
   deleteChat: fromPromise<void, { id: string }>(({ input }) => deleteChat(input.id)),
-  loadChat: fromPromise<ChatOpening | null, { chatId: string }>(({ input }) => openChat(input.chatId, CHAT_MESSAGES_PAGE_SIZE)),
+  loadChat: fromPromise<ChatOpening | null, { chatId: string }>(({ input }) =>
+    openChat(input.chatId, CHAT_MESSAGES_PAGE_SIZE),
+  ),
   loadOlder: fromPromise<ChatMessagesResponse, OlderPageQuery>(({ input }) =>
     listChatMessages(input.chatId, { skip: input.skip, limit: input.limit }),
   ),

@@ -8,10 +8,9 @@ import type {
   ChatMessage,
   ChatMessagesResponse,
   ChatSendBody,
-  ChatStreamEvent,
   ChatUnavailable,
 } from '../../contract/chat';
-import { decodeChatStream } from '../../contract/chat';
+import { decodeChatStream, type ChatStreamEvent } from '../../contract/chat-stream';
 import { api } from './client';
 import { httpStatus } from './errors';
 
@@ -41,12 +40,17 @@ export async function listChatMessages(
   query: { skip: number; limit: number; latest?: boolean },
 ): Promise<ChatMessagesResponse> {
   const searchParams = { skip: query.skip, limit: query.limit, latest: String(query.latest ?? false) };
-  const page = await api.get(`api/chat/${encodeURIComponent(chatId)}/messages`, { searchParams }).json<ChatMessagesResponse>();
+  const page = await api
+    .get(`api/chat/${encodeURIComponent(chatId)}/messages`, { searchParams })
+    .json<ChatMessagesResponse>();
   return { ...page, messages: shown(page.messages) };
 }
 
 /** A chat and its newest page of messages (asked for together), or null when it does not exist or is not yours. */
-export async function openChat(chatId: string, pageSize: number): Promise<{ chat: Chat; messages: ChatMessage[]; total: number } | null> {
+export async function openChat(
+  chatId: string,
+  pageSize: number,
+): Promise<{ chat: Chat; messages: ChatMessage[]; total: number } | null> {
   try {
     const [chat, page] = await Promise.all([
       getChat(chatId),
@@ -121,7 +125,11 @@ export async function sendChatMessage(
 }
 
 /** Reads the events as they arrive until `done`; an `error` event, an early end or STREAM_IDLE_MS of silence throw. */
-async function readStream(body: ReadableStream<Uint8Array>, onEvent: (event: ChatStreamEvent) => void, signal: AbortSignal) {
+async function readStream(
+  body: ReadableStream<Uint8Array>,
+  onEvent: (event: ChatStreamEvent) => void,
+  signal: AbortSignal,
+) {
   // TextDecoder with `stream` (not TextDecoderStream, missing from older iOS WebViews) keeps split characters whole.
   const reader = body.getReader();
   const decoder = new TextDecoder();
@@ -140,7 +148,8 @@ async function readStream(body: ReadableStream<Uint8Array>, onEvent: (event: Cha
   try {
     for (arm(); ; arm()) {
       const { value, done } = await reader.read();
-      if (done) throw new ChatStreamBrokenError(silent ? 'the reply went silent' : 'the reply ended before it was done');
+      if (done)
+        throw new ChatStreamBrokenError(silent ? 'the reply went silent' : 'the reply ended before it was done');
       const decoded = decodeChatStream(buffer + decoder.decode(value, { stream: true }));
       buffer = decoded.rest;
       for (const event of decoded.events) {
@@ -164,7 +173,11 @@ async function sendError(err: unknown): Promise<unknown> {
     const body = (await (err as HTTPError).response.clone().json()) as Partial<ChatLimitBody & ChatUnavailable>;
     if (status === 402 && body.code === 'limit_reached') return new ChatLimitError(String(body.detail ?? ''));
     if (status === 503 && typeof body.detail === 'string') {
-      return new ChatUnavailableError({ detail: body.detail, chat_id: body.chat_id ?? null, user_message_id: body.user_message_id ?? null });
+      return new ChatUnavailableError({
+        detail: body.detail,
+        chat_id: body.chat_id ?? null,
+        user_message_id: body.user_message_id ?? null,
+      });
     }
   } catch {
     /* not JSON */

@@ -13,7 +13,8 @@ import { httpStatus } from './errors';
 
 export function listDiaryEntries(query: DiaryListQuery): Promise<DiaryListResponse> {
   const searchParams: Record<string, string | number> = {};
-  for (const [key, value] of Object.entries(query)) if (value !== undefined) searchParams[key] = value as string | number;
+  for (const [key, value] of Object.entries(query))
+    if (value !== undefined) searchParams[key] = value as string | number;
   return api.get('api/diary/list', { searchParams }).json<DiaryListResponse>();
 }
 
@@ -67,4 +68,3 @@ async function refusalBody(err: unknown): Promise<DiaryRefusalBody | null> {
 export function toggleDiaryFavorite(id: string): Promise<DiaryEntry> {
   return api.patch(`api/diary/${encodeURIComponent(id)}/favorite`).json<DiaryEntry>();
 }
-

@@ -7,4 +7,3 @@ export type { UsageInfo };
 export function getUsage(): Promise<UsageInfo> {
   return api.get('api/subscriptions/usage').json<UsageInfo>();
 }
-

@@ -28,7 +28,9 @@ const Sheet = styled(m.div)`
   background: ${({ theme }) => theme.color.bg};
   color: ${({ theme }) => theme.color.text};
   box-shadow: 0 -8px 32px rgba(0, 0, 0, 0.18);
-  &:focus { outline: none; }
+  &:focus {
+    outline: none;
+  }
 `;
 
 /** Its own row, so enlarged titles below never run under it. */

@@ -24,8 +24,7 @@ const Bar = styled.nav`
   display: grid;
   grid-template-columns: repeat(5, minmax(0, 1fr));
   min-height: calc(${({ theme }) => theme.bottomNavHeight} + ${({ theme }) => theme.inset.bottom});
-  padding: 0 ${({ theme }) => theme.inset.right} ${({ theme }) => theme.inset.bottom}
-    ${({ theme }) => theme.inset.left};
+  padding: 0 ${({ theme }) => theme.inset.right} ${({ theme }) => theme.inset.bottom} ${({ theme }) => theme.inset.left};
   background: ${({ theme }) => theme.color.bottomBarBg};
   /* The hairline as a shadow: it adds no height to the 56 px. */
   box-shadow: inset 0 0.5px 0 ${({ theme }) => theme.color.separator};
@@ -52,7 +51,9 @@ const Item = styled(Link)<{ $active: boolean }>`
   font-weight: 500;
   color: ${({ $active, theme }) => ($active ? theme.color.accent : theme.color.hint)};
   transition: color 0.15s ease;
-  svg { flex: none; }
+  svg {
+    flex: none;
+  }
 `;
 
 /** Spec §2: fixed, 56 px high, five tabs; `active` comes from the path (see lib/tabs). */

@@ -20,15 +20,23 @@ export const buttonStyles = css<ButtonLook>`
   font-size: ${({ theme }) => theme.font.size.md};
   font-weight: 600;
   width: ${({ $block }) => ($block ? '100%' : 'auto')};
-  transition: opacity 0.15s ease, transform 0.15s ease;
-  &:active:not(:disabled):not([aria-disabled='true']) { transform: scale(0.98); opacity: 0.85; }
+  transition:
+    opacity 0.15s ease,
+    transform 0.15s ease;
+  &:active:not(:disabled):not([aria-disabled='true']) {
+    transform: scale(0.98);
+    opacity: 0.85;
+  }
   /*
    * aria-disabled looks the same but keeps focus: for a button that is only briefly unavailable while its press
    * is worked on (the flow ignores presses meanwhile), so keyboard and screen-reader focus is not thrown to the
    * page start — and a dialog it opens can give focus back to it.
    */
   &:disabled,
-  &[aria-disabled='true'] { opacity: 0.5; cursor: default; }
+  &[aria-disabled='true'] {
+    opacity: 0.5;
+    cursor: default;
+  }
   ${({ $variant = 'primary', theme }) => {
     if ($variant === 'primary')
       return css`

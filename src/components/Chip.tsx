@@ -14,5 +14,7 @@ export const Chip = styled.button.attrs<{ $selected?: boolean }>(({ $selected, t
   font-weight: 500;
   color: ${({ $selected, theme }) => ($selected ? theme.color.buttonText : theme.color.text)};
   background: ${({ $selected, theme }) => ($selected ? theme.color.button : theme.color.sectionBg)};
-  transition: background 0.15s ease, color 0.15s ease;
+  transition:
+    background 0.15s ease,
+    color 0.15s ease;
 `;

@@ -12,7 +12,9 @@ const Round = styled.button`
   border-radius: 50%;
   background: transparent;
   color: ${({ theme }) => theme.color.hint};
-  &:disabled { opacity: 0.4; }
+  &:disabled {
+    opacity: 0.4;
+  }
 `;
 
 /**

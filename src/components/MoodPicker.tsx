@@ -50,8 +50,12 @@ const Option = styled.button<{ $selected: boolean }>`
   background: ${({ $selected, theme }) => ($selected ? theme.tint(theme.color.button, 10) : theme.color.secondaryBg)};
   color: ${({ theme }) => theme.color.text};
   line-height: 1.2;
-  transition: box-shadow 0.15s ease, background 0.15s ease;
-  &:disabled { opacity: 0.6; }
+  transition:
+    box-shadow 0.15s ease,
+    background 0.15s ease;
+  &:disabled {
+    opacity: 0.6;
+  }
   span {
     font-size: inherit;
     white-space: nowrap;

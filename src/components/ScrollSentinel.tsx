@@ -1,7 +1,7 @@
 // Infinite scroll trigger: reports when an edge of a list comes within 100 px (the spec's trigger distance) of the
 // visible area — the end of the diary or the chat list, the top of a chat's history. One IntersectionObserver, no
 // scroll listeners.
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useRef, type RefObject } from 'react';
 
 export const SCROLL_TRIGGER_PX = 100;
 
@@ -19,17 +19,14 @@ export function ScrollSentinel({
   testId?: string;
 }) {
   const ref = useRef<HTMLDivElement>(null);
-  const handler = useRef(onReach);
-  useEffect(() => {
-    handler.current = onReach;
-  });
+  const reach = useEffectEvent(onReach);
   useEffect(() => {
     const el = ref.current;
     if (!el || typeof IntersectionObserver === 'undefined') return;
     const margin = edge === 'end' ? `0px 0px ${SCROLL_TRIGGER_PX}px 0px` : `${SCROLL_TRIGGER_PX}px 0px 0px 0px`;
     const observer = new IntersectionObserver(
       (records) => {
-        if (records.some((r) => r.isIntersecting)) handler.current();
+        if (records.some((r) => r.isIntersecting)) reach();
       },
       root ? { root: root.current, rootMargin: margin } : { rootMargin: margin },
     );

@@ -25,7 +25,9 @@ const Area = styled.div`
 const Regions = styled.div`
   display: grid;
   width: min(100%, 420px);
-  > * { grid-area: 1 / 1; }
+  > * {
+    grid-area: 1 / 1;
+  }
 `;
 
 /**

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -10,8 +10,7 @@ const FOCUSABLE =
  * `aria-disabled`, not `disabled`, which throws its focus away). Give the dialog `tabIndex={-1}`.
  */
 export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void): void {
-  const close = useRef(onClose);
-  close.current = onClose;
+  const close = useEffectEvent(onClose);
 
   useEffect(() => {
     const dialog = ref.current;
@@ -24,7 +23,7 @@ export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean,
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.preventDefault();
-        close.current();
+        close();
         return;
       }
       if (event.key !== 'Tab') return;

@@ -11,7 +11,11 @@ export interface UpgradeDialogCopy {
 export const upgradeCopy = {
   dialogs: {
     diary_not_available: { title: 'Дневник недоступен', button: 'Улучшить тариф' },
-    diary_limit_reached: { title: 'Дневной лимит исчерпан', subtitle: 'Лимит обновится завтра', button: 'Посмотреть тарифы' },
+    diary_limit_reached: {
+      title: 'Дневной лимит исчерпан',
+      subtitle: 'Лимит обновится завтра',
+      button: 'Посмотреть тарифы',
+    },
     voice_not_available: { title: 'Голосовой ввод недоступен', button: 'Улучшить тариф' },
     voice_limit_reached: { title: 'Дневной лимит голосовых', button: 'Посмотреть тарифы' },
     messages_limit_reached: {

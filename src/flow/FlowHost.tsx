@@ -1,14 +1,12 @@
 // Mounted once inside the router: lends the router's navigate to the app-wide effects and renders the app's one
-// upgrade dialog (its bottom sheet, with framer-motion, is fetched when it first opens).
-import { useSelector } from '@xstate/react';
-import { lazy, useEffect } from 'react';
+// upgrade dialog from the first time a flow asks for it (its machine, actor and bottom sheet are fetched then).
+import { lazy, useEffect, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { upgradeDialogView } from '../../machines/app/upgrade-dialog.machine';
 import { MountWhenFirstNeeded } from '../components/MountWhenFirstNeeded';
-import { upgradeDialogActor } from '../ui/upgradeDialog';
 import { registerNavigator } from './navigator';
+import { upgradeRequested } from './upgradeRequest';
 
-const UpgradeDialog = lazy(() => import('../screens/shared/UpgradeDialog'));
+const AppUpgradeDialog = lazy(() => import('../screens/shared/AppUpgradeDialog'));
 
 export function FlowHost() {
   const navigate = useNavigate();
@@ -16,10 +14,10 @@ export function FlowHost() {
     registerNavigator(navigate);
     return () => registerNavigator(null);
   }, [navigate]);
-  const open = useSelector(upgradeDialogActor, (s) => upgradeDialogView(s).open);
+  const requested = useSyncExternalStore(upgradeRequested.subscribe, upgradeRequested.get);
   return (
-    <MountWhenFirstNeeded when={open}>
-      <UpgradeDialog actorRef={upgradeDialogActor} />
+    <MountWhenFirstNeeded when={requested}>
+      <AppUpgradeDialog />
     </MountWhenFirstNeeded>
   );
 }

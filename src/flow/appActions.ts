@@ -4,8 +4,8 @@ import type { HapticParams, NavigateParams, ToastParams, UpgradeDialogParams } f
 import { toastCopy } from '../copy/toasts';
 import { haptic } from '../telegram/haptic';
 import { toast } from '../ui/toast';
-import { openUpgradeDialog } from '../ui/upgradeDialog';
 import { navigateTo } from './navigator';
+import { requestUpgradeDialog } from './upgradeRequest';
 
 /** Toasts that report an outcome get the matching haptic (success, warning, error). */
 const TOAST_HAPTICS = { success: haptic.success, warning: haptic.warning, destructive: haptic.error } as const;
@@ -17,6 +17,6 @@ export const appActions = {
     if (copy.variant !== 'default') TOAST_HAPTICS[copy.variant]();
     toast(detail ? { ...copy, description: detail } : copy);
   },
-  openUpgradeDialog: (_: unknown, { key }: UpgradeDialogParams) => openUpgradeDialog(key),
+  openUpgradeDialog: (_: unknown, { key }: UpgradeDialogParams) => requestUpgradeDialog(key),
   haptic: (_: unknown, { kind }: HapticParams) => haptic[kind](),
 };

@@ -118,7 +118,10 @@ export function readableTheme(params: ThemeParams, fallback: Required<ThemeParam
   };
   const { fill, label } = readableButton(source('button'), source('buttonText'));
   const plain = Object.values(surfaces);
-  const tinted = [...plain, ...[surfaces.bg, surfaces.secondaryBg, surfaces.sectionBg].map((s) => mix(s, fill, TEXT_TINT))];
+  const tinted = [
+    ...plain,
+    ...[surfaces.bg, surfaces.secondaryBg, surfaces.sectionBg].map((s) => mix(s, fill, TEXT_TINT)),
+  ];
   const text = liftToward(source('text'), bestExtreme(tinted), tinted, MIN_CONTRAST);
   const readable = (name: AppColor, under: Rgb[]) => {
     const toward = liftToward(source(name), text, under, MIN_CONTRAST);

@@ -22,7 +22,14 @@ const Tagline = styled.p`
 /** Title + spinner: the splash, and the /init gate while auth loads. */
 export function SplashView() {
   return (
-    <StatusScreen title={commonCopy.productTitle} icon={<Logo><LeafIcon /></Logo>}>
+    <StatusScreen
+      title={commonCopy.productTitle}
+      icon={
+        <Logo>
+          <LeafIcon />
+        </Logo>
+      }
+    >
       <Tagline>{commonCopy.productTagline}</Tagline>
       <Spinner />
     </StatusScreen>

@@ -20,6 +20,14 @@ export function lacksTelegramHost(): boolean {
 
 const answer = (fn: () => void) => setTimeout(fn, 0);
 
+let installed = false;
+
+/**
+ * True once the stand-in below answers for the client. Ask this, not `lacksTelegramHost()`, after start-up: the
+ * stand-in installs a webview proxy of its own, so the page then looks hosted.
+ */
+export const usesBrowserBridge = (): boolean => installed;
+
 /**
  * Without a host every SDK call that posts an event throws UnknownEnvError (even `init()`), so
  * there we stand in for the client: bridge calls are accepted, and the viewport and safe-area
@@ -45,4 +53,5 @@ export function installBrowserBridge(): void {
       // Every other call (expand, swipes, haptics, back button, colours) has nothing to do in a browser.
     },
   });
+  installed = true;
 }

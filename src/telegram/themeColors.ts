@@ -16,7 +16,8 @@ export function bindReadableColors(): void {
   const apply = () => {
     const colors = readableTheme(currentThemeParams(), FALLBACK_THEME);
     const style = document.documentElement.style;
-    for (const [name, value] of Object.entries(colors)) style.setProperty(appColorVar(name as keyof typeof colors), value);
+    for (const [name, value] of Object.entries(colors))
+      style.setProperty(appColorVar(name as keyof typeof colors), value);
   };
   apply();
   themeParams.state.sub(apply);

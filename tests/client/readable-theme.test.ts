@@ -15,7 +15,14 @@ import {
   toHex,
   type Rgb,
 } from '../../src/lib/contrast';
-import { appColorVar, readableButton, readableTheme, TEXT_TINT, type AppColor, type ThemeParams } from '../../src/lib/readableTheme';
+import {
+  appColorVar,
+  readableButton,
+  readableTheme,
+  TEXT_TINT,
+  type AppColor,
+  type ThemeParams,
+} from '../../src/lib/readableTheme';
 import { FALLBACK_THEME } from '../../src/theme';
 
 const rgb = (hex: string) => parseHex(hex)!;
@@ -25,7 +32,8 @@ describe('colour math', () => {
     expect(parseHex('#fff')).toEqual([255, 255, 255]);
     expect(parseHex('#2481CC')).toEqual([36, 129, 204]);
     expect(parseHex('#2481cc80')).toEqual([36, 129, 204]);
-    for (const bad of ['', 'red', '#12', '#12345', 'rgb(0,0,0)', undefined, null, 0xffffff]) expect(parseHex(bad)).toBeNull();
+    for (const bad of ['', 'red', '#12', '#12345', 'rgb(0,0,0)', undefined, null, 0xffffff])
+      expect(parseHex(bad)).toBeNull();
     expect(toHex([36, 129, 204])).toBe('#2481cc');
   });
 
@@ -68,14 +76,17 @@ const TEXT_COLORS: AppColor[] = ['text', 'hint', 'subtitle', 'link', 'accent', '
 /** Every surface text sits on: the plain ones, and for text and accent also the button-tinted ones. */
 function surfaces(colors: Record<AppColor, string>, name: AppColor): Rgb[] {
   const plain = (['bg', 'secondaryBg', 'sectionBg', 'headerBg', 'bottomBarBg'] as const).map((k) => rgb(colors[k]));
-  const tinted = (['bg', 'secondaryBg', 'sectionBg'] as const).map((k) => mix(rgb(colors[k]), rgb(colors.button), TEXT_TINT));
+  const tinted = (['bg', 'secondaryBg', 'sectionBg'] as const).map((k) =>
+    mix(rgb(colors[k]), rgb(colors.button), TEXT_TINT),
+  );
   return name === 'text' || name === 'accent' ? [...plain, ...tinted] : plain;
 }
 
 /** Each text colour's worst ratio over its surfaces, and the button label's on the button. */
 function worstRatios(colors: Record<AppColor, string>) {
   const ratios: Record<string, number> = {};
-  for (const name of TEXT_COLORS) ratios[name] = Math.min(...surfaces(colors, name).map((s) => contrast(rgb(colors[name]), s)));
+  for (const name of TEXT_COLORS)
+    ratios[name] = Math.min(...surfaces(colors, name).map((s) => contrast(rgb(colors[name]), s)));
   ratios.buttonText = contrast(rgb(colors.buttonText), rgb(colors.button));
   return ratios;
 }
@@ -87,14 +98,23 @@ function expectReadable(colors: Record<AppColor, string>) {
 }
 
 describe('readable app colours from Telegram theme params', () => {
-  it.each(Object.entries(TELEGRAM_THEMES))('Telegram’s official %s palette: every text colour reads on every surface', (_, params) => {
-    expectReadable(readableTheme(params, FALLBACK_THEME));
-  });
+  it.each(Object.entries(TELEGRAM_THEMES))(
+    'Telegram’s official %s palette: every text colour reads on every surface',
+    (_, params) => {
+      expectReadable(readableTheme(params, FALLBACK_THEME));
+    },
+  );
 
   it('the official light palette stays Telegram’s: surfaces and text untouched, hint still grey, button still blue with white text', () => {
     const light = TELEGRAM_THEMES.light;
     const colors = readableTheme(light, FALLBACK_THEME);
-    expect(colors).toMatchObject({ bg: '#ffffff', secondaryBg: '#efeff3', sectionBg: '#ffffff', text: '#000000', buttonText: '#ffffff' });
+    expect(colors).toMatchObject({
+      bg: '#ffffff',
+      secondaryBg: '#efeff3',
+      sectionBg: '#ffffff',
+      text: '#000000',
+      buttonText: '#ffffff',
+    });
     const [r, g, b] = rgb(colors.hint);
     expect(r === g && g === b).toBe(true); // grey, only darker (#999999 read 2.48:1 on #efeff3)
     expect(r).toBeLessThan(0x99);
@@ -108,7 +128,14 @@ describe('readable app colours from Telegram theme params', () => {
   it('the official dark palette keeps its surfaces and white text; the violet button deepens for its white label', () => {
     const dark = TELEGRAM_THEMES.dark;
     const colors = readableTheme(dark, FALLBACK_THEME);
-    expect(colors).toMatchObject({ bg: '#212121', secondaryBg: '#0f0f0f', sectionBg: '#212121', text: '#ffffff', hint: '#aaaaaa', buttonText: '#ffffff' });
+    expect(colors).toMatchObject({
+      bg: '#212121',
+      secondaryBg: '#0f0f0f',
+      sectionBg: '#212121',
+      text: '#ffffff',
+      hint: '#aaaaaa',
+      buttonText: '#ffffff',
+    });
     expect(contrast(WHITE, rgb(dark.button_color))).toBeLessThan(AA_TEXT); // 3.73:1, as axe reported
     expect(contrast(rgb(colors.button), rgb(dark.button_color))).toBeLessThan(1.3);
   });
@@ -143,8 +170,16 @@ describe('readable app colours from Telegram theme params', () => {
   });
 
   it('missing params follow the theme, not the light fallback: sections in bg, bottom bar in secondary bg', () => {
-    const colors = readableTheme({ bg_color: '#17212b', secondary_bg_color: '#232e3c', text_color: '#f5f5f5', button_color: '#5288c1' }, FALLBACK_THEME);
-    expect(colors).toMatchObject({ sectionBg: '#17212b', headerBg: '#17212b', bottomBarBg: '#232e3c', text: '#f5f5f5' });
+    const colors = readableTheme(
+      { bg_color: '#17212b', secondary_bg_color: '#232e3c', text_color: '#f5f5f5', button_color: '#5288c1' },
+      FALLBACK_THEME,
+    );
+    expect(colors).toMatchObject({
+      sectionBg: '#17212b',
+      headerBg: '#17212b',
+      bottomBarBg: '#232e3c',
+      text: '#f5f5f5',
+    });
     expectReadable(colors);
   });
 

@@ -35,7 +35,10 @@ describe('renderMachineDiagram', () => {
           id: 'fetch',
           src: 'fetchItems',
           onDone: 'ready',
-          onError: [{ guard: 'isUnauthorized', target: 'failed.auth' }, { guard: and(['isOnline', not('isUnauthorized')]), target: 'failed.other' }],
+          onError: [
+            { guard: 'isUnauthorized', target: 'failed.auth' },
+            { guard: and(['isOnline', not('isUnauthorized')]), target: 'failed.other' },
+          ],
         },
       },
       ready: { after: { staleAfter: 'idle', 300: 'done' } },
@@ -56,7 +59,9 @@ describe('renderMachineDiagram', () => {
     expect(lines).toContain('done --> [*]');
     expect(lines).toContain('idle : Waiting for a query');
     // Parallel regions are separated by `--`.
-    expect(diagram).toMatch(/state both \{\n\s+state "left" as both__left\n\s+--\n\s+state "right" as both__right\n\s+\}/);
+    expect(diagram).toMatch(
+      /state both \{\n\s+state "left" as both__left\n\s+--\n\s+state "right" as both__right\n\s+\}/,
+    );
   });
 
   it('labels transitions with events, invoke done/error, delays and guards', () => {

@@ -19,6 +19,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
 import { expect, onTestFinished } from 'vitest';
 import { TELEGRAM_THEMES } from '../../server/start/telegram-launch';
@@ -57,7 +58,7 @@ export interface A11yFinding extends A11yViolation {
 function pageWatcher(settleMs: number) {
   if (window.top !== window) return;
   const w = window as unknown as {
-    axe: { run(context: Document, options: object): Promise<{ violations: Array<Record<string, any>> }> };
+    axe: { run(context: Document, options: object): Promise<AxeResults> };
     __a11yReport(report: unknown): Promise<void>;
     __a11yGate: { flush(force?: boolean): Promise<void> };
   };
@@ -67,7 +68,10 @@ function pageWatcher(settleMs: number) {
 
   const overlays = () =>
     Array.from(document.querySelectorAll('[role=dialog],[role=alertdialog],[role=alert],[role=status]'))
-      .map((el) => `${el.getAttribute('role')}:${(el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)}`)
+      .map(
+        (el) =>
+          `${el.getAttribute('role')}:${(el.getAttribute('aria-label') || el.textContent || '').trim().slice(0, 40)}`,
+      )
       .join(',');
   const stateKey = () =>
     [
@@ -95,9 +99,9 @@ function pageWatcher(settleMs: number) {
             rule: v.id,
             impact: v.impact,
             help: v.help,
-            nodes: (v.nodes as Array<Record<string, any>>).slice(0, 6).map((n) => ({
-              target: [].concat(n.target).join(' '),
-              summary: String(n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
+            nodes: v.nodes.slice(0, 6).map((n) => ({
+              target: n.target.flat().join(' '),
+              summary: (n.failureSummary ?? '').replace(/\s+/g, ' ').slice(0, 300),
             })),
           }));
         await w.__a11yReport({ url: location.href, state, themeBg, violations });
@@ -111,7 +115,12 @@ function pageWatcher(settleMs: number) {
     clearTimeout(timer);
     timer = setTimeout(() => (animating() ? schedule() : void check(false)), settleMs);
   };
-  new MutationObserver(schedule).observe(document, { subtree: true, childList: true, attributes: true, characterData: true });
+  new MutationObserver(schedule).observe(document, {
+    subtree: true,
+    childList: true,
+    attributes: true,
+    characterData: true,
+  });
   addEventListener('load', schedule);
   w.__a11yGate = {
     /** Checks the current state unless it was checked already (`force`: even then — the DOM may differ). */
@@ -269,7 +278,9 @@ export async function expectAccessible(page: Page): Promise<void> {
   await gate.flush(true);
   if (gate.findings.length) {
     const list = gate.findings.splice(0);
-    throw new Error(`[a11y] ${list.length} serious or critical axe violation(s) at ${page.url()}:\n${formatFindings(list)}`);
+    throw new Error(
+      `[a11y] ${list.length} serious or critical axe violation(s) at ${page.url()}:\n${formatFindings(list)}`,
+    );
   }
 }
 
@@ -314,7 +325,12 @@ export function layoutProblems(page: Page): Promise<string[]> {
       for (const full of range.getClientRects()) {
         const left = Math.max(full.left, clip.left);
         const top = Math.max(full.top, clip.top);
-        const rect = new DOMRect(left, top, Math.min(full.right, clip.right) - left, Math.min(full.bottom, clip.bottom) - top);
+        const rect = new DOMRect(
+          left,
+          top,
+          Math.min(full.right, clip.right) - left,
+          Math.min(full.bottom, clip.bottom) - top,
+        );
         if (rect.width > 1 && rect.height > 1) boxes.push({ el, rect, layer });
       }
       // Cut: a text holder narrower than its text, its overflow hidden or clipped (a scroller is not a cut).
@@ -347,11 +363,13 @@ export function layoutProblems(page: Page): Promise<string[]> {
       const navTop = nav.getBoundingClientRect().top;
       // Measured after scrolling: the boxes above were taken at the top.
       const inMain = Array.from(document.querySelectorAll('main *')).filter((el) => {
-        for (let a: Element | null = el; a; a = a.parentElement) if (getComputedStyle(a).position === 'fixed') return false;
+        for (let a: Element | null = el; a; a = a.parentElement)
+          if (getComputedStyle(a).position === 'fixed') return false;
         return el.getBoundingClientRect().height > 1;
       });
       const lowest = Math.max(...inMain.map((el) => el.getBoundingClientRect().bottom));
-      if (inMain.length && lowest > navTop + 1) problems.push(`the end of the page (${lowest}px) is under the navigation (${navTop}px)`);
+      if (inMain.length && lowest > navTop + 1)
+        problems.push(`the end of the page (${lowest}px) is under the navigation (${navTop}px)`);
       scrollTo(0, 0);
     }
     return problems;
@@ -369,7 +387,10 @@ export async function expectLayoutHolds(page: Page, what: string) {
       document.documentElement.style.fontSize = s;
     }, size);
     await page.waitForTimeout(50);
-    await page.screenshot({ path: `/tmp/a11y-shot-${what.replace(/\W+/g, '_')}-${size.replace('%', '')}.png`, fullPage: true });
+    await page.screenshot({
+      path: `/tmp/a11y-shot-${what.replace(/\W+/g, '_')}-${size.replace('%', '')}.png`,
+      fullPage: true,
+    });
     expect(await layoutProblems(page), `${what} at ${size} text`).toEqual([]);
   }
   await page.evaluate(() => {

@@ -68,7 +68,7 @@ async function go(page: Page, path: string) {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  for (let quietFrames = 0; quietFrames < 3; ) {
+  for (let quietFrames = 0; quietFrames < 3;) {
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16))));
     quietFrames = scripts.size === 0 ? quietFrames + 1 : 0;
   }
@@ -76,9 +76,13 @@ async function go(page: Page, path: string) {
 
 /** Waits until the route shows its page: an h1, nothing loading. */
 async function settled(page: Page) {
-  await page.waitForFunction(() => document.querySelector('h1') && !document.querySelector('[role=progressbar]'), null, {
-    timeout: TIMEOUT,
-  });
+  await page.waitForFunction(
+    () => document.querySelector('h1') && !document.querySelector('[role=progressbar]'),
+    null,
+    {
+      timeout: TIMEOUT,
+    },
+  );
 }
 
 /** One main landmark and one h1, by role (as assistive technology counts them). */
@@ -89,7 +93,11 @@ async function expectOneMainAndH1(page: Page) {
 
 /** Opens the app as `user` in `theme` and skips onboarding: on /app/home. */
 async function openHome(user: TgUser, theme: keyof typeof TELEGRAM_THEMES, options: { otherTheme?: boolean } = {}) {
-  const page = await openApp(e2e.browser, launchUrl(e2e.server, { user, themeParams: TELEGRAM_THEMES[theme] }), options);
+  const page = await openApp(
+    e2e.browser,
+    launchUrl(e2e.server, { user, themeParams: TELEGRAM_THEMES[theme] }),
+    options,
+  );
   await page.waitForURL('**/onboarding', { timeout: 20_000 });
   await page.getByRole('button', { name: 'Пропустить' }).click();
   await page.waitForURL('**/app/home');
@@ -134,7 +142,9 @@ describe('every route passes axe-core, in both Telegram themes', () => {
     for (const path of ROUTES(entryId)) {
       await go(page, path);
       await settled(page);
-      expect(await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color'))).toBe(bg);
+      expect(
+        await page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--tg-theme-bg-color')),
+      ).toBe(bg);
       await expectAccessible(page);
       await expectOneMainAndH1(page);
     }
@@ -200,7 +210,7 @@ describe('zoom and text size', () => {
     expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
   });
 
-  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, placeholders', async () => {
+  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, plans, checkout, placeholders', async () => {
     const user: TgUser = { ...reader, id: reader.id + 20 };
     const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }), { otherTheme: false });
     await page.waitForURL('**/onboarding', { timeout: 20_000 });
@@ -217,7 +227,11 @@ describe('zoom and text size', () => {
       document.documentElement.style.fontSize = '200%';
     });
     const labels = await page.locator('nav a span').evaluateAll((spans) =>
-      spans.map((s) => ({ text: s.textContent, fits: s.scrollWidth <= s.clientWidth + 1, size: parseFloat(getComputedStyle(s).fontSize) })),
+      spans.map((s) => ({
+        text: s.textContent,
+        fits: s.scrollWidth <= s.clientWidth + 1,
+        size: parseFloat(getComputedStyle(s).fontSize),
+      })),
     );
     expect(labels.map((l) => l.text)).toEqual(['Главная', 'Чат', 'Дневник', 'Практики', 'Профиль']);
     for (const label of labels) {
@@ -240,7 +254,15 @@ describe('zoom and text size', () => {
       await setTier(e2e.server, user.id, 'PRO');
       entryId = await createEntry(user);
     }
-    for (const path of ['/app/diary', '/app/diary/new', '/app/profile/settings', '/app/chat/new', ...(entryId ? [`/app/diary/${entryId}`] : [])]) {
+    for (const path of [
+      '/app/diary',
+      '/app/diary/new',
+      '/app/profile/settings',
+      '/app/chat/new',
+      '/app/profile/subscription',
+      '/app/profile/subscription/checkout?tier=PREMIUM&period=3',
+      ...(entryId ? [`/app/diary/${entryId}`] : []),
+    ]) {
       await go(page, path);
       await settled(page);
       await expectLayoutHolds(page, path);
@@ -278,7 +300,13 @@ describe('keyboard and screen readers', () => {
     const page = await openHome({ ...reader, id: reader.id + 40 }, 'dark');
     const group = page.getByRole('radiogroup', { name: 'Быстрая запись настроения' });
     const radios = group.getByRole('radio');
-    expect(await radios.evaluateAll((rs) => rs.map((r) => r.getAttribute('tabindex')))).toEqual(['0', '-1', '-1', '-1', '-1']);
+    expect(await radios.evaluateAll((rs) => rs.map((r) => r.getAttribute('tabindex')))).toEqual([
+      '0',
+      '-1',
+      '-1',
+      '-1',
+      '-1',
+    ]);
     await radios.first().focus();
     const checked = () => group.getByRole('radio', { checked: true }).getAttribute('aria-label');
     await page.keyboard.press('ArrowRight');
@@ -287,7 +315,13 @@ describe('keyboard and screen readers', () => {
     await page.keyboard.press('ArrowLeft');
     expect(await checked()).toBe('Отличное');
     expect(await page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Отличное');
-    expect(await radios.evaluateAll((rs) => rs.map((r) => r.getAttribute('tabindex')))).toEqual(['-1', '-1', '-1', '-1', '0']);
+    expect(await radios.evaluateAll((rs) => rs.map((r) => r.getAttribute('tabindex')))).toEqual([
+      '-1',
+      '-1',
+      '-1',
+      '-1',
+      '0',
+    ]);
     await page.context().close();
   });
 
@@ -301,7 +335,12 @@ describe('keyboard and screen readers', () => {
     const description = () =>
       save.evaluate((b) => {
         const ids = b.getAttribute('aria-describedby');
-        return ids ? ids.split(' ').map((id) => document.getElementById(id)?.textContent).join(' ') : null;
+        return ids
+          ? ids
+              .split(' ')
+              .map((id) => document.getElementById(id)?.textContent)
+              .join(' ')
+          : null;
       });
     expect(await description()).toBe('Содержание записи не может быть пустым');
     await page.getByPlaceholder('Что вы чувствуете?').fill('Уже не пусто');
@@ -320,7 +359,12 @@ describe('reduced motion', () => {
     await page.getByRole('button', { name: 'Далее' }).click();
     // No slide-in: nothing animates, the new slide is in place at once.
     const moving = () =>
-      page.evaluate(() => document.getAnimations().filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length);
+      page.evaluate(
+        () =>
+          document
+            .getAnimations()
+            .filter((a) => a.playState === 'running' && a.effect?.getTiming().iterations !== Infinity).length,
+      );
     expect(await moving()).toBe(0);
     await page.getByRole('button', { name: 'Пропустить' }).click();
     await page.waitForURL('**/app/home');

@@ -30,7 +30,8 @@ async function watchStreaming(page: Page) {
   return () => page.evaluate(() => (window as unknown as { chatSeen: Record<string, boolean> }).chatSeen);
 }
 
-const messagesOf = (page: Page, role: 'user' | 'assistant') => page.locator(`[data-testid=chat-message][data-role=${role}]`);
+const messagesOf = (page: Page, role: 'user' | 'assistant') =>
+  page.locator(`[data-testid=chat-message][data-role=${role}]`);
 
 describe('chat in Chromium', () => {
   it('a topic tile streams a reply into a new chat, the history survives a reload, a diary suggestion opens a prefilled entry', async () => {

@@ -59,14 +59,18 @@ describe('diary in Chromium', () => {
     const cards = page.getByTestId('diary-card');
     await expect.poll(() => cards.count(), { timeout: TIMEOUT }).toBe(2);
     await shown(cards.nth(1).getByText('Утро понедельника'));
-    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('diary_drafts')))).toEqual([]);
+    expect(await page.evaluate(() => Object.keys(localStorage).filter((k) => k.startsWith('diary_drafts')))).toEqual(
+      [],
+    );
 
     const first = cards.first();
     await first.getByRole('button', { name: 'Добавить в избранное' }).click();
     await shown(first.getByRole('button', { name: 'Убрать из избранного' }));
 
     await page.getByRole('button', { name: 'Избранное', exact: true }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Избранное', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    await expect
+      .poll(() => page.getByRole('button', { name: 'Избранное', exact: true }).getAttribute('aria-pressed'))
+      .toBe('true');
     // Exactly the starred entry: the other one is filtered out by the server.
     await expect.poll(() => cards.count(), { timeout: TIMEOUT }).toBe(1);
     await shown(cards.first().getByText('Вечер пятницы'));

@@ -5,12 +5,23 @@ import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { homeCopy } from '../../src/copy/home';
 import { STORAGE_KEYS } from '../../src/telegram/storage';
-import { PHONE_CONTEXT, defaultUser, forgeInitData, launchUrl, screenshotOnFailure, signInitData, useServerAndBrowser } from './harness';
+import {
+  PHONE_CONTEXT,
+  defaultUser,
+  forgeInitData,
+  launchUrl,
+  screenshotOnFailure,
+  signInitData,
+  useServerAndBrowser,
+} from './harness';
 
 const e2e = useServerAndBrowser();
 
 /** A fresh context (empty cache, nothing stored but the onboarding done, as for a returning user) recording its traffic. */
-async function openReturning(browser: Browser, url: string): Promise<{ page: Page; responses: Response[]; signIns: () => number }> {
+async function openReturning(
+  browser: Browser,
+  url: string,
+): Promise<{ page: Page; responses: Response[]; signIns: () => number }> {
   const context = await browser.newContext(PHONE_CONTEXT);
   await context.addInitScript(([key]) => localStorage.setItem(key!, 'true'), [STORAGE_KEYS.onboardingCompleted]);
   const page = await context.newPage();
@@ -32,7 +43,9 @@ describe('first load of /app/home', () => {
     expect(page.url()).toMatch(/\/app\/home/);
     await expect.poll(() => page.getByText(new RegExp(`, ${defaultUser.first_name}$`)).isVisible()).toBe(true);
 
-    const scripts = responses.filter((r) => r.request().resourceType() === 'script' || /\/assets\/.+\.js$/.test(r.url()));
+    const scripts = responses.filter(
+      (r) => r.request().resourceType() === 'script' || /\/assets\/.+\.js$/.test(r.url()),
+    );
     expect(scripts.length).toBeGreaterThan(3);
     for (const script of scripts) {
       const headers = await script.allHeaders();
@@ -49,8 +62,13 @@ describe('first load of /app/home', () => {
 
   it('a forged init data: the early answer is «Ошибка авторизации»; «Повторить» asks the server again', async () => {
     const forged = forgeInitData(signInitData(defaultUser));
-    const { page, signIns } = await openReturning(e2e.browser, launchUrl(e2e.server, { path: '/app/home', initData: forged }));
-    await expect.poll(() => page.getByText('Ошибка авторизации', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    const { page, signIns } = await openReturning(
+      e2e.browser,
+      launchUrl(e2e.server, { path: '/app/home', initData: forged }),
+    );
+    await expect
+      .poll(() => page.getByText('Ошибка авторизации', { exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(signIns()).toBe(1);
     await page.getByRole('button', { name: 'Повторить' }).click();
     await expect.poll(signIns).toBe(2);

@@ -58,7 +58,9 @@ describe('the bundle under test', () => {
 describe('foundation in Chromium', () => {
   it('without init data shows «Откройте в Telegram» with «Повторить»', async () => {
     const page = await openApp(e2e.browser, `${e2e.server.url}/`);
-    await expect.poll(() => page.getByText('Откройте в Telegram', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Откройте в Telegram', { exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Повторить' }).isVisible()).toBe(true);
     await page.context().close();
   });
@@ -74,7 +76,11 @@ describe('foundation in Chromium', () => {
     expect(await page.getByText('Как вы себя чувствуете сегодня?').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('onboarding_completed'))).toBe('true');
     // Telegram start-up ran (the launch is signed as /dev signs it, `signature` empty): theme and viewport bound.
-    expect(await startupTraces(page)).toMatchObject({ themeBg: '#ffffff', viewportHeight: '844px', colorScheme: 'light' });
+    expect(await startupTraces(page)).toMatchObject({
+      themeBg: '#ffffff',
+      viewportHeight: '844px',
+      colorScheme: 'light',
+    });
 
     // Onboarding is shown once: a later visit to /onboarding (a full reload) goes to home.
     await page.goto(`${e2e.server.url}/onboarding`);
@@ -84,7 +90,10 @@ describe('foundation in Chromium', () => {
   });
 
   it('an old Telegram client (init data without signature) gets the whole start-up and signs in', async () => {
-    const page = await openApp(e2e.browser, launchUrl(e2e.server, { initData: signLegacyInitData(defaultUser), version: '7.0' }));
+    const page = await openApp(
+      e2e.browser,
+      launchUrl(e2e.server, { initData: signLegacyInitData(defaultUser), version: '7.0' }),
+    );
     await page.waitForURL('**/onboarding', { timeout: 15_000 });
     const traces = await startupTraces(page);
     expect(traces).toMatchObject({ themeBg: '#ffffff', viewportHeight: '844px', colorScheme: 'light' });
@@ -139,7 +148,9 @@ describe('foundation in Chromium', () => {
   it('a forged init data shows «Ошибка авторизации»', async () => {
     const forged = forgeInitData(signInitData(defaultUser));
     const page = await openApp(e2e.browser, launchUrl(e2e.server, { initData: forged }));
-    await expect.poll(() => page.getByText('Ошибка авторизации', { exact: true }).isVisible(), { timeout: 15_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByText('Ошибка авторизации', { exact: true }).isVisible(), { timeout: 15_000 })
+      .toBe(true);
     expect(await page.getByRole('button', { name: 'Повторить' }).isVisible()).toBe(true);
     await page.context().close();
   });
@@ -157,12 +168,15 @@ describe('the /dev launcher (server without BOT_TOKEN) in Chromium', () => {
   it.each([
     ['light', '#ffffff', 'light'],
     ['dark', '#212121', 'dark'],
-  ])('theme=%s: start-up reaches ready (theme %s, color-scheme %s) and the demo user signs in', async (theme, bg, scheme) => {
-    const page = await openApp(e2e.browser, `${dev!.url}/dev?theme=${theme}`);
-    await page.waitForURL('**/onboarding', { timeout: 15_000 });
-    expect(await startupTraces(page)).toMatchObject({ themeBg: bg, viewportHeight: '844px', colorScheme: scheme });
-    await page.getByRole('button', { name: 'Пропустить' }).click();
-    await expect.poll(() => page.getByText(/, Демо/).isVisible(), { timeout: 10_000 }).toBe(true);
-    await page.context().close();
-  });
+  ])(
+    'theme=%s: start-up reaches ready (theme %s, color-scheme %s) and the demo user signs in',
+    async (theme, bg, scheme) => {
+      const page = await openApp(e2e.browser, `${dev!.url}/dev?theme=${theme}`);
+      await page.waitForURL('**/onboarding', { timeout: 15_000 });
+      expect(await startupTraces(page)).toMatchObject({ themeBg: bg, viewportHeight: '844px', colorScheme: scheme });
+      await page.getByRole('button', { name: 'Пропустить' }).click();
+      await expect.poll(() => page.getByText(/, Демо/).isVisible(), { timeout: 10_000 }).toBe(true);
+      await page.context().close();
+    },
+  );
 });

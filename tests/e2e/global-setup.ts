@@ -29,7 +29,8 @@ export default async function setup(project: TestProject) {
   }
   // The browser tests must exercise the production bundle users get.
   const development = findDevelopmentRuntime(join(root, 'dist'));
-  if (development) throw new Error(`[e2e] dist/ holds React's development runtime (${development}); rebuild it for production`);
+  if (development)
+    throw new Error(`[e2e] dist/ holds React's development runtime (${development}); rebuild it for production`);
 
   const cluster = await clusterForTestRun('e2e servers run on embedded PGlite; setTier is unavailable');
   project.provide('e2ePgUrl', cluster?.url ?? null);

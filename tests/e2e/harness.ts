@@ -128,7 +128,9 @@ export async function startServer(options: { env?: Record<string, string> } = {}
   const database = clusterUrl ? await createDatabase(clusterUrl) : null;
   // The server runs as `npm start` would: without vitest's NODE_ENV=test and VITEST* variables.
   const inherited = Object.fromEntries(
-    Object.entries(process.env).filter(([k, v]) => v !== undefined && k !== 'NODE_ENV' && !k.startsWith('VITEST') && k !== 'TEST'),
+    Object.entries(process.env).filter(
+      ([k, v]) => v !== undefined && k !== 'NODE_ENV' && !k.startsWith('VITEST') && k !== 'TEST',
+    ),
   ) as Record<string, string>;
   const env: Record<string, string> = {
     ...inherited,
@@ -222,11 +224,17 @@ export function signInitData(
 }
 
 /** Init data without `signature` (clients before Bot API 8.0), hashed over the remaining fields as Telegram does. */
-export function signLegacyInitData(user: TgUser = defaultUser, options: Parameters<typeof signInitData>[1] = {}): string {
+export function signLegacyInitData(
+  user: TgUser = defaultUser,
+  options: Parameters<typeof signInitData>[1] = {},
+): string {
   const params = new URLSearchParams(signInitData(user, options));
   params.delete('signature');
   params.delete('hash');
-  const dataCheckString = [...params].map(([key, value]) => `${key}=${value}`).sort().join('\n');
+  const dataCheckString = [...params]
+    .map(([key, value]) => `${key}=${value}`)
+    .sort()
+    .join('\n');
   params.set('hash', signData(dataCheckString, options.botToken ?? E2E_BOT_TOKEN));
   return params.toString();
 }
@@ -256,7 +264,9 @@ export function launchUrl(
 }
 
 export function chromiumPath(): string {
-  return process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH) ? process.env.CHROMIUM_PATH : '/usr/bin/chromium';
+  return process.env.CHROMIUM_PATH && existsSync(process.env.CHROMIUM_PATH)
+    ? process.env.CHROMIUM_PATH
+    : '/usr/bin/chromium';
 }
 
 export function launchBrowser(): Promise<Browser> {
@@ -282,7 +292,10 @@ const shotsDir = join(tmpdir(), 'e2e-shots');
 export function screenshotOnFailure(page: Page, name?: string) {
   onTestFailed(async ({ task }) => {
     mkdirSync(shotsDir, { recursive: true });
-    const file = join(shotsDir, `${(name ?? task.name).replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80)}-${Date.now()}.png`);
+    const file = join(
+      shotsDir,
+      `${(name ?? task.name).replace(/[^\p{L}\p{N}_-]+/gu, '_').slice(0, 80)}-${Date.now()}.png`,
+    );
     try {
       await page.screenshot({ path: file, fullPage: true });
       console.error(`[e2e] screenshot of the failed test: ${file}\n[e2e] page URL: ${page.url()}`);
@@ -332,14 +345,20 @@ export type Tier = 'START' | 'PRO' | 'PREMIUM';
  * Grants `tier` to the user with this Telegram id until `expiresAt` (default: in 30 days; null: never expires),
  * as a manual subscription row (server/db/schema.ts `subscriptions`); START removes the subscription.
  */
-export async function setTier(server: E2EServer, telegramId: number, tier: Tier, expiresAt?: Date | null): Promise<void> {
+export async function setTier(
+  server: E2EServer,
+  telegramId: number,
+  tier: Tier,
+  expiresAt?: Date | null,
+): Promise<void> {
   if (!server.databaseUrl) throw new Error('[e2e] setTier needs PostgreSQL (apt-get install postgresql)');
   const client = new pg.Client({ connectionString: server.databaseUrl });
   await client.connect();
   try {
     const user = await client.query<{ id: number }>('SELECT id FROM users WHERE telegram_id = $1', [telegramId]);
     const userId = user.rows[0]?.id;
-    if (userId === undefined) throw new Error(`[e2e] setTier: no user ${telegramId} yet — open the app as that user first`);
+    if (userId === undefined)
+      throw new Error(`[e2e] setTier: no user ${telegramId} yet — open the app as that user first`);
     if (tier === 'START') {
       await client.query('DELETE FROM subscriptions WHERE user_id = $1', [userId]);
       return;

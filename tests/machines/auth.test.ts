@@ -5,7 +5,8 @@ import { createActor, fromPromise } from 'xstate';
 import { authMachine, authView, type AuthFailure, type AuthUser } from '../../machines/app/auth.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
-const INIT_DATA = 'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22%D0%90%D0%BD%D0%BD%D0%B0%22%7D&auth_date=1700000000&hash=abc';
+const INIT_DATA =
+  'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22%D0%90%D0%BD%D0%BD%D0%B0%22%7D&auth_date=1700000000&hash=abc';
 const user = { id: 1, telegram_id: 42, first_name: 'Анна' };
 const failure = (kind: AuthFailure['kind']): AuthFailure => ({ kind });
 
@@ -37,7 +38,12 @@ describeMachinePaths(authMachine, {
     ],
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.initData !== null, s.context.user?.first_name ?? null, s.context.onboardingCompleted]),
+    JSON.stringify([
+      s.value,
+      s.context.initData !== null,
+      s.context.user?.first_name ?? null,
+      s.context.onboardingCompleted,
+    ]),
   assert: {
     // Every state: completed exactly when ONBOARDING_COMPLETED was sent, and each one was stored.
     '#auth': (s) => {
@@ -87,7 +93,11 @@ describe('auth machine with app-like actors', () => {
       },
       actions: { storeOnboardingCompleted: () => void (writes += 1) },
     });
-    expect(createActor(machine, { input: { onboardingCompleted: true } }).start().getSnapshot().context.onboardingCompleted).toBe(true);
+    expect(
+      createActor(machine, { input: { onboardingCompleted: true } })
+        .start()
+        .getSnapshot().context.onboardingCompleted,
+    ).toBe(true);
     const fresh = createActor(machine, { input: {} }).start();
     expect(fresh.getSnapshot().context.onboardingCompleted).toBe(false);
     fresh.send({ type: 'ONBOARDING_COMPLETED' });

@@ -32,7 +32,8 @@ export function makeMessage(n: number, over: Partial<ChatMessage> = {}): ChatMes
 }
 
 /** Messages n…m, oldest first. */
-export const messages = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => makeMessage(from + i));
+export const messages = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => makeMessage(from + i));
 
 export const practiceMeta = (hasAccess: boolean): MessageMetadata => ({
   type: 'practice_suggestion',

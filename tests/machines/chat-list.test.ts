@@ -50,9 +50,15 @@ describeMachinePaths(chatListMachine, {
         id: 'loadFirstPage',
         input: { skip: 0, limit: 20 },
       });
-      expect(chatListView(s)).toMatchObject({ status: 'loading', hasMore: false, confirmingId: null, deletingId: null });
+      expect(chatListView(s)).toMatchObject({
+        status: 'loading',
+        hasMore: false,
+        confirmingId: null,
+        deletingId: null,
+      });
       // Back here after deleting the last chat shown: the delete was reported.
-      if (run.invocations.some((i) => i.src === 'deleteChat')) expect(effects.at(-1)).toEqual(['toast', { key: 'chatDeleted' }]);
+      if (run.invocations.some((i) => i.src === 'deleteChat'))
+        expect(effects.at(-1)).toEqual(['toast', { key: 'chatDeleted' }]);
     },
     empty: (s) => {
       expect(chatListView(s)).toMatchObject({ status: 'empty', chats: [], hasMore: false });
@@ -97,10 +103,16 @@ describeMachinePaths(chatListMachine, {
     },
     'ready.deletion.confirming': (s) => {
       expect(s.context.targetId).toBe(s.context.chats[0]!.id);
-      expect(chatListView(s)).toMatchObject({ confirmingId: s.context.chats[0]!.id, deletingId: null, canDelete: false });
+      expect(chatListView(s)).toMatchObject({
+        confirmingId: s.context.chats[0]!.id,
+        deletingId: null,
+        canDelete: false,
+      });
     },
     'ready.deletion.deleting': (s, run) => {
-      expect(run.invocations.filter((i) => i.src === 'deleteChat').at(-1)).toMatchObject({ input: { id: s.context.targetId } });
+      expect(run.invocations.filter((i) => i.src === 'deleteChat').at(-1)).toMatchObject({
+        input: { id: s.context.targetId },
+      });
       expect(chatListView(s)).toMatchObject({ confirmingId: null, deletingId: s.context.targetId, canDelete: false });
     },
   },
@@ -147,7 +159,10 @@ describe('chat list machine: sequences', () => {
           ({ input }) =>
             new Promise((resolve) => {
               releaseDelete = () => {
-                server.splice(server.findIndex((c) => c.id === input.id), 1);
+                server.splice(
+                  server.findIndex((c) => c.id === input.id),
+                  1,
+                );
                 resolve();
               };
             }),

@@ -22,7 +22,8 @@ const newClientId = () => `00000000-0000-4000-8000-${String(++idCounter).padStar
 const NOW = new Date('2025-03-10T12:00:00.000Z');
 const UNSENT = { content: 'Мне тревожно перед экзаменом', clientId: '22222222-2222-4222-8222-222222222222' };
 const LIMIT_DETAIL = 'Лимит токенов исчерпан';
-const UNAVAILABLE = 'Ассистент сейчас недоступен. Ваше сообщение сохранено — попробуйте отправить его ещё раз чуть позже.';
+const UNAVAILABLE =
+  'Ассистент сейчас недоступен. Ваше сообщение сохранено — попробуйте отправить его ещё раз чуть позже.';
 const CREATED = makeChat(9, { id: 'c9', topic: 'Стресс и тревожность' });
 
 /** c1: 75 messages, the newest 30 loaded; a practice card without access and a diary card among them. */
@@ -30,14 +31,21 @@ const longChat: ChatOpening = {
   total: 75, // first: the graph tells event payloads apart by their first 80 characters
   chat: makeChat(1),
   messages: messages(46, 75).map((m) =>
-    m.id === 'm70' ? { ...m, message_metadata: practiceMeta(false) } : m.id === 'm72' ? { ...m, message_metadata: diaryMeta } : m,
+    m.id === 'm70'
+      ? { ...m, message_metadata: practiceMeta(false) }
+      : m.id === 'm72'
+        ? { ...m, message_metadata: diaryMeta }
+        : m,
   ),
 };
 /** c1 whose last message is the restored unsent one: the server stored it, no reply yet (a 503 before the close). */
 const storedUnsent: ChatOpening = {
   total: 2,
   chat: makeChat(1),
-  messages: [makeMessage(1, { role: 'assistant' }), makeMessage(2, { id: 'm-stored', role: 'user', content: UNSENT.content })],
+  messages: [
+    makeMessage(1, { role: 'assistant' }),
+    makeMessage(2, { id: 'm-stored', role: 'user', content: UNSENT.content }),
+  ],
 };
 
 /** What the machine keeps on the device for its chat. */
@@ -74,7 +82,8 @@ const provide = () => {
 };
 
 const ofType = <T extends string>(e: EventObject, type: T) => e.type === type;
-const messageById = (s: AnyMachineSnapshot, id: string) => (s.context as ChatSessionContext).messages.find((m) => m.id === id);
+const messageById = (s: AnyMachineSnapshot, id: string) =>
+  (s.context as ChatSessionContext).messages.find((m) => m.id === id);
 
 /** Every effect since the last check, against the event that caused it: exact params, nothing unexpected. */
 function checkNewEffects(s: AnyMachineSnapshot) {
@@ -96,7 +105,12 @@ function checkNewEffects(s: AnyMachineSnapshot) {
       expect(meta, where).toEqual(diaryMeta);
       expect(params, where).toEqual({
         to: '/app/diary/new',
-        state: { suggestedContent: diaryMeta.suggested_content, suggestedTitle: diaryMeta.suggested_title, sourceType: 'ai_suggestion', sourceId: c.chatId },
+        state: {
+          suggestedContent: diaryMeta.suggested_content,
+          suggestedTitle: diaryMeta.suggested_title,
+          sourceType: 'ai_suggestion',
+          sourceId: c.chatId,
+        },
       });
     } else if (ofType(event, 'UPGRADE')) {
       expect([name, params], where).toEqual(['navigate', { to: '/app/profile/subscription' }]);
@@ -105,13 +119,19 @@ function checkNewEffects(s: AnyMachineSnapshot) {
     } else if (ofType(event, 'MIC.PRESS')) {
       expect([name, params], where).toEqual(['toast', { key: 'voiceSoon' }]);
     } else if (ofType(event, 'CHAT_CREATED')) {
-      expect([name, params], where).toEqual(['navigate', { to: '/app/chat/c9', replace: true, state: { createdChat: 'c9' } }]);
+      expect([name, params], where).toEqual([
+        'navigate',
+        { to: '/app/chat/c9', replace: true, state: { createdChat: 'c9' } },
+      ]);
     } else if (ofType(event, 'ERROR')) {
       expect((event as unknown as { failure: { kind: string } }).failure.kind, where).toBe('limit');
-      expect([['toast', { key: 'limitReached', detail: LIMIT_DETAIL }], ['openUpgradeDialog', { key: 'messages_limit_reached' }]], where).toContainEqual([
-        name,
-        params,
-      ]);
+      expect(
+        [
+          ['toast', { key: 'limitReached', detail: LIMIT_DETAIL }],
+          ['openUpgradeDialog', { key: 'messages_limit_reached' }],
+        ],
+        where,
+      ).toContainEqual([name, params]);
     } else {
       throw new Error(`unexpected effect ${where}: ${JSON.stringify(params)}`);
     }
@@ -121,19 +141,29 @@ function checkNewEffects(s: AnyMachineSnapshot) {
 
 const streamEvents = {
   // A new chat is created by its first send; an existing chat never reports one.
-  CHAT_CREATED: (s: AnyMachineSnapshot): CaseEvent[] => ((s.context as ChatSessionContext).chatId === null ? [{ type: 'CHAT_CREATED', chat: CREATED }] : []),
+  CHAT_CREATED: (s: AnyMachineSnapshot): CaseEvent[] =>
+    (s.context as ChatSessionContext).chatId === null ? [{ type: 'CHAT_CREATED', chat: CREATED }] : [],
   USER_MESSAGE: (s: AnyMachineSnapshot): CaseEvent[] => {
     const c = s.context as ChatSessionContext;
     if (!c.pending || !isTempMessage(c.pending.messageId)) return [];
-    const stored: ChatMessage = makeMessage(1, { id: `u${c.messages.length}`, chat_id: c.chatId ?? 'c9', content: c.pending.content });
+    const stored: ChatMessage = makeMessage(1, {
+      id: `u${c.messages.length}`,
+      chat_id: c.chatId ?? 'c9',
+      content: c.pending.content,
+    });
     return [{ type: 'USER_MESSAGE', message: stored }];
   },
   DELTA: [{ type: 'DELTA', text: 'Похоже, ' }],
   DONE: (s: AnyMachineSnapshot): CaseEvent[] => {
     const c = s.context as ChatSessionContext;
-    const reply = (over: Partial<ChatMessage>) => makeMessage(2, { id: `a${c.messages.length}`, chat_id: c.chatId ?? 'c9', ...over });
+    const reply = (over: Partial<ChatMessage>) =>
+      makeMessage(2, { id: `a${c.messages.length}`, chat_id: c.chatId ?? 'c9', ...over });
     return [
-      { type: 'DONE', chat: CREATED, message: reply({ message_metadata: practiceMeta(true), usage_info: usage(1000, 100) }) },
+      {
+        type: 'DONE',
+        chat: CREATED,
+        message: reply({ message_metadata: practiceMeta(true), usage_info: usage(1000, 100) }),
+      },
       { type: 'DONE', chat: CREATED, message: reply({ message_metadata: diaryMeta, usage_info: usage(1000, 1000) }) },
     ];
   },
@@ -145,15 +175,27 @@ const streamEvents = {
 };
 
 /** Cards the graph may press: every suggestion shown, and an id that is none. */
-const cardEvents = (type: 'PRACTICE.OPEN' | 'DIARY.OPEN') => (s: AnyMachineSnapshot): CaseEvent[] => [
-  ...(s.context as ChatSessionContext).messages
-    .filter((m) => m.message_metadata?.type === (type === 'PRACTICE.OPEN' ? 'practice_suggestion' : 'diary_suggestion'))
-    .map((m) => ({ type, messageId: m.id })),
-  { type, messageId: 'none' },
-];
+const cardEvents =
+  (type: 'PRACTICE.OPEN' | 'DIARY.OPEN') =>
+  (s: AnyMachineSnapshot): CaseEvent[] => [
+    ...(s.context as ChatSessionContext).messages
+      .filter(
+        (m) => m.message_metadata?.type === (type === 'PRACTICE.OPEN' ? 'practice_suggestion' : 'diary_suggestion'),
+      )
+      .map((m) => ({ type, messageId: m.id })),
+    { type, messageId: 'none' },
+  ];
 
 /** Events that change nothing but effects: offered only where the chat rests, to keep the graph small. */
-const SIDE_EVENTS = new Set(['PRACTICE.OPEN', 'DIARY.OPEN', 'UPGRADE', 'MIC.PRESS', 'BACK', 'VOICE.TEXT', 'xstate.done.actor.loadUsage']);
+const SIDE_EVENTS = new Set([
+  'PRACTICE.OPEN',
+  'DIARY.OPEN',
+  'UPGRADE',
+  'MIC.PRESS',
+  'BACK',
+  'VOICE.TEXT',
+  'xstate.done.actor.loadUsage',
+]);
 
 /**
  * The stream's events in the order the server sends them: the chat (a new chat only), the stored user message,
@@ -170,7 +212,11 @@ function inStreamOrder(c: ChatSessionContext, e: EventObject): boolean {
       return stored;
     case 'ERROR': {
       const kind = (e as unknown as { failure: { kind: string } }).failure.kind;
-      return kind === 'limit' ? !stored && c.streamingText === '' && (c.chatId === null) === (c.chat === null || c.chatId !== null) : kind === 'unavailable' ? stored : true;
+      return kind === 'limit'
+        ? !stored && c.streamingText === '' && (c.chatId === null) === (c.chat === null || c.chatId !== null)
+        : kind === 'unavailable'
+          ? stored
+          : true;
     }
     default:
       return true;
@@ -190,9 +236,11 @@ const common = (input: ChatSessionInput) => ({
     (e.type !== 'TEXT.CHANGE' || !s.matches({ ready: { send: { sending: 'replying' } } })) &&
     // The tiles show only in an empty chat; older pages are asked for while nothing or the first words stream.
     (e.type !== 'TOPIC.SEND' || (s.context as ChatSessionContext).messages.length === 0) &&
-    (e.type !== 'LOAD_OLDER' || s.matches({ ready: { send: 'idle' } }) || s.matches({ ready: { send: { sending: 'waiting' } } })) &&
+    (e.type !== 'LOAD_OLDER' ||
+      s.matches({ ready: { send: 'idle' } }) ||
+      s.matches({ ready: { send: { sending: 'waiting' } } })) &&
     (!SIDE_EVENTS.has(e.type) ||
-    (s.matches({ ready: { send: 'idle', history: 'idle' } }) && !(s.context as ChatSessionContext).text) ||
+      (s.matches({ ready: { send: 'idle', history: 'idle' } }) && !(s.context as ChatSessionContext).text) ||
       (e.type === 'xstate.done.actor.loadUsage' && s.matches('restoring'))),
   serializeState: (s: AnyMachineSnapshot) => {
     const c = s.context as ChatSessionContext;
@@ -211,7 +259,10 @@ const common = (input: ChatSessionInput) => ({
     ...streamEvents,
     // Typing flips the composer between blank and not (the graph needs no more to reach every state).
     'TEXT.CHANGE': (s: AnyMachineSnapshot): CaseEvent[] => [
-      { type: 'TEXT.CHANGE', value: (s.context as ChatSessionContext).text.trim() ? '   ' : 'Не могу уснуть\u0000 который день' },
+      {
+        type: 'TEXT.CHANGE',
+        value: (s.context as ChatSessionContext).text.trim() ? '   ' : 'Не могу уснуть\u0000 который день',
+      },
     ],
     'TOPIC.SEND': [
       { type: 'TOPIC.SEND', text: 'Стресс и тревожность' },
@@ -243,7 +294,12 @@ const common = (input: ChatSessionInput) => ({
     '#chatSession': (s: AnyMachineSnapshot) => checkNewEffects(s),
     restoring: (s: AnyMachineSnapshot, run: { invocations: Array<{ src: string; input: unknown }> }) => {
       expect(run.invocations.find((i) => i.src === 'restoreDraft')?.input).toEqual({ chatKey: input.chatId });
-      expect(chatSessionView(s)).toMatchObject({ status: 'loading', editable: false, canSend: false, showTopics: false });
+      expect(chatSessionView(s)).toMatchObject({
+        status: 'loading',
+        editable: false,
+        canSend: false,
+        showTopics: false,
+      });
     },
     loading: (s: AnyMachineSnapshot, run: { invocations: Array<{ src: string; input: unknown }> }) => {
       expect(run.invocations.filter((i) => i.src === 'loadChat').at(-1)?.input).toEqual({ chatId: 'c1' });
@@ -266,7 +322,9 @@ const common = (input: ChatSessionInput) => ({
       expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
       // Temp messages: only the pending one, and only until the server's copy replaced it.
       const temps = c.messages.filter((m) => isTempMessage(m.id));
-      expect(temps.map((m) => m.id)).toEqual(c.pending && isTempMessage(c.pending.messageId) ? [c.pending.messageId] : []);
+      expect(temps.map((m) => m.id)).toEqual(
+        c.pending && isTempMessage(c.pending.messageId) ? [c.pending.messageId] : [],
+      );
       expect(view).toMatchObject({
         status: 'ready',
         editable: true,
@@ -282,11 +340,18 @@ const common = (input: ChatSessionInput) => ({
       const c = s.context as ChatSessionContext;
       expect(c.pending).toBeNull();
       expect(c.streamingText).toBe('');
-      expect(chatSessionView(s)).toMatchObject({ canSend: c.text.trim() !== '', typing: false, sending: false, failedMessageId: null });
+      expect(chatSessionView(s)).toMatchObject({
+        canSend: c.text.trim() !== '',
+        typing: false,
+        sending: false,
+        failedMessageId: null,
+      });
       // Right after a 402 the message is back in the composer (not in the list).
       const last = effects.at(-1);
       if (last?.name === 'saveDraft' && last.event.type === 'ERROR') {
-        expect(c.text).toMatch(/^(Стресс и тревожность|Не могу уснуть который день|Недописанное|Мне тревожно перед экзаменом)/);
+        expect(c.text).toMatch(
+          /^(Стресс и тревожность|Не могу уснуть который день|Недописанное|Мне тревожно перед экзаменом)/,
+        );
       }
     },
     'ready.send.sending': (s: AnyMachineSnapshot, run: { invocations: Array<{ src: string; input: unknown }> }) => {
@@ -294,11 +359,18 @@ const common = (input: ChatSessionInput) => ({
       const send = run.invocations.filter((i) => i.src === 'sendMessage').at(-1)!.input as ChatSendRequest;
       // Sent as typed (trimmed, without NUL), with its client id; to the chat once it exists.
       expect(send.content).toBe(c.pending!.content);
-      expect(send.content).toMatch(/^(Стресс и тревожность|Не могу уснуть который день|Недописанное|Мне тревожно перед экзаменом)$/);
+      expect(send.content).toMatch(
+        /^(Стресс и тревожность|Не могу уснуть который день|Недописанное|Мне тревожно перед экзаменом)$/,
+      );
       expect(send.clientId).toBe(c.pending!.clientId);
       expect(messageById(s, c.pending!.messageId)).toMatchObject({ role: 'user', content: send.content });
       expect(c.messages.at(-1)!.id).toBe(c.pending!.messageId);
-      expect(chatSessionView(s)).toMatchObject({ sending: true, canSend: false, showTopics: false, failedMessageId: null });
+      expect(chatSessionView(s)).toMatchObject({
+        sending: true,
+        canSend: false,
+        showTopics: false,
+        failedMessageId: null,
+      });
     },
     'ready.send.sending.waiting': (s: AnyMachineSnapshot) => {
       expect(chatSessionView(s)).toMatchObject({ typing: true, streamingText: '' });
@@ -316,7 +388,10 @@ const common = (input: ChatSessionInput) => ({
       expect([null, UNAVAILABLE]).toContain(view.failureDetail);
       expect(view).toMatchObject({ canSend: false, typing: false, streamingText: '', sending: false });
     },
-    'ready.history.loadingOlder': (s: AnyMachineSnapshot, run: { invocations: Array<{ src: string; input: unknown }> }) => {
+    'ready.history.loadingOlder': (
+      s: AnyMachineSnapshot,
+      run: { invocations: Array<{ src: string; input: unknown }> },
+    ) => {
       // 75 messages, 30 shown: the 30 before them (skip 15), then the first 15.
       const left = (s.context as ChatSessionContext).olderRemaining;
       expect(run.invocations.filter((i) => i.src === 'loadOlder').at(-1)!.input).toEqual(
@@ -343,7 +418,14 @@ describe('a new chat', () => {
     ...common({ chatId: 'new', newClientId, now: () => NOW }),
     // A new chat never loads: its history, error and not-found states belong to existing chats. Settling passes
     // through `always`, so it never rests there.
-    unreachable: ['loading', 'notFound', 'error', 'ready.history.loadingOlder', 'ready.history.olderFailed', 'ready.send.settling'],
+    unreachable: [
+      'loading',
+      'notFound',
+      'error',
+      'ready.history.loadingOlder',
+      'ready.history.olderFailed',
+      'ready.send.settling',
+    ],
   });
 });
 
@@ -391,7 +473,8 @@ function session(
   return { actor, log, sends, saved, stopped: () => stopped };
 }
 
-const ready = (actor: ReturnType<typeof session>['actor']) => waitFor(actor, (s) => s.matches({ ready: { send: 'idle' } }));
+const ready = (actor: ReturnType<typeof session>['actor']) =>
+  waitFor(actor, (s) => s.matches({ ready: { send: 'idle' } }));
 
 describe('chat session machine: sequences', () => {
   it('a new chat: the first send creates it, the route is replaced, the reply streams in and is kept', async () => {
@@ -405,7 +488,9 @@ describe('chat session machine: sequences', () => {
     const { clientId } = sends[0]!;
     let view = chatSessionView(actor.getSnapshot());
     expect(view).toMatchObject({ typing: true, text: '', showMic: true, showTopics: false, canSend: false });
-    expect(view.messages).toEqual([expect.objectContaining({ id: `temp-${clientId}`, role: 'user', content: 'Не могу уснуть' })]);
+    expect(view.messages).toEqual([
+      expect.objectContaining({ id: `temp-${clientId}`, role: 'user', content: 'Не могу уснуть' }),
+    ]);
     expect(saved.get('new')).toEqual({ text: '', unsent: { content: 'Не могу уснуть', clientId } });
 
     push({ type: 'CHAT_CREATED', chat: CREATED });
@@ -417,9 +502,18 @@ describe('chat session machine: sequences', () => {
     push({ type: 'DELTA', text: 'Похоже, ' });
     push({ type: 'DELTA', text: 'вам тревожно.' });
     view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({ typing: false, streamingText: 'Похоже, вам тревожно.', topic: 'Стресс и тревожность' });
+    expect(view).toMatchObject({
+      typing: false,
+      streamingText: 'Похоже, вам тревожно.',
+      topic: 'Стресс и тревожность',
+    });
     expect(view.messages).toEqual([stored]);
-    const reply = makeMessage(2, { id: 'a1', chat_id: 'c9', content: 'Похоже, вам тревожно.', usage_info: usage(1000, 920) });
+    const reply = makeMessage(2, {
+      id: 'a1',
+      chat_id: 'c9',
+      content: 'Похоже, вам тревожно.',
+      usage_info: usage(1000, 920),
+    });
     push({ type: 'DONE', chat: CREATED, message: reply });
     view = chatSessionView(actor.getSnapshot());
     expect(view).toMatchObject({ streamingText: '', sending: false, banner: 'low' });
@@ -442,7 +536,10 @@ describe('chat session machine: sequences', () => {
   it('402: the text goes back to the composer, the server’s words show and the upgrade dialog opens', async () => {
     const { actor, log, saved } = session(
       { chatId: 'c1' },
-      { stream: (_, sendBack) => sendBack({ type: 'ERROR', failure: { kind: 'limit', detail: 'Лимит токенов исчерпан' } }) },
+      {
+        stream: (_, sendBack) =>
+          sendBack({ type: 'ERROR', failure: { kind: 'limit', detail: 'Лимит токенов исчерпан' } }),
+      },
     );
     await ready(actor);
     actor.send({ type: 'TEXT.CHANGE', value: 'Помоги разобраться' });
@@ -477,7 +574,12 @@ describe('chat session machine: sequences', () => {
     actor.send({ type: 'SEND' });
     await waitFor(actor, (s) => s.matches({ ready: { send: 'failed' } }));
     let view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({ failedMessageId: 'u-stored', failureDetail: UNAVAILABLE, failedEditable: false, canSend: false });
+    expect(view).toMatchObject({
+      failedMessageId: 'u-stored',
+      failureDetail: UNAVAILABLE,
+      failedEditable: false,
+      canSend: false,
+    });
     actor.send({ type: 'SEND' }); // not while a message waits for its resend
     actor.send({ type: 'RETRY_SEND' });
     await ready(actor);
@@ -489,7 +591,10 @@ describe('chat session machine: sequences', () => {
   });
 
   it('«Изменить» takes a message that never reached the server back into the composer', async () => {
-    const { actor, saved } = session({ chatId: 'c1' }, { stream: (_, sendBack) => sendBack({ type: 'ERROR', failure: { kind: 'failed' } }) });
+    const { actor, saved } = session(
+      { chatId: 'c1' },
+      { stream: (_, sendBack) => sendBack({ type: 'ERROR', failure: { kind: 'failed' } }) },
+    );
     await ready(actor);
     actor.send({ type: 'TEXT.CHANGE', value: 'Первое' });
     actor.send({ type: 'SEND' });
@@ -505,7 +610,14 @@ describe('chat session machine: sequences', () => {
   it('reopened after the app was closed: an answered message is forgotten, an unsent one offers its resend', async () => {
     const answered = session(
       { chatId: 'c1' },
-      { draft: { text: 'ещё пишу', unsent: UNSENT }, opening: { ...storedUnsent, messages: [...storedUnsent.messages, makeMessage(3, { id: 'a3', role: 'assistant' })], total: 3 } },
+      {
+        draft: { text: 'ещё пишу', unsent: UNSENT },
+        opening: {
+          ...storedUnsent,
+          messages: [...storedUnsent.messages, makeMessage(3, { id: 'a3', role: 'assistant' })],
+          total: 3,
+        },
+      },
     );
     await ready(answered.actor);
     expect(answered.actor.getSnapshot().context).toMatchObject({ text: 'ещё пишу', pending: null });

@@ -12,7 +12,9 @@ describeMachinePaths(diaryEntryMachine, {
       { type: 'xstate.done.actor.loadEntry', output: makeEntry(1) },
       { type: 'xstate.done.actor.loadEntry', output: null },
     ],
-    'xstate.done.actor.toggleFavorite': [{ type: 'xstate.done.actor.toggleFavorite', output: makeEntry(1, { is_favorite: true }) }],
+    'xstate.done.actor.toggleFavorite': [
+      { type: 'xstate.done.actor.toggleFavorite', output: makeEntry(1, { is_favorite: true }) },
+    ],
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.entry?.is_favorite ?? null]),
   assert: {
@@ -45,7 +47,9 @@ describeMachinePaths(diaryEntryMachine, {
 describe('queryForFilter: the filter date ranges', () => {
   const now = new Date('2025-03-10T12:30:00.000Z');
   it('all: no filter', () => expect(queryForFilter('all', now)).toEqual({}));
-  it('week: the last 7 days', () => expect(queryForFilter('week', now)).toEqual({ dateFrom: '2025-03-03T12:30:00.000Z' }));
-  it('month: the last 30 days', () => expect(queryForFilter('month', now)).toEqual({ dateFrom: '2025-02-08T12:30:00.000Z' }));
+  it('week: the last 7 days', () =>
+    expect(queryForFilter('week', now)).toEqual({ dateFrom: '2025-03-03T12:30:00.000Z' }));
+  it('month: the last 30 days', () =>
+    expect(queryForFilter('month', now)).toEqual({ dateFrom: '2025-02-08T12:30:00.000Z' }));
   it('favorites: is_favorite=true', () => expect(queryForFilter('favorites', now)).toEqual({ is_favorite: 'true' }));
 });

@@ -15,4 +15,5 @@ export function makeEntry(n: number, over: Partial<DiaryEntry> = {}): DiaryEntry
   };
 }
 
-export const entries = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => makeEntry(from + i));
+export const entries = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => makeEntry(from + i));

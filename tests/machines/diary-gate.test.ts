@@ -7,7 +7,10 @@ import { newEntryGateMachine, newEntryGateView } from '../../machines/diary/new-
 import { checkDiaryAccess, checkLimit, refusalOf, type DiaryUsage } from '../../machines/diary/diary-access';
 import { describeMachinePaths } from '../support/path-tests';
 
-const usage = (limit: number | null, used: number): DiaryUsage => ({ diary_entries_limit: limit, diary_entries_used: used });
+const usage = (limit: number | null, used: number): DiaryUsage => ({
+  diary_entries_limit: limit,
+  diary_entries_used: used,
+});
 
 const effects: Array<[string, unknown]> = [];
 beforeEach(() => {
@@ -42,7 +45,8 @@ describeMachinePaths(newEntryGateMachine, {
       // The form opens with the press's own navigation state (home's mood), or none.
       const last = effects.at(-1);
       if (last?.[0] === 'navigate') expect(last[1]).toEqual({ to: '/app/diary/new', state: s.context.prefill });
-      if (last?.[0] === 'openUpgradeDialog') expect(['diary_not_available', 'diary_limit_reached']).toContain((last[1] as { key: string }).key);
+      if (last?.[0] === 'openUpgradeDialog')
+        expect(['diary_not_available', 'diary_limit_reached']).toContain((last[1] as { key: string }).key);
     },
   },
 });

@@ -25,7 +25,10 @@ describeMachinePaths(diaryListMachine, {
     'FAVORITE.TOGGLE': (s) => (s.context.entries.length ? [{ type: 'FAVORITE.TOGGLE', id: 'e1' }] : []),
     // Under «Избранное» the server lists starred entries; a page is what the server would answer for the query.
     'xstate.done.actor.loadFirstPage': (s) => [
-      { type: 'xstate.done.actor.loadFirstPage', output: s.context.filter === 'favorites' ? { entries: starred(1, 20), total: 25 } : firstPage },
+      {
+        type: 'xstate.done.actor.loadFirstPage',
+        output: s.context.filter === 'favorites' ? { entries: starred(1, 20), total: 25 } : firstPage,
+      },
       { type: 'xstate.done.actor.loadFirstPage', output: { entries: [], total: 0 } },
     ],
     'xstate.done.actor.loadNextPage': (s) => [
@@ -33,7 +36,10 @@ describeMachinePaths(diaryListMachine, {
         type: 'xstate.done.actor.loadNextPage',
         output:
           s.context.filter === 'favorites'
-            ? { entries: starred(21, 25).slice(20 - serverOffset(s.context.entries, s.context.query)), total: s.context.total }
+            ? {
+                entries: starred(21, 25).slice(20 - serverOffset(s.context.entries, s.context.query)),
+                total: s.context.total,
+              }
             : lastPage,
       },
     ],
@@ -43,9 +49,7 @@ describeMachinePaths(diaryListMachine, {
       return [{ type: 'xstate.done.actor.favorite.e1', output: { ...e1, is_favorite: !e1.is_favorite } }];
     },
     'xstate.error.actor.favorite.*': (s) =>
-      s.context.togglingIds.includes('e1')
-        ? [{ type: 'xstate.error.actor.favorite.e1', error: new Error('500') }]
-        : [],
+      s.context.togglingIds.includes('e1') ? [{ type: 'xstate.error.actor.favorite.e1', error: new Error('500') }] : [],
   },
   serializeState: (s) =>
     JSON.stringify([s.value, s.context.filter, s.context.entries.length, s.context.togglingIds, s.context.total]),
@@ -131,7 +135,9 @@ describe('diary list machine: sequences', () => {
   it('a filter change cancels the running page load; its late answer is never shown', async () => {
     let releaseFirst!: (r: DiaryListResponse) => void;
     const { machine, calls } = fakeList((q) =>
-      q.is_favorite ? Promise.resolve({ entries: [makeEntry(7, { is_favorite: true })], total: 1 }) : new Promise((r) => (releaseFirst = r)),
+      q.is_favorite
+        ? Promise.resolve({ entries: [makeEntry(7, { is_favorite: true })], total: 1 })
+        : new Promise((r) => (releaseFirst = r)),
     );
     const actor = createActor(machine, { input: { now: () => NOW } }).start();
     actor.send({ type: 'FILTER.SELECT', filter: 'favorites' });
@@ -139,7 +145,10 @@ describe('diary list machine: sequences', () => {
     releaseFirst(firstPage);
     await new Promise((r) => setTimeout(r, 0));
     expect(actor.getSnapshot().context.entries.map((e) => e.id)).toEqual(['e7']);
-    expect(calls).toEqual([{ skip: 0, limit: 20 }, { skip: 0, limit: 20, is_favorite: 'true' }]);
+    expect(calls).toEqual([
+      { skip: 0, limit: 20 },
+      { skip: 0, limit: 20, is_favorite: 'true' },
+    ]);
   });
 
   it('LOAD_MORE is ignored while a page loads and once everything is loaded', async () => {
@@ -225,7 +234,9 @@ describe('diary list machine: paging under a filter', () => {
     );
     let release!: (e: DiaryEntry) => void;
     const actor = createActor(
-      machine.provide({ actors: { toggleFavorite: fromPromise<DiaryEntry, { id: string }>(() => new Promise((r) => (release = r))) } }),
+      machine.provide({
+        actors: { toggleFavorite: fromPromise<DiaryEntry, { id: string }>(() => new Promise((r) => (release = r))) },
+      }),
       { input: { filter: 'favorites', now: () => NOW } },
     ).start();
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));

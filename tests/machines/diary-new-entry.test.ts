@@ -74,7 +74,14 @@ describeMachinePaths(newEntryMachine, {
       { type: 'xstate.done.actor.restoreDrafts', output: [] },
       {
         type: 'xstate.done.actor.restoreDrafts',
-        output: [draft(), draft({ basis: basisOf(suggestion), content: 'Дополненный совет', source: { source_type: 'ai_suggestion', source_id: 'chat-1' } })],
+        output: [
+          draft(),
+          draft({
+            basis: basisOf(suggestion),
+            content: 'Дополненный совет',
+            source: { source_type: 'ai_suggestion', source_id: 'chat-1' },
+          }),
+        ],
       },
     ],
     'xstate.done.actor.createEntry': [{ type: 'xstate.done.actor.createEntry', output: makeEntry(1) }],
@@ -84,7 +91,14 @@ describeMachinePaths(newEntryMachine, {
     ],
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.content.trim() !== '', s.context.title.length, s.context.mood, s.context.isFavorite, s.context.submitted]),
+    JSON.stringify([
+      s.value,
+      s.context.content.trim() !== '',
+      s.context.title.length,
+      s.context.mood,
+      s.context.isFavorite,
+      s.context.submitted,
+    ]),
   paths: 'shortest',
   // BACK is a root transition, so the graph would also offer it to the final state.
   filterEvents: (s) => s.status === 'active',
@@ -111,7 +125,10 @@ describeMachinePaths(newEntryMachine, {
       expect(newEntryView(s).editable).toBe(false);
       expect(s.can({ type: 'CONTENT.CHANGE', value: 'x' })).toBe(false);
       // The attempt is recorded in the draft before the request goes out.
-      expect(effects.filter(([n]) => n === 'saveDraft').at(-1)).toEqual(['saveDraft', { ...draftIn(s.context), submitted: true }]);
+      expect(effects.filter(([n]) => n === 'saveDraft').at(-1)).toEqual([
+        'saveDraft',
+        { ...draftIn(s.context), submitted: true },
+      ]);
       const body = run.invocations.at(-1)!.input as DiaryCreateBody;
       expect(body.content).toBe(s.context.content.trim());
       expect(body.client_id).toBe(s.context.clientId);
@@ -167,20 +184,37 @@ describe('new entry machine: sequences', () => {
 
   it('restores the plain draft; a mood from home lands on top of it, and a reload keeps the user’s own mood', async () => {
     const stored = [draft({ content: 'Мой текст', moodFrom: 'nav-old' })];
-    const first = run(async () => makeEntry(1), { prefill: { mood: 'good' }, navigationKey: 'nav-home' }, async () => stored);
+    const first = run(
+      async () => makeEntry(1),
+      { prefill: { mood: 'good' }, navigationKey: 'nav-home' },
+      async () => stored,
+    );
     await first.ready();
-    expect(first.actor.getSnapshot().context).toMatchObject({ content: 'Мой текст', title: 'Черновик', mood: 'good', clientId: ID_A });
+    expect(first.actor.getSnapshot().context).toMatchObject({
+      content: 'Мой текст',
+      title: 'Черновик',
+      mood: 'good',
+      clientId: ID_A,
+    });
     first.actor.send({ type: 'MOOD.SELECT', mood: 'bad' });
     const saved = first.log.at(-1)![1] as NewEntryDraft;
     expect(saved).toMatchObject({ mood: 'bad', moodFrom: 'nav-home', content: 'Мой текст' });
     // Reload: the same navigation (same key and state) with the draft just saved.
-    const reload = run(async () => makeEntry(1), { prefill: { mood: 'good' }, navigationKey: 'nav-home' }, async () => [saved]);
+    const reload = run(
+      async () => makeEntry(1),
+      { prefill: { mood: 'good' }, navigationKey: 'nav-home' },
+      async () => [saved],
+    );
     await reload.ready();
     expect(reload.actor.getSnapshot().context).toMatchObject({ content: 'Мой текст', mood: 'bad' });
   });
 
   it('a chat suggestion opens its own draft and never overwrites the plain one', async () => {
-    const { actor, log, ready } = run(async () => makeEntry(1), { prefill: suggestion }, async () => [draft()]);
+    const { actor, log, ready } = run(
+      async () => makeEntry(1),
+      { prefill: suggestion },
+      async () => [draft()],
+    );
     await ready();
     expect(actor.getSnapshot().context).toMatchObject({ title: 'Из чата', content: '', basis: basisOf(suggestion) });
     expect(actor.getSnapshot().context.clientId).not.toBe(ID_A);
@@ -189,8 +223,10 @@ describe('new entry machine: sequences', () => {
   });
 
   it('unreadable storage: the form starts from the prefill', async () => {
-    const { actor, ready } = run(async () => makeEntry(1), { prefill: { suggestedContent: 'Совет' } }, () =>
-      Promise.reject(new Error('denied')),
+    const { actor, ready } = run(
+      async () => makeEntry(1),
+      { prefill: { suggestedContent: 'Совет' } },
+      () => Promise.reject(new Error('denied')),
     );
     await ready();
     expect(actor.getSnapshot().context.content).toBe('Совет');
@@ -209,7 +245,13 @@ describe('new entry machine: sequences', () => {
     actor.send({ type: 'FAVORITE.SET', value: true });
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.matches('editing'));
-    expect(actor.getSnapshot().context).toMatchObject({ title: 'Вечер', content: 'Долгий день', mood: 'bad', isFavorite: true, submitted: true });
+    expect(actor.getSnapshot().context).toMatchObject({
+      title: 'Вечер',
+      content: 'Долгий день',
+      mood: 'bad',
+      isFavorite: true,
+      submitted: true,
+    });
     expect(log.map(([n]) => n)).not.toContain('clearDraft');
     expect(log.at(-1)).toEqual(['toast', { key: 'createFailed' }]);
     fail = false;
@@ -266,7 +308,13 @@ describe('new entry machine: sequences', () => {
     actor.send({ type: 'SUBMIT' });
     await waitFor(actor, (s) => s.status === 'done');
     expect(bodies).toEqual([
-      { title: null, content: 'строка 1\nстрока 2', mood: 'very_good', is_favorite: false, client_id: expect.stringMatching(/^0{8}-/) },
+      {
+        title: null,
+        content: 'строка 1\nстрока 2',
+        mood: 'very_good',
+        is_favorite: false,
+        client_id: expect.stringMatching(/^0{8}-/),
+      },
     ]);
   });
 });
@@ -278,7 +326,11 @@ describe('new entry draft rules', () => {
     expect(startingDraft(opening(), [draft()], newClientId)).toEqual(draft());
   });
   it('no stored draft: a fresh form from the prefill with a new client id', () => {
-    const d = startingDraft(opening({ suggestedContent: 'Совет', suggestedTitle: 'Т', sourceType: 'ai_suggestion' }), [], () => ID_A);
+    const d = startingDraft(
+      opening({ suggestedContent: 'Совет', suggestedTitle: 'Т', sourceType: 'ai_suggestion' }),
+      [],
+      () => ID_A,
+    );
     expect(d).toEqual({
       title: 'Т',
       content: 'Совет',
@@ -296,7 +348,9 @@ describe('new entry draft rules', () => {
     const applied = startingDraft(opening({ mood: 'good' }, 'k1'), [draft({ mood: 'bad' })], newClientId);
     expect(applied).toMatchObject({ content: 'недописано', mood: 'good', moodFrom: 'k1' });
     expect(startingDraft(opening({ mood: 'good' }, 'k1'), [{ ...applied, mood: 'bad' }], newClientId).mood).toBe('bad');
-    expect(startingDraft(opening({ mood: 'good' }, 'k2'), [{ ...applied, mood: 'bad' }], newClientId).mood).toBe('good');
+    expect(startingDraft(opening({ mood: 'good' }, 'k2'), [{ ...applied, mood: 'bad' }], newClientId).mood).toBe(
+      'good',
+    );
   });
   it('a different suggestion never picks up another basis’s draft', () => {
     const a = { suggestedContent: 'A', sourceType: 'ai_suggestion' as const, sourceId: 'c1' };
@@ -360,8 +414,18 @@ describe('new entry draft rules', () => {
     expect(prefillFromNavigation({ mood: 'awful', sourceType: 'robot', suggestedContent: 5 })).toBeUndefined();
     expect(prefillFromNavigation({ mood: 'good', extra: 1 })).toEqual({ mood: 'good' });
     expect(
-      prefillFromNavigation({ suggestedContent: 'a\u0000b'.repeat(1000), suggestedTitle: 'T', sourceType: 'ai_suggestion', sourceId: 'c1' }),
-    ).toEqual({ suggestedContent: 'ab'.repeat(1000), suggestedTitle: 'T', sourceType: 'ai_suggestion', sourceId: 'c1' });
+      prefillFromNavigation({
+        suggestedContent: 'a\u0000b'.repeat(1000),
+        suggestedTitle: 'T',
+        sourceType: 'ai_suggestion',
+        sourceId: 'c1',
+      }),
+    ).toEqual({
+      suggestedContent: 'ab'.repeat(1000),
+      suggestedTitle: 'T',
+      sourceType: 'ai_suggestion',
+      sourceId: 'c1',
+    });
   });
 
   it('the create body: trimmed, null title when blank, source only when set, the client id', () => {

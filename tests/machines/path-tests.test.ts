@@ -99,16 +99,29 @@ describe('path-test generator', () => {
     const { paths } = generateMachinePaths(loaderMachine, { events: payloads });
     const types = new Set(paths.flatMap((p) => p.events.map((e) => e.type)));
     expect(types).toEqual(
-      new Set(['LOAD', 'xstate.done.actor.fetch', 'xstate.error.actor.fetch', 'xstate.after.staleAfter.loader.ready', 'REFRESH', 'RETRY', 'CLOSE']),
+      new Set([
+        'LOAD',
+        'xstate.done.actor.fetch',
+        'xstate.error.actor.fetch',
+        'xstate.after.staleAfter.loader.ready',
+        'REFRESH',
+        'RETRY',
+        'CLOSE',
+      ]),
     );
     // The empty-query case stays in idle but is still a tested transition.
-    expect(paths.some((p) => p.events.some((e) => e.type === 'LOAD' && (e as { query?: string }).query === '   '))).toBe(true);
+    expect(
+      paths.some((p) => p.events.some((e) => e.type === 'LOAD' && (e as { query?: string }).query === '   ')),
+    ).toBe(true);
   });
 
   it('fails coverage when a payload case is missing and a state becomes unreachable', () => {
     // Without the 401 case, failed.auth cannot be reached.
     const { checkCoverage } = generateMachinePaths(loaderMachine, {
-      events: { ...payloads, 'xstate.error.actor.fetch': [{ type: 'xstate.error.actor.fetch', error: new Error('x') }] },
+      events: {
+        ...payloads,
+        'xstate.error.actor.fetch': [{ type: 'xstate.error.actor.fetch', error: new Error('x') }],
+      },
     });
     expect(() => checkCoverage()).toThrow(/never reached.*#loader\.failed\.auth/);
   });
@@ -192,7 +205,11 @@ describe('path-test generator', () => {
       context: { n: 0 },
       states: {
         loading: {
-          invoke: { id: 'load', src: 'load', onDone: { target: 'done', actions: assign({ n: ({ event }) => event.output.n }) } },
+          invoke: {
+            id: 'load',
+            src: 'load',
+            onDone: { target: 'done', actions: assign({ n: ({ event }) => event.output.n }) },
+          },
         },
         done: {},
       },

@@ -1,6 +1,11 @@
 // The app's one upgrade dialog: generated paths over all five keys, and the spec's words for each.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { UPGRADE_KEYS, upgradeDialogMachine, upgradeDialogView, type UpgradeKey } from '../../machines/app/upgrade-dialog.machine';
+import {
+  UPGRADE_KEYS,
+  upgradeDialogMachine,
+  upgradeDialogView,
+  type UpgradeKey,
+} from '../../machines/app/upgrade-dialog.machine';
 import { upgradeCopy } from '../../src/copy/upgrade';
 import { describeMachinePaths } from '../support/path-tests';
 
@@ -46,7 +51,11 @@ describe('upgrade dialog copy (the spec’s table of dialogs)', () => {
   it('has the verbatim titles and buttons of all five keys', () => {
     expect(upgradeCopy.dialogs).toEqual({
       diary_not_available: { title: 'Дневник недоступен', button: 'Улучшить тариф' },
-      diary_limit_reached: { title: 'Дневной лимит исчерпан', subtitle: 'Лимит обновится завтра', button: 'Посмотреть тарифы' },
+      diary_limit_reached: {
+        title: 'Дневной лимит исчерпан',
+        subtitle: 'Лимит обновится завтра',
+        button: 'Посмотреть тарифы',
+      },
       voice_not_available: { title: 'Голосовой ввод недоступен', button: 'Улучшить тариф' },
       voice_limit_reached: { title: 'Дневной лимит голосовых', button: 'Посмотреть тарифы' },
       messages_limit_reached: {

@@ -49,7 +49,9 @@ describe('API client', () => {
     // A server that never answers: the request ends only when ky aborts it.
     fetchMock.mockImplementation(
       (request: Request) =>
-        new Promise((_resolve, reject) => request.signal.addEventListener('abort', () => reject(request.signal.reason))),
+        new Promise((_resolve, reject) =>
+          request.signal.addEventListener('abort', () => reject(request.signal.reason)),
+        ),
     );
     let outcome: unknown = 'pending';
     void getMe(authApi).catch((error: unknown) => (outcome = error));
@@ -76,7 +78,10 @@ describe('API client', () => {
 
   it('any 401 sends the browser to /init, remembering the page to come back to', async () => {
     fetchMock.mockResolvedValue(json(401, { detail: 'Требуется авторизация' }));
-    const error = await api.get('api/diary/list').json().catch((e: unknown) => e);
+    const error = await api
+      .get('api/diary/list')
+      .json()
+      .catch((e: unknown) => e);
     expect(httpStatus(error)).toBe(401);
     expect(await errorDetail(error)).toBe('Требуется авторизация');
     expect(authFailureKind(error)).toBe('auth');
@@ -86,7 +91,10 @@ describe('API client', () => {
   it('a 401 while already on /init does not reload /init (no loop)', async () => {
     vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, pathname: '/init', assign } as Location);
     fetchMock.mockResolvedValue(json(401, { detail: 'Требуется авторизация' }));
-    await api.get('api/users/me').json().catch(() => undefined);
+    await api
+      .get('api/users/me')
+      .json()
+      .catch(() => undefined);
     expect(assign).not.toHaveBeenCalled();
   });
 

@@ -78,11 +78,14 @@ describe('/init when authenticated', () => {
   it.each([
     [false, 'true', '/onboarding'],
     [true, null, '/app/home'],
-  ])('decides from the auth actor’s state (completed: %s), not from storage (%s) read in the view', async (completed, stored, target) => {
-    if (stored) localStorage.setItem('onboarding_completed', stored);
-    renderApp('/init', signedIn(undefined, { onboardingCompleted: completed }));
-    await waitFor(() => expect(currentPath()).toBe(target));
-  });
+  ])(
+    'decides from the auth actor’s state (completed: %s), not from storage (%s) read in the view',
+    async (completed, stored, target) => {
+      if (stored) localStorage.setItem('onboarding_completed', stored);
+      renderApp('/init', signedIn(undefined, { onboardingCompleted: completed }));
+      await waitFor(() => expect(currentPath()).toBe(target));
+    },
+  );
 
   it('returns to ?from= only for an /app page', async () => {
     renderApp('/init?from=%2Fapp%2Fdiary%3Ffilter%3Dweek', signedIn(undefined, { onboardingCompleted: true }));
@@ -144,9 +147,12 @@ describe('/app gate', () => {
     await waitFor(() => expect(currentPath()).toBe('/onboarding'));
   });
 
-  it.each(['/app', '/app/dashboard', '/app/unknown/page'])('%s → /app/home (unknown /app paths → / → home)', async (path) => {
-    localStorage.setItem('onboarding_completed', 'true');
-    renderApp(path, signedIn());
-    await waitFor(() => expect(currentPath()).toBe('/app/home'));
-  });
+  it.each(['/app', '/app/dashboard', '/app/unknown/page'])(
+    '%s → /app/home (unknown /app paths → / → home)',
+    async (path) => {
+      localStorage.setItem('onboarding_completed', 'true');
+      renderApp(path, signedIn());
+      await waitFor(() => expect(currentPath()).toBe('/app/home'));
+    },
+  );
 });

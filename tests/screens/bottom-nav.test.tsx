@@ -31,9 +31,7 @@ describe('bottom navigation', () => {
   it('has five tabs and marks the one of the current path; switching tabs moves the mark', async () => {
     renderApp('/app/profile/settings', signedIn());
     const nav = await screen.findByRole('navigation');
-    expect(
-      Array.from(nav.querySelectorAll('a')).map((a) => a.textContent),
-    ).toEqual(tabs);
+    expect(Array.from(nav.querySelectorAll('a')).map((a) => a.textContent)).toEqual(tabs);
     expect(screen.getByRole('link', { name: 'Профиль' })).toHaveAttribute('aria-current', 'page');
     expect(screen.getByRole('link', { name: 'Главная' })).not.toHaveAttribute('aria-current');
 
@@ -49,7 +47,9 @@ describe('bottom navigation', () => {
     const bar = getComputedStyle(nav);
     expect(bar.position).toBe('fixed');
     expect(bar.bottom).toBe('0px');
-    expect(bar.minHeight.replace(/\s+/g, ' ')).toMatch(/^calc\(56px \+ calc\(max\(var\(--tg-viewport-safe-area-inset-bottom/);
+    expect(bar.minHeight.replace(/\s+/g, ' ')).toMatch(
+      /^calc\(56px \+ calc\(max\(var\(--tg-viewport-safe-area-inset-bottom/,
+    );
     expect(nav.querySelectorAll('a')).toHaveLength(5);
     for (const link of nav.querySelectorAll('a')) expect(getComputedStyle(link).minHeight).toBe('56px');
   });
@@ -67,7 +67,6 @@ describe('bottom navigation', () => {
   it.each([
     ['/app/chat', 'Чаты', 'Чат'],
     ['/app/practices', 'Практики', 'Практики'],
-    ['/app/practices/box-breathing/session', 'Практика', 'Практики'],
     ['/app/profile', 'Профиль', 'Профиль'],
     ['/app/profile/settings', 'Настройки', 'Профиль'],
     ['/app/profile/subscription', 'Тарифы', 'Профиль'],
@@ -81,8 +80,6 @@ describe('bottom navigation', () => {
 
   // The chat's own back («К чатам») is in tests/screens/chat-session.test.tsx.
   it.each([
-    ['/app/practices/box-breathing', '/app/practices'],
-    ['/app/practices/box-breathing/session', '/app/practices/box-breathing'],
     ['/app/profile/help', '/app/profile'],
     ['/app/profile/subscription/checkout', '/app/profile/subscription'],
   ])('placeholder %s: «Назад» (no native BackButton outside Telegram) goes to %s', async (path, back) => {

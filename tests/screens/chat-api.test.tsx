@@ -3,7 +3,7 @@
 // the silence limit, and the abort when the session stops.
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, createMachine, type EventObject } from 'xstate';
-import type { ChatStreamEvent } from '../../contract/chat';
+import type { ChatStreamEvent } from '../../contract/chat-stream';
 import {
   ChatLimitError,
   ChatStreamBrokenError,
@@ -26,7 +26,8 @@ function streamResponse() {
   const body = new ReadableStream<Uint8Array>({ start: (c) => void (controller = c) });
   return {
     response: new Response(body, { status: 200, headers: { 'Content-Type': 'text/event-stream' } }),
-    write: (bytes: Uint8Array | string) => controller.enqueue(typeof bytes === 'string' ? encoder.encode(bytes) : bytes),
+    write: (bytes: Uint8Array | string) =>
+      controller.enqueue(typeof bytes === 'string' ? encoder.encode(bytes) : bytes),
     close: () => controller.close(),
   };
 }
@@ -63,7 +64,11 @@ describe('sendChatMessage', () => {
     const stream = streamResponse();
     answer(stream.response);
     const events: ChatStreamEvent[] = [];
-    const sent = sendChatMessage({ chatId: null, content: 'Привет', clientId: CLIENT_ID }, (e) => events.push(e), new AbortController().signal);
+    const sent = sendChatMessage(
+      { chatId: null, content: 'Привет', clientId: CLIENT_ID },
+      (e) => events.push(e),
+      new AbortController().signal,
+    );
 
     await vi.waitFor(() => expect(fetchMock).toHaveBeenCalled());
     const request = fetchMock.mock.calls[0]![0] as Request;
@@ -75,7 +80,8 @@ describe('sendChatMessage', () => {
     expect(await request.clone().json()).toEqual({ content: 'Привет', client_id: CLIENT_ID });
 
     const created = chat(9);
-    const whole = sse('chat', created) + ': keep-alive\n\n' + sse('user_message', message(1)) + sse('delta', { text: 'Слышу вас' });
+    const whole =
+      sse('chat', created) + ': keep-alive\n\n' + sse('user_message', message(1)) + sse('delta', { text: 'Слышу вас' });
     // Split inside an event and inside a two-byte letter («ы» of «Слышу»).
     const bytes = encoder.encode(whole);
     const cut = encoder.encode(whole.slice(0, whole.indexOf('Слы') + 2)).length + 1;
@@ -100,7 +106,8 @@ describe('sendChatMessage', () => {
   });
 
   it('an error event, an early end, a 402, a 503 and a 404 each reject as themselves', async () => {
-    const send = () => sendChatMessage({ chatId: 'c1', content: 'x', clientId: CLIENT_ID }, () => {}, new AbortController().signal);
+    const send = () =>
+      sendChatMessage({ chatId: 'c1', content: 'x', clientId: CLIENT_ID }, () => {}, new AbortController().signal);
     const unavailable = { detail: 'Ассистент сейчас недоступен.', chat_id: 'c1', user_message_id: 'm1' };
 
     let stream = streamResponse();
@@ -130,7 +137,11 @@ describe('sendChatMessage', () => {
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
     const stream = streamResponse();
     answer(stream.response);
-    const sent = sendChatMessage({ chatId: 'c1', content: 'x', clientId: CLIENT_ID }, () => {}, new AbortController().signal);
+    const sent = sendChatMessage(
+      { chatId: 'c1', content: 'x', clientId: CLIENT_ID },
+      () => {},
+      new AbortController().signal,
+    );
     const outcome = sent.catch((e: unknown) => e);
     await vi.advanceTimersByTimeAsync(STREAM_IDLE_MS - 1000);
     stream.write(': keep-alive\n\n');
@@ -149,7 +160,11 @@ describe('the chat actors', () => {
     const received: EventObject[] = [];
     const parent = createActor(
       createMachine({
-        invoke: { id: 'send', src: chatActors.sendMessage, input: { chatId: null, content: 'Привет', clientId: CLIENT_ID } },
+        invoke: {
+          id: 'send',
+          src: chatActors.sendMessage,
+          input: { chatId: null, content: 'Привет', clientId: CLIENT_ID },
+        },
         on: { '*': { actions: ({ event }) => void received.push(event) } },
       }),
     ).start();
@@ -169,7 +184,9 @@ describe('the chat actors', () => {
     const logged = vi.spyOn(console, 'error').mockImplementation(() => {});
     expect(sendFailureOf(new ChatLimitError(''))).toEqual({ kind: 'limit', detail: 'Лимит токенов исчерпан' });
     expect(sendFailureOf(new ChatLimitError('Свои слова'))).toEqual({ kind: 'limit', detail: 'Свои слова' });
-    expect(sendFailureOf(new ChatUnavailableError({ detail: 'Недоступен', chat_id: null, user_message_id: null }))).toEqual({
+    expect(
+      sendFailureOf(new ChatUnavailableError({ detail: 'Недоступен', chat_id: null, user_message_id: null })),
+    ).toEqual({
       kind: 'unavailable',
       detail: 'Недоступен',
     });
@@ -180,9 +197,7 @@ describe('the chat actors', () => {
   });
 
   it('pages: latest counts from the newest; only user and assistant messages; a chat that is not yours is null', async () => {
-    answer(
-      json(200, { messages: [message(1), { ...message(2), role: 'system' }, message(3)], total: 3 }),
-    );
+    answer(json(200, { messages: [message(1), { ...message(2), role: 'system' }, message(3)], total: 3 }));
     const page = await listChatMessages('c1', { skip: 0, limit: 30, latest: true });
     const url = new URL((fetchMock.mock.calls[0]![0] as Request).url);
     expect(url.pathname).toBe('/api/chat/c1/messages');

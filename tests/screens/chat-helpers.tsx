@@ -3,7 +3,8 @@
 import { act, waitFor } from '@testing-library/react';
 import { Route, Routes } from 'react-router-dom';
 import { expect, vi } from 'vitest';
-import type { Chat, ChatMessage, ChatStreamEvent } from '../../contract/chat';
+import type { Chat, ChatMessage } from '../../contract/chat';
+import type { ChatStreamEvent } from '../../contract/chat-stream';
 import { sendChatMessage, type ChatSendArgs } from '../../src/api/chat';
 import ChatListScreen from '../../src/screens/chat/ChatListScreen';
 import ChatScreen from '../../src/screens/chat/ChatScreen';
@@ -34,14 +35,22 @@ const uuid = (prefix: string, n: number) => `${prefix}0000000-0000-4000-8000-${S
 /** A chat as the server lists it: a UUID, a topic, last active `n` minutes before NOW. */
 export function chat(n: number, over: Partial<Chat> = {}): Chat {
   const at = new Date(NOW.getTime() - n * 60_000).toISOString();
-  return makeChat(n, { id: uuid('0', n), topic: `Разговор ${n}`, last_message_at: at, created_at: at, updated_at: at, ...over });
+  return makeChat(n, {
+    id: uuid('0', n),
+    topic: `Разговор ${n}`,
+    last_message_at: at,
+    created_at: at,
+    updated_at: at,
+    ...over,
+  });
 }
 export const chats = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => chat(from + i));
 
 /** A message of chat(1) (odd: the user's, even: the assistant's). */
 export const message = (n: number, over: Partial<ChatMessage> = {}): ChatMessage =>
   makeMessage(n, { id: uuid('1', n), chat_id: chat(1).id, ...over });
-export const messages = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
+export const messages = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => message(from + i));
 
 /**
  * Programs the mocked sendChatMessage: each call is recorded; `emit` plays the server's events into the running
@@ -49,7 +58,12 @@ export const messages = (from: number, to: number) => Array.from({ length: to - 
  */
 export function scriptedSends() {
   const calls: ChatSendArgs[] = [];
-  let current: { onEvent: (e: ChatStreamEvent) => void; resolve: () => void; reject: (e: unknown) => void; signal: AbortSignal } | null = null;
+  let current: {
+    onEvent: (e: ChatStreamEvent) => void;
+    resolve: () => void;
+    reject: (e: unknown) => void;
+    signal: AbortSignal;
+  } | null = null;
   vi.mocked(sendChatMessage).mockImplementation(
     (args, onEvent, signal) =>
       new Promise<void>((resolve, reject) => {

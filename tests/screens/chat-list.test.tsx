@@ -126,7 +126,13 @@ describe('chat list screen', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     await userEvent.click(screen.getByRole('button', { name: 'Удалить чат «Разговор 1»' }));
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ title: 'Ошибка', description: 'Не удалось удалить чат', variant: 'destructive' }));
+    await waitFor(() =>
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Ошибка',
+        description: 'Не удалось удалить чат',
+        variant: 'destructive',
+      }),
+    );
     expect(cards()).toHaveLength(1);
   });
 });

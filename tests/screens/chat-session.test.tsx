@@ -62,7 +62,9 @@ describe('a new chat', () => {
     ]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Усталость и выгорание' }));
-    expect(sends.calls).toEqual([{ chatId: null, content: 'Усталость и выгорание', clientId: expect.stringMatching(UUID) }]);
+    expect(sends.calls).toEqual([
+      { chatId: null, content: 'Усталость и выгорание', clientId: expect.stringMatching(UUID) },
+    ]);
     // The optimistic message and the typing indicator, announced once.
     expect(bubbles('user')).toHaveLength(1);
     expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
@@ -78,13 +80,19 @@ describe('a new chat', () => {
     expect(screen.getByTestId('chat-streaming')).toHaveTextContent('Похоже, вы очень устали.');
     expect(screen.getByTestId('chat-streaming')).toHaveAttribute('aria-hidden', 'true');
 
-    const reply = message(2, { chat_id: CREATED.id, content: 'Похоже, вы очень устали.', usage_info: usage(20_000, 700) });
+    const reply = message(2, {
+      chat_id: CREATED.id,
+      content: 'Похоже, вы очень устали.',
+      usage_info: usage(20_000, 700),
+    });
     sends.emit({ event: 'done', data: { chat: CREATED, message: reply } });
     await sends.finish();
     expect(screen.queryByTestId('chat-streaming')).toBeNull();
     expect(bubbles('assistant')).toHaveLength(1);
     expect(bubbles('assistant')[0]).toHaveTextContent('Похоже, вы очень устали.');
-    expect(screen.getAllByRole('status').some((s) => s.textContent === 'Ответ AI-помощника: Похоже, вы очень устали.')).toBe(true);
+    expect(
+      screen.getAllByRole('status').some((s) => s.textContent === 'Ответ AI-помощника: Похоже, вы очень устали.'),
+    ).toBe(true);
     // The same session went on (the route changed under it): one send, no reload of the chat.
     expect(openChat).not.toHaveBeenCalled();
   });
@@ -125,7 +133,11 @@ describe('a new chat', () => {
     await openChatScreen('/app/chat/new');
     await userEvent.type(box(), 'Помоги мне{Enter}');
     await sends.fail(new ChatLimitError('Лимит токенов исчерпан'));
-    expect(toast).toHaveBeenCalledWith({ title: 'Внимание', description: 'Лимит токенов исчерпан', variant: 'warning' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Внимание',
+      description: 'Лимит токенов исчерпан',
+      variant: 'warning',
+    });
     const dialog = await screen.findByRole('dialog', { name: 'Лимит сообщений исчерпан' });
     expect(within(dialog).getByText('Улучшите тариф для продолжения общения с AI.')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
@@ -175,7 +187,8 @@ describe('a new chat', () => {
     await openChatScreen('/app/chat/new');
     await userEvent.type(box(), 'Привет{Enter}');
     sends.emit({ event: 'chat', data: CREATED }, { event: 'user_message', data: message(1, { content: 'Привет' }) });
-    const detail = 'Ассистент сейчас недоступен. Ваше сообщение сохранено — попробуйте отправить его ещё раз чуть позже.';
+    const detail =
+      'Ассистент сейчас недоступен. Ваше сообщение сохранено — попробуйте отправить его ещё раз чуть позже.';
     await sends.fail(new ChatUnavailableError({ detail, chat_id: CREATED.id, user_message_id: message(1).id }));
     const failed = bubbles('user')[0]!;
     expect(within(failed).getByText(detail)).toBeInTheDocument();
@@ -216,7 +229,11 @@ describe('an existing chat', () => {
     message(3, { content: 'Спасибо' }),
     message(4, {
       content: 'Сохранить это?',
-      message_metadata: { type: 'diary_suggestion', suggested_title: 'Что я чувствую', suggested_content: 'Мне было плохо, и я позвонила.' },
+      message_metadata: {
+        type: 'diary_suggestion',
+        suggested_title: 'Что я чувствую',
+        suggested_content: 'Мне было плохо, и я позвонила.',
+      },
     }),
     message(5, { content: 'А эта практика?' }),
     message(6, {
@@ -257,7 +274,9 @@ describe('an existing chat', () => {
   it('a practice without access leads to the plans; a diary suggestion to a prefilled new entry', async () => {
     vi.mocked(openChat).mockResolvedValue({ chat: chat(1), messages: history, total: 6 });
     const view = await openChatScreen(`/app/chat/${id}`);
-    await userEvent.click(within(screen.getAllByTestId('practice-suggestion')[1]!).getByRole('button', { name: 'Улучшить тариф' }));
+    await userEvent.click(
+      within(screen.getAllByTestId('practice-suggestion')[1]!).getByRole('button', { name: 'Улучшить тариф' }),
+    );
     await waitFor(() => expect(currentPath()).toBe('/app/profile/subscription'));
     view.unmount();
 
@@ -292,7 +311,9 @@ describe('an existing chat', () => {
     vi.mocked(getUsage).mockResolvedValue(usage(20_000, 18_500));
     vi.mocked(openChat).mockResolvedValue({ chat: chat(1), messages: history, total: 6 });
     await openChatScreen(`/app/chat/${id}`);
-    await waitFor(() => expect(screen.getByTestId('limit-banner')).toHaveTextContent('Лимит сообщений на сегодня почти исчерпан'));
+    await waitFor(() =>
+      expect(screen.getByTestId('limit-banner')).toHaveTextContent('Лимит сообщений на сегодня почти исчерпан'),
+    );
     expect(screen.getByTestId('limit-banner')).toHaveAttribute('data-kind', 'low');
     expect(within(screen.getByTestId('limit-banner')).queryByRole('button')).toBeNull();
   });
@@ -303,7 +324,9 @@ describe('an existing chat', () => {
     await screen.findByText('Чат не найден');
     gone.unmount();
 
-    vi.mocked(openChat).mockRejectedValueOnce(new Error('503')).mockResolvedValue({ chat: chat(1), messages: history, total: 6 });
+    vi.mocked(openChat)
+      .mockRejectedValueOnce(new Error('503'))
+      .mockResolvedValue({ chat: chat(1), messages: history, total: 6 });
     await renderChat(`/app/chat/${id}`);
     const alert = await screen.findByRole('alert');
     expect(within(alert).getByText('Не удалось загрузить сообщения')).toBeInTheDocument();

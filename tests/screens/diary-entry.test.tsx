@@ -19,14 +19,20 @@ beforeEach(() => {
 
 describe('diary entry screen', () => {
   it('shows title, date, mood label and the full content with line breaks kept', async () => {
-    const e = entry(1, { mood: 'very_good', content: 'Первая строка\nВторая строка', created_at: '2025-03-10T09:05:00.000Z' });
+    const e = entry(1, {
+      mood: 'very_good',
+      content: 'Первая строка\nВторая строка',
+      created_at: '2025-03-10T09:05:00.000Z',
+    });
     get.mockResolvedValue(e);
     await renderDiary(`/app/diary/${e.id}`);
     expect(await screen.findByRole('heading', { name: 'Запись номер 1' })).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith(e.id);
     expect(screen.getByText(formatEntryDate(e.created_at))).toBeInTheDocument();
     expect(screen.getByText('Отличное')).toBeInTheDocument();
-    const content = screen.getByText((_, el) => el?.tagName === 'P' && el.textContent === 'Первая строка\nВторая строка');
+    const content = screen.getByText(
+      (_, el) => el?.tagName === 'P' && el.textContent === 'Первая строка\nВторая строка',
+    );
     expect(getComputedStyle(content).whiteSpace).toBe('pre-wrap');
   });
 
@@ -64,7 +70,11 @@ describe('diary entry screen', () => {
     const on = await screen.findByRole('button', { name: 'Убрать из избранного' });
     await userEvent.click(on);
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Ошибка',
+        description: 'Не удалось изменить статус избранного',
+        variant: 'destructive',
+      }),
     );
     expect(screen.getByRole('button', { name: 'Убрать из избранного' })).toBeEnabled();
   });

@@ -53,7 +53,11 @@ export function deferred<T>() {
 
 /** A fake IntersectionObserver: `intersectAll()` reports every observed element as visible. */
 export function installIntersectionObserver() {
-  const observers = new Set<{ cb: IntersectionObserverCallback; els: Set<Element>; options?: IntersectionObserverInit }>();
+  const observers = new Set<{
+    cb: IntersectionObserverCallback;
+    els: Set<Element>;
+    options?: IntersectionObserverInit;
+  }>();
   class FakeIO {
     private rec: { cb: IntersectionObserverCallback; els: Set<Element>; options?: IntersectionObserverInit };
     constructor(cb: IntersectionObserverCallback, options?: IntersectionObserverInit) {

@@ -117,7 +117,11 @@ describe('diary list screen', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     await userEvent.click(within(cards()[0]!).getByRole('button', { name: 'Добавить в избранное' }));
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Ошибка',
+        description: 'Не удалось изменить статус избранного',
+        variant: 'destructive',
+      }),
     );
     expect(within(cards()[0]!).getByRole('button', { name: 'Добавить в избранное' })).toBeEnabled();
   });
@@ -136,7 +140,11 @@ describe('diary list screen', () => {
     await waitFor(() => expect(cards()).toHaveLength(40));
     expect(list).toHaveBeenLastCalledWith({ skip: 20, limit: 20 });
     // Only the 20 new cards rendered; the 20 already on screen did not.
-    expect(renders.mock.calls.map(([iso]) => iso).sort()).toEqual(range(21, 40).map((e) => e.created_at).sort());
+    expect(renders.mock.calls.map(([iso]) => iso).sort()).toEqual(
+      range(21, 40)
+        .map((e) => e.created_at)
+        .sort(),
+    );
 
     renders.mockClear();
     io.intersectAll();
@@ -168,7 +176,8 @@ describe('«Новая запись» gate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Новая запись' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Дневник недоступен')).toBeInTheDocument();
-    for (const b of ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики']) expect(within(dialog).getByText(b)).toBeInTheDocument();
+    for (const b of ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики'])
+      expect(within(dialog).getByText(b)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(currentPath()).toBe('/app/diary');

@@ -70,7 +70,11 @@ describe('new entry screen', () => {
   it('a blank submit from the keyboard shows the warning', async () => {
     await openForm();
     await userEvent.type(content(), '  {Control>}{Enter}{/Control}');
-    expect(toast).toHaveBeenCalledWith({ title: 'Внимание', description: 'Содержание записи не может быть пустым', variant: 'warning' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Внимание',
+      description: 'Содержание записи не может быть пустым',
+      variant: 'warning',
+    });
     expect(create).not.toHaveBeenCalled();
   });
 
@@ -122,7 +126,11 @@ describe('new entry screen', () => {
     expect(screen.getByRole('checkbox')).toBeDisabled();
     await act(async () => pending.resolve(entry(1)));
     await waitFor(() => expect(currentPath()).toBe('/app/diary'));
-    expect(toast).toHaveBeenCalledWith({ title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Успешно',
+      description: 'Запись добавлена в дневник',
+      variant: 'success',
+    });
     expect(localStorage.getItem(KEY)).toBeNull();
     expect(create).toHaveBeenCalledWith({
       title: null,
@@ -140,7 +148,11 @@ describe('new entry screen', () => {
     await userEvent.type(content(), 'Строка 1{Enter}Строка 2');
     await userEvent.click(save());
     await waitFor(() =>
-      expect(toast).toHaveBeenCalledWith({ title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' }),
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Ошибка',
+        description: 'Не удалось создать запись',
+        variant: 'destructive',
+      }),
     );
     expect(content()).toHaveValue('Строка 1\nСтрока 2');
     expect(content()).toBeEnabled();
@@ -241,7 +253,10 @@ describe('new entry drafts: nothing typed is lost', () => {
 
   it('a corrupt stored draft keeps its text and drops what the server would refuse', async () => {
     create.mockResolvedValue(entry(1));
-    localStorage.setItem(KEY, JSON.stringify([plainDraft({ source: { source_type: 'robot' }, clientId: 'x', mood: 'awful' })]));
+    localStorage.setItem(
+      KEY,
+      JSON.stringify([plainDraft({ source: { source_type: 'robot' }, clientId: 'x', mood: 'awful' })]),
+    );
     await openForm();
     expect(content()).toHaveValue('Начатый текст');
     await userEvent.click(save());
@@ -285,8 +300,10 @@ describe('newClientId', () => {
 
   it.each([
     ['crypto.randomUUID', () => {}],
-    ['getRandomValues where randomUUID is missing (older WebViews, plain http)', () =>
-      vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) })],
+    [
+      'getRandomValues where randomUUID is missing (older WebViews, plain http)',
+      () => vi.stubGlobal('crypto', { getRandomValues: (a: Uint8Array) => real.getRandomValues(a) }),
+    ],
   ])('makes distinct version-4 UUIDs the server accepts: %s', (_name, setup) => {
     setup();
     const ids = Array.from({ length: 200 }, newClientId);

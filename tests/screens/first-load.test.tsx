@@ -112,25 +112,46 @@ describe('start screen of a launch', () => {
 
   it('returning user: home from the splash, /init (without an origin elsewhere), /onboarding, /app and its redirects', () => {
     localStorage.setItem('onboarding_completed', 'true');
-    for (const url of ['/', '/init', '/init?from=%2Fapp%2Fhome', '/onboarding', '/app', '/app/', '/app/home', '/app/home/', '/app/dashboard']) {
+    for (const url of [
+      '/',
+      '/init',
+      '/init?from=%2Fapp%2Fhome',
+      '/onboarding',
+      '/app',
+      '/app/',
+      '/app/home',
+      '/app/home/',
+      '/app/dashboard',
+    ]) {
       expect(at(url), url).toBe('home');
     }
   });
 
   it('first launch: onboarding on the same ways in', () => {
-    for (const url of ['/', '/init', '/onboarding', '/app/home', '/app/dashboard']) expect(at(url), url).toBe('onboarding');
+    for (const url of ['/', '/init', '/onboarding', '/app/home', '/app/dashboard'])
+      expect(at(url), url).toBe('onboarding');
   });
 
   it('none for a route deep in the app, or /init returning elsewhere: those load their chunk when routed', () => {
     localStorage.setItem('onboarding_completed', 'true');
-    for (const url of ['/app/diary', '/app/diary/12', '/app/chat', '/app/profile/settings', '/init?from=%2Fapp%2Fdiary', '/elsewhere']) {
+    for (const url of [
+      '/app/diary',
+      '/app/diary/12',
+      '/app/chat',
+      '/app/profile/settings',
+      '/init?from=%2Fapp%2Fdiary',
+      '/elsewhere',
+    ]) {
       expect(at(url), url).toBeNull();
     }
   });
 
   it('the entry adds a modulepreload link for each file index.html lists for that screen; nothing without the list', () => {
     localStorage.setItem('onboarding_completed', 'true');
-    const links = () => [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) => l.getAttribute('href'));
+    const links = () =>
+      [...document.head.querySelectorAll<HTMLLinkElement>('link[rel="modulepreload"]')].map((l) =>
+        l.getAttribute('href'),
+      );
     const location = { pathname: '/app/home', search: '' };
     preloadStartScreen(location); // development: index.html has no list
     expect(links()).toEqual([]);
@@ -138,7 +159,10 @@ describe('start screen of a launch', () => {
     const list = document.createElement('script');
     list.type = 'application/json';
     list.id = START_SCREEN_FILES_ID;
-    list.textContent = JSON.stringify({ home: ['/assets/TabsLayout-a.js', '/assets/HomeScreen-b.js'], onboarding: ['/assets/Onboarding-c.js'] });
+    list.textContent = JSON.stringify({
+      home: ['/assets/TabsLayout-a.js', '/assets/HomeScreen-b.js'],
+      onboarding: ['/assets/Onboarding-c.js'],
+    });
     document.head.appendChild(list);
     try {
       preloadStartScreen({ pathname: '/app/diary', search: '' });

@@ -8,7 +8,8 @@ import { currentPath, currentState, renderWithProviders, signedIn } from './rend
 
 vi.mock('../../src/api/usage', () => ({ getUsage: vi.fn() }));
 const usage = vi.mocked(getUsage);
-const diaryUsage = (limit: number | null, used: number) => ({ diary_entries_limit: limit, diary_entries_used: used }) as never;
+const diaryUsage = (limit: number | null, used: number) =>
+  ({ diary_entries_limit: limit, diary_entries_used: used }) as never;
 
 const at = (hour: number, minute = 0) => new Date(2026, 0, 15, hour, minute);
 

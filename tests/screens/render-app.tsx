@@ -26,12 +26,11 @@ export function fakeAuthActor(effects: {
   const machine = appAuthMachine.provide({
     actors: {
       readInitData: fromPromise(effects.initData ?? (async () => INIT_DATA)),
-      loadUser: fromPromise<AuthUser, { initData: string }>(
-        effects.loadUser ?? (async () => ({ first_name: 'Анна' })),
-      ),
+      loadUser: fromPromise<AuthUser, { initData: string }>(effects.loadUser ?? (async () => ({ first_name: 'Анна' }))),
     },
   });
-  const input = effects.onboardingCompleted === undefined ? readAuthInput() : { onboardingCompleted: effects.onboardingCompleted };
+  const input =
+    effects.onboardingCompleted === undefined ? readAuthInput() : { onboardingCompleted: effects.onboardingCompleted };
   return createActor(machine, { input }) as unknown as AuthActor;
 }
 

@@ -28,7 +28,9 @@ function telegramClient(options: { answer?: boolean; broken?: boolean } = {}): P
       posted.push([method, data ? JSON.parse(data) : undefined]);
       if (options.answer === false) return;
       if (method === 'web_app_request_viewport') {
-        reply(() => emitEvent('viewport_changed', { height: 700, width: 390, is_expanded: true, is_state_stable: true }));
+        reply(() =>
+          emitEvent('viewport_changed', { height: 700, width: 390, is_expanded: true, is_state_stable: true }),
+        );
       } else if (method === 'web_app_request_safe_area') {
         reply(() => emitEvent('safe_area_changed', { top: 44, bottom: 34, left: 0, right: 0 }));
       } else if (method === 'web_app_request_content_safe_area') {
@@ -45,7 +47,11 @@ const methods = (posted: Posted[]) => posted.map(([method]) => method);
 describe('Telegram start-up inside a Telegram client', () => {
   beforeEach(() => {
     sessionStorage.clear();
-    window.history.replaceState(null, '', `/#${launchHash({ initData: INIT_DATA, platform: 'ios', themeParams: DARK })}`);
+    window.history.replaceState(
+      null,
+      '',
+      `/#${launchHash({ initData: INIT_DATA, platform: 'ios', themeParams: DARK })}`,
+    );
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -85,10 +91,18 @@ describe('Telegram start-up inside a Telegram client', () => {
     expect(document.documentElement.style.colorScheme).toBe('dark');
     // The readable app colours come from the same theme: sections without section_bg_color take its bg (not the
     // light fallback's white), the hint missing from it is the fallback's, lifted to read on the dark surfaces.
-    expect([cssVar('--app-bg-color'), cssVar('--app-section-bg-color'), cssVar('--app-text-color')]).toEqual(['#17212b', '#17212b', '#f5f5f5']);
+    expect([cssVar('--app-bg-color'), cssVar('--app-section-bg-color'), cssVar('--app-text-color')]).toEqual([
+      '#17212b',
+      '#17212b',
+      '#f5f5f5',
+    ]);
     expect(contrast(parseHex(cssVar('--app-hint-color'))!, parseHex('#17212b')!)).toBeGreaterThanOrEqual(4.5);
     // A live switch to a light theme — here one whose hint is its background — restyles and re-derives.
-    act(() => emitEvent('theme_changed', { theme_params: { bg_color: '#ffffff', text_color: '#000000', hint_color: '#ffffff' } }));
+    act(() =>
+      emitEvent('theme_changed', {
+        theme_params: { bg_color: '#ffffff', text_color: '#000000', hint_color: '#ffffff' },
+      }),
+    );
     expect(document.documentElement.style.colorScheme).toBe('light');
     expect([cssVar('--app-bg-color'), cssVar('--app-text-color')]).toEqual(['#ffffff', '#000000']);
     expect(contrast(parseHex(cssVar('--app-hint-color'))!, parseHex('#ffffff')!)).toBeGreaterThanOrEqual(4.5);
@@ -96,7 +110,11 @@ describe('Telegram start-up inside a Telegram client', () => {
 
   it('an old client (init data without signature, refused by the SDK) still gets init, expand and ready', async () => {
     const oldInitData = 'user=%7B%22id%22%3A42%7D&auth_date=1700000000&hash=abc';
-    window.history.replaceState(null, '', `/#${launchHash({ initData: oldInitData, version: '7.0', platform: 'android' })}`);
+    window.history.replaceState(
+      null,
+      '',
+      `/#${launchHash({ initData: oldInitData, version: '7.0', platform: 'android' })}`,
+    );
     // The SDK checks this before every function: with these launch parameters as they are, it says no.
     expect(isTMA()).toBe(false);
     const posted = telegramClient();

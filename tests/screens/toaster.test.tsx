@@ -28,8 +28,16 @@ describe('toasts', () => {
 
     // Top centre: a fixed full-width strip below the top inset that centres the toast.
     const area = getComputedStyle(screen.getByRole('alert').closest('[data-toast-area]')!);
-    expect([area.position, area.left, area.right, area.display, area.justifyContent]).toEqual(['fixed', '0px', '0px', 'flex', 'center']);
-    expect(area.top.replace(/\s+/g, ' ')).toMatch(/^calc\(calc\(max\(var\(--tg-viewport-safe-area-inset-top.*\+ 8px\)$/);
+    expect([area.position, area.left, area.right, area.display, area.justifyContent]).toEqual([
+      'fixed',
+      '0px',
+      '0px',
+      'flex',
+      'center',
+    ]);
+    expect(area.top.replace(/\s+/g, ' ')).toMatch(
+      /^calc\(calc\(max\(var\(--tg-viewport-safe-area-inset-top.*\+ 8px\)$/,
+    );
     expect(area.bottom).toBe('');
 
     await userEvent.click(screen.getByText('Не удалось создать запись'));

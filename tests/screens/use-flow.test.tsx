@@ -138,7 +138,11 @@ describe('useFlow', () => {
   it('provides the app-wide toast: the key’s words, with the haptic of its variant', async () => {
     renderWithProviders(<Harness />, { path: paths.home });
     await press('TOAST');
-    expect(toast).toHaveBeenCalledWith({ title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Успешно',
+      description: 'Запись добавлена в дневник',
+      variant: 'success',
+    });
     expect(haptic.success).toHaveBeenCalledTimes(1);
     expect(haptic.error).not.toHaveBeenCalled();
   });

@@ -34,7 +34,12 @@ describe('AuthFailureLimiter', () => {
 });
 
 describeEachDatabase('failed authentications per IP', (t) => {
-  const me = (app: Awaited<ReturnType<typeof buildApp>>, initData: string, remoteAddress = '127.0.0.1', extra: Record<string, string> = {}) =>
+  const me = (
+    app: Awaited<ReturnType<typeof buildApp>>,
+    initData: string,
+    remoteAddress = '127.0.0.1',
+    extra: Record<string, string> = {},
+  ) =>
     app.inject({ method: 'GET', url: '/api/users/me', remoteAddress, headers: { 'x-init-data': initData, ...extra } });
 
   it('past the limit: 429 in Russian with Retry-After, even for valid new init data; a signed-in session keeps working', async () => {
@@ -66,10 +71,12 @@ describeEachDatabase('failed authentications per IP', (t) => {
     const app = await buildApp({ database: t.database, config: testConfig({ AUTH_FAILURES_PER_MINUTE: '2' }) });
     try {
       const direct = [];
-      for (let i = 0; i < 4; i++) direct.push((await me(app, 'forged', '203.0.113.9', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode);
+      for (let i = 0; i < 4; i++)
+        direct.push((await me(app, 'forged', '203.0.113.9', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode);
       expect(direct).toEqual([401, 401, 429, 429]);
       const proxied = [];
-      for (let i = 0; i < 4; i++) proxied.push((await me(app, 'forged', '10.0.0.2', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode);
+      for (let i = 0; i < 4; i++)
+        proxied.push((await me(app, 'forged', '10.0.0.2', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode);
       expect(proxied).toEqual([401, 401, 401, 401]);
     } finally {
       await app.close();

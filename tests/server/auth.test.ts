@@ -13,7 +13,11 @@ function tamper(initData: string, key: string, value: string): string {
 
 describeEachDatabase('auth', (t) => {
   const me = (initData?: string) =>
-    t.app.inject({ method: 'GET', url: '/api/users/me', headers: initData === undefined ? {} : { 'x-init-data': initData } });
+    t.app.inject({
+      method: 'GET',
+      url: '/api/users/me',
+      headers: initData === undefined ? {} : { 'x-init-data': initData },
+    });
   const expect401 = async (initData: string | undefined, detail: RegExp) => {
     const res = await me(initData);
     expect(res.statusCode, String(initData)).toBe(401);
@@ -50,7 +54,9 @@ describeEachDatabase('auth', (t) => {
   it('expired (auth_date older than INIT_DATA_MAX_AGE_S) → 401; just inside the window → 200', async () => {
     const maxAge = t.config.initDataMaxAgeS;
     await expect401(signInitData(anna, { authDate: new Date(Date.now() - (maxAge + 60) * 1000) }), /истёк/);
-    expect((await me(signInitData(anna, { authDate: new Date(Date.now() - (maxAge - 60) * 1000) }))).statusCode).toBe(200);
+    expect((await me(signInitData(anna, { authDate: new Date(Date.now() - (maxAge - 60) * 1000) }))).statusCode).toBe(
+      200,
+    );
   });
 
   it('auth_date in the future → 401', async () => {
@@ -78,7 +84,11 @@ describeEachDatabase('auth', (t) => {
     const { sign } = await import('@telegram-apps/init-data-node');
     const noUser = sign({ query_id: 'q' } as Parameters<typeof sign>[0], TEST_BOT_TOKEN, new Date());
     await expect401(noUser, /Некорректные/);
-    const badUser = sign({ user: { id: -5, first_name: 'X' } } as Parameters<typeof sign>[0], TEST_BOT_TOKEN, new Date());
+    const badUser = sign(
+      { user: { id: -5, first_name: 'X' } } as Parameters<typeof sign>[0],
+      TEST_BOT_TOKEN,
+      new Date(),
+    );
     await expect401(badUser, /Некорректные/);
   });
 
@@ -107,7 +117,9 @@ describeEachDatabase('auth', (t) => {
   });
 
   it('U+0000 in the signed names does not break sign-in: it is dropped before the upsert', async () => {
-    const res = await me(t.initData({ id: 4_000_002, first_name: 'Ан\u0000на', last_name: '\u0000', username: 'nul\u0000l' }));
+    const res = await me(
+      t.initData({ id: 4_000_002, first_name: 'Ан\u0000на', last_name: '\u0000', username: 'nul\u0000l' }),
+    );
     expect(res.statusCode).toBe(200);
     expect(res.json()).toMatchObject({ telegram_id: 4_000_002, first_name: 'Анна', last_name: '', username: 'null' });
   });

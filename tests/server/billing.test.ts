@@ -12,7 +12,8 @@ const boris: TgUser = { id: 6_000_002, first_name: 'Борис' };
 describeEachDatabase('billing API', (t) => {
   const get = (url: string, user: TgUser = anna, headers: Record<string, string> = {}) =>
     t.app.inject({ method: 'GET', url, headers: t.headers(user, headers) });
-  const activate = (user: TgUser = anna) => t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: t.headers(user) });
+  const activate = (user: TgUser = anna) =>
+    t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: t.headers(user) });
   const signIn = async (user: TgUser = anna) => {
     expect((await get('/api/users/me', user)).statusCode).toBe(200);
     return t.userId(user.id);
@@ -50,7 +51,11 @@ describeEachDatabase('billing API', (t) => {
     expect((await get('/api/subscriptions/me')).json()).toEqual({ tier: 'START', expires_at: null, source: null });
     const until = new Date(Date.now() + 5 * 86_400_000);
     await t.setTier(anna.id, 'PRO', until);
-    expect((await get('/api/subscriptions/me')).json()).toEqual({ tier: 'PRO', expires_at: until.toISOString(), source: 'manual' });
+    expect((await get('/api/subscriptions/me')).json()).toEqual({
+      tier: 'PRO',
+      expires_at: until.toISOString(),
+      source: 'manual',
+    });
     await t.setTier(anna.id, 'PREMIUM', new Date(Date.now() - 1000));
     expect((await get('/api/subscriptions/me')).json()).toEqual({ tier: 'START', expires_at: null, source: null });
     expect((await get('/api/subscriptions/usage')).json()).toMatchObject({ tier: 'START', diary_entries_limit: null });
@@ -69,8 +74,12 @@ describeEachDatabase('billing API', (t) => {
       tokens_used: 0,
     });
     await t.setTier(anna.id, 'PRO');
-    expect(await spendDaily(t.database.db, { userId, kind: 'tokens', amount: 1234, timeZone: 'Europe/Moscow' })).toMatchObject({ ok: true, used: 1234 });
-    expect(await spendDaily(t.database.db, { userId, kind: 'voice_seconds', amount: 42, timeZone: 'Europe/Moscow' })).toMatchObject({ ok: true });
+    expect(
+      await spendDaily(t.database.db, { userId, kind: 'tokens', amount: 1234, timeZone: 'Europe/Moscow' }),
+    ).toMatchObject({ ok: true, used: 1234 });
+    expect(
+      await spendDaily(t.database.db, { userId, kind: 'voice_seconds', amount: 42, timeZone: 'Europe/Moscow' }),
+    ).toMatchObject({ ok: true });
     const pro = PLANS[1]!.limits;
     expect((await get('/api/subscriptions/usage')).json()).toMatchObject({
       tier: 'PRO',
@@ -86,7 +95,8 @@ describeEachDatabase('billing API', (t) => {
 
   it('usage follows the user’s local date from X-Time-Zone (invalid zone → Europe/Moscow)', async () => {
     await signIn();
-    const day = (zone: string) => get('/api/subscriptions/usage', anna, { 'x-time-zone': zone }).then((r) => r.json().day as string);
+    const day = (zone: string) =>
+      get('/api/subscriptions/usage', anna, { 'x-time-zone': zone }).then((r) => r.json().day as string);
     const fmt = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
     expect(await day('Pacific/Kiritimati')).toBe(fmt('Pacific/Kiritimati'));
     expect(await day('Pacific/Pago_Pago')).toBe(fmt('Pacific/Pago_Pago'));
@@ -144,31 +154,67 @@ describeEachDatabase('billing API', (t) => {
     await t.setTier(anna.id, 'PRO');
     t.setDailyLimit('diary_entries', 'PRO', 20);
     const results = await Promise.all(
-      Array.from({ length: 50 }, () => spendDaily(t.database.db, { userId, kind: 'diary_entries', amount: 1, timeZone: 'Europe/Moscow' })),
+      Array.from({ length: 50 }, () =>
+        spendDaily(t.database.db, { userId, kind: 'diary_entries', amount: 1, timeZone: 'Europe/Moscow' }),
+      ),
     );
     expect(results.filter((r) => r.ok)).toHaveLength(20);
     expect(results.filter((r) => !r.ok && r.reason === 'limit_reached')).toHaveLength(30);
-    expect(results.filter((r) => r.ok).map((r) => (r.ok ? r.used : 0)).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 20 }, (_, i) => i + 1),
-    );
-    expect((await get('/api/subscriptions/usage')).json()).toMatchObject({ diary_entries_used: 20, diary_entries_limit: 20 });
+    expect(
+      results
+        .filter((r) => r.ok)
+        .map((r) => (r.ok ? r.used : 0))
+        .sort((a, b) => a - b),
+    ).toEqual(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await get('/api/subscriptions/usage')).json()).toMatchObject({
+      diary_entries_used: 20,
+      diary_entries_limit: 20,
+    });
   });
 
   it('spendDaily: not_available on START; larger-than-limit first spend refused; record mode; unlimited tokens', async () => {
     const userId = await signIn();
     const db = t.database.db;
     const z = 'Europe/Moscow';
-    expect(await spendDaily(db, { userId, kind: 'diary_entries', amount: 1, timeZone: z })).toEqual({ ok: false, reason: 'not_available', limit: null });
-    expect(await spendDaily(db, { userId, kind: 'voice_seconds', amount: 1, timeZone: z })).toEqual({ ok: false, reason: 'not_available', limit: null });
+    expect(await spendDaily(db, { userId, kind: 'diary_entries', amount: 1, timeZone: z })).toEqual({
+      ok: false,
+      reason: 'not_available',
+      limit: null,
+    });
+    expect(await spendDaily(db, { userId, kind: 'voice_seconds', amount: 1, timeZone: z })).toEqual({
+      ok: false,
+      reason: 'not_available',
+      limit: null,
+    });
     t.setDailyLimit('tokens', 'START', 100);
-    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 101, timeZone: z })).toEqual({ ok: false, reason: 'limit_reached', limit: 100 });
-    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 60, timeZone: z })).toEqual({ ok: true, used: 60, limit: 100 });
-    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 60, timeZone: z })).toEqual({ ok: false, reason: 'limit_reached', limit: 100 });
+    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 101, timeZone: z })).toEqual({
+      ok: false,
+      reason: 'limit_reached',
+      limit: 100,
+    });
+    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 60, timeZone: z })).toEqual({
+      ok: true,
+      used: 60,
+      limit: 100,
+    });
+    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 60, timeZone: z })).toEqual({
+      ok: false,
+      reason: 'limit_reached',
+      limit: 100,
+    });
     // a finished model reply is recorded even past the limit; afterwards strict spends are refused
-    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 60, timeZone: z, mode: 'record' })).toEqual({ ok: true, used: 120, limit: 100 });
+    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 60, timeZone: z, mode: 'record' })).toEqual({
+      ok: true,
+      used: 120,
+      limit: 100,
+    });
     expect(await spendDaily(db, { userId, kind: 'tokens', amount: 1, timeZone: z })).toMatchObject({ ok: false });
     t.setDailyLimit('tokens', 'START', null);
-    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 1_000_000, timeZone: z })).toEqual({ ok: true, used: 1_000_120, limit: null });
+    expect(await spendDaily(db, { userId, kind: 'tokens', amount: 1_000_000, timeZone: z })).toEqual({
+      ok: true,
+      used: 1_000_120,
+      limit: null,
+    });
   });
 
   it('spendDaily: a new local day starts from zero without any job; works inside a transaction and rolls back', async () => {
@@ -178,7 +224,8 @@ describeEachDatabase('billing API', (t) => {
     const db = t.database.db;
     const day1 = new Date('2026-03-10T20:30:00Z'); // 23:30 in Moscow
     const day2 = new Date('2026-03-10T21:30:00Z'); // 00:30 next day in Moscow, still 10 March in UTC
-    const spend = (now: Date, timeZone = 'Europe/Moscow') => spendDaily(db, { userId, kind: 'diary_entries', amount: 1, timeZone, now });
+    const spend = (now: Date, timeZone = 'Europe/Moscow') =>
+      spendDaily(db, { userId, kind: 'diary_entries', amount: 1, timeZone, now });
     expect((await spend(day1)).ok).toBe(true);
     expect((await spend(day1)).ok).toBe(true);
     expect((await spend(day1)).ok).toBe(false);
@@ -187,7 +234,9 @@ describeEachDatabase('billing API', (t) => {
     // inside a transaction that rolls back, the spend is given back
     await expect(
       db.transaction(async (tx) => {
-        expect(await spendDaily(tx, { userId, kind: 'diary_entries', amount: 1, timeZone: 'Europe/Moscow', now: day2 })).toMatchObject({ ok: true, used: 2 });
+        expect(
+          await spendDaily(tx, { userId, kind: 'diary_entries', amount: 1, timeZone: 'Europe/Moscow', now: day2 }),
+        ).toMatchObject({ ok: true, used: 2 });
         throw new Error('rollback');
       }),
     ).rejects.toThrow('rollback');

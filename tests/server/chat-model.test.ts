@@ -8,7 +8,12 @@ import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
-import type { ChatCreateAndSendResponse, ChatMessagesResponse, ChatSendResponse, ChatUnavailable } from '../../contract/chat';
+import type {
+  ChatCreateAndSendResponse,
+  ChatMessagesResponse,
+  ChatSendResponse,
+  ChatUnavailable,
+} from '../../contract/chat';
 import { spendDaily } from '../../server/billing/quota';
 import { createChatWithMessage } from '../../server/chat/repository';
 import { CHAT_ERRORS } from '../../server/chat/turn';
@@ -24,7 +29,12 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
   let app: FastifyInstance;
   const apps = appFactory(t);
   const chat = chatCalls(t, () => app);
-  const modelEnv = () => ({ LLM_BASE_URL: model.url, LLM_MODEL: 'test-model', LLM_API_KEY: 'sk-test', LLM_TIMEOUT_MS: '15000' });
+  const modelEnv = () => ({
+    LLM_BASE_URL: model.url,
+    LLM_MODEL: 'test-model',
+    LLM_API_KEY: 'sk-test',
+    LLM_TIMEOUT_MS: '15000',
+  });
 
   beforeAll(async () => {
     model = await startModelServer();
@@ -50,9 +60,18 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const res = await chat.create('Мне тревожно перед экзаменом');
     expect(res.statusCode).toBe(201);
     const body = res.json() as ChatCreateAndSendResponse;
-    expect(body.message).toMatchObject({ role: 'assistant', content: text, chat_id: body.chat.id, message_metadata: null });
+    expect(body.message).toMatchObject({
+      role: 'assistant',
+      content: text,
+      chat_id: body.chat.id,
+      message_metadata: null,
+    });
     expect(body.message.usage_info).toMatchObject({ tokens_used: 338, tokens_limit: 20_000 });
-    expect(body.user_message).toMatchObject({ role: 'user', content: 'Мне тревожно перед экзаменом', chat_id: body.chat.id });
+    expect(body.user_message).toMatchObject({
+      role: 'user',
+      content: 'Мне тревожно перед экзаменом',
+      chat_id: body.chat.id,
+    });
     expect(body.chat.topic).toBe('Мне тревожно перед экзаменом');
     expect(await tokensUsed()).toBe(338);
 
@@ -87,7 +106,12 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toBe('text/event-stream; charset=utf-8');
     const all = events(res.body);
-    expect(all.map((e) => e.event)).toEqual(['chat', 'user_message', ...Array(text.match(/\S+\s*/g)!.length).fill('delta'), 'done']);
+    expect(all.map((e) => e.event)).toEqual([
+      'chat',
+      'user_message',
+      ...Array(text.match(/\S+\s*/g)!.length).fill('delta'),
+      'done',
+    ]);
     const [first, second] = all;
     if (first?.event !== 'chat' || second?.event !== 'user_message') throw new Error('order');
     expect(second.data).toMatchObject({ chat_id: first.data.id, role: 'user', content: 'Поругалась с мамой' });
@@ -96,7 +120,15 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const streamed = all.flatMap((e) => (e.event === 'delta' ? [e.data.text] : [])).join('');
     expect(streamed.trim()).toBe(done.data.message.content);
     expect(done.data.message.usage_info?.tokens_used).toBe(230);
-    expect(Object.keys(done.data.chat).sort()).toEqual(['created_at', 'id', 'last_message_at', 'last_message_preview', 'status', 'topic', 'updated_at']);
+    expect(Object.keys(done.data.chat).sort()).toEqual([
+      'created_at',
+      'id',
+      'last_message_at',
+      'last_message_preview',
+      'status',
+      'topic',
+      'updated_at',
+    ]);
 
     // The same on an existing chat: no chat event; reopening shows what was streamed.
     const next = events((await chat.send(first.data.id, 'Она не слышит меня', { stream: true })).body);
@@ -110,7 +142,11 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     model.script = (request) =>
       request.messages.some((m) => m.role === 'tool')
         ? { text: 'Карточка ниже. Что проседает сильнее всего?', usage: { prompt: 400, completion: 12 } }
-        : { text: 'Давайте посмотрим на баланс.', toolCall: { name: 'suggest_practice', arguments: { practice_type: 'balance_wheel' } }, usage: { prompt: 380, completion: 25 } };
+        : {
+            text: 'Давайте посмотрим на баланс.',
+            toolCall: { name: 'suggest_practice', arguments: { practice_type: 'balance_wheel' } },
+            usage: { prompt: 380, completion: 25 },
+          };
     const body = (await chat.create('Не понимаю, куда двигаться')).json() as ChatCreateAndSendResponse;
     expect(body.message.content).toBe('Давайте посмотрим на баланс. Карточка ниже. Что проседает сильнее всего?');
     expect(body.message.message_metadata).toEqual({
@@ -141,7 +177,13 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
         ? { text: 'Черновик ниже.' }
         : {
             text: 'Это важный момент.',
-            toolCall: { name: 'suggest_diary_entry', arguments: { suggested_title: 'Первый шаг', suggested_content: 'Я сегодня решилась и записалась к врачу.' } },
+            toolCall: {
+              name: 'suggest_diary_entry',
+              arguments: {
+                suggested_title: 'Первый шаг',
+                suggested_content: 'Я сегодня решилась и записалась к врачу.',
+              },
+            },
           };
     const diary = (await chat.create('Я сегодня решилась и записалась к врачу!')).json() as ChatCreateAndSendResponse;
     expect(diary.message.message_metadata).toEqual({
@@ -153,7 +195,10 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     model.script = (request) =>
       request.messages.some((m) => m.role === 'tool')
         ? { text: 'Давайте попробуем иначе.' }
-        : { text: 'Есть практика.', toolCall: { name: 'suggest_practice', arguments: { practice_type: 'yoga_for_cats' } } };
+        : {
+            text: 'Есть практика.',
+            toolCall: { name: 'suggest_practice', arguments: { practice_type: 'yoga_for_cats' } },
+          };
     const bad = (await chat.send(diary.chat.id, 'Что мне сделать?')).json() as ChatSendResponse;
     expect(bad.message_metadata).toBeNull();
     expect(bad.content).toBe('Есть практика. Давайте попробуем иначе.');
@@ -164,7 +209,11 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     await spendDaily(t.database.db, { userId: await userId(), kind: 'tokens', amount: 500, timeZone: 'Europe/Moscow' });
     const made = await createChatWithMessage(t.database.db, await userId(), { role: 'user', content: 'Раньше' });
 
-    for (const res of [await chat.create('Привет'), await chat.create('Привет', { stream: true }), await chat.send(made.chat.id, 'Ещё')]) {
+    for (const res of [
+      await chat.create('Привет'),
+      await chat.create('Привет', { stream: true }),
+      await chat.send(made.chat.id, 'Ещё'),
+    ]) {
       expect(res.statusCode).toBe(402);
       expect(res.json()).toEqual({ detail: 'Лимит токенов исчерпан', code: 'limit_reached' });
     }
@@ -183,7 +232,10 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
 
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => chat.send(made.chat.id, `Сообщение ${i}`)));
     const statuses = results.map((r) => r.statusCode);
-    expect(statuses.every((s) => s === 200 || s === 402), JSON.stringify(results.filter((r) => r.statusCode !== 200 && r.statusCode !== 402).map((r) => r.body))).toBe(true);
+    expect(
+      statuses.every((s) => s === 200 || s === 402),
+      JSON.stringify(results.filter((r) => r.statusCode !== 200 && r.statusCode !== 402).map((r) => r.body)),
+    ).toBe(true);
     const replied = statuses.filter((s) => s === 200).length;
     expect(replied).toBeGreaterThanOrEqual(1);
     expect(model.requests).toHaveLength(replied); // a refused send never reached the model
@@ -204,7 +256,9 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     expect(failure.detail).toBe(CHAT_ERRORS.unavailable);
     expect(model.requests.length).toBe(2); // one retry
     const kept = (await chat.messages(failure.chat_id!)).json() as ChatMessagesResponse;
-    expect(kept.messages).toEqual([expect.objectContaining({ id: failure.user_message_id, role: 'user', content: 'Мне одиноко' })]);
+    expect(kept.messages).toEqual([
+      expect.objectContaining({ id: failure.user_message_id, role: 'user', content: 'Мне одиноко' }),
+    ]);
     expect(await tokensUsed()).toBe(0);
 
     // Streamed: the error event follows the stored user message.
@@ -221,7 +275,9 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     expect(answer.content).toBe('Я здесь.');
     // Once answered, a repeat replays the stored reply without calling the model.
     const calls = model.requests.length;
-    const again = (await chat.send(failure.chat_id!, 'Мне одиноко', { clientId: CLIENT_ID })).json() as ChatSendResponse;
+    const again = (
+      await chat.send(failure.chat_id!, 'Мне одиноко', { clientId: CLIENT_ID })
+    ).json() as ChatSendResponse;
     expect(again.id).toBe(answer.id);
     expect(model.requests.length).toBe(calls);
     expect((await chat.messages(failure.chat_id!)).json().total).toBe(3); // user, user ('Алло?'), assistant
@@ -245,7 +301,13 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const { port } = app.server.address() as AddressInfo;
     await new Promise<void>((resolve, reject) => {
       const req = httpRequest(
-        { host: '127.0.0.1', port, method: 'POST', path: `/api/chat/${made.chat.id}/send`, headers: { ...t.headers(anna), accept: 'text/event-stream', 'content-type': 'application/json' } },
+        {
+          host: '127.0.0.1',
+          port,
+          method: 'POST',
+          path: `/api/chat/${made.chat.id}/send`,
+          headers: { ...t.headers(anna), accept: 'text/event-stream', 'content-type': 'application/json' },
+        },
         (res) => {
           res.on('data', (chunk: Buffer) => {
             if (chunk.toString().includes('event: delta')) {
@@ -281,10 +343,17 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     if (all[0]!.event !== 'chat') throw new Error('no chat event');
     expect(all[0]!.data.topic).toBe('Важный разговор'); // not the words of the message
     for (const line of ['8-800-2000-122', '051', '+7 495 051', '112']) expect(reply.content).toContain(line);
-    expect(reply.message_metadata).toMatchObject({ type: 'practice_suggestion', practice_type: 'grounding_54321', has_access: true });
+    expect(reply.message_metadata).toMatchObject({
+      type: 'practice_suggestion',
+      practice_type: 'grounding_54321',
+      has_access: true,
+    });
     expect(model.requests).toHaveLength(0);
     expect(await tokensUsed()).toBe(100);
-    const [flag] = await t.database.db.select({ at: users.riskFlaggedAt }).from(users).where(eq(users.telegramId, anna.id));
+    const [flag] = await t.database.db
+      .select({ at: users.riskFlaggedAt })
+      .from(users)
+      .where(eq(users.telegramId, anna.id));
     expect(flag!.at).toBeInstanceOf(Date);
 
     // The chat stays open, and a new chat keeps a gentle check-in (the model is asked to).

@@ -5,6 +5,7 @@
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { MessageMetadata } from '../../contract/chat';
+import { decodeChatStream } from '../../contract/chat-stream';
 import { chatModel } from '../../server/chat/model';
 import { OfflineChatModel } from '../../server/chat/offline/model';
 import { loadConfig } from '../../server/start/config';
@@ -92,7 +93,8 @@ describe('offline assistant: style, context, check-in, variation', () => {
     const procrastination = THEMES.find((t) => t.id === 'procrastination')!;
     expect(procrastination.reflect.direct).toContain(styles[1]);
     expect(procrastination.reflect.humorous).toContain(styles[2]);
-    for (const id of ['sadness', 'shame', 'loneliness', 'self-doubt']) expect(THEMES.find((t) => t.id === id)!.reflect.humorous).toBeUndefined();
+    for (const id of ['sadness', 'shame', 'loneliness', 'self-doubt'])
+      expect(THEMES.find((t) => t.id === id)!.reflect.humorous).toBeUndefined();
     const sad = planReply('Мне грустно', ctx({ style: 'humorous' })).lead;
     expect(THEMES.find((t) => t.id === 'sadness')!.reflect.gentle.some((r) => sad.endsWith(r))).toBe(true);
   });
@@ -125,7 +127,11 @@ describe('offline assistant: suggestions through the tool-call path, honest toke
     const { text, metadata, result } = await reply('Внутренняя тревога', { turn: 1 });
     expect(result.steps).toHaveLength(2);
     expect(result.steps[0]!.toolCalls[0]).toMatchObject({ toolName: 'suggest_practice' });
-    expect(metadata).toMatchObject({ type: 'practice_suggestion', practice_type: expect.stringMatching(/^(grounding_54321|box_breathing)$/), has_access: true });
+    expect(metadata).toMatchObject({
+      type: 'practice_suggestion',
+      practice_type: expect.stringMatching(/^(grounding_54321|box_breathing)$/),
+      has_access: true,
+    });
     expect(text).toContain(`«${(metadata as { practice_name: string } | null)!.practice_name}»`);
     expect(text.trim().endsWith('?')).toBe(true);
   });
@@ -147,7 +153,11 @@ describe('offline assistant: suggestions through the tool-call path, honest toke
   });
 
   it('without tools offered it answers in one step with no suggestion', async () => {
-    const result = await generateText({ model: new OfflineChatModel(), prompt: 'Внутренняя тревога', providerOptions: { offline: { ...ctx({ turn: 1 }) } } });
+    const result = await generateText({
+      model: new OfflineChatModel(),
+      prompt: 'Внутренняя тревога',
+      providerOptions: { offline: { ...ctx({ turn: 1 }) } },
+    });
     expect(result.steps).toHaveLength(1);
     expect(result.text.trim().endsWith('?')).toBe(true);
   });
@@ -159,9 +169,26 @@ describe('offline assistant: suggestions through the tool-call path, honest toke
       { role: 'assistant', content: 'Понимаю вас.' },
     ];
     const long = (await reply('Мне грустно', {}, history)).result;
-    expect(long.usage.inputTokens! - short.usage.inputTokens!).toBe(history.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0));
+    expect(long.usage.inputTokens! - short.usage.inputTokens!).toBe(
+      history.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0),
+    );
     expect(short.steps[0]!.usage.outputTokens).toBe(estimateTokens(short.steps[0]!.text));
     expect(short.totalUsage.totalTokens).toBe(short.totalUsage.inputTokens! + short.totalUsage.outputTokens!);
+  });
+});
+
+describe('the stream decoder (contract/chat-stream.ts)', () => {
+  it('returns complete events, keeps the unfinished rest, skips comments and unknown events', () => {
+    const first = decodeChatStream(': keep-alive\n\nevent: delta\ndata: {"text":"При"}\n\nevent: delta\r\ndata: {"te');
+    expect(first.events).toEqual([{ event: 'delta', data: { text: 'При' } }]);
+    const second = decodeChatStream(
+      `${first.rest}xt":"вет"}\r\n\r\nevent: unknown\ndata: {}\n\nevent: done\ndata: {"chat":{},"message":{}}\n\n`,
+    );
+    expect(second.events).toEqual([
+      { event: 'delta', data: { text: 'вет' } },
+      { event: 'done', data: { chat: {}, message: {} } },
+    ]);
+    expect(second.rest).toBe('');
   });
 });
 
@@ -171,7 +198,12 @@ describe('model configuration', () => {
     expect([none.llmBaseUrl, none.llmModel, none.llmTimeoutMs]).toEqual([null, null, 60_000]);
     expect(chatModel(none)).toBeInstanceOf(OfflineChatModel);
     const set = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1/', LLM_MODEL: 'qwen', LLM_TIMEOUT_MS: '5000' });
-    expect([set.llmBaseUrl, set.llmModel, set.llmApiKey, set.llmTimeoutMs]).toEqual(['http://127.0.0.1:8000/v1', 'qwen', null, 5_000]);
+    expect([set.llmBaseUrl, set.llmModel, set.llmApiKey, set.llmTimeoutMs]).toEqual([
+      'http://127.0.0.1:8000/v1',
+      'qwen',
+      null,
+      5_000,
+    ]);
     const model = chatModel(set);
     expect([model.provider, model.modelId]).toEqual(['llm.chat', 'qwen']);
   });
@@ -193,9 +225,16 @@ describe('prompt and naming', () => {
 
   it('bounds the history window by tokens, newest first, always keeping the current message', () => {
     // Newest first, as the repository reads them: the current user message, the reply before it, …
-    const short = Array.from({ length: 39 }, (_, i) => ({ role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant', content: `Сообщение ${i}` }));
+    const short = Array.from({ length: 39 }, (_, i) => ({
+      role: (i % 2 ? 'assistant' : 'user') as 'user' | 'assistant',
+      content: `Сообщение ${i}`,
+    }));
     expect(historyWindow(short, 10_000)).toHaveLength(39);
-    expect(historyWindow(short.slice(0, 4), 10_000).map((m) => m.content)).toEqual(['Сообщение 2', 'Сообщение 1', 'Сообщение 0']);
+    expect(historyWindow(short.slice(0, 4), 10_000).map((m) => m.content)).toEqual([
+      'Сообщение 2',
+      'Сообщение 1',
+      'Сообщение 0',
+    ]);
     const long = short.map((m) => ({ ...m, content: 'я'.repeat(1500) })); // 500 + 4 tokens each
     const window = historyWindow(long, 2_500);
     expect(window).toHaveLength(3); // 4 would be 2 016 tokens, but a window starts with the user's turn

@@ -33,7 +33,9 @@ describe('chat safety net: the test sets', () => {
 
   it('raises false alarms on under 5 % of benign look-alikes', () => {
     const alarms = BENIGN.filter((m) => assessRisk(m).risk);
-    expect(rate(BENIGN, alarms.length), JSON.stringify(alarms.map((m) => [m, assessRisk(m).signal?.id]))).toBeLessThan(0.05);
+    expect(rate(BENIGN, alarms.length), JSON.stringify(alarms.map((m) => [m, assessRisk(m).signal?.id]))).toBeLessThan(
+      0.05,
+    );
   });
 
   it("names the signal it found, and that signal's kind", () => {
@@ -84,7 +86,8 @@ describe('chat safety net: the crisis reply', () => {
     const replies = [0, 1, 2, 3].map(crisisReply);
     for (const text of replies) {
       expect(text).toContain(CRISIS_LINES);
-      for (const line of ['8-800-2000-122', 'бесплатно и анонимно', '051', '+7 495 051', '112']) expect(text).toContain(line);
+      for (const line of ['8-800-2000-122', 'бесплатно и анонимно', '051', '+7 495 051', '112'])
+        expect(text).toContain(line);
       expect(text).toMatch(/\?/); // asks, so the conversation goes on
       expect(text).not.toMatch(/таблет|верёв|веревк|вены|окн|крыш|мост|петл|(^|[^а-я])яд([^а-я]|$)/i);
     }

@@ -1,7 +1,7 @@
 // What the chat's server tests share: calls to /api/chat by a test user (JSON or event stream), the stream decoded
 // with the contract's own decoder, and an app built on the test's database with a chosen model configuration.
 import type { FastifyInstance } from 'fastify';
-import { decodeChatStream, type ChatStreamEvent } from '../../contract/chat';
+import { decodeChatStream, type ChatStreamEvent } from '../../contract/chat-stream';
 import { buildApp } from '../../server/app';
 import { testConfig, type TestContext, type TgUser } from './harness';
 
@@ -20,13 +20,27 @@ export function chatCalls(t: TestContext, app: () => FastifyInstance = () => t.a
   const body = (content: string, clientId?: string) => (clientId ? { content, client_id: clientId } : { content });
   return {
     create: (content: string, o: SendOptions = {}) =>
-      app().inject({ method: 'POST', url: '/api/chat/create-and-send', headers: headers(o.user ?? anna, o.stream), payload: body(content, o.clientId) }),
+      app().inject({
+        method: 'POST',
+        url: '/api/chat/create-and-send',
+        headers: headers(o.user ?? anna, o.stream),
+        payload: body(content, o.clientId),
+      }),
     send: (chatId: string, content: string, o: SendOptions = {}) =>
-      app().inject({ method: 'POST', url: `/api/chat/${chatId}/send`, headers: headers(o.user ?? anna, o.stream), payload: body(content, o.clientId) }),
-    messages: (chatId: string, query = '', user = anna) => app().inject({ method: 'GET', url: `/api/chat/${chatId}/messages${query}`, headers: headers(user) }),
-    list: (query = '', user = anna) => app().inject({ method: 'GET', url: `/api/chat/list${query}`, headers: headers(user) }),
-    get: (chatId: string, user = anna) => app().inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: headers(user) }),
-    remove: (chatId: string, user = anna) => app().inject({ method: 'DELETE', url: `/api/chat/${chatId}`, headers: headers(user) }),
+      app().inject({
+        method: 'POST',
+        url: `/api/chat/${chatId}/send`,
+        headers: headers(o.user ?? anna, o.stream),
+        payload: body(content, o.clientId),
+      }),
+    messages: (chatId: string, query = '', user = anna) =>
+      app().inject({ method: 'GET', url: `/api/chat/${chatId}/messages${query}`, headers: headers(user) }),
+    list: (query = '', user = anna) =>
+      app().inject({ method: 'GET', url: `/api/chat/list${query}`, headers: headers(user) }),
+    get: (chatId: string, user = anna) =>
+      app().inject({ method: 'GET', url: `/api/chat/${chatId}`, headers: headers(user) }),
+    remove: (chatId: string, user = anna) =>
+      app().inject({ method: 'DELETE', url: `/api/chat/${chatId}`, headers: headers(user) }),
     usage: (user = anna) => app().inject({ method: 'GET', url: '/api/subscriptions/usage', headers: headers(user) }),
   };
 }

@@ -3,7 +3,13 @@
 // skip/limit either way, on a 75-message chat), owner isolation (404), delete, and idempotent sends by client_id.
 import { eq, sql } from 'drizzle-orm';
 import { expect, it } from 'vitest';
-import type { Chat, ChatCreateAndSendResponse, ChatListResponse, ChatMessagesResponse, ChatSendResponse } from '../../contract/chat';
+import type {
+  Chat,
+  ChatCreateAndSendResponse,
+  ChatListResponse,
+  ChatMessagesResponse,
+  ChatSendResponse,
+} from '../../contract/chat';
 import { appendMessage, createChatWithMessage, previewOf } from '../../server/chat/repository';
 import { chatMessages, chats } from '../../server/db/schema';
 import { anna, boris, chatCalls, events } from './chat-support';
@@ -22,7 +28,8 @@ describeEachDatabase('chat API', (t) => {
     const id = await userId(user);
     let { chat: made } = await createChatWithMessage(t.database.db, id, { role: 'user', content: '1' });
     for (let n = 2; n <= count; n++) {
-      made = (await appendMessage(t.database.db, id, made, { role: n % 2 ? 'user' : 'assistant', content: String(n) }))!.chat;
+      made = (await appendMessage(t.database.db, id, made, { role: n % 2 ? 'user' : 'assistant', content: String(n) }))!
+        .chat;
     }
     return made;
   }
@@ -50,12 +57,25 @@ describeEachDatabase('chat API', (t) => {
     const res = await chat.create('Стресс и тревожность');
     expect(res.statusCode).toBe(201);
     const body = res.json() as ChatCreateAndSendResponse;
-    expect(body.chat).toMatchObject({ topic: 'Стресс и тревожность', status: 'active', last_message_preview: expect.any(String) });
-    expect(body.user_message).toMatchObject({ role: 'user', content: 'Стресс и тревожность', chat_id: body.chat.id, usage_info: null });
+    expect(body.chat).toMatchObject({
+      topic: 'Стресс и тревожность',
+      status: 'active',
+      last_message_preview: expect.any(String),
+    });
+    expect(body.user_message).toMatchObject({
+      role: 'user',
+      content: 'Стресс и тревожность',
+      chat_id: body.chat.id,
+      usage_info: null,
+    });
     expect(body.message.role).toBe('assistant');
     expect(body.message.content).toMatch(/\?$/); // ends with its one open question
     // A tile's first turn suggests a fitting free practice through the tool.
-    expect(body.message.message_metadata).toMatchObject({ type: 'practice_suggestion', category: expect.any(String), has_access: true });
+    expect(body.message.message_metadata).toMatchObject({
+      type: 'practice_suggestion',
+      category: expect.any(String),
+      has_access: true,
+    });
     const usage = body.message.usage_info!;
     expect(usage.tokens_limit).toBe(20_000);
     expect(usage.tokens_used).toBeGreaterThan(0);
@@ -70,13 +90,18 @@ describeEachDatabase('chat API', (t) => {
   });
 
   it('send: the reply and the chat list follow; a long first message names the topic by its first sentence', async () => {
-    const long = 'Я уже месяц не могу нормально спать, потому что на работе постоянно горят сроки. А дома тоже не отдохнуть.';
+    const long =
+      'Я уже месяц не могу нормально спать, потому что на работе постоянно горят сроки. А дома тоже не отдохнуть.';
     const made = (await chat.create(long)).json() as ChatCreateAndSendResponse;
     expect(made.chat.topic).toBe('Я уже месяц не могу нормально спать, потому что на работе…');
     const res = await chat.send(made.chat.id, 'Сегодня особенно тяжело');
     expect(res.statusCode).toBe(200);
     const reply = res.json() as ChatSendResponse;
-    expect(reply).toMatchObject({ role: 'assistant', chat_id: made.chat.id, user_message: { content: 'Сегодня особенно тяжело' } });
+    expect(reply).toMatchObject({
+      role: 'assistant',
+      chat_id: made.chat.id,
+      user_message: { content: 'Сегодня особенно тяжело' },
+    });
     expect(reply.usage_info!.tokens_used).toBeGreaterThan(made.message.usage_info!.tokens_used);
     const listed = (await chat.list()).json() as ChatListResponse;
     expect(listed.chats[0]!.last_message_preview).toBe(previewOf(reply.content));
@@ -92,7 +117,12 @@ describeEachDatabase('chat API', (t) => {
     expect(deltas.length).toBeGreaterThan(1);
     const done = all.at(-1)!;
     if (done.event !== 'done') throw new Error('no done');
-    expect(deltas.map((e) => (e.event === 'delta' ? e.data.text : '')).join('').trim()).toBe(done.data.message.content);
+    expect(
+      deltas
+        .map((e) => (e.event === 'delta' ? e.data.text : ''))
+        .join('')
+        .trim(),
+    ).toBe(done.data.message.content);
     expect(done.data.message.usage_info?.tokens_used).toBeGreaterThan(0);
   });
 
@@ -206,13 +236,50 @@ describeEachDatabase('chat API', (t) => {
     expect((await chat.messages(keep.id)).json().total).toBe(2);
   });
 
+  it('client_id: five concurrent sends of one message store it once, with one reply, all answered alike', async () => {
+    const id = '0e1d2c3b-4a59-4687-a7b6-c5d4e3f2a1b0';
+    await userId();
+    const results = await Promise.all(Array.from({ length: 5 }, () => chat.create('Мне одиноко', { clientId: id })));
+    for (const r of results) expect([200, 201]).toContain(r.statusCode);
+    const bodies = results.map((r) => r.json() as ChatCreateAndSendResponse);
+    expect(new Set(bodies.map((b) => b.user_message.id)).size).toBe(1);
+    expect(new Set(bodies.map((b) => b.message.id)).size).toBe(1);
+    expect((await chat.list()).json().total).toBe(1);
+    expect((await chat.messages(bodies[0]!.chat.id)).json().total).toBe(2);
+    // Crisis words take the same way.
+    const crisis = await Promise.all(
+      Array.from({ length: 3 }, () => chat.create('не хочу жить', { clientId: CLIENT_ID })),
+    );
+    expect(new Set(crisis.map((r) => r.json().message.id)).size).toBe(1);
+    expect((await chat.list()).json().total).toBe(2);
+  });
+
+  it('a database that went away is a 503 with the shared Russian detail, on every chat route', async () => {
+    const made = await seedChat(2); // signs in: the init-data cache now knows the user
+    await t.database.close();
+    for (const res of [
+      await chat.create('Привет'),
+      await chat.send(made.id, 'Привет'),
+      await chat.send(made.id, 'Привет', { stream: true }),
+      await chat.messages(made.id),
+      await chat.list(),
+    ]) {
+      expect(res.statusCode).toBe(503);
+      expect(res.json().detail).toBe('Сервис временно недоступен, попробуйте позже');
+    }
+  });
+
   it('client_id: a repeated create-and-send answers the stored chat and reply; reused in another chat → 409', async () => {
     const first = await chat.create('Нехватка мотивации', { clientId: CLIENT_ID });
     expect(first.statusCode).toBe(201);
     const made = first.json() as ChatCreateAndSendResponse;
     const again = await chat.create('Нехватка мотивации', { clientId: CLIENT_ID });
     expect(again.statusCode).toBe(200);
-    expect(again.json()).toMatchObject({ chat: { id: made.chat.id }, message: { id: made.message.id }, user_message: { id: made.user_message.id } });
+    expect(again.json()).toMatchObject({
+      chat: { id: made.chat.id },
+      message: { id: made.message.id },
+      user_message: { id: made.user_message.id },
+    });
     expect((await chat.list()).json().total).toBe(1);
     expect((await chat.messages(made.chat.id)).json().total).toBe(2);
     const spent = (await chat.usage()).json().tokens_used;

@@ -9,7 +9,13 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { staticClient } from '../../server/start/client';
-import { buildClient, clientBuildIsStale, findDevelopmentRuntime, REACT_DEVELOPMENT_MARKER, ROOT } from '../../server/start/client-build';
+import {
+  buildClient,
+  clientBuildIsStale,
+  findDevelopmentRuntime,
+  REACT_DEVELOPMENT_MARKER,
+  ROOT,
+} from '../../server/start/client-build';
 import type { Database } from '../../server/db';
 import { START_SCREEN_FILES_ID } from '../../src/startScreen';
 import { precompressFile } from '../../vite-plugins/precompress';
@@ -31,7 +37,11 @@ describe('static client, pre-compressed', () => {
   let database: Database;
   let app: FastifyInstance;
   const get = (url: string, acceptEncoding?: string) =>
-    app.inject({ method: 'GET', url, headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+    app.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
 
   beforeAll(async () => {
     dist = mkdtempSync(join(tmpdir(), 'client-serving-'));
@@ -39,7 +49,8 @@ describe('static client, pre-compressed', () => {
     writeFileSync(join(dist, 'index.html'), INDEX);
     writeFileSync(join(dist, 'assets', 'home-abc123.js'), SCRIPT);
     writeFileSync(join(dist, 'assets', 'tiny-def456.js'), TINY);
-    for (const file of ['index.html', 'assets/home-abc123.js', 'assets/tiny-def456.js']) await precompressFile(join(dist, file));
+    for (const file of ['index.html', 'assets/home-abc123.js', 'assets/tiny-def456.js'])
+      await precompressFile(join(dist, file));
     database = await freshPglite();
     app = await buildApp({ database, config: testConfig(), client: staticClient(dist) });
   });
@@ -83,7 +94,9 @@ describe('static client, pre-compressed', () => {
   });
 
   it('brotli is smaller on the wire than gzip, gzip than the file itself', async () => {
-    const sizes = await Promise.all(['br', 'gzip', 'identity'].map(async (e) => (await get('/assets/home-abc123.js', e)).rawPayload.length));
+    const sizes = await Promise.all(
+      ['br', 'gzip', 'identity'].map(async (e) => (await get('/assets/home-abc123.js', e)).rawPayload.length),
+    );
     expect(sizes[0]).toBeLessThan(sizes[1]!);
     expect(sizes[1]).toBeLessThan(sizes[2]!);
   });
@@ -98,7 +111,11 @@ describe('static client, pre-compressed', () => {
 
   it('index.html — at / and as the SPA fallback — is compressed too and never cached without revalidation', async () => {
     for (const url of ['/', '/index.html', '/app/home', '/app/diary/123', '/init?from=%2Fapp%2Fdiary']) {
-      for (const [accept, encoding] of [['gzip, deflate, br', 'br'], ['gzip', 'gzip'], [undefined, undefined]] as const) {
+      for (const [accept, encoding] of [
+        ['gzip, deflate, br', 'br'],
+        ['gzip', 'gzip'],
+        [undefined, undefined],
+      ] as const) {
         const res = await get(url, accept);
         expect(res.statusCode, url).toBe(200);
         expect(res.headers['content-type'], url).toMatch(/^text\/html/);
@@ -160,7 +177,9 @@ describe('the production build', () => {
     expect(entry).toEqual(new Set([`/${manifest[entryKey]!.file}`]));
 
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-    const preloaded = new Set([...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!));
+    const preloaded = new Set(
+      [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!),
+    );
     expect(preloaded).toEqual(new Set([...boot].filter((file) => !entry.has(file))));
     expect(preloaded).toContain(`/${manifest['src/boot.tsx']!.file}`);
 

@@ -12,8 +12,16 @@ import { describeEachDatabase, testConfig } from './harness';
 const APP_ORIGIN = 'https://app.example.com';
 
 describeEachDatabase('CORS', (t) => {
-  async function withApp(env: Record<string, string>, fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>, dist?: string) {
-    const app = await buildApp({ database: t.database, config: testConfig(env), client: dist ? staticClient(dist) : undefined });
+  async function withApp(
+    env: Record<string, string>,
+    fn: (app: Awaited<ReturnType<typeof buildApp>>) => Promise<void>,
+    dist?: string,
+  ) {
+    const app = await buildApp({
+      database: t.database,
+      config: testConfig(env),
+      client: dist ? staticClient(dist) : undefined,
+    });
     try {
       await fn(app);
     } finally {
@@ -23,7 +31,11 @@ describeEachDatabase('CORS', (t) => {
   const preflight = (origin: string, method = 'PATCH') => ({
     method: 'OPTIONS' as const,
     url: '/api/users/me/settings',
-    headers: { origin, 'access-control-request-method': method, 'access-control-request-headers': 'x-init-data,x-time-zone,content-type' },
+    headers: {
+      origin,
+      'access-control-request-method': method,
+      'access-control-request-headers': 'x-init-data,x-time-zone,content-type',
+    },
   });
 
   it('a configured origin: the preflight allows the client’s headers and methods; answers carry the origin', async () => {
@@ -32,7 +44,12 @@ describeEachDatabase('CORS', (t) => {
       expect(pre.statusCode).toBe(204);
       expect(pre.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
       // exactly what the client sends: its three headers, the methods of the API (DELETE for chats and diary entries)
-      expect(String(pre.headers['access-control-allow-methods']).split(/,\s*/).sort()).toEqual(['DELETE', 'GET', 'PATCH', 'POST']);
+      expect(String(pre.headers['access-control-allow-methods']).split(/,\s*/).sort()).toEqual([
+        'DELETE',
+        'GET',
+        'PATCH',
+        'POST',
+      ]);
       expect(String(pre.headers['access-control-allow-headers']).toLowerCase().split(/,\s*/).sort()).toEqual([
         'content-type',
         'x-init-data',
@@ -42,12 +59,20 @@ describeEachDatabase('CORS', (t) => {
       expect(pre.headers['access-control-allow-credentials']).toBeUndefined();
       expect(pre.headers.vary).toMatch(/Origin/);
 
-      const ok = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...t.headers(), origin: APP_ORIGIN } });
+      const ok = await app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { ...t.headers(), origin: APP_ORIGIN },
+      });
       expect(ok.statusCode).toBe(200);
       expect(ok.headers['access-control-allow-origin']).toBe(APP_ORIGIN);
       expect(ok.headers.vary).toMatch(/Origin/);
       // errors too, or the client could not read their detail
-      const denied = await app.inject({ method: 'GET', url: '/api/users/me', headers: { origin: 'https://other.example.org' } });
+      const denied = await app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { origin: 'https://other.example.org' },
+      });
       expect(denied.statusCode).toBe(401);
       expect(denied.headers['access-control-allow-origin']).toBe('https://other.example.org');
       const unknown = await app.inject({ method: 'GET', url: '/api/nope', headers: { origin: APP_ORIGIN } });
@@ -84,7 +109,12 @@ describeEachDatabase('CORS', (t) => {
         { CORS_ORIGINS: APP_ORIGIN },
         async (app) => {
           // @fastify/static's catch-all GET must not take them out of the /api scope (and its CORS hook)
-          for (const [method, url] of [['GET', '/api/nope'], ['HEAD', '/api/nope'], ['GET', '/api'], ['POST', '/api/nope']] as const) {
+          for (const [method, url] of [
+            ['GET', '/api/nope'],
+            ['HEAD', '/api/nope'],
+            ['GET', '/api'],
+            ['POST', '/api/nope'],
+          ] as const) {
             const res = await app.inject({ method, url, headers: { origin: APP_ORIGIN } });
             expect(res.statusCode, `${method} ${url}`).toBe(404);
             expect(res.headers['access-control-allow-origin'], `${method} ${url}`).toBe(APP_ORIGIN);
@@ -108,7 +138,11 @@ describeEachDatabase('CORS', (t) => {
       expect(pre.headers['access-control-allow-headers']).toBeUndefined();
       expect(pre.statusCode).toBe(404); // not a preflight answer: the browser refuses the call
       expect(pre.json()).toEqual({ detail: 'Не найдено' });
-      const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...t.headers(), origin: 'https://evil.example.net' } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { ...t.headers(), origin: 'https://evil.example.net' },
+      });
       expect(res.statusCode).toBe(200); // CORS is the browser's rule; the server just does not vouch for the origin
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
     });
@@ -118,7 +152,11 @@ describeEachDatabase('CORS', (t) => {
     await withApp({}, async (app) => {
       const pre = await app.inject(preflight(APP_ORIGIN));
       expect(pre.headers['access-control-allow-origin']).toBeUndefined();
-      const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { ...t.headers(), origin: APP_ORIGIN } });
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { ...t.headers(), origin: APP_ORIGIN },
+      });
       expect(res.headers['access-control-allow-origin']).toBeUndefined();
     });
   });

@@ -15,7 +15,8 @@ describeEachDatabase('diary API', (t) => {
     t.app.inject({ method: 'POST', url: '/api/diary/create', headers: t.headers(user), payload: body as object });
   const list = (query = '', user = anna) =>
     t.app.inject({ method: 'GET', url: `/api/diary/list${query}`, headers: t.headers(user) });
-  const get = (id: string, user = anna) => t.app.inject({ method: 'GET', url: `/api/diary/${id}`, headers: t.headers(user) });
+  const get = (id: string, user = anna) =>
+    t.app.inject({ method: 'GET', url: `/api/diary/${id}`, headers: t.headers(user) });
   const favorite = (id: string, user = anna) =>
     t.app.inject({ method: 'PATCH', url: `/api/diary/${id}/favorite`, headers: t.headers(user) });
 
@@ -42,12 +43,31 @@ describeEachDatabase('diary API', (t) => {
     const first = await create({ content: '  Первая  ', title: '   ' });
     expect(first.statusCode).toBe(201);
     const e1 = first.json() as DiaryEntry;
-    expect(e1).toMatchObject({ title: null, content: 'Первая', mood: null, is_favorite: false, source_type: 'manual', source_id: null });
+    expect(e1).toMatchObject({
+      title: null,
+      content: 'Первая',
+      mood: null,
+      is_favorite: false,
+      source_type: 'manual',
+      source_id: null,
+    });
     expect(Date.parse(e1.created_at)).not.toBeNaN();
     const second = (
-      await create({ content: 'Вторая', title: 'Заголовок', mood: 'good', is_favorite: true, source: { source_type: 'ai_suggestion', source_id: 'chat-1' } })
+      await create({
+        content: 'Вторая',
+        title: 'Заголовок',
+        mood: 'good',
+        is_favorite: true,
+        source: { source_type: 'ai_suggestion', source_id: 'chat-1' },
+      })
     ).json() as DiaryEntry;
-    expect(second).toMatchObject({ title: 'Заголовок', mood: 'good', is_favorite: true, source_type: 'ai_suggestion', source_id: 'chat-1' });
+    expect(second).toMatchObject({
+      title: 'Заголовок',
+      mood: 'good',
+      is_favorite: true,
+      source_type: 'ai_suggestion',
+      source_id: 'chat-1',
+    });
     const body = (await list()).json() as DiaryListResponse;
     expect(body.total).toBe(2);
     expect(body.entries.map((e) => e.id)).toEqual([second.id, e1.id]);
@@ -86,12 +106,17 @@ describeEachDatabase('diary API', (t) => {
   it('pages, dateFrom and is_favorite filter; newest first with a stable order', async () => {
     await asPro();
     const ids: string[] = [];
-    for (let i = 1; i <= 5; i++) ids.push(((await create({ content: `Запись ${i}`, is_favorite: i % 2 === 1 })).json() as DiaryEntry).id);
+    for (let i = 1; i <= 5; i++)
+      ids.push(((await create({ content: `Запись ${i}`, is_favorite: i % 2 === 1 })).json() as DiaryEntry).id);
     const page1 = (await list('?skip=0&limit=2')).json() as DiaryListResponse;
     const page2 = (await list('?skip=2&limit=2')).json() as DiaryListResponse;
     const page3 = (await list('?skip=4&limit=2')).json() as DiaryListResponse;
     expect([...page1.entries, ...page2.entries, ...page3.entries].map((e) => e.content)).toEqual([
-      'Запись 5', 'Запись 4', 'Запись 3', 'Запись 2', 'Запись 1',
+      'Запись 5',
+      'Запись 4',
+      'Запись 3',
+      'Запись 2',
+      'Запись 1',
     ]);
     // The total is exact whether counted (full page, or past the end) or known from a short last page.
     expect([page1.total, page2.total, page3.total]).toEqual([5, 5, 5]);
@@ -123,7 +148,10 @@ describeEachDatabase('diary API', (t) => {
     await create({ content: 'Вторая', is_favorite: true });
     await create({ content: 'Третья' });
     // limit=1 keeps every page full, so the totals come from the counters, not from a short last page.
-    const totals = async () => [(await list('?limit=1')).json().total, (await list('?limit=1&is_favorite=true')).json().total];
+    const totals = async () => [
+      (await list('?limit=1')).json().total,
+      (await list('?limit=1&is_favorite=true')).json().total,
+    ];
     expect(await totals()).toEqual([3, 1]);
     const on = await favorite(e.id);
     expect(on.statusCode).toBe(200);
@@ -206,7 +234,9 @@ describeEachDatabase('diary API', (t) => {
       expect(await spent()).toBe(1);
       expect((await list('?limit=1')).json().total).toBe(1);
       // Another id, or none, is another entry.
-      expect((await create({ content: 'Другое', client_id: '3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f71' })).statusCode).toBe(201);
+      expect((await create({ content: 'Другое', client_id: '3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f71' })).statusCode).toBe(
+        201,
+      );
       expect((await create({ content: 'Без id' })).statusCode).toBe(201);
       expect((await list()).json().total).toBe(3);
     });
@@ -220,7 +250,9 @@ describeEachDatabase('diary API', (t) => {
       expect(new Set(results.map((r) => (r.json() as DiaryEntry).id)).size).toBe(1);
       expect((await list()).json().entries).toHaveLength(1);
       expect(await spent()).toBe(1);
-      expect([(await list('?limit=1')).json().total, (await list('?limit=1&is_favorite=true')).json().total]).toEqual([1, 1]);
+      expect([(await list('?limit=1')).json().total, (await list('?limit=1&is_favorite=true')).json().total]).toEqual([
+        1, 1,
+      ]);
     });
 
     it('a repeat after the limit is spent still returns the entry; a refused id can be used once allowed', async () => {

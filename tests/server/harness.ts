@@ -16,6 +16,7 @@
  *   The user row must exist: make one authenticated request first.
  * - `t.setDailyLimit(kind, tier, limit)` — overrides a plan's daily limit for the current test only.
  * - `t.userId(telegramId)` — internal users.id for a Telegram id.
+ * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -59,11 +60,20 @@ export interface TestContext {
 }
 
 export function testConfig(overrides: Record<string, string> = {}): Config {
-  return loadConfig({ BOT_TOKEN: TEST_BOT_TOKEN, LOG_LEVEL: 'silent', DATA_DIR: join(tmpdir(), 'unused'), ...overrides });
+  return loadConfig({
+    BOT_TOKEN: TEST_BOT_TOKEN,
+    LOG_LEVEL: 'silent',
+    DATA_DIR: join(tmpdir(), 'unused'),
+    ...overrides,
+  });
 }
 
 export function signInitData(user: TgUser = TEST_USER, opts: { authDate?: Date; botToken?: string } = {}): string {
-  return sign({ user, query_id: 'AAH-test' } as Parameters<typeof sign>[0], opts.botToken ?? TEST_BOT_TOKEN, opts.authDate ?? new Date());
+  return sign(
+    { user, query_id: 'AAH-test' } as Parameters<typeof sign>[0],
+    opts.botToken ?? TEST_BOT_TOKEN,
+    opts.authDate ?? new Date(),
+  );
 }
 
 // ---- PGlite template -------------------------------------------------------------------------------------------
@@ -139,7 +149,9 @@ function pgTemplateName(pgUrl: string): Promise<string> {
 }
 
 /** A fresh migrated PostgreSQL database; `drop()` removes it. */
-export async function freshPostgres(pgUrl: string): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
+export async function freshPostgres(
+  pgUrl: string,
+): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
   const template = await pgTemplateName(pgUrl);
   const name = randomName('t');
   await admin(pgUrl, (c) => c.query(`create database ${name} template ${template}`));
@@ -157,12 +169,22 @@ export async function freshPostgres(pgUrl: string): Promise<{ database: Database
 
 // ---- describeEachDatabase ----------------------------------------------------------------------------------------
 
-export function describeEachDatabase(title: string, fn: (t: TestContext) => void): void {
+export interface EachDatabaseOptions {
+  /** Extra environment for each test's config, read in beforeEach (e.g. a loopback TELEGRAM_API_ROOT). */
+  env?: () => Record<string, string>;
+}
+
+export function describeEachDatabase(
+  title: string,
+  fn: (t: TestContext) => void,
+  options: EachDatabaseOptions = {},
+): void {
   const pgUrl = inject('pgUrl');
   const kinds: Array<'pglite' | 'postgres'> = pgUrl ? ['pglite', 'postgres'] : ['pglite'];
   for (const kind of kinds) {
     describe(`${title} [${kind}]`, () => {
-      let current: { app: FastifyInstance; database: Database; config: Config; cleanup: () => Promise<void> } | undefined;
+      let current:
+        { app: FastifyInstance; database: Database; config: Config; cleanup: () => Promise<void> } | undefined;
       const need = () => {
         if (!current) throw new Error('harness: t.app/t.database are only available inside tests and hooks');
         return current;
@@ -180,7 +202,11 @@ export function describeEachDatabase(title: string, fn: (t: TestContext) => void
         },
         kind,
         initData: (user, opts) => signInitData(user, opts),
-        headers: (user, extra = {}) => ({ 'x-init-data': signInitData(user), 'x-time-zone': 'Europe/Moscow', ...extra }),
+        headers: (user, extra = {}) => ({
+          'x-init-data': signInitData(user),
+          'x-time-zone': 'Europe/Moscow',
+          ...extra,
+        }),
         async setTier(telegramId, tier, expiresAt) {
           const db = need().database.db;
           const id = await t.userId(telegramId);
@@ -196,8 +222,12 @@ export function describeEachDatabase(title: string, fn: (t: TestContext) => void
         },
         setDailyLimit: (usageKind, tier, limit) => overrideDailyLimit(tier, usageKind, limit),
         async userId(telegramId) {
-          const [row] = await need().database.db.select({ id: users.id }).from(users).where(eq(users.telegramId, telegramId));
-          if (!row) throw new Error(`harness: no user with telegram id ${telegramId} — make an authenticated request first`);
+          const [row] = await need()
+            .database.db.select({ id: users.id })
+            .from(users)
+            .where(eq(users.telegramId, telegramId));
+          if (!row)
+            throw new Error(`harness: no user with telegram id ${telegramId} — make an authenticated request first`);
           return row.id;
         },
       };
@@ -209,7 +239,7 @@ export function describeEachDatabase(title: string, fn: (t: TestContext) => void
       });
 
       beforeEach(async () => {
-        const config = testConfig();
+        const config = testConfig(options.env?.());
         let database: Database;
         let drop: () => Promise<void>;
         if (kind === 'pglite') {

@@ -72,7 +72,10 @@ describeEachDatabase('http', (t) => {
       t.app.inject({
         method: 'POST',
         url: '/api/trial/activate',
-        headers: { ...t.headers({ id: user, first_name: 'П' }), ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+        headers: {
+          ...t.headers({ id: user, first_name: 'П' }),
+          ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+        },
         payload,
       });
     for (const body of ['{"tier":"PREMIUM"}', '{"days":365}', '[]', '"PREMIUM"', '7', 'true']) {
@@ -160,15 +163,49 @@ describeEachDatabase('http', (t) => {
     ]) {
       expect(statuses(path!, method!), path).toEqual(['200', '401', '429', '503']);
     }
-    expect(statuses('/api/users/me/settings', 'patch')).toEqual(['200', '400', '401', '413', '415', '422', '429', '503']);
-    expect(statuses('/api/trial/activate', 'post')).toEqual(['200', '400', '401', '409', '413', '415', '422', '429', '503']);
+    expect(statuses('/api/users/me/settings', 'patch')).toEqual([
+      '200',
+      '400',
+      '401',
+      '413',
+      '415',
+      '422',
+      '429',
+      '503',
+    ]);
+    expect(statuses('/api/trial/activate', 'post')).toEqual([
+      '200',
+      '400',
+      '401',
+      '409',
+      '413',
+      '415',
+      '422',
+      '429',
+      '503',
+    ]);
     expect(statuses('/api/diary/list', 'get')).toEqual(['200', '401', '422', '429', '503']);
     expect(statuses('/api/diary/{id}', 'get')).toEqual(['200', '401', '404', '429', '503']);
     expect(statuses('/api/diary/{id}/favorite', 'patch')).toEqual(['200', '401', '404', '429', '503']);
-    expect(statuses('/api/diary/create', 'post')).toEqual(['200', '201', '400', '401', '402', '413', '415', '422', '429', '503']);
+    expect(statuses('/api/diary/create', 'post')).toEqual([
+      '200',
+      '201',
+      '400',
+      '401',
+      '402',
+      '413',
+      '415',
+      '422',
+      '429',
+      '503',
+    ]);
     const error = doc.paths['/api/users/me'].get.responses['503'].content['application/json'].schema;
     expect(error).toEqual({ $ref: '#/components/schemas/Error' });
-    expect(doc.components.schemas.Error).toMatchObject({ type: 'object', properties: { detail: { type: 'string' } }, required: ['detail'] });
+    expect(doc.components.schemas.Error).toMatchObject({
+      type: 'object',
+      properties: { detail: { type: 'string' } },
+      required: ['detail'],
+    });
   });
 
   it('rate limit per user on /api answers 429 with a Russian detail', async () => {
@@ -177,12 +214,16 @@ describeEachDatabase('http', (t) => {
     try {
       const headers = t.headers();
       const codes: number[] = [];
-      for (let i = 0; i < 5; i++) codes.push((await app.inject({ method: 'GET', url: '/api/trial/status', headers })).statusCode);
+      for (let i = 0; i < 5; i++)
+        codes.push((await app.inject({ method: 'GET', url: '/api/trial/status', headers })).statusCode);
       expect(codes).toEqual([200, 200, 200, 429, 429]);
       const limited = await app.inject({ method: 'GET', url: '/api/trial/status', headers });
       expect(limited.json().detail).toMatch(cyrillic);
       // another user has their own budget
-      expect((await app.inject({ method: 'GET', url: '/api/trial/status', headers: t.headers({ id: 77, first_name: 'Б' }) })).statusCode).toBe(200);
+      expect(
+        (await app.inject({ method: 'GET', url: '/api/trial/status', headers: t.headers({ id: 77, first_name: 'Б' }) }))
+          .statusCode,
+      ).toBe(200);
     } finally {
       await app.close();
     }
@@ -205,7 +246,10 @@ describe('database unavailable → 503', () => {
     });
     const database = openPostgres(`postgres://app@127.0.0.1:${port}/nowhere`, { max: 2 });
     const app = await buildApp({ database, config: testConfig() });
-    cleanup.push(() => database.close(), () => app.close());
+    cleanup.push(
+      () => database.close(),
+      () => app.close(),
+    );
     const { signInitData } = await import('./harness');
     for (let i = 0; i < 2; i++) {
       const res = await app.inject({ method: 'GET', url: '/api/users/me', headers: { 'x-init-data': signInitData() } });
@@ -239,7 +283,10 @@ describe('/dev launcher and the static client', () => {
     const database = await freshPglite();
     const config = { ...testConfig(env) };
     const app = await buildApp({ database, config, client: dist ? staticClient(dist) : undefined });
-    cleanup.push(() => database.close(), () => app.close());
+    cleanup.push(
+      () => database.close(),
+      () => app.close(),
+    );
     return { app, config };
   }
 
@@ -302,7 +349,10 @@ describe('/dev launcher and the static client', () => {
   it('--dev: Vite middleware serves the app (HMR client injected) and leaves /api to the API', async () => {
     const database = await freshPglite();
     const app = await buildApp({ database, config: testConfig(), client: viteClient(ROOT) });
-    cleanup.push(() => database.close(), () => app.close());
+    cleanup.push(
+      () => database.close(),
+      () => app.close(),
+    );
     const base = await app.listen({ port: 0, host: '127.0.0.1' });
     const page = await fetch(`${base}/app/diary`, { headers: { accept: 'text/html' } });
     expect(page.status).toBe(200);

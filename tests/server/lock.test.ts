@@ -6,7 +6,14 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, utimesSync, w
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { acquirePidLock, lockIdentity, LockedError, processStartTime, takeOver, TAKEOVER_MUTEX_STALE_MS } from '../../server/start/lock';
+import {
+  acquirePidLock,
+  lockIdentity,
+  LockedError,
+  processStartTime,
+  takeOver,
+  TAKEOVER_MUTEX_STALE_MS,
+} from '../../server/start/lock';
 
 const root = join(import.meta.dirname, '..', '..');
 const onLinux = process.platform === 'linux';
@@ -127,7 +134,10 @@ describe('pid lock', () => {
     expect(await Promise.all(lines.map((line) => line(1)))).toEqual(Array(8).fill('ready'));
     writeFileSync(go, '');
     const results = await Promise.all(lines.map((line) => line(2)));
-    expect(results.filter((r) => r === 'won'), results.join(' | ')).toHaveLength(1);
+    expect(
+      results.filter((r) => r === 'won'),
+      results.join(' | '),
+    ).toHaveLength(1);
     expect(results.filter((r) => r === 'LockedError')).toHaveLength(7);
   }, 30_000);
 });

@@ -115,7 +115,9 @@ describe.skipIf(!pgUrl)('PostgreSQL timeouts', () => {
     const admin = new pg.Client({ connectionString: pgUrl! });
     await admin.connect();
     try {
-      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [new URL(fresh.url).pathname.slice(1)]);
+      await admin.query('select pg_terminate_backend(pid) from pg_stat_activity where datname = $1', [
+        new URL(fresh.url).pathname.slice(1),
+      ]);
     } finally {
       await admin.end();
     }

@@ -37,27 +37,41 @@ describe.skipIf(!pgUrl)('several instances on one PostgreSQL database', () => {
 
   it('three instances migrating an empty database at the same time all succeed', async () => {
     await Promise.all(instances.map((d) => migrateDatabase(d)));
-    const { rows } = await (instances[0]!.client as pg.Pool).query('select count(*)::int as n from drizzle.__drizzle_migrations');
+    const { rows } = await (instances[0]!.client as pg.Pool).query(
+      'select count(*)::int as n from drizzle.__drizzle_migrations',
+    );
     expect(rows[0].n).toBeGreaterThan(0);
   });
 
   it('one user signing in on two instances at once gets one row; quotas hold across instances', async () => {
-    const [a, b] = await Promise.all(instances.slice(0, 2).map((database) => buildApp({ database, config: testConfig() })));
+    const [a, b] = await Promise.all(
+      instances.slice(0, 2).map((database) => buildApp({ database, config: testConfig() })),
+    );
     try {
       const user = { id: 9_100_001, first_name: 'Вера' };
       const headers = { 'x-init-data': signInitData(user) };
       const res = await Promise.all(
-        Array.from({ length: 10 }, (_, i) => (i % 2 ? a! : b!).inject({ method: 'GET', url: '/api/users/me', headers })),
+        Array.from({ length: 10 }, (_, i) =>
+          (i % 2 ? a! : b!).inject({ method: 'GET', url: '/api/users/me', headers }),
+        ),
       );
       expect(res.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
       const pool = instances[0]!.client as pg.Pool;
       const { rows } = await pool.query('select id from users where telegram_id = $1', [user.id]);
       expect(rows).toHaveLength(1);
-      await pool.query(`insert into subscriptions (user_id, tier, expires_at, source) values ($1, 'PRO', now() + interval '1 day', 'manual')`, [rows[0].id]);
+      await pool.query(
+        `insert into subscriptions (user_id, tier, expires_at, source) values ($1, 'PRO', now() + interval '1 day', 'manual')`,
+        [rows[0].id],
+      );
       overrideDailyLimit('PRO', 'voice_seconds', 20);
       const spends = await Promise.all(
         Array.from({ length: 50 }, (_, i) =>
-          spendDaily(instances[i % 3]!.db, { userId: rows[0].id, kind: 'voice_seconds', amount: 1, timeZone: 'Europe/Moscow' }),
+          spendDaily(instances[i % 3]!.db, {
+            userId: rows[0].id,
+            kind: 'voice_seconds',
+            amount: 1,
+            timeZone: 'Europe/Moscow',
+          }),
         ),
       );
       expect(spends.filter((s) => s.ok)).toHaveLength(20);

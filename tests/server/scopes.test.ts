@@ -36,7 +36,12 @@ describeEachDatabase('/api scopes', (t) => {
     }
   }
   const hook = (app: FastifyInstance, payload: string | undefined, headers: Record<string, string> = {}) =>
-    app.inject({ method: 'POST', url: '/api/test/hook', headers: { 'content-type': 'application/json', ...headers }, payload });
+    app.inject({
+      method: 'POST',
+      url: '/api/test/hook',
+      headers: { 'content-type': 'application/json', ...headers },
+      payload,
+    });
 
   it('a public route answers without X-Init-Data; with forged init data auth still never runs', async () => {
     await withApp({}, async (app) => {
@@ -56,8 +61,10 @@ describeEachDatabase('/api scopes', (t) => {
         expect(res.statusCode, url).toBe(401);
         expect(res.json().detail, url).toMatch(/Требуется авторизация/);
       }
-      expect((await app.inject({ method: 'GET', url: '/api/test/private', headers: t.headers() })).json()).toEqual({ user: 1001 });
-      for (const url of ['/api/test/nope', '/api/telegram/webhook', '/api/test/hook/x']) {
+      expect((await app.inject({ method: 'GET', url: '/api/test/private', headers: t.headers() })).json()).toEqual({
+        user: 1001,
+      });
+      for (const url of ['/api/test/nope', '/api/telegram/nope', '/api/test/hook/x']) {
         const res = await app.inject({ method: 'POST', url });
         expect(res.statusCode, url).toBe(404);
         expect(res.json(), url).toEqual({ detail: 'Не найдено' });
@@ -95,7 +102,8 @@ describeEachDatabase('/api scopes', (t) => {
       expect(publicCodes).toEqual([200, 200, 200, 200, 200]);
       const headers = t.headers();
       const privateCodes: number[] = [];
-      for (let i = 0; i < 3; i++) privateCodes.push((await app.inject({ method: 'GET', url: '/api/test/private', headers })).statusCode);
+      for (let i = 0; i < 3; i++)
+        privateCodes.push((await app.inject({ method: 'GET', url: '/api/test/private', headers })).statusCode);
       expect(privateCodes).toEqual([200, 200, 429]);
     });
   });

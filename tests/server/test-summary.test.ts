@@ -7,7 +7,11 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { clusterForTestRun } from '../../scripts/pg-cluster';
 
-type Summary = (notes: string[], totals: { passed: number; failed: number; skipped: number }, skipNotesFile: string) => string;
+type Summary = (
+  notes: string[],
+  totals: { passed: number; failed: number; skipped: number },
+  skipNotesFile: string,
+) => string;
 const { summary } = (await import('../../scripts/test.mjs' as string)) as { summary: Summary };
 
 const saved = { CI: process.env.CI, TEST_SKIP_NOTES: process.env.TEST_SKIP_NOTES };
@@ -25,7 +29,11 @@ describe('npm test summary', () => {
     delete process.env.CI;
     process.env.TEST_SKIP_NOTES = notesFile;
     expect(await clusterForTestRun('server tests run on PGlite only (skipped the PostgreSQL half)', null)).toBeNull();
-    const text = summary(['typecheck: ok', 'unit+screens: 10 passed, 0 failed'], { passed: 11, failed: 0, skipped: 0 }, notesFile);
+    const text = summary(
+      ['typecheck: ok', 'unit+screens: 10 passed, 0 failed'],
+      { passed: 11, failed: 0, skipped: 0 },
+      notesFile,
+    );
     expect(text.split('\n')).toEqual([
       'typecheck: ok',
       'unit+screens: 10 passed, 0 failed',
@@ -41,6 +49,8 @@ describe('npm test summary', () => {
   });
 
   it('nothing is said when nothing was skipped', () => {
-    expect(summary(['typecheck: ok'], { passed: 1, failed: 0, skipped: 0 }, join(dir, 'none.txt'))).toBe('typecheck: ok\n1 passed, 0 failed');
+    expect(summary(['typecheck: ok'], { passed: 1, failed: 0, skipped: 0 }, join(dir, 'none.txt'))).toBe(
+      'typecheck: ok\n1 passed, 0 failed',
+    );
   });
 });

@@ -66,7 +66,13 @@ describeEachDatabase('X-Time-Zone', (t) => {
     });
     try {
       const zone = async (header: string) =>
-        (await app.inject({ method: 'GET', url: '/api/zone', headers: t.headers(undefined, { 'x-time-zone': header }) })).json().zone;
+        (
+          await app.inject({
+            method: 'GET',
+            url: '/api/zone',
+            headers: t.headers(undefined, { 'x-time-zone': header }),
+          })
+        ).json().zone;
       expect(await zone('pACIFIC/kiritimati')).toBe('Pacific/Kiritimati');
       expect(await zone('Not/AZone')).toBe('Europe/Moscow'); // DEFAULT_TIME_ZONE
       const usage = await app.inject({
@@ -75,7 +81,9 @@ describeEachDatabase('X-Time-Zone', (t) => {
         headers: t.headers(undefined, { 'x-time-zone': 'PACIFIC/KIRITIMATI' }),
       });
       expect(usage.statusCode).toBe(200);
-      expect(usage.json().day).toBe(new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date()));
+      expect(usage.json().day).toBe(
+        new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date()),
+      );
     } finally {
       await app.close();
     }

@@ -3,14 +3,26 @@
 import { expect, it } from 'vitest';
 import { describeEachDatabase, type TgUser } from './harness';
 
-const anna: TgUser = { id: 5_000_000_001, first_name: 'Анна', last_name: 'Иванова', username: 'anna', photo_url: 'https://t.me/i/anna.jpg' };
+const anna: TgUser = {
+  id: 5_000_000_001,
+  first_name: 'Анна',
+  last_name: 'Иванова',
+  username: 'anna',
+  photo_url: 'https://t.me/i/anna.jpg',
+};
 const boris: TgUser = { id: 5_000_000_002, first_name: 'Борис' };
 
 describeEachDatabase('users API', (t) => {
   const me = (user: TgUser = anna) => t.app.inject({ method: 'GET', url: '/api/users/me', headers: t.headers(user) });
-  const settings = (user: TgUser = anna) => t.app.inject({ method: 'GET', url: '/api/users/me/settings', headers: t.headers(user) });
+  const settings = (user: TgUser = anna) =>
+    t.app.inject({ method: 'GET', url: '/api/users/me/settings', headers: t.headers(user) });
   const patch = (payload: unknown, user: TgUser = anna) =>
-    t.app.inject({ method: 'PATCH', url: '/api/users/me/settings', headers: t.headers(user), payload: payload as object });
+    t.app.inject({
+      method: 'PATCH',
+      url: '/api/users/me/settings',
+      headers: t.headers(user),
+      payload: payload as object,
+    });
 
   it('GET /me returns the user upserted from the init data, created_at from the first visit', async () => {
     const first = await me();
@@ -49,8 +61,16 @@ describeEachDatabase('users API', (t) => {
       personal_context: 'Люблю горы',
     });
     expect((await patch({ personal_context: '   ' })).json().personal_context).toBeNull();
-    expect((await patch({})).json()).toEqual({ communication_style: 'direct', reminder_time: 'disabled', personal_context: null });
-    expect((await settings()).json()).toEqual({ communication_style: 'direct', reminder_time: 'disabled', personal_context: null });
+    expect((await patch({})).json()).toEqual({
+      communication_style: 'direct',
+      reminder_time: 'disabled',
+      personal_context: null,
+    });
+    expect((await settings()).json()).toEqual({
+      communication_style: 'direct',
+      reminder_time: 'disabled',
+      personal_context: null,
+    });
   });
 
   it('settings: bad values are 422 with a Russian detail naming the field', async () => {
@@ -83,7 +103,11 @@ describeEachDatabase('users API', (t) => {
 
   it('isolation: one user’s settings and profile never leak to another', async () => {
     await patch({ communication_style: 'humorous', personal_context: 'Секрет Анны' });
-    expect((await settings(boris)).json()).toEqual({ communication_style: 'gentle', reminder_time: 'evening', personal_context: null });
+    expect((await settings(boris)).json()).toEqual({
+      communication_style: 'gentle',
+      reminder_time: 'evening',
+      personal_context: null,
+    });
     expect((await me(boris)).json()).toMatchObject({ telegram_id: boris.id, first_name: 'Борис', username: null });
     expect((await settings()).json().personal_context).toBe('Секрет Анны');
   });

@@ -71,7 +71,9 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
 
   const server = createServer(async (req, res) => {
     if (req.method !== 'POST' || req.url !== '/v1/chat/completions') {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: { message: 'not found' } }));
       return;
     }
     const body = (await readJson(req)) as ChatCompletionRequest;
@@ -92,9 +94,19 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
     const id = `chatcmpl-${++seq}`;
     const created = Math.floor(Date.now() / 1000);
     const usage = reply.usage ?? { prompt: 50, completion: 10 };
-    const usageBody = { prompt_tokens: usage.prompt, completion_tokens: usage.completion, total_tokens: usage.prompt + usage.completion };
+    const usageBody = {
+      prompt_tokens: usage.prompt,
+      completion_tokens: usage.completion,
+      total_tokens: usage.prompt + usage.completion,
+    };
     const toolCalls = reply.toolCall
-      ? [{ id: `call_${seq}`, type: 'function', function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) } }]
+      ? [
+          {
+            id: `call_${seq}`,
+            type: 'function',
+            function: { name: reply.toolCall.name, arguments: JSON.stringify(reply.toolCall.arguments) },
+          },
+        ]
       : undefined;
     const finish = toolCalls ? 'tool_calls' : 'stop';
 
@@ -106,7 +118,13 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
           object: 'chat.completion',
           created,
           model: body.model,
-          choices: [{ index: 0, message: { role: 'assistant', content: reply.text ?? null, tool_calls: toolCalls }, finish_reason: finish }],
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: reply.text ?? null, tool_calls: toolCalls },
+              finish_reason: finish,
+            },
+          ],
           usage: usageBody,
         }),
       );
@@ -128,7 +146,11 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
     }
     if (toolCalls) {
       const call = toolCalls[0]!;
-      chunk({ tool_calls: [{ index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } }] });
+      chunk({
+        tool_calls: [
+          { index: 0, id: call.id, type: 'function', function: { name: call.function.name, arguments: '' } },
+        ],
+      });
       const args = call.function.arguments;
       const half = Math.floor(args.length / 2);
       chunk({ tool_calls: [{ index: 0, function: { arguments: args.slice(0, half) } }] });
@@ -136,7 +158,9 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
     }
     chunk({}, finish);
     if (body.stream_options?.include_usage) {
-      res.write(`data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: usageBody })}\n\n`);
+      res.write(
+        `data: ${JSON.stringify({ id, object: 'chat.completion.chunk', created, model: body.model, choices: [], usage: usageBody })}\n\n`,
+      );
     }
     res.end('data: [DONE]\n\n');
   });

@@ -8,6 +8,7 @@
  *   provide: { guards: { ... }, actions: { ... } },        // optional: merged over the fakes; or a function
  *                                                         // returning them, called afresh for every path run
  *   input: { ... },                                       // optional machine input
+ *   inputFromClock: (clock) => ({ clock }),               // or: input built from the run's clock (timing machines)
  *   events: {                                             // payload cases, by event type
  *     'xstate.done.actor.loadUser': [{ type: 'xstate.done.actor.loadUser', output: { first_name: 'Анна' } }],
  *     'xstate.error.actor.loadUser': [{ type: 'xstate.error.actor.loadUser', error: new HTTPErrorLike(401) }, ...],
@@ -38,7 +39,8 @@
  *       id with `event.output`, a `xstate.error.actor.<id>` step rejects it with `event.error` — so the done and
  *       error events are really produced by the child actor and delivered by XState, not injected;
  *     * time is a `SimulatedClock`; a `xstate.after.<delay>.<stateId>` step advances the clock timer by timer
- *       until that delayed event has fired (so earlier timers fire first, as they would for real);
+ *       until that delayed event has fired (so earlier timers fire first, as they would for real) — that one
+ *       timer: a state re-entering itself on its own delay (a ticking clock) schedules the next one as it fires;
  *     * any other event is sent with `actor.send`.
  *   After every step the actor's snapshot must have the same state key, value and status as the graph
  *   predicted, and every `assert` entry whose key the snapshot matches (`snapshot.matches(key)`, or `#id`)
@@ -46,7 +48,11 @@
  * - One more case asserts that every state node (`getStateNodes`) is reached by some generated path, except
  *   the ones listed in `unreachable` (and it fails when a listed node is in fact reached, so the list stays true).
  *
- * `run` passed to assertions: `{ invocations: Array<{ id, src, input }> }` — every fake actor started so far.
+ * `run` passed to assertions: `{ invocations: Array<{ id, src, input }>, clock }` — every fake actor started so far,
+ * and the run's SimulatedClock (`clock.now()`: ms since the path started), so timings can be asserted exactly.
+ * Machines that compute their timings from timestamps read an injected clock (`{ now() }`) from their input:
+ * `inputFromClock(clock)` builds that input from the run's clock (the graph itself is built with a clock stopped
+ * at 0, so such machines must keep time out of their guards and out of `serializeState`).
  * Options a test may also need: `filterEvents(snapshot, event)` to drop events from the graph, `limit` (a fuse
  * on the traversal), `maxPaths` (fuse on the number of generated cases, default 400).
  *
@@ -80,6 +86,8 @@ export interface Invocation {
 }
 export interface PathRun {
   invocations: Invocation[];
+  /** The run's simulated clock: `now()` is the milliseconds since the path started. */
+  clock: { now(): number };
 }
 
 export interface MachinePathOptions {
@@ -89,6 +97,8 @@ export interface MachinePathOptions {
    */
   provide?: Implementations | (() => Implementations);
   input?: unknown;
+  /** Input built from the run's clock (replaces `input`), for machines that read an injected clock. */
+  inputFromClock?: (clock: { now(): number }) => unknown;
   events?: Record<string, EventCases>;
   serializeState?: (snapshot: Snap) => string;
   paths?: 'shortest' | 'simple' | 'both';
@@ -114,7 +124,7 @@ const defaultKey = (s: Snap) => JSON.stringify(s.value);
 /** A SimulatedClock that knows when its next timer is due (SimulatedClock keeps that private). */
 class SteppingClock extends SimulatedClock {
   private due = new Map<number, number>();
-  override setTimeout(fn: (...args: any[]) => void, timeout: number): number {
+  override setTimeout(fn: () => void, timeout: number): number {
     const id = super.setTimeout(() => {
       this.due.delete(id);
       fn();
@@ -139,16 +149,17 @@ interface Deferred {
 /** A macrotask lets promise actors settle and XState deliver their done/error events. */
 const flush = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-function describeEvent(e: EventObject): string {
+/** The event as a test name shows it (long payloads shortened); `full` for the graph's keys. */
+function describeEvent(e: EventObject, full = false): string {
   const { type, ...rest } = e as EventObject & Record<string, unknown>;
-  const payload = Object.keys(rest).length ? ` ${safeJson(rest)}` : '';
+  const payload = Object.keys(rest).length ? ` ${safeJson(rest, full)}` : '';
   return `${type}${payload}`;
 }
 
-function safeJson(v: unknown): string {
+function safeJson(v: unknown, full = false): string {
   try {
     const s = JSON.stringify(v, (_k, val) => (val instanceof Error ? `Error(${val.message})` : val));
-    return s.length > 80 ? `${s.slice(0, 77)}...` : s;
+    return !full && s.length > 80 ? `${s.slice(0, 77)}...` : s;
   } catch {
     return '[unserialisable]';
   }
@@ -198,16 +209,18 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     });
   };
 
-  const serializeEvent = (e: EventObject) => describeEvent(e);
+  // The whole payload: two cases whose payloads share a long prefix are still two events of the graph.
+  const serializeEvent = (e: EventObject) => describeEvent(e, true);
   const common = {
     events: eventsFor,
     serializeEvent,
     filterEvents: options.filterEvents,
     limit: options.limit ?? 20_000,
-    input: options.input,
+    // The graph is built with a clock that never moves: timing machines keep time out of their decisions.
+    input: options.inputFromClock ? options.inputFromClock(new SteppingClock()) : options.input,
   };
 
-  let statePaths: Array<StatePath<Snap, EventObject>> = [];
+  const statePaths: Array<StatePath<Snap, EventObject>> = [];
   try {
     if (mode !== 'simple') {
       const model = new TestModel(tested, {
@@ -252,7 +265,8 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     const clock = new SteppingClock();
     let actorError: unknown;
     const runMachine = typeof options.provide === 'function' ? withFakes.provide(implementations() as never) : tested;
-    const actor = createActor(runMachine, { clock, input: options.input as never });
+    const input = options.inputFromClock ? options.inputFromClock(clock) : options.input;
+    const actor = createActor(runMachine, { clock, input: input as never });
     actor.subscribe({ error: (err) => (actorError = err) });
     const trail: string[] = [];
     const fail = (msg: string): never => {
@@ -267,15 +281,18 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       const want = serializeState(expected);
       const got = serializeState(actual);
       if (want !== got || JSON.stringify(expected.value) !== JSON.stringify(actual.value)) {
-        fail(`expected state ${want} (value ${JSON.stringify(expected.value)}), actor is in ${got} (value ${JSON.stringify(actual.value)})`);
+        fail(
+          `expected state ${want} (value ${JSON.stringify(expected.value)}), actor is in ${got} (value ${JSON.stringify(actual.value)})`,
+        );
       }
       if (expected.status !== actual.status) fail(`expected status ${expected.status}, actor is ${actual.status}`);
       for (const [key, fn] of Object.entries(options.assert ?? {})) {
         if (!nodeMatches(actual, key)) continue;
         try {
-          await fn(actual, { invocations: [...invocations] });
+          await fn(actual, { invocations: [...invocations], clock });
         } catch (err) {
-          if (err instanceof Error) err.message += `\n  assert["${key}"] in ${got}\n  path: ${trail.join(' → ') || '(initial)'}`;
+          if (err instanceof Error)
+            err.message += `\n  assert["${key}"] in ${got}\n  path: ${trail.join(' → ') || '(initial)'}`;
           throw err;
         }
       }
@@ -307,7 +324,8 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       const child = running.get(id);
       if (!child) {
         // A real actor supplied through `provide` settles by itself; otherwise the invoke is not running.
-        if (!(actor.getSnapshot() as Snap).children[id]) fail(`actor "${id}" is not running, cannot produce ${event.type}`);
+        if (!(actor.getSnapshot() as Snap).children[id])
+          fail(`actor "${id}" is not running, cannot produce ${event.type}`);
         return;
       }
       running.delete(id);
@@ -316,12 +334,15 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       return;
     }
     if (event.type.startsWith(AFTER)) {
-      const pending = () => {
-        const scheduled = (actor.system.getSnapshot() as { _scheduledEvents: Record<string, { event: EventObject }> })
-          ._scheduledEvents;
-        return Object.values(scheduled).some((s) => s.event.type === event.type);
-      };
-      if (!pending()) fail(`${event.type} is not scheduled by the running actor`);
+      const scheduled = () =>
+        Object.values(
+          (actor.system.getSnapshot() as { _scheduledEvents: Record<string, { event: EventObject }> })._scheduledEvents,
+        );
+      // This very timer, by identity: a state that re-enters itself on its own delay schedules a new one of the
+      // same type when it fires, which must not count as still pending.
+      const timer = scheduled().find((s) => s.event.type === event.type);
+      if (!timer) fail(`${event.type} is not scheduled by the running actor`);
+      const pending = () => scheduled().includes(timer!);
       while (pending()) {
         const due = clock.nextDue();
         if (due === undefined) fail(`${event.type} is scheduled but no timer is pending`);
@@ -335,7 +356,7 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
 
   const paths: GeneratedPath[] = kept.map(({ p }, i) => {
     const events = p.steps.slice(1).map((s) => s.event);
-    const trail = events.map(describeEvent).join(' → ') || '(initial state)';
+    const trail = events.map((e) => describeEvent(e)).join(' → ') || '(initial state)';
     return {
       name: `path ${i + 1}: ${serializeState(p.state)} via ${trail}`,
       events,

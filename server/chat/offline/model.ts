@@ -49,7 +49,8 @@ function toolResultOf(prompt: LanguageModelV3Prompt): Record<string, unknown> | 
   const last = prompt[prompt.length - 1];
   if (last?.role !== 'tool') return undefined;
   for (const part of last.content) {
-    if (part.type === 'tool-result' && part.output.type === 'json') return (part.output.value ?? null) as Record<string, unknown> | null;
+    if (part.type === 'tool-result' && part.output.type === 'json')
+      return (part.output.value ?? null) as Record<string, unknown> | null;
   }
   return null;
 }
@@ -59,7 +60,10 @@ function toolInput(plan: ReplyPlan): { toolName: string; input: string } | null 
   if (!s) return null;
   return s.kind === 'practice'
     ? { toolName: SUGGEST_PRACTICE, input: JSON.stringify({ practice_type: s.practiceId }) }
-    : { toolName: SUGGEST_DIARY_ENTRY, input: JSON.stringify({ suggested_title: s.title, suggested_content: s.content }) };
+    : {
+        toolName: SUGGEST_DIARY_ENTRY,
+        input: JSON.stringify({ suggested_title: s.title, suggested_content: s.content }),
+      };
 }
 
 function respond(options: LanguageModelV3CallOptions): Output {
@@ -72,14 +76,17 @@ function respond(options: LanguageModelV3CallOptions): Output {
 
   const call = toolInput(plan);
   const canCall =
-    call !== null && options.toolChoice?.type !== 'none' && (options.tools ?? []).some((t) => t.type === 'function' && t.name === call.toolName);
+    call !== null &&
+    options.toolChoice?.type !== 'none' &&
+    (options.tools ?? []).some((t) => t.type === 'function' && t.name === call.toolName);
   // With the tool: the reflection now, the rest after the tool's result (the next step). Without: all at once.
   return canCall ? { text: plan.lead, toolCall: call } : { text: `${plan.lead} ${plan.close}`, toolCall: null };
 }
 
 function usageOf(options: LanguageModelV3CallOptions, output: Output): LanguageModelV3Usage {
   let input = 0;
-  for (const message of options.prompt) input += estimateMessageTokens(partsText(message.content) || JSON.stringify(message.content));
+  for (const message of options.prompt)
+    input += estimateMessageTokens(partsText(message.content) || JSON.stringify(message.content));
   if (options.tools?.length) input += estimateTokens(JSON.stringify(options.tools));
   const text = estimateTokens(output.text);
   const total = text + (output.toolCall ? estimateTokens(output.toolCall.toolName + output.toolCall.input) : 0);
@@ -109,10 +116,14 @@ export class OfflineChatModel implements LanguageModelV3 {
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
     const output = respond(options);
     const toolCallId = `offline-${++this.calls}`;
-    const parts: LanguageModelV3StreamPart[] = [{ type: 'stream-start', warnings: [] }, { type: 'text-start', id: 'text' }];
+    const parts: LanguageModelV3StreamPart[] = [
+      { type: 'stream-start', warnings: [] },
+      { type: 'text-start', id: 'text' },
+    ];
     // Sentence by sentence: the whole reply is ready at once, so finer pieces would only add the SDK's per-part cost
     // (≈ 20 µs each) without the client seeing any difference; a real model streams token by token.
-    for (const sentence of output.text.match(/[^.!?]+[.!?]*\s*/g) ?? []) parts.push({ type: 'text-delta', id: 'text', delta: sentence });
+    for (const sentence of output.text.match(/[^.!?]+[.!?]*\s*/g) ?? [])
+      parts.push({ type: 'text-delta', id: 'text', delta: sentence });
     parts.push({ type: 'text-end', id: 'text' });
     if (output.toolCall) parts.push({ type: 'tool-call', toolCallId, ...output.toolCall });
     parts.push({ type: 'finish', finishReason: finishReason(output), usage: usageOf(options, output) });

@@ -18,8 +18,7 @@ export interface OfflineContext {
 }
 
 export type PlannedSuggestion =
-  | { kind: 'practice'; practiceId: PracticeId }
-  | { kind: 'diary'; title: string; content: string };
+  { kind: 'practice'; practiceId: PracticeId } | { kind: 'diary'; title: string; content: string };
 
 export interface ReplyPlan {
   themeId: string;
@@ -60,11 +59,21 @@ function themeOf(folded: string): { theme: Theme; at: number; tile: boolean } {
 /** The user's sentence around position `at`, short enough to quote back. */
 function echoOf(text: string, at: number): string | null {
   if (at < 0) return null;
-  const start = Math.max(text.lastIndexOf('.', at), text.lastIndexOf('!', at), text.lastIndexOf('?', at), text.lastIndexOf('\n', at)) + 1;
+  const start =
+    Math.max(
+      text.lastIndexOf('.', at),
+      text.lastIndexOf('!', at),
+      text.lastIndexOf('?', at),
+      text.lastIndexOf('\n', at),
+    ) + 1;
   const ends = ['.', '!', '?', '\n'].map((c) => text.indexOf(c, at)).filter((i) => i >= 0);
-  let sentence = text.slice(start, ends.length ? Math.min(...ends) : text.length).replace(/\s+/g, ' ').trim();
+  let sentence = text
+    .slice(start, ends.length ? Math.min(...ends) : text.length)
+    .replace(/\s+/g, ' ')
+    .trim();
   if (sentence.length < 8) return null;
-  if (sentence.length > 90) sentence = `${sentence.slice(0, sentence.lastIndexOf(' ', 88)).replace(/[\s,;:—-]+$/, '')}…`;
+  if (sentence.length > 90)
+    sentence = `${sentence.slice(0, sentence.lastIndexOf(' ', 88)).replace(/[\s,;:—-]+$/, '')}…`;
   return sentence.replace(/[«»]/g, '"');
 }
 
@@ -73,7 +82,8 @@ const CHECK_IN_OPENERS = [
   'Как вы сейчас? Я помню, что недавно вам было очень тяжело.',
   'Хорошо, что вы снова здесь. Как вы себя чувствуете после того трудного разговора?',
 ];
-const CHECK_IN_REMINDER = 'Если снова станет невыносимо — телефон доверия 8-800-2000-122, бесплатно и анонимно. И я тоже здесь.';
+const CHECK_IN_REMINDER =
+  'Если снова станет невыносимо — телефон доверия 8-800-2000-122, бесплатно и анонимно. И я тоже здесь.';
 const PERSONAL_QUESTION = 'Связано ли это с тем, о чём вы рассказали в разделе «Обо мне»?';
 const GREETING_LEAD = 'Здравствуйте! Я здесь, чтобы выслушать и помочь разобраться в том, что вы чувствуете.';
 const GREETING_QUESTION = 'Что вас беспокоит сейчас?';
@@ -92,8 +102,13 @@ export function planReply(text: string, ctx: OfflineContext): ReplyPlan {
   else if (theme === GENERAL && short && THANKS.test(folded)) [lead, question] = [THANKS_LEAD, THANKS_QUESTION];
   else {
     const echo = tile ? null : echoOf(text, at);
-    lead = [echo ? pick(ECHO, 1).replace('{}', echo) : '', pick(reflectionsFor(theme, ctx.style), 2)].filter(Boolean).join(' ');
-    question = ctx.turn === 1 && ctx.hasPersonalContext && theme !== GENERAL ? PERSONAL_QUESTION : pick(questionsFor(theme, ctx.style), 3);
+    lead = [echo ? pick(ECHO, 1).replace('{}', echo) : '', pick(reflectionsFor(theme, ctx.style), 2)]
+      .filter(Boolean)
+      .join(' ');
+    question =
+      ctx.turn === 1 && ctx.hasPersonalContext && theme !== GENERAL
+        ? PERSONAL_QUESTION
+        : pick(questionsFor(theme, ctx.style), 3);
   }
 
   const firstInChat = ctx.turn === 1;
@@ -104,12 +119,18 @@ export function planReply(text: string, ctx: OfflineContext): ReplyPlan {
 }
 
 /** A practice on the first turn of a theme and every third turn after; otherwise a diary entry where it helps. */
-function suggestionFor(theme: Theme, text: string, ctx: OfflineContext, pick: ReturnType<typeof chooser>): PlannedSuggestion | null {
+function suggestionFor(
+  theme: Theme,
+  text: string,
+  ctx: OfflineContext,
+  pick: ReturnType<typeof chooser>,
+): PlannedSuggestion | null {
   if (theme.practices.length > 0 && (ctx.turn === 1 || ctx.turn % 3 === 0)) {
     return { kind: 'practice', practiceId: pick(theme.practices, 5) };
   }
   const worthKeeping = theme.id === 'joy' ? text.trim().length >= 15 : text.trim().length >= 40 && ctx.turn % 2 === 1;
-  if (theme.diaryTitle && worthKeeping) return { kind: 'diary', title: theme.diaryTitle, content: text.trim().slice(0, 1000) };
+  if (theme.diaryTitle && worthKeeping)
+    return { kind: 'diary', title: theme.diaryTitle, content: text.trim().slice(0, 1000) };
   return null;
 }
 
@@ -122,7 +143,13 @@ export function afterSuggestion(
   const pick = chooser(ctx);
   let line: string;
   if (plan.suggestion?.kind === 'diary') {
-    line = pick(['Если хочется сохранить этот момент, ниже черновик записи в дневник — его можно поправить.', 'Можно сохранить это в дневник: черновик ниже.'], 6);
+    line = pick(
+      [
+        'Если хочется сохранить этот момент, ниже черновик записи в дневник — его можно поправить.',
+        'Можно сохранить это в дневник: черновик ниже.',
+      ],
+      6,
+    );
   } else if (result?.practice_name && result.has_access === false) {
     line = `Здесь хорошо подошла бы практика «${result.practice_name}» — она открывается на тарифах PRO и PREMIUM, карточка ниже.`;
   } else if (result?.practice_name) {
@@ -130,7 +157,10 @@ export function afterSuggestion(
       ctx.style === 'direct'
         ? ['Попробуйте практику «{}» — карточка ниже.', 'Сделайте практику «{}», она ниже.']
         : ctx.style === 'humorous'
-          ? ['А ещё у меня для вас есть «{}» — карточка ниже, побочных эффектов не замечено.', 'Могу предложить «{}» — карточка ниже.']
+          ? [
+              'А ещё у меня для вас есть «{}» — карточка ниже, побочных эффектов не замечено.',
+              'Могу предложить «{}» — карточка ниже.',
+            ]
           : ['Если захотите, попробуйте практику «{}» — она ниже.', 'Может помочь практика «{}», карточка ниже.'];
     line = pick(lines, 6).replace('{}', result.practice_name);
   } else {

@@ -11,23 +11,91 @@
 //   5. spelling noise: ё → е, й → и, жы/шы → жи/ши, ь and ъ dropped, repeated letters squeezed («умерееееть»).
 // The Latin view (lower case, steps 1 and 3 only) is kept beside it for English phrasings («kill myself»).
 
-const INVISIBLE = /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF\u0300-\u036F]/g;
+// Combining marks (stress marks) get a class of their own: inside the other class they would read as combined.
+const INVISIBLE = /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]|[\u0300-\u036F]/g;
 
 /** Latin letters and digits that look like Cyrillic ones, by their look (upper case first: «B» is в, «b» is ь). */
 const LOOK_ALIKES: Record<string, string> = {
-  A: 'а', B: 'в', C: 'с', E: 'е', H: 'н', K: 'к', M: 'м', O: 'о', P: 'р', T: 'т', X: 'х', Y: 'у',
-  a: 'а', b: 'ь', c: 'с', e: 'е', k: 'к', m: 'м', n: 'п', o: 'о', p: 'р', r: 'г', t: 'т', u: 'и', x: 'х', y: 'у',
-  '0': 'о', '3': 'з', '4': 'ч', '6': 'б', '@': 'а',
+  A: 'а',
+  B: 'в',
+  C: 'с',
+  E: 'е',
+  H: 'н',
+  K: 'к',
+  M: 'м',
+  O: 'о',
+  P: 'р',
+  T: 'т',
+  X: 'х',
+  Y: 'у',
+  a: 'а',
+  b: 'ь',
+  c: 'с',
+  e: 'е',
+  k: 'к',
+  m: 'м',
+  n: 'п',
+  o: 'о',
+  p: 'р',
+  r: 'г',
+  t: 'т',
+  u: 'и',
+  x: 'х',
+  y: 'у',
+  '0': 'о',
+  '3': 'з',
+  '4': 'ч',
+  '6': 'б',
+  '@': 'а',
 };
 
 /** Common Russian transliteration, longest spellings first. */
 const TRANSLIT: Array<[string, string]> = [
-  ['shch', 'щ'], ['sch', 'щ'], ['zh', 'ж'], ['kh', 'х'], ['ch', 'ч'], ['sh', 'ш'], ['ts', 'ц'], ['yu', 'ю'],
-  ['ya', 'я'], ['yo', 'е'], ['ye', 'е'], ['ju', 'ю'], ['ja', 'я'], ['iy', 'ий'], ['oy', 'ой'], ['ey', 'ей'],
-  ['ay', 'ай'], ['uy', 'уй'], ['a', 'а'], ['b', 'б'], ['v', 'в'], ['w', 'в'], ['g', 'г'], ['d', 'д'], ['e', 'е'],
-  ['z', 'з'], ['i', 'и'], ['j', 'й'], ['k', 'к'], ['l', 'л'], ['m', 'м'], ['n', 'н'], ['o', 'о'], ['p', 'п'],
-  ['r', 'р'], ['s', 'с'], ['t', 'т'], ['u', 'у'], ['f', 'ф'], ['h', 'х'], ['c', 'к'], ['q', 'к'], ['x', 'кс'],
-  ['y', 'ы'], ["'", 'ь'],
+  ['shch', 'щ'],
+  ['sch', 'щ'],
+  ['zh', 'ж'],
+  ['kh', 'х'],
+  ['ch', 'ч'],
+  ['sh', 'ш'],
+  ['ts', 'ц'],
+  ['yu', 'ю'],
+  ['ya', 'я'],
+  ['yo', 'е'],
+  ['ye', 'е'],
+  ['ju', 'ю'],
+  ['ja', 'я'],
+  ['iy', 'ий'],
+  ['oy', 'ой'],
+  ['ey', 'ей'],
+  ['ay', 'ай'],
+  ['uy', 'уй'],
+  ['a', 'а'],
+  ['b', 'б'],
+  ['v', 'в'],
+  ['w', 'в'],
+  ['g', 'г'],
+  ['d', 'д'],
+  ['e', 'е'],
+  ['z', 'з'],
+  ['i', 'и'],
+  ['j', 'й'],
+  ['k', 'к'],
+  ['l', 'л'],
+  ['m', 'м'],
+  ['n', 'н'],
+  ['o', 'о'],
+  ['p', 'п'],
+  ['r', 'р'],
+  ['s', 'с'],
+  ['t', 'т'],
+  ['u', 'у'],
+  ['f', 'ф'],
+  ['h', 'х'],
+  ['c', 'к'],
+  ['q', 'к'],
+  ['x', 'кс'],
+  ['y', 'ы'],
+  ["'", 'ь'],
 ];
 
 const CYRILLIC = /[а-яё]/i;
@@ -35,7 +103,7 @@ const LATIN_WORD = /^[a-z']+$/;
 
 function transliterate(word: string): string {
   let out = '';
-  for (let i = 0; i < word.length; ) {
+  for (let i = 0; i < word.length;) {
     const hit = TRANSLIT.find(([latin]) => word.startsWith(latin, i));
     if (!hit) {
       out += word[i++];
@@ -81,13 +149,23 @@ export function normalizeMessage(text: string): NormalizedText {
   const unmasked = joinSpacedLetters(unmask(text));
   const words = unmasked.split(/(\s+)/).map((word) => {
     if (/^\s*$/.test(word)) return word;
-    if (CYRILLIC.test(word)) return [...word].map((ch) => LOOK_ALIKES[ch] ?? ch).join('').toLowerCase();
+    if (CYRILLIC.test(word))
+      return [...word]
+        .map((ch) => LOOK_ALIKES[ch] ?? ch)
+        .join('')
+        .toLowerCase();
     const lower = word.toLowerCase();
     // A Latin word with trailing punctuation («zhit,»): transliterate the letters, keep the rest.
     return lower.replace(/[a-z']+/g, (letters) => (LATIN_WORD.test(letters) ? transliterate(letters) : letters));
   });
   // Punctuation left between words («исчезну, никто») would stand between a signal's words: it becomes a space.
-  const russian = canonical(words.join('').replace(/[^\p{L}\d\s]+/gu, ' ').replace(/\s+/g, ' ').trim());
+  const russian = canonical(
+    words
+      .join('')
+      .replace(/[^\p{L}\d\s]+/gu, ' ')
+      .replace(/\s+/g, ' ')
+      .trim(),
+  );
   const latin = unmasked.toLowerCase().replace(/\s+/g, ' ').trim();
   return { russian, latin };
 }

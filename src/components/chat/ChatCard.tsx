@@ -22,8 +22,12 @@ const Card = styled.article`
   color: ${({ theme }) => theme.color.text};
   content-visibility: auto;
   contain-intrinsic-size: auto 110px;
-  &:has(a:focus-visible) { outline: 2px solid ${({ theme }) => theme.color.button}; }
-  &[aria-busy='true'] { opacity: 0.5; }
+  &:has(a:focus-visible) {
+    outline: 2px solid ${({ theme }) => theme.color.button};
+  }
+  &[aria-busy='true'] {
+    opacity: 0.5;
+  }
 `;
 
 const Head = styled.div`
@@ -83,7 +87,11 @@ export const ChatCard = memo(function ChatCard({ chat, now, deleting, canDelete,
         </Topic>
         <Side>
           <Time dateTime={at}>{chatTimeLabel(at, now)}</Time>
-          <IconButton label={chatCopy.list.delete(chat.topic)} aria-disabled={!canDelete} onClick={() => canDelete && onDelete(chat.id)}>
+          <IconButton
+            label={chatCopy.list.delete(chat.topic)}
+            aria-disabled={!canDelete}
+            onClick={() => canDelete && onDelete(chat.id)}
+          >
             <TrashIcon />
           </IconButton>
         </Side>

@@ -10,8 +10,14 @@ const Box = styled.div`
   margin: auto 0;
   padding: ${({ theme }) => theme.space(6)} 0;
   text-align: center;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
-  p { margin: 0; color: ${({ theme }) => theme.color.hint}; }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.hint};
+  }
 `;
 
 const Tiles = styled.ul`
@@ -36,8 +42,12 @@ const Tile = styled.button`
   color: ${({ theme }) => theme.color.text};
   font-size: ${({ theme }) => theme.font.size.sm};
   text-align: left;
-  &:active { opacity: 0.8; }
-  &:disabled { opacity: 0.6; }
+  &:active {
+    opacity: 0.8;
+  }
+  &:disabled {
+    opacity: 0.6;
+  }
 `;
 
 export function ChatWelcome({ disabled, onTopic }: { disabled: boolean; onTopic: (text: string) => void }) {

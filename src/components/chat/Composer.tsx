@@ -38,15 +38,24 @@ const Box = styled.textarea`
   resize: none;
   overflow-y: auto;
   outline: none;
-  &:focus-visible { outline: 2px solid ${({ theme }) => theme.color.button}; outline-offset: 0; }
-  &::placeholder { color: ${({ theme }) => theme.color.hint}; }
-  &:disabled { opacity: 0.6; }
+  &:focus-visible {
+    outline: 2px solid ${({ theme }) => theme.color.button};
+    outline-offset: 0;
+  }
+  &::placeholder {
+    color: ${({ theme }) => theme.color.hint};
+  }
+  &:disabled {
+    opacity: 0.6;
+  }
 `;
 
 const Send = styled(IconButton)`
   color: ${({ theme }) => theme.color.buttonText};
   background: ${({ theme }) => theme.color.button};
-  &[aria-disabled='true'] { opacity: 0.5; }
+  &[aria-disabled='true'] {
+    opacity: 0.5;
+  }
 `;
 
 export interface ComposerProps {

@@ -24,7 +24,9 @@ const Bar = styled.div<{ $kind: 'low' | 'exhausted' }>`
       border-left: 4px solid ${color};
     `;
   }}
-  p { margin: 0; }
+  p {
+    margin: 0;
+  }
 `;
 
 export function LimitBanner({ banner, onUpgrade }: { banner: Banner; onUpgrade: () => void }) {

@@ -15,7 +15,9 @@ const Card = styled.div`
   background: ${({ theme }) => theme.color.sectionBg};
   border: 1px solid ${({ theme }) => theme.color.separator};
   max-width: 100%;
-  p { margin: 0; }
+  p {
+    margin: 0;
+  }
 `;
 
 const Label = styled.p`

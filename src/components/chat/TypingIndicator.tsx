@@ -16,8 +16,12 @@ const Dots = styled.span`
     background: ${({ theme }) => theme.color.hint};
     animation: ${blink} 1.2s infinite ease-in-out;
   }
-  span:nth-child(2) { animation-delay: 0.2s; }
-  span:nth-child(3) { animation-delay: 0.4s; }
+  span:nth-child(2) {
+    animation-delay: 0.2s;
+  }
+  span:nth-child(3) {
+    animation-delay: 0.4s;
+  }
 `;
 
 export function TypingIndicator() {

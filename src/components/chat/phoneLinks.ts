@@ -4,7 +4,8 @@
 export type TextPiece = { text: string } | { phone: string; href: string };
 
 // +7 495 051 · 8-800-2000-122 · 8 (495) 123-45-67 · the short emergency codes as whole words.
-const PHONE = /\+\d[\d\s()-]{4,}\d|(?<!\d)8[\s-]?\(?\d{3}\)?[\s-]?\d{3,4}[\s-]?\d{2,3}(?:[\s-]?\d{2})?(?!\d)|(?<![\d\p{L}])(?:112|101|102|103|104|051)(?![\d\p{L}])/gu;
+const PHONE =
+  /\+\d[\d\s()-]{4,}\d|(?<!\d)8[\s-]?\(?\d{3}\)?[\s-]?\d{3,4}[\s-]?\d{2,3}(?:[\s-]?\d{2})?(?!\d)|(?<![\d\p{L}])(?:112|101|102|103|104|051)(?![\d\p{L}])/gu;
 
 export function phonePieces(text: string): TextPiece[] {
   const pieces: TextPiece[] = [];

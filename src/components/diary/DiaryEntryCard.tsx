@@ -21,7 +21,9 @@ const Card = styled.article`
   /* Off-screen cards skip layout and paint: long lists stay smooth. */
   content-visibility: auto;
   contain-intrinsic-size: auto 120px;
-  &:has(a:focus-visible) { outline: 2px solid ${({ theme }) => theme.color.button}; }
+  &:has(a:focus-visible) {
+    outline: 2px solid ${({ theme }) => theme.color.button};
+  }
 `;
 
 /** Above the stretched link, so the star gets its own taps. */

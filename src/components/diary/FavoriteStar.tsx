@@ -12,8 +12,12 @@ const StarButton = styled.button<{ $on: boolean }>`
   border-radius: 50%;
   background: transparent;
   color: ${({ $on, theme }) => ($on ? theme.color.warning : theme.color.hint)};
-  &:disabled { opacity: 0.4; }
-  &:active:not(:disabled) { transform: scale(0.9); }
+  &:disabled {
+    opacity: 0.4;
+  }
+  &:active:not(:disabled) {
+    transform: scale(0.9);
+  }
 `;
 
 /** The favourite toggle (an icon button named for what it does); disabled while its request runs. */

@@ -9,7 +9,9 @@ const Row = styled.div`
   scrollbar-width: none;
   margin: 0 -${({ theme }) => theme.space(4)};
   padding: 0 ${({ theme }) => theme.space(4)};
-  &::-webkit-scrollbar { display: none; }
+  &::-webkit-scrollbar {
+    display: none;
+  }
 `;
 
 const ORDER: DiaryFilter[] = ['all', 'week', 'month', 'favorites'];

@@ -33,8 +33,16 @@ const SheetBody = styled.div`
   gap: ${({ theme }) => theme.space(3)};
   max-width: 520px;
   margin: 0 auto;
-  h2 { margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; text-align: center; }
-  p { margin: 0; text-align: center; color: ${({ theme }) => theme.color.hint}; }
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+    text-align: center;
+  }
+  p {
+    margin: 0;
+    text-align: center;
+    color: ${({ theme }) => theme.color.hint};
+  }
 `;
 
 /** Plain on the sheet's background, where the readable destructive colour is guaranteed its contrast. */
@@ -72,7 +80,12 @@ export default function ChatListScreen({ now = new Date() }: { now?: Date }) {
           <Spinner />
         </ListCenter>
       ) : status === 'error' ? (
-        <ErrorState title={chatCopy.list.errorTitle} message={chatCopy.list.errorText} retryLabel={chatCopy.list.retry} onRetry={retry} />
+        <ErrorState
+          title={chatCopy.list.errorTitle}
+          message={chatCopy.list.errorText}
+          retryLabel={chatCopy.list.retry}
+          onRetry={retry}
+        />
       ) : status === 'empty' ? (
         <EmptyState
           icon={<ChatIcon />}
@@ -109,7 +122,11 @@ export default function ChatListScreen({ now = new Date() }: { now?: Date }) {
         </>
       )}
 
-      <BottomSheet open={confirming !== undefined} onClose={() => send({ type: 'DELETE.CANCEL' })} label={chatCopy.list.confirmTitle}>
+      <BottomSheet
+        open={confirming !== undefined}
+        onClose={() => send({ type: 'DELETE.CANCEL' })}
+        label={chatCopy.list.confirmTitle}
+      >
         <SheetBody>
           <h2>{chatCopy.list.confirmTitle}</h2>
           <p>

@@ -2,7 +2,7 @@
 // and the user's draft store, and renders its view model — the history as a log, the typing indicator and the
 // reply as it streams, the suggestion cards, the limit banner and the composer. Full height, no bottom navigation
 // (FullHeightLayout, which follows Telegram's stable viewport height, so the composer stays above the keyboard).
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { chatSessionMachine, chatSessionView } from '../../../machines/chat/chat-session.machine';
@@ -120,17 +120,22 @@ function ChatSession({ chatId, store }: { chatId: string; store: ChatDraftStore 
     actions: drafts.actions,
   });
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
-  const scroller = useRef<HTMLDivElement>(null);
-  useChatScroll(scroller, view);
+  const scroller = useChatScroll(view);
 
-  const onPractice = useCallback((messageId: string) => {
-    haptic.tap();
-    send({ type: 'PRACTICE.OPEN', messageId });
-  }, [send]);
-  const onDiary = useCallback((messageId: string) => {
-    haptic.tap();
-    send({ type: 'DIARY.OPEN', messageId });
-  }, [send]);
+  const onPractice = useCallback(
+    (messageId: string) => {
+      haptic.tap();
+      send({ type: 'PRACTICE.OPEN', messageId });
+    },
+    [send],
+  );
+  const onDiary = useCallback(
+    (messageId: string) => {
+      haptic.tap();
+      send({ type: 'DIARY.OPEN', messageId });
+    },
+    [send],
+  );
   const onLoadOlder = useCallback(() => send({ type: 'LOAD_OLDER' }), [send]);
 
   const title = view.topic ?? (view.chatId === null ? chatCopy.session.newTitle : chatCopy.session.fallbackTitle);
@@ -168,9 +173,16 @@ function ChatSession({ chatId, store }: { chatId: string; store: ChatDraftStore 
             <Spinner />
           </Center>
         ) : view.status === 'error' ? (
-          <ErrorState message={chatCopy.session.loadError} retryLabel={chatCopy.session.retry} onRetry={() => send({ type: 'RETRY' })} />
+          <ErrorState
+            message={chatCopy.session.loadError}
+            retryLabel={chatCopy.session.retry}
+            onRetry={() => send({ type: 'RETRY' })}
+          />
         ) : view.status === 'notFound' ? (
-          <EmptyState title={chatCopy.session.notFound} action={<ButtonLink to={paths.chatList}>{chatCopy.session.back}</ButtonLink>} />
+          <EmptyState
+            title={chatCopy.session.notFound}
+            action={<ButtonLink to={paths.chatList}>{chatCopy.session.back}</ButtonLink>}
+          />
         ) : view.showTopics ? (
           <ChatWelcome
             disabled={!view.editable}
@@ -183,7 +195,15 @@ function ChatSession({ chatId, store }: { chatId: string; store: ChatDraftStore 
           // Not a live region itself: older pages arriving above and every streamed word would be read out.
           // The status line below announces the typing indicator and each finished reply, once.
           <Log role="log" aria-live="off" aria-label={chatCopy.session.messagesLabel}>
-            {view.hasOlder ? <ScrollSentinel key={view.messages.length} edge="start" root={scroller} onReach={onLoadOlder} testId="chat-older" /> : null}
+            {view.hasOlder ? (
+              <ScrollSentinel
+                key={view.messages.length}
+                edge="start"
+                root={scroller}
+                onReach={onLoadOlder}
+                testId="chat-older"
+              />
+            ) : null}
             {view.loadingOlder ? (
               <Center>
                 <Spinner $size={22} />

@@ -33,7 +33,11 @@ export function chatDraftStore(telegramId: number | null): ChatDraftStore {
 /** A store as the session machine names its effects: the `restoreDraft` actor and the `saveDraft` action. */
 export function chatDraftEffects(store: ChatDraftStore) {
   return {
-    actors: { restoreDraft: fromPromise<ChatDraft, { chatKey: string }>(async ({ input }) => store.load(input.chatKey)) },
-    actions: { saveDraft: (_: unknown, { chatKey, draft }: { chatKey: string; draft: ChatDraft }) => store.save(chatKey, draft) },
+    actors: {
+      restoreDraft: fromPromise<ChatDraft, { chatKey: string }>(async ({ input }) => store.load(input.chatKey)),
+    },
+    actions: {
+      saveDraft: (_: unknown, { chatKey, draft }: { chatKey: string; draft: ChatDraft }) => store.save(chatKey, draft),
+    },
   };
 }

@@ -1,18 +1,28 @@
 // Where the chat's scroll stays: at the newest message while the reader is there (a reply streaming in, their own
 // message sent), put where it was when an older page arrives above, and left alone when they have scrolled up to
 // read. DOM only: measurements in a layout effect, the reader's position from scroll events.
-import { useEffect, useLayoutEffect, useRef, type RefObject } from 'react';
+import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ChatMessage } from '../../../contract/chat';
 
 /** Within this distance of the end the reader counts as "at the newest message". */
 const NEAR_END_PX = 80;
 
-export function useChatScroll(
-  scroller: RefObject<HTMLElement | null>,
-  content: { messages: readonly ChatMessage[]; streamingText: string; typing: boolean; status: string },
-) {
+/** Returns the ref for the scrolling element. */
+export function useChatScroll(content: {
+  messages: readonly ChatMessage[];
+  streamingText: string;
+  typing: boolean;
+  status: string;
+}) {
   const { messages, streamingText, typing, status } = content;
-  const last = useRef({ firstId: undefined as string | undefined, lastId: undefined as string | undefined, height: 0, top: 0, atEnd: true });
+  const scroller = useRef<HTMLDivElement>(null);
+  const last = useRef({
+    firstId: undefined as string | undefined,
+    lastId: undefined as string | undefined,
+    height: 0,
+    top: 0,
+    atEnd: true,
+  });
 
   useEffect(() => {
     const el = scroller.current;
@@ -23,7 +33,7 @@ export function useChatScroll(
     };
     el.addEventListener('scroll', onScroll, { passive: true });
     return () => el.removeEventListener('scroll', onScroll);
-  }, [scroller]);
+  }, []);
 
   useLayoutEffect(() => {
     const el = scroller.current;
@@ -42,5 +52,6 @@ export function useChatScroll(
       top: el.scrollTop,
       atEnd: el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_END_PX,
     };
-  }, [scroller, messages, streamingText, typing, status]);
+  }, [messages, streamingText, typing, status]);
+  return scroller;
 }

@@ -40,7 +40,11 @@ const Head = styled.div`
   display: flex;
   align-items: flex-start;
   gap: ${({ theme }) => theme.space(2)};
-  h1 { flex: 1; margin: 0; font-size: ${({ theme }) => theme.font.size.lg}; }
+  h1 {
+    flex: 1;
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
 `;
 
 const Meta = styled.div`
@@ -86,9 +90,15 @@ export default function DiaryEntryScreen() {
           <Spinner />
         </Center>
       ) : null}
-      {status === 'notFound' ? <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} headingLevel={1} /> : null}
+      {status === 'notFound' ? (
+        <EmptyState icon={<DiaryIcon />} title={diaryCopy.entryNotFound} headingLevel={1} />
+      ) : null}
       {status === 'error' ? (
-        <ErrorState message={diaryCopy.entryError} retryLabel={diaryCopy.retry} onRetry={() => send({ type: 'RETRY' })} />
+        <ErrorState
+          message={diaryCopy.entryError}
+          retryLabel={diaryCopy.retry}
+          onRetry={() => send({ type: 'RETRY' })}
+        />
       ) : null}
       {status === 'ready' && entry ? (
         <Article>

@@ -53,7 +53,9 @@ const Input = styled.input`
   ${inputCss}
   background: ${({ theme }) => theme.color.sectionBg};
   color: ${({ theme }) => theme.color.text};
-  &:disabled { opacity: 0.6; }
+  &:disabled {
+    opacity: 0.6;
+  }
 `;
 
 const TextArea = styled.textarea`
@@ -62,14 +64,20 @@ const TextArea = styled.textarea`
   resize: vertical;
   background: ${({ theme }) => theme.color.sectionBg};
   color: ${({ theme }) => theme.color.text};
-  &:disabled { opacity: 0.6; }
+  &:disabled {
+    opacity: 0.6;
+  }
 `;
 
 const Check = styled.label`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(2)};
-  input { width: 20px; height: 20px; accent-color: ${({ theme }) => theme.color.button}; }
+  input {
+    width: 20px;
+    height: 20px;
+    accent-color: ${({ theme }) => theme.color.button};
+  }
 `;
 
 const BackLink = styled(Button)`

@@ -16,5 +16,8 @@ export interface NewEntryGate {
 
 export function useNewEntryGate(): NewEntryGate {
   const { view, send } = useFlow(newEntryGateMachine, newEntryGateView, { actors: usageActors });
-  return useMemo(() => ({ press: (prefill) => send({ type: 'PRESS', prefill }), checking: view.checking }), [send, view.checking]);
+  return useMemo(
+    () => ({ press: (prefill) => send({ type: 'PRESS', prefill }), checking: view.checking }),
+    [send, view.checking],
+  );
 }

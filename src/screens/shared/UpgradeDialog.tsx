@@ -37,15 +37,25 @@ const Benefits = styled.ul`
   list-style: none;
   border-radius: ${({ theme }) => theme.radius.md};
   background: ${({ theme }) => theme.color.secondaryBg};
-  li { padding: 4px 0; }
-  li::before { content: '✓'; margin-right: 8px; color: ${({ theme }) => theme.color.button}; }
+  li {
+    padding: 4px 0;
+  }
+  li::before {
+    content: '✓';
+    margin-right: 8px;
+    color: ${({ theme }) => theme.color.button};
+  }
 `;
 
 export default function UpgradeDialog({ actorRef }: { actorRef: UpgradeDialogRef }) {
   const { open, key } = useSelector(actorRef, upgradeDialogView, shallowEqual);
   const copy: UpgradeDialogCopy | null = key ? upgradeCopy.dialogs[key] : null;
   return (
-    <BottomSheet open={open && copy !== null} onClose={() => actorRef.send({ type: 'DISMISS' })} label={copy?.title ?? ''}>
+    <BottomSheet
+      open={open && copy !== null}
+      onClose={() => actorRef.send({ type: 'DISMISS' })}
+      label={copy?.title ?? ''}
+    >
       {copy ? (
         <Body>
           <Title>{copy.title}</Title>

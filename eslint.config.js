@@ -1,0 +1,110 @@
+// @ts-check
+// Lint for the whole repository: `npm run lint` (with `prettier --check`), and a step of `npm test`.
+// Formatting is Prettier's alone (eslint-config-prettier, last, turns off every rule it would fight with).
+import js from '@eslint/js';
+import { defineConfig, globalIgnores } from 'eslint/config';
+import prettier from 'eslint-config-prettier/flat';
+import jsxA11y from 'eslint-plugin-jsx-a11y';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+/** Calls that make a machine or a view impure, bare or through the global object. */
+const globalCalls = (names, message) => ({
+  globals: names.map((name) => ({ name, message })),
+  syntax: {
+    selector: `MemberExpression[object.name=/^(window|globalThis|self)$/][property.name=/^(${names.join('|')})$/]`,
+    message,
+  },
+});
+
+const machineMessage =
+  'machines/ are pure XState: no timers (use `after` delays), fetch or storage (use an actor injected with .provide()).';
+const machineCalls = globalCalls(
+  ['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'fetch', 'localStorage', 'sessionStorage'],
+  machineMessage,
+);
+
+const viewMessage =
+  'Views render the view model and forward events: timers are the machine’s `after` delays, calls live in src/api.';
+const viewCalls = globalCalls(['setTimeout', 'setInterval', 'clearTimeout', 'clearInterval', 'fetch'], viewMessage);
+
+const machineImportMessage =
+  'machines/ are pure XState and paste into Stately Studio: no React, UI, HTTP or Telegram libraries, nothing from ' +
+  'src/ — effects are named actors/actions the screen injects with .provide().';
+
+export default defineConfig([
+  globalIgnores(['dist/', 'data/', 'coverage/', 'tmp/']),
+
+  // A disable comment that no longer suppresses anything is an error: each one left must still be needed.
+  { linterOptions: { reportUnusedDisableDirectives: 'error' } },
+  js.configs.recommended,
+  // Syntax-only: the type-aware set costs 3–4× the time and found no bug here (docs/decisions.md).
+  tseslint.configs.recommended,
+  {
+    files: ['**/*.{js,mjs}'],
+    languageOptions: { globals: globals.node },
+  },
+  {
+    rules: {
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none', ignoreRestSiblings: true },
+      ],
+      // `typeof import('…')` stays allowed: vitest's `importOriginal<typeof import('…')>()` needs it.
+      '@typescript-eslint/consistent-type-imports': ['error', { disallowTypeAnnotations: false }],
+      eqeqeq: ['error', 'smart'],
+    },
+  },
+
+  // React: the hooks rules (with the compiler's rules) and accessibility of JSX.
+  { files: ['src/**/*.{ts,tsx}', 'tests/**/*.tsx'], extends: [reactHooks.configs.flat.recommended] },
+  { files: ['**/*.tsx'], extends: [jsxA11y.flatConfigs.recommended] },
+
+  // Machines are pure: no UI or effect libraries, nothing from the client, no timers, fetch or storage.
+  {
+    files: ['machines/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: ['react', 'react-dom', '@xstate/react', 'ky', 'styled-components', 'framer-motion'].map((name) => ({
+            name,
+            message: machineImportMessage,
+          })),
+          patterns: [
+            {
+              regex: '^(react|react-dom|styled-components|framer-motion|ky)/|^@telegram-apps/',
+              message: machineImportMessage,
+            },
+            { regex: '^(\\.\\./)+src(/|$)', message: machineImportMessage },
+          ],
+        },
+      ],
+      'no-restricted-globals': ['error', ...machineCalls.globals],
+      'no-restricted-syntax': [
+        'error',
+        machineCalls.syntax,
+        { selector: 'ImportExpression', message: `${machineImportMessage} (No dynamic import either.)` },
+      ],
+    },
+  },
+
+  // Views render a machine's view model and forward events.
+  {
+    files: ['src/screens/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-globals': ['error', ...viewCalls.globals],
+      'no-restricted-syntax': ['error', viewCalls.syntax],
+      'no-restricted-imports': [
+        'error',
+        { paths: [{ name: 'ky', message: viewMessage }], patterns: [{ regex: '^ky/', message: viewMessage }] },
+      ],
+    },
+  },
+
+  // Tests: vitest fixtures that need none of the others are written `async ({}, use) => …`.
+  { files: ['tests/**'], rules: { 'no-empty-pattern': 'off' } },
+
+  prettier,
+]);

@@ -1,0 +1,303 @@
+// Checkout (/app/profile/subscription/checkout?tier=…&period=…): the order summary, a payment method (Telegram Stars,
+// recommended; a bank card only when the server takes cards), and paying. The server makes the invoice (its price,
+// never ours); Telegram's invoice.open answers paid | pending | cancelled | failed, which is never proof of payment:
+// after paid or pending the flow asks the server for the subscription every few seconds until the bought tier is
+// there (then thanks), giving up after a bounded number of checks with a calm note and a way to check again.
+// Cancelled or failed: nothing was charged, try again. Unknown tier or period: «Тариф не найден».
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import type { Subscription } from '../../contract/billing';
+import type { PaymentMethod } from '../../contract/payments';
+import { stubAction, stubActor, type HapticParams, type NavigateParams } from '../effects';
+import { paths } from '../paths';
+import { topState } from '../view-model';
+import { actionFor, type PlansData } from './plans';
+import { periodOffer } from './pricing';
+
+/** What Telegram's invoice.open resolves to. */
+export type InvoiceStatus = 'paid' | 'pending' | 'cancelled' | 'failed';
+
+/** Checks of the subscription after paying before the flow says confirmation is late (× pollDelay ≈ 30 s). */
+export const MAX_CHECKS = 15;
+
+export interface CheckoutInput {
+  /** The query's raw values; period absent → 1 month. */
+  tier: string | null;
+  period: string | null;
+}
+
+export interface CheckoutContext {
+  tier: string;
+  /** null: the query's period is not a number of months. */
+  months: number | null;
+  data: PlansData | null;
+  method: PaymentMethod | null;
+  invoiceUrl: string | null;
+  /** Why the last attempt to pay stopped before Telegram's window: the server refused to make an invoice. */
+  invoiceFailed: boolean;
+  /** paid | pending while confirming. */
+  outcome: 'paid' | 'pending' | null;
+  checks: number;
+  /** The subscription the server confirmed. */
+  confirmed: Subscription | null;
+}
+
+export type CheckoutEvent =
+  | { type: 'METHOD.SELECT'; method: PaymentMethod }
+  | { type: 'PAY' }
+  | { type: 'RETRY' }
+  | { type: 'CHECK_AGAIN' }
+  | { type: 'TO_PLANS' }
+  | { type: 'DONE' }
+  | { type: 'BACK' };
+
+function parseMonths(raw: string | null): number | null {
+  if (raw === null || raw === '') return 1;
+  return /^[1-9][0-9]{0,2}$/.test(raw) ? Number(raw) : null;
+}
+
+export const checkoutMachine = setup({
+  types: {
+    context: {} as CheckoutContext,
+    input: {} as CheckoutInput,
+    events: {} as CheckoutEvent,
+  },
+  actors: {
+    loadPlans: stubActor<PlansData>(),
+    createInvoice: stubActor<string, { tier: string; period: number; method: PaymentMethod }>(),
+    openInvoice: stubActor<InvoiceStatus, { url: string }>(),
+    loadSubscription: stubActor<Subscription>(),
+  },
+  actions: {
+    navigate: stubAction<NavigateParams>(),
+    haptic: stubAction<HapticParams>(),
+  },
+  guards: {
+    unknownPlan: (_, params: { data: PlansData; tier: string; months: number | null }) =>
+      params.months === null ||
+      !params.data.tiers.some((t) => t.id === params.tier && periodOffer(t, params.months!) !== null),
+    notSelectable: (_, params: { data: PlansData; tier: string }) => actionFor(params.data, params.tier) !== 'select',
+    methodOffered: (_, params: { data: PlansData | null; method: PaymentMethod }) =>
+      params.data?.methods.includes(params.method) ?? false,
+    methodChosen: (_, params: { method: PaymentMethod | null }) => params.method !== null,
+    statusIs: (_, params: { status: InvoiceStatus; expected: InvoiceStatus }) => params.status === params.expected,
+    confirmed: (_, params: { subscription: Subscription; before: Subscription | null; tier: string }) =>
+      params.subscription.tier === params.tier &&
+      (params.before === null ||
+        params.before.tier !== params.tier ||
+        params.before.source === 'trial' ||
+        params.before.expires_at !== params.subscription.expires_at) &&
+      params.subscription.source !== 'trial',
+    moreChecks: (_, params: { checks: number }) => params.checks < MAX_CHECKS,
+  },
+  delays: {
+    pollDelay: 2000,
+  },
+}).createMachine({
+  id: 'checkout',
+  description: 'Order summary, payment method, Telegram invoice and the server’s confirmation.',
+  context: ({ input }) => ({
+    tier: input.tier ?? '',
+    months: parseMonths(input.period),
+    data: null,
+    method: null,
+    invoiceUrl: null,
+    invoiceFailed: false,
+    outcome: null,
+    checks: 0,
+    confirmed: null,
+  }),
+  initial: 'loading',
+  on: {
+    BACK: { actions: { type: 'navigate', params: { to: paths.subscription } } },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadPlans',
+        src: 'loadPlans',
+        onDone: [
+          {
+            guard: {
+              type: 'unknownPlan',
+              params: ({ context, event }) => ({ data: event.output, tier: context.tier, months: context.months }),
+            },
+            target: 'notFound',
+          },
+          {
+            guard: {
+              type: 'notSelectable',
+              params: ({ context, event }) => ({ data: event.output, tier: context.tier }),
+            },
+            target: 'unavailable',
+            actions: assign({ data: ({ event }) => event.output }),
+          },
+          { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+        ],
+        onError: { target: 'error' },
+      },
+    },
+    error: {
+      description: '«Не удалось загрузить тарифы» and «Попробовать снова».',
+      on: { RETRY: { target: 'loading' } },
+    },
+    notFound: {
+      description: '«Тариф не найден» with a button back to the tariffs.',
+      on: { TO_PLANS: { actions: { type: 'navigate', params: { to: paths.subscription } } } },
+    },
+    unavailable: {
+      description: 'A tier not above the one held: «Недоступно» with a button back to the tariffs.',
+      on: { TO_PLANS: { actions: { type: 'navigate', params: { to: paths.subscription } } } },
+    },
+    ready: {
+      description: 'Summary and methods; the pay button is disabled until a method is chosen.',
+      on: {
+        'METHOD.SELECT': {
+          guard: {
+            type: 'methodOffered',
+            params: ({ context, event }) => ({ data: context.data, method: event.method }),
+          },
+          actions: assign({ method: ({ event }) => event.method, invoiceFailed: false }),
+        },
+        PAY: {
+          guard: { type: 'methodChosen', params: ({ context }) => ({ method: context.method }) },
+          target: 'creatingInvoice',
+        },
+      },
+    },
+    creatingInvoice: {
+      invoke: {
+        id: 'createInvoice',
+        src: 'createInvoice',
+        input: ({ context }) => ({ tier: context.tier, period: context.months!, method: context.method! }),
+        onDone: {
+          target: 'invoiceOpen',
+          actions: assign({ invoiceUrl: ({ event }) => event.output, invoiceFailed: false }),
+        },
+        onError: { target: 'ready', actions: assign({ invoiceFailed: true }) },
+      },
+    },
+    invoiceOpen: {
+      description: 'Telegram’s payment window is open.',
+      invoke: {
+        id: 'openInvoice',
+        src: 'openInvoice',
+        input: ({ context }) => ({ url: context.invoiceUrl! }),
+        onDone: [
+          {
+            guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output, expected: 'paid' }) },
+            target: 'confirming',
+            actions: assign({ outcome: 'paid', checks: 0 }),
+          },
+          {
+            guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output, expected: 'pending' }) },
+            target: 'confirming',
+            actions: assign({ outcome: 'pending', checks: 0 }),
+          },
+          {
+            guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output, expected: 'cancelled' }) },
+            target: 'cancelled',
+          },
+          { target: 'failed' },
+        ],
+        onError: { target: 'failed' },
+      },
+    },
+    confirming: {
+      description: 'Paid or pending: the server grants on Telegram’s successful_payment; ask until it shows.',
+      initial: 'checking',
+      states: {
+        checking: {
+          invoke: {
+            id: 'loadSubscription',
+            src: 'loadSubscription',
+            onDone: [
+              {
+                guard: {
+                  type: 'confirmed',
+                  params: ({ context, event }) => ({
+                    subscription: event.output,
+                    before: context.data?.subscription ?? null,
+                    tier: context.tier,
+                  }),
+                },
+                target: '#checkout.thanks',
+                actions: assign({ confirmed: ({ event }) => event.output }),
+              },
+              { target: 'waiting', actions: assign({ checks: ({ context }) => context.checks + 1 }) },
+            ],
+            onError: { target: 'waiting', actions: assign({ checks: ({ context }) => context.checks + 1 }) },
+          },
+        },
+        waiting: {
+          after: {
+            pollDelay: [
+              {
+                guard: { type: 'moreChecks', params: ({ context }) => ({ checks: context.checks }) },
+                target: 'checking',
+              },
+              { target: '#checkout.delayed' },
+            ],
+          },
+        },
+      },
+    },
+    delayed: {
+      description: 'No confirmation yet: access opens by itself once Telegram confirms; the user may check again.',
+      on: { CHECK_AGAIN: { target: 'confirming', actions: assign({ checks: 0 }) } },
+    },
+    thanks: {
+      description: 'The new tier is confirmed: thank the user.',
+      entry: { type: 'haptic', params: { kind: 'success' } },
+      on: { DONE: { actions: { type: 'navigate', params: { to: paths.profile } } } },
+    },
+    cancelled: {
+      description: 'The user closed the payment window: nothing was charged.',
+      on: { RETRY: { target: 'ready' } },
+    },
+    failed: {
+      description: 'The payment did not go through: nothing was charged.',
+      entry: { type: 'haptic', params: { kind: 'error' } },
+      on: { RETRY: { target: 'ready' } },
+    },
+  },
+});
+
+export type CheckoutStatus =
+  | 'loading'
+  | 'error'
+  | 'notFound'
+  | 'unavailable'
+  | 'ready'
+  | 'creatingInvoice'
+  | 'invoiceOpen'
+  | 'confirming'
+  | 'delayed'
+  | 'thanks'
+  | 'cancelled'
+  | 'failed';
+
+/** What the checkout shows: the summary, the methods, the pay button, and where paying stands. */
+export function checkoutView(snapshot: SnapshotFrom<typeof checkoutMachine>) {
+  const { data, tier: tierId, months, method, invoiceFailed, outcome, confirmed } = snapshot.context;
+  const tier = data?.tiers.find((t) => t.id === tierId) ?? null;
+  const offer = tier && months !== null ? periodOffer(tier, months) : null;
+  const status = topState<CheckoutStatus>(snapshot);
+  const busy = status === 'creatingInvoice' || status === 'invoiceOpen';
+  return {
+    status,
+    summary: tier && offer ? { name: tier.name, ...offer } : null,
+    methods: (['stars', 'card'] as const).map((id) => ({
+      id,
+      available: data?.methods.includes(id) ?? false,
+      selected: method === id,
+      recommended: id === 'stars',
+    })),
+    method,
+    /** The pay button: enabled once a method is chosen and nothing is running. */
+    canPay: status === 'ready' && method !== null,
+    busy,
+    invoiceFailed: status === 'ready' && invoiceFailed,
+    outcome,
+    confirmed,
+  };
+}

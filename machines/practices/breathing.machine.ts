@@ -1,0 +1,177 @@
+// A breathing practice (4-7-8, triangle, box): «Приготовьтесь к практике» until «Начать», then cycles of inhale,
+// hold, exhale and — only when the rhythm has one — a pause, each counting down its seconds; a cycle-complete
+// event at every cycle end but the last; after the last cycle the practice is finished (the session shows the
+// rating). Phases follow a schedule of absolute deadlines from the start (machines/practices/timing.ts), so a
+// phone that slept resumes in the phase and second it would be in.
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import { stubAction, type HapticParams } from '../effects';
+import { topState } from '../view-model';
+import {
+  phaseSeconds,
+  phasesOf,
+  hasPause,
+  totalPhases,
+  type BreathingConfig,
+  type BreathingPhase,
+} from './breathing-configs';
+import { SECOND_MS, spanProgress, untilDeadline, untilNextSecond, wholeSecondsLeft, type Clock } from './timing';
+
+export interface BreathingInput {
+  config: BreathingConfig;
+  clock: Clock;
+}
+
+export interface BreathingContext extends BreathingInput {
+  /** 1-based cycle being breathed. */
+  cycle: number;
+  /** Phases finished so far, across cycles. */
+  phasesDone: number;
+  /** Scheduled start and end of the current phase (clock ms). */
+  phaseStartedAt: number;
+  phaseEndsAt: number;
+  /** The clock when the machine last looked (a phase change or a second boundary). */
+  now: number;
+}
+
+export const breathingMachine = setup({
+  types: {
+    context: {} as BreathingContext,
+    input: {} as BreathingInput,
+    events: {} as { type: 'START' },
+  },
+  actions: {
+    haptic: stubAction<HapticParams>(),
+    /** A cycle ended and another follows. */
+    cycleComplete: stubAction(),
+    /** The last cycle ended: the session moves on to the rating. */
+    finish: stubAction(),
+    begin: assign(({ context }) => {
+      const now = context.clock.now();
+      return { now, cycle: 1, phasesDone: 0, phaseStartedAt: now, phaseEndsAt: now };
+    }),
+    /** The phase starts where the previous one was scheduled to end, not when its timer happened to fire. */
+    enterPhase: assign(({ context }, params: { phase: BreathingPhase }) => ({
+      now: context.clock.now(),
+      phaseStartedAt: context.phaseEndsAt,
+      phaseEndsAt: context.phaseEndsAt + phaseSeconds(context.config, params.phase) * SECOND_MS,
+    })),
+    completePhase: assign({ phasesDone: ({ context }) => context.phasesDone + 1 }),
+    nextCycle: assign({ cycle: ({ context }) => context.cycle + 1 }),
+    syncClock: assign({ now: ({ context }) => context.clock.now() }),
+  },
+  guards: {
+    hasPause: ({ context }) => hasPause(context.config),
+    isLastCycle: ({ context }) => context.cycle >= context.config.totalCycles,
+  },
+  delays: {
+    phaseEnd: ({ context }) => untilDeadline(context.phaseEndsAt, context.clock.now()),
+    tick: ({ context }) => untilNextSecond(context.phaseEndsAt, context.clock.now()),
+  },
+}).createMachine({
+  id: 'breathing',
+  description: 'A breathing practice: cycles of inhale, hold, exhale and an optional pause on a fixed schedule.',
+  context: ({ input }) => ({
+    ...input,
+    cycle: 1,
+    phasesDone: 0,
+    phaseStartedAt: 0,
+    phaseEndsAt: 0,
+    now: input.clock.now(),
+  }),
+  initial: 'ready',
+  states: {
+    ready: {
+      description: '«Приготовьтесь к практике» with «Начать».',
+      on: { START: { target: 'running', actions: 'begin' } },
+    },
+    running: {
+      type: 'parallel',
+      states: {
+        phase: {
+          initial: 'inhale',
+          states: {
+            inhale: {
+              description: '«Вдохните через нос»',
+              entry: [
+                { type: 'enterPhase', params: { phase: 'inhale' } },
+                { type: 'haptic', params: { kind: 'select' } },
+              ],
+              after: { phaseEnd: { target: 'hold', actions: 'completePhase' } },
+            },
+            hold: {
+              description: '«Задержите дыхание»',
+              entry: [
+                { type: 'enterPhase', params: { phase: 'hold' } },
+                { type: 'haptic', params: { kind: 'select' } },
+              ],
+              after: { phaseEnd: { target: 'exhale', actions: 'completePhase' } },
+            },
+            exhale: {
+              description: '«Медленно выдохните»; the cycle ends here when the rhythm has no pause.',
+              entry: [
+                { type: 'enterPhase', params: { phase: 'exhale' } },
+                { type: 'haptic', params: { kind: 'select' } },
+              ],
+              after: {
+                phaseEnd: [
+                  { guard: 'hasPause', target: 'pause', actions: 'completePhase' },
+                  { guard: 'isLastCycle', target: '#breathing.finished', actions: 'completePhase' },
+                  { target: 'inhale', actions: ['completePhase', 'nextCycle', 'cycleComplete'] },
+                ],
+              },
+            },
+            pause: {
+              description: 'The pause after the exhale (box breathing); the cycle ends here.',
+              entry: [
+                { type: 'enterPhase', params: { phase: 'pause' } },
+                { type: 'haptic', params: { kind: 'select' } },
+              ],
+              after: {
+                phaseEnd: [
+                  { guard: 'isLastCycle', target: '#breathing.finished', actions: 'completePhase' },
+                  { target: 'inhale', actions: ['completePhase', 'nextCycle', 'cycleComplete'] },
+                ],
+              },
+            },
+          },
+        },
+        clock: {
+          description: 'Looks at the clock whenever the shown second changes.',
+          initial: 'ticking',
+          states: {
+            ticking: { after: { tick: { target: 'ticking', reenter: true, actions: 'syncClock' } } },
+          },
+        },
+      },
+    },
+    finished: {
+      type: 'final',
+      description: 'All cycles breathed: the session shows «Отлично!» and the rating.',
+      entry: ['syncClock', 'finish'],
+    },
+  },
+});
+
+export type BreathingStatus = 'ready' | 'running' | 'finished';
+
+/** What the breathing screen shows: the phase and its countdown, the cycle, the progress and the phase strip. */
+export function breathingView(snapshot: SnapshotFrom<typeof breathingMachine>) {
+  const { config, cycle, phasesDone, phaseStartedAt, phaseEndsAt, now } = snapshot.context;
+  const status = topState<BreathingStatus>(snapshot);
+  const phase = status === 'running' ? (snapshot.value as { running: { phase: BreathingPhase } }).running.phase : null;
+  return {
+    status,
+    phase,
+    cycle,
+    totalCycles: config.totalCycles,
+    /** The phase's own countdown; never 0 while the phase is shown (its end moves straight to the next one). */
+    secondsLeft: phase ? Math.max(1, wholeSecondsLeft(phaseEndsAt - now)) : 0,
+    phaseSeconds: phase ? phaseSeconds(config, phase) : 0,
+    /** 0..1 through the current phase (the ring). */
+    phaseProgress: phase ? spanProgress(phaseStartedAt, phaseEndsAt, now) : 0,
+    /** Phases done / (phases per cycle × cycles). */
+    progress: phasesDone / totalPhases(config),
+    /** The strip under the ring: each phase of a cycle with its seconds. */
+    strip: phasesOf(config).map((p) => ({ phase: p, seconds: phaseSeconds(config, p) })),
+  };
+}

@@ -1,0 +1,109 @@
+// Offers: POST /api/payments/invoice prices what the user picked from the plans (never from the client), stores
+// the offer as a pending invoice row, and asks Telegram for an invoice link whose payload is that row's id.
+// Stars (XTR, no provider token, one price) always; a bank card in RUB only with CARD_PROVIDER_TOKEN.
+import { eq } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Api } from 'grammy';
+import type { InvoiceBody, PaymentMethod } from '../../contract/payments';
+import { monthsPhrase } from '../../contract/months';
+import { chosenTier, planAction } from '../../contract/plan-choice';
+import { botOnline } from '../bot/bot';
+import type { Db } from '../db';
+import { invoices } from '../db/schema';
+import { httpError } from '../http/errors';
+import type { Config } from '../start/config';
+import { PLANS, type Plan } from './plans';
+import { currentSubscription } from './subscription-routes';
+
+/** How long an offer may be paid: enough to pay, short enough that a changed price or plan is not bought later. */
+export const INVOICE_TTL_MS = 60 * 60 * 1000;
+
+export const CHECKOUT_DETAILS = {
+  notFound: 'Тариф не найден',
+  cardOff: 'Оплата картой недоступна: выберите Telegram Stars',
+  notAbove: 'Этот тариф недоступен: ваша подписка уже не ниже',
+  offline: 'Оплата недоступна: сервер запущен без BOT_TOKEN (режим разработки)',
+  telegram: 'Не удалось создать счёт в Telegram, попробуйте ещё раз чуть позже',
+} as const;
+
+/** Telegram's currency and amount (its smallest unit: stars, kopecks) for a plan period and method. */
+export function invoicePrice(
+  plan: Plan,
+  months: number,
+  method: PaymentMethod,
+): { currency: 'XTR' | 'RUB'; amount: number } | null {
+  const period = plan.periods.find((p) => p.months === months);
+  const price = period?.prices.find((p) => p.currency === (method === 'stars' ? 'STARS' : 'RUB'));
+  if (!price) return null;
+  return method === 'stars'
+    ? { currency: 'XTR', amount: price.amount }
+    : { currency: 'RUB', amount: price.amount * 100 };
+}
+
+/** Title (≤ 32 characters) and description (≤ 255) Telegram shows on the invoice. */
+export function invoiceText(plan: Plan, months: number): { title: string; description: string } {
+  return {
+    title: `${plan.name} · ${monthsPhrase(months)}`,
+    description:
+      `Доступ к тарифу ${plan.name} на ${monthsPhrase(months)} в «Мой помощник». ` +
+      'Без автопродления: чтобы продлить, оплатите снова.',
+  };
+}
+
+/**
+ * Whether the user may buy `tier` now (the plans screen's rule): paid, and above what they hold by choice — a
+ * trial does not count. Read inside the caller's transaction or not; it only reads.
+ */
+export async function mayBuy(db: Db, userId: number, tier: Plan['id'], now = new Date()): Promise<boolean> {
+  const held = chosenTier(await currentSubscription(db, userId, now));
+  const ranked = (p: Plan) => ({ id: p.id, rank: p.rank, free: p.isFree });
+  const heldPlan = held ? PLANS.find((p) => p.id === held) : undefined;
+  const plan = PLANS.find((p) => p.id === tier)!;
+  return planAction(ranked(plan), heldPlan ? ranked(heldPlan) : null) === 'select';
+}
+
+export async function createInvoice(
+  deps: { db: Db; api: Api; config: Config; log: FastifyBaseLogger },
+  userId: number,
+  body: InvoiceBody,
+  now = new Date(),
+): Promise<{ invoice_url: string }> {
+  const { db, api, config, log } = deps;
+  const plan = PLANS.find((p) => p.id === body.tier);
+  const price = plan && invoicePrice(plan, body.period, body.method);
+  if (!plan || !price) throw httpError(422, CHECKOUT_DETAILS.notFound);
+  if (body.method === 'card' && !config.cardProviderToken) throw httpError(422, CHECKOUT_DETAILS.cardOff);
+  if (!(await mayBuy(db, userId, plan.id, now))) throw httpError(422, CHECKOUT_DETAILS.notAbove);
+  if (!botOnline(config)) throw httpError(503, CHECKOUT_DETAILS.offline);
+
+  const [row] = await db
+    .insert(invoices)
+    .values({
+      userId,
+      tier: plan.id,
+      months: body.period,
+      method: body.method,
+      ...price,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVOICE_TTL_MS),
+    })
+    .returning({ id: invoices.id });
+  const { title, description } = invoiceText(plan, body.period);
+  let url: string;
+  try {
+    // No transaction is open here: the row is committed, and a failed call leaves an offer nobody can pay.
+    url = await api.createInvoiceLink(
+      title,
+      description,
+      row!.id,
+      body.method === 'card' ? config.cardProviderToken! : '',
+      price.currency,
+      [{ label: title, amount: price.amount }],
+    );
+  } catch (err) {
+    log.error({ err, invoice: row!.id }, 'createInvoiceLink failed');
+    throw httpError(503, CHECKOUT_DETAILS.telegram);
+  }
+  await db.update(invoices).set({ url }).where(eq(invoices.id, row!.id));
+  return { invoice_url: url };
+}

@@ -1,0 +1,155 @@
+// What Telegram reports about money, applied to our rows:
+// - pre_checkout_query: the last word before Telegram charges — yes only for a pending, unexpired offer of ours,
+//   at its currency and amount, by the user it was made for, who may still buy that tier;
+// - successful_payment: exactly once per telegram_payment_charge_id — the payments row is inserted with
+//   ON CONFLICT DO NOTHING RETURNING and the access is granted in that same transaction, so a duplicate, a retry or
+//   a concurrent delivery of the same charge inserts nothing and grants nothing;
+// - refunded_payment: exactly once per payment (refunds.payment_id is unique), taking back what it granted.
+import { and, desc, eq } from 'drizzle-orm';
+import type { PreCheckoutQuery, RefundedPayment, SuccessfulPayment } from 'grammy/types';
+import type { Db } from '../db';
+import { invoices, payments, refunds, users } from '../db/schema';
+import { mayBuy } from './checkout';
+import { grantPaidPeriod, lockUser, revokePaidPeriod, type Grant } from './grants';
+import type { Tier } from './plans';
+
+export const PRE_CHECKOUT_ERRORS = {
+  unknown: 'Счёт не найден: оформите оплату заново в приложении',
+  paid: 'Этот счёт уже оплачен',
+  expired: 'Срок действия счёта истёк: оформите оплату заново в приложении',
+  mismatch: 'Сумма или валюта не совпадают со счётом: оформите оплату заново в приложении',
+  otherUser: 'Оплатить этот счёт может только тот, кто его оформил',
+  notAbove: 'Этот тариф уже недоступен для вашей подписки',
+  unavailable: 'Сервис оплаты временно недоступен, попробуйте чуть позже',
+} as const;
+
+export type PreCheckoutVerdict = { ok: true } | { ok: false; error: string };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+async function invoiceOf(db: Db, payload: string) {
+  if (!UUID.test(payload)) return undefined;
+  const [row] = await db
+    .select({ invoice: invoices, telegramId: users.telegramId })
+    .from(invoices)
+    .innerJoin(users, eq(users.id, invoices.userId))
+    .where(eq(invoices.id, payload));
+  return row;
+}
+
+export async function checkPreCheckout(db: Db, query: PreCheckoutQuery, now = new Date()): Promise<PreCheckoutVerdict> {
+  const row = await invoiceOf(db, query.invoice_payload);
+  if (!row) return { ok: false, error: PRE_CHECKOUT_ERRORS.unknown };
+  const { invoice } = row;
+  if (invoice.status !== 'pending') return { ok: false, error: PRE_CHECKOUT_ERRORS.paid };
+  if (invoice.expiresAt.getTime() <= now.getTime()) return { ok: false, error: PRE_CHECKOUT_ERRORS.expired };
+  if (invoice.currency !== query.currency || invoice.amount !== query.total_amount) {
+    return { ok: false, error: PRE_CHECKOUT_ERRORS.mismatch };
+  }
+  if (row.telegramId !== query.from.id) return { ok: false, error: PRE_CHECKOUT_ERRORS.otherUser };
+  if (!(await mayBuy(db, invoice.userId, invoice.tier as Tier, now)))
+    return { ok: false, error: PRE_CHECKOUT_ERRORS.notAbove };
+  return { ok: true };
+}
+
+export type PaymentOutcome =
+  | { kind: 'granted'; paymentId: string; userId: number; grant: Grant }
+  | { kind: 'duplicate' }
+  /** Money for a payload we cannot place (no such invoice): kept for the operator to refund, nothing granted. */
+  | { kind: 'unplaced'; paymentId: string };
+
+export async function recordPayment(
+  db: Db,
+  input: { telegramUserId: number; payment: SuccessfulPayment },
+  now = new Date(),
+): Promise<PaymentOutcome> {
+  const { telegramUserId, payment } = input;
+  const found = await invoiceOf(db, payment.invoice_payload);
+  const invoice = found?.invoice;
+  return db.transaction(async (tx): Promise<PaymentOutcome> => {
+    if (invoice) await lockUser(tx, invoice.userId); // first: see lockUser
+    const [inserted] = await tx
+      .insert(payments)
+      .values({
+        telegramPaymentChargeId: payment.telegram_payment_charge_id,
+        providerPaymentChargeId: payment.provider_payment_charge_id || null,
+        invoiceId: invoice?.id ?? null,
+        userId: invoice?.userId ?? null,
+        telegramUserId,
+        tier: invoice?.tier ?? null,
+        months: invoice?.months ?? null,
+        currency: payment.currency,
+        amount: payment.total_amount,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: payments.telegramPaymentChargeId })
+      .returning({ id: payments.id });
+    if (!inserted) return { kind: 'duplicate' };
+    if (!invoice) return { kind: 'unplaced', paymentId: inserted.id };
+    await tx
+      .update(invoices)
+      .set({ status: 'paid', paidAt: now })
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'pending')));
+    const grant = await grantPaidPeriod(tx, {
+      userId: invoice.userId,
+      tier: invoice.tier as Tier,
+      months: invoice.months,
+      paymentId: inserted.id,
+      now,
+    });
+    return { kind: 'granted', paymentId: inserted.id, userId: invoice.userId, grant };
+  });
+}
+
+export type RefundOutcome =
+  | { kind: 'revoked'; removed: Grant | null }
+  | { kind: 'duplicate' }
+  /** A refund of a charge we never recorded. */
+  | { kind: 'unknown' };
+
+export async function recordRefund(db: Db, refund: RefundedPayment, now = new Date()): Promise<RefundOutcome> {
+  const [payment] = await db
+    .select({ id: payments.id, userId: payments.userId })
+    .from(payments)
+    .where(eq(payments.telegramPaymentChargeId, refund.telegram_payment_charge_id));
+  if (!payment) return { kind: 'unknown' };
+  return db.transaction(async (tx): Promise<RefundOutcome> => {
+    if (payment.userId !== null) await lockUser(tx, payment.userId); // first: see lockUser
+    const [inserted] = await tx
+      .insert(refunds)
+      .values({
+        paymentId: payment.id,
+        telegramPaymentChargeId: refund.telegram_payment_charge_id,
+        currency: refund.currency,
+        amount: refund.total_amount,
+        createdAt: now,
+      })
+      .onConflictDoNothing({ target: refunds.paymentId })
+      .returning({ id: refunds.id });
+    if (!inserted) return { kind: 'duplicate' };
+    if (payment.userId === null) return { kind: 'revoked', removed: null }; // the user erased their data
+    return {
+      kind: 'revoked',
+      removed: await revokePaidPeriod(tx, { userId: payment.userId, paymentId: payment.id, now }),
+    };
+  });
+}
+
+/** A user's payments, newest first, for /paysupport. */
+export async function recentPayments(db: Db, telegramUserId: number, limit = 5) {
+  return db
+    .select({
+      chargeId: payments.telegramPaymentChargeId,
+      tier: payments.tier,
+      months: payments.months,
+      currency: payments.currency,
+      amount: payments.amount,
+      createdAt: payments.createdAt,
+      refundedAt: refunds.createdAt,
+    })
+    .from(payments)
+    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
+    .where(eq(payments.telegramUserId, telegramUserId))
+    .orderBy(desc(payments.createdAt))
+    .limit(limit);
+}

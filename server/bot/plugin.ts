@@ -1,0 +1,22 @@
+// app.bot for every plugin (a fastify-plugin, so it lands on the root). Domains register their update handlers
+// with `app.bot.use(…)` in their own plugins; /start lives here because it belongs to no domain.
+import type { Bot } from 'grammy';
+import fp from 'fastify-plugin';
+import { createBot } from './bot';
+import { startCommand } from './start-command';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The Telegram bot: `app.bot.api.sendMessage(telegramId, text)` writes to a user who allowed it. */
+    bot: Bot;
+  }
+}
+
+export default fp(
+  async (app) => {
+    const bot = createBot(app.config);
+    bot.use(startCommand(app.config, app.log));
+    app.decorate('bot', bot);
+  },
+  { name: 'bot', dependencies: ['decorators'] },
+);

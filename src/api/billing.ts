@@ -1,0 +1,18 @@
+// Plans, the subscription and paying (spec section 7 and POST /api/payments/invoice), typed from contract/ (types
+// only: zod stays out of the bundle).
+import type { Subscription, TiersResponse } from '../../contract/billing';
+import type { InvoiceBody, InvoiceResponse } from '../../contract/payments';
+import { api } from './client';
+
+export function getTiers(): Promise<TiersResponse> {
+  return api.get('api/subscriptions/tiers').json<TiersResponse>();
+}
+
+export function getSubscription(): Promise<Subscription> {
+  return api.get('api/subscriptions/me').json<Subscription>();
+}
+
+/** An invoice link for Telegram's invoice.open; the server prices it. */
+export function createInvoice(body: InvoiceBody): Promise<InvoiceResponse> {
+  return api.post('api/payments/invoice', { json: body }).json<InvoiceResponse>();
+}

@@ -1,0 +1,82 @@
+// The plans and the checkout (spec sections 2, 5, 8), verbatim where the spec gives the words. Prices: roubles as
+// '{amount} ₽', stars as the bare number (spec section 5), grouped the Russian way.
+import { format, isValid, parseISO } from 'date-fns';
+import { ru } from 'date-fns/locale/ru';
+import { monthsPhrase } from '../../contract/months';
+import type { PlanAction } from '../../contract/plan-choice';
+
+const grouped = new Intl.NumberFormat('ru-RU');
+
+/** '1 990 ₽' with no-break spaces (Russian grouping, and the sign never wraps away from its number). */
+export const formatRub = (amount: number) => `${grouped.format(amount)}\u00a0₽`;
+/** Stars: the bare number, '1 000'. */
+export const formatStars = (amount: number) => grouped.format(amount);
+/** '15 января 2030'; '' when unparsable. */
+export const formatDay = (iso: string | null | undefined) => {
+  const date = iso ? parseISO(iso) : null;
+  return date && isValid(date) ? format(date, 'd MMMM yyyy', { locale: ru }) : '';
+};
+
+export const billingCopy = {
+  plans: {
+    title: 'Тарифы',
+    featured: 'Лучший выбор',
+    popular: 'Популярный',
+    /** '1 месяц' or 'N мес'. */
+    period: (months: number) => (months === 1 ? '1 месяц' : `${months} мес`),
+    periodsLabel: 'Период подписки',
+    discountBadge: (percent: number) => `-${percent}%`,
+    saving: (amount: number) => `Экономия ${formatRub(amount)}`,
+    /** 'в месяц' or 'за N месяцев' (in Russian agreement: за 3 месяца, за 12 месяцев). */
+    per: (months: number) => (months === 1 ? 'в месяц' : `за ${monthsPhrase(months)}`),
+    includes: 'Что входит:',
+    actions: { current: 'Текущая подписка', select: 'Выбрать', unavailable: 'Недоступно' } satisfies Record<
+      PlanAction,
+      string
+    >,
+    notes: ['Доступ открывается сразу после оплаты.', 'Продление — повторной оплатой: автоматических списаний нет.'],
+    trial: (date: string) =>
+      `Сейчас действует пробный период PREMIUM${date ? ` до ${date}` : ''}. Оплата PREMIUM продлит его.`,
+    loadError: 'Не удалось загрузить тарифы',
+    retry: 'Попробовать снова',
+  },
+  checkout: {
+    title: 'Оформление подписки',
+    notFound: 'Тариф не найден',
+    unavailable: 'Недоступно',
+    unavailableText: 'Этот тариф не выше вашей текущей подписки.',
+    toPlans: 'К тарифам',
+    summaryLabel: 'Ваш заказ',
+    discount: (percent: number) => `Скидка ${percent}%`,
+    inStars: 'или в звёздах Telegram',
+    stars: 'звёзд',
+    methodsTitle: 'Способ оплаты',
+    methods: {
+      stars: { name: 'Telegram Stars', hint: 'Оплата звёздами прямо в Telegram', badge: 'Рекомендуем' },
+      card: { name: 'Банковская карта', hint: 'Visa, Mastercard, МИР', badge: '' },
+    },
+    cardOff: 'Оплата картой пока недоступна',
+    /** 'Оплатить {stars}' or 'Оплатить {amount} ₽'; plain 'Оплатить' until a method is chosen. */
+    pay: (method: 'stars' | 'card' | null, rub: number, stars: number) =>
+      method === 'stars'
+        ? `Оплатить ${formatStars(stars)}`
+        : method === 'card'
+          ? `Оплатить ${formatRub(rub)}`
+          : 'Оплатить',
+    chooseMethod: 'Выберите способ оплаты',
+    opening: 'Открываем оплату…',
+    invoiceFailed: 'Не удалось создать счёт. Попробуйте ещё раз.',
+    paid: 'Оплата прошла — подключаем подписку…',
+    pending: 'Платёж обрабатывается, ждём подтверждения. Экран обновится сам.',
+    delayed: 'Подтверждение задерживается. Доступ откроется сам, как только Telegram подтвердит платёж.',
+    checkAgain: 'Проверить снова',
+    thanksTitle: 'Спасибо!',
+    thanks: (tier: string, date: string) => `Подписка ${tier} активна${date ? ` до ${date}` : ''}.`,
+    done: 'Готово',
+    cancelled: 'Оплата отменена. Деньги не списаны.',
+    failed: 'Оплата не прошла. Деньги не списаны.',
+    tryAgain: 'Попробовать снова',
+    loadError: 'Не удалось загрузить тарифы',
+    retry: 'Попробовать снова',
+  },
+} as const;

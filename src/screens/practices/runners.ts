@@ -1,0 +1,95 @@
+// The session runners, by practice id: the one place that says which screen plays which practice. A runner is a
+// screen module (its own lazy chunk) whose default export plays the practice with its own machine and calls
+// `onFinish` when the practice is over; the session then shows «Отлично!» / «Как вам практика?», the rating and
+// the complete call, the same for every practice. A practice without a runner shows «Практика в разработке».
+//
+// Adding a practice (say a step practice): write machines/practices/<name>.machine.ts (its final state calls a
+// `finish` action), a runner screen ./runners/<Name>Runner.tsx that binds it with useFlow and provides
+// `finish: () => onFinish(result)`, and one line in `runnerChunks` below. To show something beside the rating (for
+// instance «save what I wrote to the diary»), export `FinishExtra` from the same module: the session renders it
+// above the stars with the `result` the runner handed to onFinish.
+import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
+import type { Practice, PracticeId } from '../../../contract/practices';
+import { routeChunk, routeChunks, type RouteChunk } from '../../routeChunks';
+
+/** What the session gives a runner. */
+export interface RunnerProps {
+  practice: Practice;
+  sessionId: string;
+  /** The practice is over: the session moves on to the rating. `result` is handed to the module's FinishExtra. */
+  onFinish: (result?: unknown) => void;
+}
+
+/** Shown beside the rating when the runner's module exports it. */
+export interface FinishExtraProps {
+  practice: Practice;
+  sessionId: string;
+  /** What the runner passed to onFinish (null when nothing). */
+  result: unknown;
+}
+
+export interface RunnerModule {
+  default: ComponentType<RunnerProps>;
+  FinishExtra?: ComponentType<FinishExtraProps>;
+}
+
+const breathing = routeChunk<RunnerModule>(() => import('./runners/BreathingRunner'));
+
+/** Each practice's runner module, fetched once (and handed over at once when already here). */
+const runnerChunks: Partial<Record<PracticeId, RouteChunk<RunnerModule>>> = {
+  breathing_478: breathing,
+  triangle_breathing: breathing,
+  box_breathing: breathing,
+  grounding_54321: routeChunk(() => import('./runners/GroundingRunner')),
+  five_minute_start: routeChunk(() => import('./runners/FiveMinuteStartRunner')),
+  body_scan_simple: routeChunk(() => import('./runners/BodyScanRunner')),
+};
+
+export interface RunnerComponents {
+  Runner: LazyExoticComponent<ComponentType<RunnerProps>>;
+  /** Renders nothing when the module has no FinishExtra. */
+  FinishExtra: LazyExoticComponent<ComponentType<FinishExtraProps>>;
+}
+
+const Nothing = () => null;
+const components = new Map<string, RunnerComponents>();
+
+/**
+ * A lazy component from a part of the module. The chunk's thenable calls back at once when the module is here,
+ * and so does this one, so React renders a prefetched runner without a Suspense fallback.
+ */
+function lazyPart<P>(chunk: RouteChunk<RunnerModule>, part: (m: RunnerModule) => ComponentType<P>) {
+  return lazy(
+    () =>
+      ({
+        then: (resolve: (m: { default: ComponentType<P> }) => void, reject: (e: unknown) => void) =>
+          chunk.load().then((m) => resolve({ default: part(m) }), reject),
+      }) as unknown as Promise<{ default: ComponentType<P> }>,
+  );
+}
+
+/** The runner of a practice as components to render (inside Suspense), the same ones every time; null without one. */
+export function runnerComponents(id: string): RunnerComponents | null {
+  const chunk = runnerChunks[id as PracticeId];
+  if (!chunk) return null;
+  let found = components.get(id);
+  if (!found) {
+    found = {
+      Runner: lazyPart(chunk, (m) => m.default),
+      FinishExtra: lazyPart(chunk, (m) => m.FinishExtra ?? Nothing),
+    };
+    components.set(id, found);
+  }
+  return found;
+}
+
+/** Forgets a runner whose chunk failed to arrive, so the next `runnerComponents(id)` fetches it again. */
+export function forgetRunner(id: string): void {
+  components.delete(id);
+}
+
+/** The session screen and the practice's runner, fetched while the detail page is read (no wait on «Начать»). */
+export function prefetchSession(id: string): void {
+  void routeChunks.practiceSession.preload().catch(() => {});
+  void runnerChunks[id as PracticeId]?.preload().catch(() => {});
+}

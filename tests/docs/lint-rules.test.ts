@@ -1,0 +1,119 @@
+// The purity rules of eslint.config.js, run through ESLint's own API with the repository's config on small files
+// placed (by name only) where the rules apply: each deliberate violation must be reported by its rule with the
+// rule's explanation, clean files of the same places must pass, and the same calls elsewhere stay allowed.
+import { fileURLToPath } from 'node:url';
+import { ESLint, type Linter } from 'eslint';
+import { beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const MACHINE = 'machines/probe/probe.machine.ts';
+const SCREEN = 'src/screens/probe/ProbeScreen.tsx';
+
+let eslint: ESLint;
+beforeAll(() => {
+  eslint = new ESLint({ cwd: ROOT });
+});
+
+async function lint(code: string, filePath: string): Promise<Linter.LintMessage[]> {
+  const [result] = await eslint.lintText(code, { filePath });
+  return result!.messages;
+}
+
+const found = (messages: Linter.LintMessage[]) => messages.map((m) => `${m.ruleId}: ${m.message}`);
+const asModule = (line: string) => `${line}\nexport {};\n`;
+
+/** Lints `code` as `filePath` and expects `rule` to report it with its explanation (`because`). */
+async function expectReported(code: string, filePath: string, rule: string, because: string): Promise<void> {
+  const messages = await lint(code, filePath);
+  const hit = messages.find((m) => m.ruleId === rule);
+  expect(hit, found(messages).join('\n') || 'no finding').toBeDefined();
+  expect(hit!.message).toContain(because);
+}
+
+const MACHINE_RULE = 'machines/ are pure XState';
+const VIEW_RULE = 'Views render the view model';
+
+/** Forbidden in machines and views alike: timers and fetch, bare or through the global object. */
+const TIMERS_AND_FETCH: Array<[string, string]> = [
+  ['setTimeout(() => {}, 1000);', 'no-restricted-globals'],
+  ['setInterval(() => {}, 1000);', 'no-restricted-globals'],
+  ["void fetch('/api/diary');", 'no-restricted-globals'],
+  ['window.setTimeout(() => {}, 1000);', 'no-restricted-syntax'],
+  ["void globalThis.fetch('/api/diary');", 'no-restricted-syntax'],
+];
+
+describe('machines/ stay pure XState', () => {
+  it.each([
+    ["import { useState } from 'react';", 'no-restricted-imports'],
+    ["import { jsx } from 'react/jsx-runtime';", 'no-restricted-imports'],
+    ["import { createRoot } from 'react-dom/client';", 'no-restricted-imports'],
+    ["import { useMachine } from '@xstate/react';", 'no-restricted-imports'],
+    ["import ky from 'ky';", 'no-restricted-imports'],
+    ["import styled from 'styled-components';", 'no-restricted-imports'],
+    ["import { motion } from 'framer-motion';", 'no-restricted-imports'],
+    ["import { backButton } from '@telegram-apps/sdk';", 'no-restricted-imports'],
+    ["import { diaryActors } from '../../src/api/diary.actors';", 'no-restricted-imports'],
+    ["import type { Flow } from '../../src/flow/useFlow';", 'no-restricted-imports'],
+    ["import { theme } from '../src/theme';", 'no-restricted-imports'],
+    ["export const later = () => import('react');", 'no-restricted-syntax'],
+    ...TIMERS_AND_FETCH,
+    ['clearTimeout(0);', 'no-restricted-globals'],
+    ["localStorage.setItem('k', 'v');", 'no-restricted-globals'],
+    ["sessionStorage.getItem('k');", 'no-restricted-globals'],
+    ["window.localStorage.getItem('k');", 'no-restricted-syntax'],
+  ])('%s → %s', (line, rule) => expectReported(asModule(line), MACHINE, rule, MACHINE_RULE));
+
+  it('a machine built the intended way (xstate, paths, contract types, after delays) passes', async () => {
+    const code = `import { setup } from 'xstate';
+import type { DiaryEntry } from '../../contract/diary';
+import { paths } from '../paths';
+
+export const probeMachine = setup({
+  types: {} as { context: { entry: DiaryEntry | null } },
+  actions: { navigate: () => {} },
+}).createMachine({
+  id: 'probe',
+  context: { entry: null },
+  initial: 'waiting',
+  states: {
+    waiting: { after: { 1000: 'done' } },
+    done: { entry: { type: 'navigate', params: { to: paths.home } } },
+  },
+});
+`;
+    expect(found(await lint(code, MACHINE))).toEqual([]);
+  });
+});
+
+describe('views in src/screens render and forward events', () => {
+  it.each([
+    ...TIMERS_AND_FETCH,
+    ["void window.fetch('/api/diary');", 'no-restricted-syntax'],
+    ["import ky from 'ky';", 'no-restricted-imports'],
+  ])('%s → %s', (line, rule) => expectReported(asModule(line), SCREEN, rule, VIEW_RULE));
+
+  it('a screen on useFlow passes', async () => {
+    const code = `import { probeMachine, probeView } from '../../../machines/probe/probe.machine';
+import { useFlow } from '../../flow/useFlow';
+
+export default function ProbeScreen() {
+  const { view, send } = useFlow(probeMachine, probeView);
+  return (
+    <button type="button" onClick={() => send({ type: 'retry' })}>
+      {view.label}
+    </button>
+  );
+}
+`;
+    expect(found(await lint(code, SCREEN))).toEqual([]);
+  });
+});
+
+describe('the rules stay where they belong', () => {
+  it('src/api may fetch and src/components may use timers', async () => {
+    expect(found(await lint("export const load = () => fetch('/api/diary');\n", 'src/api/probe.ts'))).toEqual([]);
+    expect(
+      found(await lint('export const later = (fn: () => void) => setTimeout(fn, 300);\n', 'src/components/Probe.ts')),
+    ).toEqual([]);
+  });
+});

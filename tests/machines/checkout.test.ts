@@ -1,0 +1,215 @@
+// The checkout machine: generated paths over the load outcomes (ready with or without cards, a tier not above the
+// one held, a plan without that period), both methods, every invoice status, the server's confirmation (or its
+// bounded absence), and by hand the query parsing (period default 1, unknown tier or period → «Тариф не найден»).
+import { beforeEach, describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor } from 'xstate';
+import type { Subscription } from '../../contract/billing';
+import { checkoutMachine, checkoutView, MAX_CHECKS, type CheckoutInput } from '../../machines/billing/checkout.machine';
+import type { PlansData } from '../../machines/billing/plans';
+import { describeMachinePaths } from '../support/path-tests';
+import { makePlans, subscription } from './billing-fixtures';
+
+const URL_ = 'https://t.me/$invoice-slug';
+const withoutPremium3 = (data: PlansData): PlansData => ({
+  ...data,
+  tiers: data.tiers.map((t) => (t.id === 'PREMIUM' ? { ...t, periods: t.periods.filter((p) => p.months !== 3) } : t)),
+});
+const LOADS = {
+  cards: makePlans(subscription('START'), ['stars', 'card']),
+  starsOnly: makePlans(subscription('PREMIUM', 'trial')),
+  held: makePlans(subscription('PREMIUM')),
+  noPeriod: withoutPremium3(makePlans(subscription('START'))),
+};
+const NOT_YET: Subscription = subscription('START');
+const TRIAL_STILL: Subscription = subscription('PREMIUM', 'trial');
+const PAID: Subscription = subscription('PREMIUM', 'payment', '2031-02-01T00:00:00.000Z');
+
+const navigations: string[] = [];
+const haptics: string[] = [];
+/** The status Telegram's invoice.open last resolved to (a getter notes it), until an assertion consumes it. */
+let lastStatus: string | null = null;
+beforeEach(() => {
+  navigations.length = 0;
+  lastStatus = null;
+});
+const closed = (status: 'paid' | 'pending' | 'cancelled' | 'failed') => ({
+  type: 'xstate.done.actor.openInvoice',
+  get output() {
+    lastStatus = status;
+    return status;
+  },
+});
+/** Asserts where the last invoice status led, once per status. */
+const consumeStatus = (allowed: Array<string | null>) => {
+  expect(allowed).toContain(lastStatus);
+  lastStatus = null;
+};
+
+describeMachinePaths(checkoutMachine, {
+  input: { tier: 'PREMIUM', period: '3' } satisfies CheckoutInput,
+  provide: () => {
+    navigations.length = 0;
+    haptics.length = 0;
+    lastStatus = null;
+    return {
+      actions: {
+        navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to),
+        haptic: (_: unknown, p: { kind: string }) => void haptics.push(p.kind),
+      },
+    };
+  },
+  events: {
+    // `load` names the case first: event names are cut at 80 characters, and the outputs all start alike.
+    'xstate.done.actor.loadPlans': Object.entries(LOADS).map(([load, output]) => ({
+      type: 'xstate.done.actor.loadPlans',
+      load,
+      output,
+    })),
+    'METHOD.SELECT': [
+      { type: 'METHOD.SELECT', method: 'stars' },
+      { type: 'METHOD.SELECT', method: 'card' },
+    ],
+    'xstate.done.actor.createInvoice': [{ type: 'xstate.done.actor.createInvoice', output: URL_ }],
+    'xstate.done.actor.openInvoice': (['paid', 'pending', 'cancelled', 'failed'] as const).map(closed),
+    'xstate.done.actor.loadSubscription': Object.entries({ NOT_YET, TRIAL_STILL, PAID }).map(([answer, output]) => ({
+      type: 'xstate.done.actor.loadSubscription',
+      answer,
+      output,
+    })),
+  },
+  serializeState: (s) => {
+    const c = s.context;
+    const early = s.matches('ready') || s.matches('creatingInvoice');
+    const late = s.matches('confirming') || s.matches('delayed');
+    return JSON.stringify([
+      s.value,
+      c.data ? keyOf(c.data) : null,
+      early ? c.method : null,
+      s.matches('ready') ? c.invoiceFailed : null,
+      late ? c.outcome : null,
+      s.matches('confirming') ? c.checks : null,
+    ]);
+  },
+  paths: 'shortest',
+  maxPaths: 600,
+  assert: {
+    loading: (_s, run) => expect(run.invocations.at(-1)).toMatchObject({ id: 'loadPlans' }),
+    notFound: (s) => {
+      expect(checkoutView(s).summary).toBeNull();
+      expect(s.context.data).toBeNull();
+    },
+    unavailable: (s) => expect(s.context.data!.subscription).toEqual(LOADS.held.subscription),
+    ready: (s) => {
+      const view = checkoutView(s);
+      // the server's figures for PREMIUM × 3: 1990 ₽ against 790 × 3, 16 % off, 1000 stars
+      expect(view.summary).toEqual({
+        name: 'PREMIUM',
+        months: 3,
+        rub: 1990,
+        stars: 1000,
+        fullRub: 2370,
+        saving: 380,
+        discount: 16,
+      });
+      // the pay button waits for a method; a method the server does not take cannot be chosen
+      expect(view.canPay).toBe(s.context.method !== null);
+      expect(view.methods.map((m) => [m.id, m.available, m.recommended])).toEqual([
+        ['stars', true, true],
+        ['card', s.context.data!.methods.includes('card'), false],
+      ]);
+      if (s.context.method) expect(s.context.data!.methods).toContain(s.context.method);
+      expect(view.methods.filter((m) => m.selected).map((m) => m.id)).toEqual(
+        s.context.method ? [s.context.method] : [],
+      );
+    },
+    creatingInvoice: (s, run) => {
+      expect(run.invocations.at(-1)).toEqual({
+        id: 'createInvoice',
+        src: 'createInvoice',
+        input: { tier: 'PREMIUM', period: 3, method: s.context.method },
+      });
+      expect(checkoutView(s)).toMatchObject({ busy: true, canPay: false });
+    },
+    invoiceOpen: (s, run) => {
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'openInvoice', input: { url: URL_ } });
+      expect(checkoutView(s)).toMatchObject({ busy: true, canPay: false });
+    },
+    'confirming.checking': (s, run) => {
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'loadSubscription' });
+      expect(['paid', 'pending']).toContain(s.context.outcome);
+      if (lastStatus !== null) consumeStatus([s.context.outcome]); // paid and pending both wait for the server
+      expect(s.context.checks).toBeLessThan(MAX_CHECKS);
+    },
+    delayed: (s) => expect(s.context.checks).toBe(MAX_CHECKS),
+    thanks: (s) => {
+      // confirmed only by the bought tier from a payment — never by the trial still running, never by START
+      expect(checkoutView(s).confirmed).toEqual(PAID);
+      expect(haptics.at(-1)).toBe('success');
+      expect(navigations.every((to) => to === '/app/profile' || to === '/app/profile/subscription')).toBe(true);
+    },
+    cancelled: (s) => {
+      expect(checkoutView(s).status).toBe('cancelled');
+      if (lastStatus !== null) consumeStatus(['cancelled']); // null: a later step (BACK) in the same state
+    },
+    failed: (s) => {
+      expect(checkoutView(s).status).toBe('failed');
+      consumeStatus(['failed', null]); // null: invoice.open itself threw
+      expect(haptics.at(-1)).toBe('error');
+    },
+  },
+});
+
+function keyOf(data: PlansData): string {
+  return Object.entries(LOADS).find(([, v]) => v === data)?.[0] ?? 'other';
+}
+
+async function start(input: CheckoutInput, data: PlansData = LOADS.cards) {
+  const to: string[] = [];
+  const actor = createActor(
+    checkoutMachine.provide({
+      actors: { loadPlans: fromPromise(async () => data) },
+      actions: { navigate: (_, p) => void to.push(p.to) },
+    }),
+    { input },
+  ).start();
+  await waitFor(actor, (s) => !s.matches('loading'));
+  return { actor, to };
+}
+
+describe('checkout: the query', () => {
+  it('period defaults to 1 month', async () => {
+    const { actor } = await start({ tier: 'PRO', period: null });
+    expect(checkoutView(actor.getSnapshot()).summary).toMatchObject({
+      name: 'PRO',
+      months: 1,
+      rub: 390,
+      stars: 200,
+      discount: 0,
+    });
+  });
+
+  for (const [tier, period] of [
+    ['GOLD', '1'],
+    [null, '1'],
+    ['START', '1'],
+    ['PRO', '2'],
+    ['PRO', 'abc'],
+    ['PRO', '-1'],
+    ['PRO', '1.5'],
+    ['pro', '1'],
+  ] as const) {
+    it(`tier=${tier} period=${period} → «Тариф не найден», whose button goes back to the tariffs`, async () => {
+      const { actor, to } = await start({ tier, period });
+      expect(checkoutView(actor.getSnapshot()).status).toBe('notFound');
+      actor.send({ type: 'TO_PLANS' });
+      expect(to).toEqual(['/app/profile/subscription']);
+    });
+  }
+
+  it('a tier at or below the one held is unavailable; BACK goes to the tariffs', async () => {
+    const { actor, to } = await start({ tier: 'PRO', period: '1' }, makePlans(subscription('PREMIUM')));
+    expect(checkoutView(actor.getSnapshot()).status).toBe('unavailable');
+    actor.send({ type: 'BACK' });
+    expect(to).toEqual(['/app/profile/subscription']);
+  });
+});

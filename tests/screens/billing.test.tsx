@@ -1,0 +1,202 @@
+// The plans and checkout screens against mocked API calls and a fake Telegram payment window.
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router-dom';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { fromPromise } from 'xstate';
+import type { Subscription } from '../../contract/billing';
+import type { PaymentMethod } from '../../contract/payments';
+import { tiersResponse } from '../../server/billing/subscription-routes';
+import { createInvoice, getSubscription, getTiers } from '../../src/api/billing';
+import CheckoutScreen from '../../src/screens/billing/CheckoutScreen';
+import PlansScreen from '../../src/screens/billing/PlansScreen';
+import { currentPath, renderWithProviders } from './render-app';
+
+const { openInvoice } = vi.hoisted(() => ({ openInvoice: vi.fn<(url: string) => Promise<string>>() }));
+vi.mock('../../src/api/billing'); // automocked: every call is a vi.fn() the tests program
+vi.mock('../../src/telegram/invoice', () => ({
+  invoiceActors: { openInvoice: fromPromise<string, { url: string }>(({ input }) => openInvoice(input.url)) },
+}));
+
+/** Testing Library normalises the no-break spaces of Russian number grouping to plain ones in its matchers. */
+const NBSP = ' ';
+const URL_ = 'https://t.me/$slug-1';
+const sub = (
+  tier: Subscription['tier'],
+  source: string | null = tier === 'START' ? null : 'payment',
+  expires_at: string | null = tier === 'START' ? null : '2030-01-15T10:00:00.000Z',
+): Subscription => ({ tier, source, expires_at });
+
+function serve(subscription: Subscription = sub('START'), methods: PaymentMethod[] = ['stars']) {
+  vi.mocked(getTiers).mockResolvedValue({ ...tiersResponse({ cardProviderToken: null }), payment_methods: methods });
+  vi.mocked(getSubscription).mockResolvedValue(subscription);
+}
+
+function renderBilling(path: string) {
+  return renderWithProviders(
+    <Routes>
+      <Route path="/app/profile/subscription" element={<PlansScreen />} />
+      <Route path="/app/profile/subscription/checkout" element={<CheckoutScreen />} />
+      <Route path="*" element={<p>elsewhere</p>} />
+    </Routes>,
+    { path },
+  );
+}
+
+const card = (tier: string) => document.querySelector(`article[data-tier="${tier}"]`) as HTMLElement;
+
+beforeEach(() => {
+  vi.clearAllMocks();
+});
+
+describe('plans screen', () => {
+  it('PREMIUM featured «Лучший выбор», the others in the grid; a START user may choose PRO and PREMIUM', async () => {
+    serve(sub('START'));
+    renderBilling('/app/profile/subscription');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Тарифы' })).toBeInTheDocument();
+    await screen.findByRole('heading', { level: 2, name: 'PREMIUM' });
+    expect(within(card('PREMIUM')).getByText('Лучший выбор')).toBeInTheDocument();
+    expect(within(card('PRO')).getByText('Популярный')).toBeInTheDocument();
+    expect(card('START').parentElement).toBe(card('PRO').parentElement); // the two-column grid
+    expect(getComputedStyle(card('PRO').parentElement!).display).toBe('grid'); // two columns on a phone: the e2e tests
+    expect(within(card('START')).getByRole('button', { name: 'Текущая подписка' })).toBeDisabled();
+    expect(within(card('START')).getByText('Бесплатно')).toBeInTheDocument(); // its description; no price
+    expect(within(card('PRO')).getByRole('button', { name: 'Выбрать' })).toBeEnabled();
+    expect(within(card('PREMIUM')).getByRole('button', { name: 'Выбрать' })).toBeEnabled();
+    expect(within(card('PRO')).getByText('Что входит:')).toBeInTheDocument();
+    expect(screen.getByText('Доступ открывается сразу после оплаты.')).toBeInTheDocument();
+    expect(screen.getByText(/Продление — повторной оплатой/)).toBeInTheDocument();
+  });
+
+  it('period buttons: «1 месяц» / «N мес» with «-N%» only above 0; the price, «Экономия» and «за N месяцев» follow', async () => {
+    serve();
+    renderBilling('/app/profile/subscription');
+    await screen.findByRole('heading', { level: 2, name: 'PRO' });
+    const pro = within(card('PRO'));
+    expect(pro.getAllByRole('button', { pressed: false }).map((b) => b.textContent)).toEqual([
+      '3 мес-15%',
+      '6 мес-24%',
+      '12 мес-36%',
+    ]);
+    expect(pro.getByRole('button', { name: '1 месяц', pressed: true })).toBeInTheDocument();
+    expect(pro.getByText(`390${NBSP}₽`)).toBeInTheDocument();
+    expect(card('PREMIUM').textContent).toContain('790\u00a0₽'); // the page itself groups with no-break spaces
+    expect(pro.getByText('в месяц')).toBeInTheDocument();
+    expect(pro.queryByText(/Экономия/)).not.toBeInTheDocument();
+
+    await userEvent.click(pro.getByRole('button', { name: /^3 мес/ }));
+    expect(pro.getByRole('button', { name: /^3 мес/, pressed: true })).toBeInTheDocument();
+    expect(pro.getByText(`990${NBSP}₽`)).toBeInTheDocument();
+    expect(pro.getByText('за 3 месяца')).toBeInTheDocument();
+    expect(pro.getByText(`1${NBSP}170${NBSP}₽`).tagName).toBe('S');
+    expect(pro.getByText(`Экономия 180${NBSP}₽`)).toBeInTheDocument();
+
+    await userEvent.click(pro.getByRole('button', { name: 'Выбрать' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/profile/subscription/checkout?tier=PRO&period=3'));
+  });
+
+  it('a PRO holder: PRO «Текущая подписка», START «Недоступно», PREMIUM «Выбрать»', async () => {
+    serve(sub('PRO'));
+    renderBilling('/app/profile/subscription');
+    await screen.findByRole('heading', { level: 2, name: 'PRO' });
+    expect(within(card('PRO')).getByRole('button', { name: 'Текущая подписка' })).toBeDisabled();
+    expect(within(card('START')).getByRole('button', { name: 'Недоступно' })).toBeDisabled();
+    expect(within(card('PREMIUM')).getByRole('button', { name: 'Выбрать' })).toBeEnabled();
+  });
+
+  it('on the PREMIUM trial every paid tier can be chosen, and the trial’s end is shown', async () => {
+    serve(sub('PREMIUM', 'trial', '2030-01-15T10:00:00.000Z'));
+    renderBilling('/app/profile/subscription');
+    expect(await screen.findByText(/пробный период PREMIUM до 15 января 2030/)).toBeInTheDocument();
+    expect(within(card('PRO')).getByRole('button', { name: 'Выбрать' })).toBeEnabled();
+    expect(within(card('PREMIUM')).getByRole('button', { name: 'Выбрать' })).toBeEnabled();
+  });
+
+  it('«Не удалось загрузить тарифы» with «Попробовать снова», which loads again', async () => {
+    vi.mocked(getTiers).mockRejectedValueOnce(new Error('offline'));
+    vi.mocked(getSubscription).mockResolvedValue(sub('START'));
+    renderBilling('/app/profile/subscription');
+    expect(await screen.findByText('Не удалось загрузить тарифы')).toBeInTheDocument();
+    serve();
+    await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+    expect(await screen.findByRole('heading', { level: 2, name: 'PREMIUM' })).toBeInTheDocument();
+  });
+});
+
+describe('checkout screen', () => {
+  it('summary with the full price struck, «Скидка N%» and stars; the pay button waits for a method; Stars pays', async () => {
+    serve(sub('START'));
+    vi.mocked(createInvoice).mockResolvedValue({ invoice_url: URL_ });
+    openInvoice.mockResolvedValue('paid');
+    renderBilling('/app/profile/subscription/checkout?tier=PREMIUM&period=3');
+    expect(await screen.findByRole('heading', { level: 2, name: 'PREMIUM · 3 мес' })).toBeInTheDocument();
+    expect(screen.getByText(`2${NBSP}370${NBSP}₽`).tagName).toBe('S');
+    expect(screen.getByText(`1${NBSP}990${NBSP}₽`)).toBeInTheDocument();
+    expect(screen.getByText('Скидка 16%')).toBeInTheDocument();
+    expect(screen.getByText('или в звёздах Telegram: 1 000 звёзд')).toBeInTheDocument();
+    expect(screen.getByText('Рекомендуем')).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: /Банковская карта/ })).toBeDisabled();
+    expect(screen.getByText('Оплата картой пока недоступна')).toBeInTheDocument();
+    const pay = screen.getByRole('button', { name: 'Оплатить' });
+    expect(pay).toBeDisabled();
+
+    await userEvent.click(screen.getByRole('radio', { name: /Telegram Stars/ }));
+    expect(screen.getByRole('button', { name: /^Оплатить 1\s000$/ })).toBeEnabled();
+    vi.mocked(getSubscription).mockResolvedValue(sub('PREMIUM', 'payment', '2030-04-15T10:00:00.000Z'));
+    await userEvent.click(screen.getByRole('button', { name: /^Оплатить 1\s000$/ }));
+    expect(await screen.findByRole('heading', { name: 'Спасибо!' })).toBeInTheDocument();
+    expect(screen.getByText('Подписка PREMIUM активна до 15 апреля 2030.')).toBeInTheDocument();
+    expect(createInvoice).toHaveBeenCalledWith({ tier: 'PREMIUM', period: 3, method: 'stars' });
+    expect(openInvoice).toHaveBeenCalledWith(URL_);
+    await userEvent.click(screen.getByRole('button', { name: 'Готово' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/profile'));
+  });
+
+  it('a card when the server takes cards: «Оплатить {amount} ₽»; period defaults to 1', async () => {
+    serve(sub('START'), ['stars', 'card']);
+    renderBilling('/app/profile/subscription/checkout?tier=PRO');
+    await screen.findByRole('heading', { level: 2, name: 'PRO · 1 месяц' });
+    expect(screen.queryByText(/Скидка/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: /Банковская карта/ }));
+    expect(screen.getByText('Visa, Mastercard, МИР')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: /^Оплатить 390\s₽$/ })).toBeEnabled();
+  });
+
+  it('cancelled: nothing charged, try again; a refused invoice says so and stays', async () => {
+    serve();
+    vi.mocked(createInvoice).mockRejectedValueOnce(new Error('503')).mockResolvedValue({ invoice_url: URL_ });
+    openInvoice.mockResolvedValue('cancelled');
+    renderBilling('/app/profile/subscription/checkout?tier=PRO&period=1');
+    await userEvent.click(await screen.findByRole('radio', { name: /Telegram Stars/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатить 200' }));
+    expect(await screen.findByText('Не удалось создать счёт. Попробуйте ещё раз.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатить 200' }));
+    expect(await screen.findByText('Оплата отменена. Деньги не списаны.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+    expect(screen.getByRole('button', { name: 'Оплатить 200' })).toBeEnabled();
+  });
+
+  it('failed and pending: nothing charged / a calm wait for the confirmation', async () => {
+    serve();
+    vi.mocked(createInvoice).mockResolvedValue({ invoice_url: URL_ });
+    openInvoice.mockResolvedValueOnce('failed').mockResolvedValueOnce('pending');
+    renderBilling('/app/profile/subscription/checkout?tier=PRO&period=1');
+    await userEvent.click(await screen.findByRole('radio', { name: /Telegram Stars/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатить 200' }));
+    expect(await screen.findByText('Оплата не прошла. Деньги не списаны.')).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатить 200' }));
+    expect(
+      await screen.findByText('Платёж обрабатывается, ждём подтверждения. Экран обновится сам.'),
+    ).toBeInTheDocument();
+    expect(getSubscription).toHaveBeenCalled();
+  });
+
+  it('«Тариф не найден» for an unknown tier, with a button back to the tariffs', async () => {
+    serve();
+    renderBilling('/app/profile/subscription/checkout?tier=GOLD&period=1');
+    expect(await screen.findByRole('heading', { name: 'Тариф не найден' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'К тарифам' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/profile/subscription'));
+  });
+});
