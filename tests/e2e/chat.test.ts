@@ -36,7 +36,11 @@ const messagesOf = (page: Page, role: 'user' | 'assistant') =>
 describe('chat in Chromium', () => {
   it('a topic tile streams a reply into a new chat, the history survives a reload, a diary suggestion opens a prefilled entry', async () => {
     const page = await openHome(e2e, anna);
-    await page.getByRole('link', { name: /Чат/ }).first().click();
+    // Home's chat card leads to the chat list.
+    await page
+      .getByRole('main')
+      .getByRole('link', { name: /Чат с помощником/ })
+      .click();
     await page.waitForURL('**/app/chat');
     await shown(page.getByText('Нет активных чатов'));
     await page.getByRole('link', { name: 'Новый чат' }).click();
@@ -69,10 +73,31 @@ describe('chat in Chromium', () => {
     expect(await messagesOf(page, 'assistant').first().locator('time').textContent()).toMatch(/^\d{2}:\d{2}$/);
     const chatUrl = page.url();
 
+    // The practice card opens the practice (a free one: «Начать»), told the chat suggested it; back returns here.
+    const practiceName = (await page.getByTestId('practice-suggestion').locator('p').nth(1).textContent())!;
+    await page.getByTestId('practice-suggestion').getByRole('button', { name: 'Начать' }).click();
+    await page.waitForURL(/\/app\/practices\/[a-z_0-9]+$/, { timeout: TIMEOUT });
+    await shown(page.getByRole('heading', { level: 1, name: practiceName }));
+    await page.goBack();
+    await page.waitForURL(chatUrl, { timeout: TIMEOUT });
+    await shown(page.getByTestId('practice-suggestion'));
+
+    // Telegram's keyboard shrinks the stable viewport: the composer stays inside it, above the keyboard.
+    const box = page.getByRole('textbox', { name: 'Сообщение' });
+    await page.evaluate(() => document.documentElement.style.setProperty('--tg-viewport-stable-height', '480px'));
+    await expect
+      .poll(() => box.evaluate((el) => el.closest('form')!.getBoundingClientRect().bottom))
+      .toBeLessThanOrEqual(480);
+    await page.evaluate(() => document.documentElement.style.removeProperty('--tg-viewport-stable-height'));
+
     // The mic while the box is empty (voice input is announced as coming), send once there is text; Enter sends.
     await page.getByRole('button', { name: 'Записать голосовое сообщение' }).click();
     await shown(page.getByText('Голосовой ввод скоро появится'));
-    const box = page.getByRole('textbox', { name: 'Сообщение' });
+    // The box grows with its lines up to 120 px, then scrolls.
+    await box.fill('раз\nдва\nтри\nчетыре\nпять\nшесть\nсемь\nвосемь');
+    const height = await box.evaluate((el) => el.getBoundingClientRect().height);
+    expect(height).toBeGreaterThan(100);
+    expect(height).toBeLessThanOrEqual(120);
     await box.fill(JOY);
     await shown(page.getByRole('button', { name: 'Отправить' }));
     await box.press('Enter');
