@@ -1,5 +1,5 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router-dom';
+import { Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { paths, routePatterns } from '../machines/paths';
 import { screenTitles } from './copy/screens';
 import { ScreenFallback } from './layouts/ScreenFallback';
@@ -27,6 +27,14 @@ const ChatListScreen = lazy(routeChunks.chatList.load);
 const ChatScreen = lazy(routeChunks.chat.load);
 
 /**
+ * A screen that shows one object by its id starts afresh for another id: the router would otherwise keep the
+ * mounted screen (and its flow, started with the old id) when only the parameter changes.
+ */
+function FreshPer({ param, children }: { param: string; children: ReactNode }) {
+  return <Fragment key={useParams()[param]}>{children}</Fragment>;
+}
+
+/**
  * The app's route table, every path from machines/paths.ts (nested routes spell their full path). Layouts are
  * chosen here, not by the screens.
  */
@@ -43,8 +51,16 @@ export function AppRoutes() {
           <Route index element={<Navigate to={paths.home} replace />} />
           <Route path={paths.dashboard} element={<Navigate to={paths.home} replace />} />
           <Route element={<FullHeightLayout />}>
+            {/* Not FreshPer: the chat's session goes on when its first send turns /new into the chat's id. */}
             <Route path={routePatterns.chat} element={<ChatScreen />} />
-            <Route path={routePatterns.practice} element={<PracticeDetailScreen />} />
+            <Route
+              path={routePatterns.practice}
+              element={
+                <FreshPer param="practiceId">
+                  <PracticeDetailScreen />
+                </FreshPer>
+              }
+            />
           </Route>
           <Route element={<TabsLayout />}>
             <Route path={paths.home} element={<HomeScreen />} />
@@ -54,7 +70,14 @@ export function AppRoutes() {
             <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />
             <Route path={paths.diary} element={<DiaryListScreen />} />
             <Route path={paths.newDiaryEntry} element={<NewEntryScreen />} />
-            <Route path={routePatterns.diaryEntry} element={<DiaryEntryScreen />} />
+            <Route
+              path={routePatterns.diaryEntry}
+              element={
+                <FreshPer param="entryId">
+                  <DiaryEntryScreen />
+                </FreshPer>
+              }
+            />
             <Route path={paths.profile} element={<ComingSoonScreen title={screenTitles.profile} />} />
             <Route
               path={paths.settings}

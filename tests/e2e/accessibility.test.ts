@@ -43,45 +43,43 @@ const ROUTES = (entryId: string) => [
   '/app/profile/help',
 ];
 
-/** Script requests each page has in flight: a route's lazy chunks. */
-const scriptsInFlight = new WeakMap<Page, Set<unknown>>();
-function trackScripts(page: Page): Set<unknown> {
-  let scripts = scriptsInFlight.get(page);
-  if (!scripts) {
-    const set = new Set<unknown>();
-    page.on('request', (request) => void (request.resourceType() === 'script' && set.add(request)));
-    page.on('requestfinished', (request) => void set.delete(request));
-    page.on('requestfailed', (request) => void set.delete(request));
-    scriptsInFlight.set(page, (scripts = set));
-  }
-  return scripts;
-}
+/** The h1 a page showed before `go` left it: `settled` waits for the next route's own page. */
+const leftTitle = new WeakMap<Page, string>();
 
-/**
- * Client-side navigation (as a tap on a link does): no reload, the signed-in app stays. Returns once the route's
- * lazy chunks have arrived (a layout's, then its screen's): until then React keeps showing the previous page, which
- * `settled` would take for the new one.
- */
-async function go(page: Page, path: string) {
-  const scripts = trackScripts(page);
+/** Client-side navigation (as a tap on a link does): no reload, the signed-in app stays. */
+async function navigate(page: Page, path: string) {
   await page.evaluate((to) => {
     history.pushState(null, '', to);
     dispatchEvent(new PopStateEvent('popstate'));
   }, path);
-  for (let quietFrames = 0; quietFrames < 3;) {
-    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 16))));
-    quietFrames = scripts.size === 0 ? quietFrames + 1 : 0;
-  }
 }
 
-/** Waits until the route shows its page: an h1, nothing loading. */
+/** Navigates to another route's page, remembering the page it leaves for `settled`. */
+async function go(page: Page, path: string) {
+  leftTitle.set(page, await page.evaluate(() => document.querySelector('h1')?.textContent ?? ''));
+  await navigate(page, path);
+}
+
+/**
+ * Waits until the route shows its page: a main landmark with an h1, nothing loading — and, after `go`, an h1 other
+ * than the page it left (the router keeps the old page on screen while the new one's chunk loads; every route of
+ * the sweep has its own title).
+ */
 async function settled(page: Page) {
+  const left = leftTitle.get(page) ?? null;
+  leftTitle.delete(page);
   await page.waitForFunction(
-    () => document.querySelector('h1') && !document.querySelector('[role=progressbar]'),
-    null,
-    {
-      timeout: TIMEOUT,
+    (before) => {
+      const h1 = document.querySelector('h1');
+      return (
+        document.querySelector('main') &&
+        h1 &&
+        h1.textContent !== before &&
+        !document.querySelector('[role=progressbar]')
+      );
     },
+    left,
+    { timeout: TIMEOUT },
   );
 }
 
@@ -149,7 +147,7 @@ describe('every route passes axe-core, in both Telegram themes', () => {
       await expectOneMainAndH1(page);
     }
     for (const path of ['/app', '/app/dashboard', '/', '/init']) {
-      await go(page, path);
+      await navigate(page, path);
       await page.waitForURL('**/app/home', { timeout: TIMEOUT });
     }
     await settled(page);

@@ -1,11 +1,14 @@
 // The diary entry detail screen against mocked API calls.
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { getDiaryEntry, listDiaryEntries, toggleDiaryFavorite } from '../../src/api/diary';
+import { paths } from '../../machines/paths';
 import { formatEntryDate } from '../../src/components/diary/entryDate';
+import { navigateTo } from '../../src/flow/navigator';
 import { toast } from '../../src/ui/toast';
 import { deferred, entry, renderDiary } from './diary-helpers';
+import { renderApp, signedIn } from './render-app';
 
 vi.mock('../../src/api/diary'); // automocked: every call is a vi.fn() the tests program
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
@@ -85,5 +88,18 @@ describe('diary entry screen', () => {
     await screen.findByText('Запись не найдена');
     await userEvent.click(screen.getByRole('button', { name: /К дневнику/ }));
     await waitFor(() => expect(screen.getByTestId('location')).toHaveAttribute('data-path', '/app/diary'));
+  });
+
+  it('another entry’s route loads that entry, though only the id changed (the real route table)', async () => {
+    const [first, second] = [entry(1), entry(2)];
+    get.mockImplementation(async (id) => (id === second.id ? second : first));
+    renderApp(
+      paths.diaryEntry(first.id),
+      signedIn({ first_name: 'Анна', telegram_id: 42 }, { onboardingCompleted: true }),
+    );
+    expect(await screen.findByRole('heading', { name: 'Запись номер 1' })).toBeInTheDocument();
+    act(() => navigateTo({ to: paths.diaryEntry(second.id) }));
+    expect(await screen.findByRole('heading', { name: 'Запись номер 2' })).toBeInTheDocument();
+    expect(get).toHaveBeenLastCalledWith(second.id);
   });
 });
