@@ -15,7 +15,8 @@ export function stubActor<TOutput, TInput = void>() {
 
 /**
  * A named effect that runs while its state is active and only ever sends events back (a wake lock, a
- * subscription): `keepAwake: stubCallback()`. Left unprovided it does nothing, so the flow works without it.
+ * subscription, a streamed reply): `keepAwake: stubCallback()`. Left unprovided it does nothing, so the flow works
+ * without it.
  */
 export function stubCallback<TInput = void>() {
   return fromCallback<EventObject, TInput>(() => undefined);
@@ -39,6 +40,8 @@ export interface NavigateParams {
 /** Show the toast named by `key`; the words (and the haptic that goes with its variant) live in src/copy. */
 export interface ToastParams {
   key: ToastKey;
+  /** The server's own words for it (a 402's `detail`), shown instead of the copy's description. */
+  detail?: string;
 }
 
 /** Open the app's one upgrade dialog with the reason `key`. */

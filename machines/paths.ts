@@ -2,6 +2,9 @@
 // their paths here, so no route string is written anywhere else. Ids are encoded as one path segment.
 const segment = (id: string) => encodeURIComponent(id);
 
+/** The chat id of `/app/chat/new`: the chat its first send creates. */
+export const NEW_CHAT_ID = 'new';
+
 export const paths = {
   root: '/',
   init: '/init',

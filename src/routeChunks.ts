@@ -45,6 +45,8 @@ export const routeChunks = {
   practiceSession: routeChunk(() => import('./screens/practices/PracticeSessionScreen')),
   plans: routeChunk(() => import('./screens/billing/PlansScreen')),
   checkout: routeChunk(() => import('./screens/billing/CheckoutScreen')),
+  chatList: routeChunk(() => import('./screens/chat/ChatListScreen')),
+  chat: routeChunk(() => import('./screens/chat/ChatScreen')),
 };
 
 /**

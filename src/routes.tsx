@@ -23,6 +23,8 @@ const PracticeDetailScreen = lazy(routeChunks.practiceDetail.load);
 const PracticeSessionScreen = lazy(routeChunks.practiceSession.load);
 const PlansScreen = lazy(routeChunks.plans.load);
 const CheckoutScreen = lazy(routeChunks.checkout.load);
+const ChatListScreen = lazy(routeChunks.chatList.load);
+const ChatScreen = lazy(routeChunks.chat.load);
 
 /**
  * A screen that shows one object by its id starts afresh for another id: the router would otherwise keep the
@@ -49,10 +51,8 @@ export function AppRoutes() {
           <Route index element={<Navigate to={paths.home} replace />} />
           <Route path={paths.dashboard} element={<Navigate to={paths.home} replace />} />
           <Route element={<FullHeightLayout />}>
-            <Route
-              path={routePatterns.chat}
-              element={<ComingSoonScreen title={screenTitles.chat} backTo={paths.chatList} />}
-            />
+            {/* Not FreshPer: the chat's session goes on when its first send turns /new into the chat's id. */}
+            <Route path={routePatterns.chat} element={<ChatScreen />} />
             <Route
               path={routePatterns.practice}
               element={
@@ -64,7 +64,7 @@ export function AppRoutes() {
           </Route>
           <Route element={<TabsLayout />}>
             <Route path={paths.home} element={<HomeScreen />} />
-            <Route path={paths.chatList} element={<ComingSoonScreen title={screenTitles.chatList} />} />
+            <Route path={paths.chatList} element={<ChatListScreen />} />
             <Route path={paths.practices} element={<PracticeListScreen />} />
             {/* Back from a session goes to its practice's detail page (the session machine's BACK). */}
             <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />

@@ -1,5 +1,6 @@
 // Every toast a machine can ask for, by key. Machines name the message; src/copy/toasts.ts holds each key's words
 // and variant (a Record over this union, so a key without words does not compile). A domain adds its keys here.
+import type { ChatToastKey } from '../chat/chat-toasts';
 import type { DiaryToastKey } from '../diary/diary-toasts';
 
-export type ToastKey = DiaryToastKey;
+export type ToastKey = DiaryToastKey | ChatToastKey;

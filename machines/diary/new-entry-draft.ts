@@ -15,6 +15,7 @@ import {
   type Mood,
   type SourceType,
 } from '../../contract/diary';
+import { storedList } from '../stored-list';
 
 /** Navigation state as the chat suggestion card and the home mood card send it. */
 export interface NewEntryPrefill {
@@ -159,15 +160,9 @@ function parseDraft(v: unknown): StoredDraft | null {
  * restored draft can always be saved.
  */
 export function parseDrafts(raw: string | null): StoredDraft[] {
-  if (!raw) return [];
-  let value: unknown;
-  try {
-    value = JSON.parse(raw);
-  } catch {
-    return [];
-  }
-  if (!Array.isArray(value)) return [];
-  const drafts = value.map(parseDraft).filter((d): d is StoredDraft => d !== null);
+  const drafts = storedList(raw)
+    .map(parseDraft)
+    .filter((d): d is StoredDraft => d !== null);
   // One per basis: the last one stored wins.
   return drafts.filter((d, i) => !drafts.slice(i + 1).some((later) => later.basis === d.basis)).slice(-MAX_DRAFTS);
 }

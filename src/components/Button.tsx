@@ -2,11 +2,13 @@ import styled, { css } from 'styled-components';
 
 type Variant = 'primary' | 'secondary' | 'plain';
 
-/** Telegram-like button: filled with the theme's button colour, or a quiet secondary/plain one. */
-export const Button = styled.button.attrs(({ type }) => ({ type: type ?? 'button' }))<{
+export interface ButtonLook {
   $variant?: Variant;
   $block?: boolean;
-}>`
+}
+
+/** The look of the app's buttons, for a link that must look like one (e.g. the chat list's «Новый чат»). */
+export const buttonStyles = css<ButtonLook>`
   display: inline-flex;
   align-items: center;
   justify-content: center;
@@ -53,4 +55,9 @@ export const Button = styled.button.attrs(({ type }) => ({ type: type ?? 'button
       padding: 0 12px;
     `;
   }}
+`;
+
+/** Telegram-like button: filled with the theme's button colour, or a quiet secondary/plain one. */
+export const Button = styled.button.attrs(({ type }) => ({ type: type ?? 'button' }))<ButtonLook>`
+  ${buttonStyles}
 `;

@@ -1,7 +1,6 @@
 // Every user-facing string of the diary, verbatim from the product spec; mood labels are
 // shared with home in src/copy/moods.ts.
-import type { DiaryToastKey } from '../../machines/diary/diary-toasts';
-import type { ToastCopy } from './toasts';
+import { diaryToasts } from './diaryToasts';
 
 export type DiaryFilter = 'all' | 'week' | 'month' | 'favorites';
 
@@ -41,10 +40,5 @@ export const diaryCopy = {
     /** Counters 'n/2000' and 'n/100'. */
     counter: (n: number, max: number) => `${n}/${max}`,
   },
-  toasts: {
-    created: { title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' },
-    createFailed: { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' },
-    blankContent: { title: 'Внимание', description: 'Содержание записи не может быть пустым', variant: 'warning' },
-    favoriteFailed: { title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' },
-  } satisfies Record<DiaryToastKey, ToastCopy>,
+  toasts: diaryToasts,
 } as const;

@@ -1,7 +1,5 @@
 /** Titles of screens that later issues build; shown alone until then. */
 export const screenTitles = {
-  chatList: 'Чаты',
-  chat: 'Чат',
   profile: 'Профиль',
   settings: 'Настройки',
   help: 'Помощь и поддержка',

@@ -1,8 +1,10 @@
 // The words of every toast a machine can ask for, by key (machines/app/toast-keys.ts). A Record over the keys:
-// a key without words does not compile. Each domain keeps its toasts beside its other copy.
+// a key without words does not compile. Each domain keeps its toasts in a file of their own (src/copy/<domain>Toasts.ts):
+// this module is in the app shell, the rest of a domain's copy in its lazy chunks.
 import type { ToastKey } from '../../machines/app/toast-keys';
 import type { ToastVariant } from '../../machines/app/toast.machine';
-import { diaryCopy } from './diary';
+import { chatToasts } from './chatToasts';
+import { diaryToasts } from './diaryToasts';
 
 /** A toast's words and look, as `toast()` in src/ui/toast.ts takes them. */
 export interface ToastCopy {
@@ -12,5 +14,6 @@ export interface ToastCopy {
 }
 
 export const toastCopy: Record<ToastKey, ToastCopy> = {
-  ...diaryCopy.toasts,
+  ...diaryToasts,
+  ...chatToasts,
 };

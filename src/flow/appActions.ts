@@ -12,10 +12,10 @@ const TOAST_HAPTICS = { success: haptic.success, warning: haptic.warning, destru
 
 export const appActions = {
   navigate: (_: unknown, params: NavigateParams) => navigateTo(params),
-  toast: (_: unknown, { key }: ToastParams) => {
+  toast: (_: unknown, { key, detail }: ToastParams) => {
     const copy = toastCopy[key];
     if (copy.variant !== 'default') TOAST_HAPTICS[copy.variant]();
-    toast(copy);
+    toast(detail ? { ...copy, description: detail } : copy);
   },
   openUpgradeDialog: (_: unknown, { key }: UpgradeDialogParams) => requestUpgradeDialog(key),
   haptic: (_: unknown, { kind }: HapticParams) => haptic[kind](),

@@ -309,9 +309,30 @@ export function layoutProblems(page: Page): Promise<string[]> {
           break;
         }
       }
+      // What a scrolling (or clipping) ancestor lets show: text scrolled out of a chat's message list under its
+      // header is not on screen, so it cannot overlap the header.
+      let clip = new DOMRect(-1e6, -1e6, 2e6, 2e6);
+      for (let a: Element | null = el.parentElement; a && a !== document.body; a = a.parentElement) {
+        const s = getComputedStyle(a);
+        if (s.overflowX === 'visible' && s.overflowY === 'visible') continue;
+        const r = a.getBoundingClientRect();
+        const left = Math.max(clip.left, r.left);
+        const top = Math.max(clip.top, r.top);
+        clip = new DOMRect(left, top, Math.min(clip.right, r.right) - left, Math.min(clip.bottom, r.bottom) - top);
+      }
       const range = document.createRange();
       range.selectNodeContents(node);
-      for (const rect of range.getClientRects()) if (rect.width > 1 && rect.height > 1) boxes.push({ el, rect, layer });
+      for (const full of range.getClientRects()) {
+        const left = Math.max(full.left, clip.left);
+        const top = Math.max(full.top, clip.top);
+        const rect = new DOMRect(
+          left,
+          top,
+          Math.min(full.right, clip.right) - left,
+          Math.min(full.bottom, clip.bottom) - top,
+        );
+        if (rect.width > 1 && rect.height > 1) boxes.push({ el, rect, layer });
+      }
       // Cut: a text holder narrower than its text, its overflow hidden or clipped (a scroller is not a cut).
       if (
         el.scrollWidth > el.clientWidth + 1 &&

@@ -3,7 +3,7 @@
 // «Записать» on home's quick mood card, gets «Дневник недоступен» instead of the form.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { launchUrl, openApp, setTier, useServerAndBrowser, type TgUser } from './harness';
+import { openHome, setTier, useServerAndBrowser, type TgUser } from './harness';
 
 const e2e = useServerAndBrowser();
 
@@ -14,15 +14,6 @@ const homeStartUser: TgUser = { id: 5_550_203, first_name: 'Ирина', languag
 const TIMEOUT = 10_000;
 /** Waits until the locator is on screen (fails after TIMEOUT). */
 const shown = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: TIMEOUT });
-
-/** Opens the app as `user` and skips onboarding: the page is on /app/home. */
-async function openHome(user: TgUser): Promise<Page> {
-  const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }));
-  await page.waitForURL('**/onboarding', { timeout: 20_000 });
-  await page.getByRole('button', { name: 'Пропустить' }).click();
-  await page.waitForURL('**/app/home');
-  return page;
-}
 
 async function goToDiary(page: Page) {
   await page.locator('nav').getByText('Дневник', { exact: true }).click();
@@ -56,7 +47,7 @@ async function expectDiaryUnavailable(page: Page, path: string) {
 
 describe('diary in Chromium', () => {
   it('a PRO user writes two entries, sees the newest first, stars one, filters favourites and opens it', async () => {
-    const page = await openHome(proUser);
+    const page = await openHome(e2e, proUser);
     await setTier(e2e.server, proUser.id, 'PRO');
     await goToDiary(page);
     await shown(page.getByText('Дневник пуст'));
@@ -95,7 +86,7 @@ describe('diary in Chromium', () => {
   });
 
   it('a START user pressing «Новая запись» sees «Дневник недоступен»', async () => {
-    const page = await openHome(startUser);
+    const page = await openHome(e2e, startUser);
     await goToDiary(page);
     await page.getByRole('button', { name: 'Новая запись' }).click();
     await expectDiaryUnavailable(page, '/app/diary');
@@ -103,7 +94,7 @@ describe('diary in Chromium', () => {
   });
 
   it('a START user pressing «Записать» on home’s quick mood card sees «Дневник недоступен», not the form', async () => {
-    const page = await openHome(homeStartUser);
+    const page = await openHome(e2e, homeStartUser);
     await page.getByRole('radio', { name: 'Хорошее' }).click();
     await page.getByRole('button', { name: 'Записать' }).click();
     await expectDiaryUnavailable(page, '/app/home');

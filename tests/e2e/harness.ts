@@ -9,6 +9,7 @@
  *
  * it('…', async () => {
  *   const page = await openApp(e2e.browser, launchUrl(e2e.server, { user: { id: 1001, first_name: 'Анна' } }));
+ *   const home = await openHome(e2e, { id: 1002, first_name: 'Олег' });   // signed in, onboarding skipped
  *   // screenshotOnFailure is armed by openApp: a failing test saves <tmp>/e2e-shots/<test>.png and prints the path.
  *   await setTier(e2e.server, 1001, 'PRO');            // PostgreSQL only (see below)
  * });
@@ -326,6 +327,15 @@ export async function openApp(browser: Browser, url: string, options: { otherThe
   screenshotOnFailure(page);
   await armAccessibilityGate(context, page, options);
   await page.goto(url);
+  return page;
+}
+
+/** Opens the app as `user` (openApp) and skips onboarding: the page is on /app/home. */
+export async function openHome(e2e: { browser: Browser; server: Pick<E2EServer, 'url'> }, user: TgUser): Promise<Page> {
+  const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }));
+  await page.waitForURL('**/onboarding', { timeout: 20_000 });
+  await page.getByRole('button', { name: 'Пропустить' }).click();
+  await page.waitForURL('**/app/home');
   return page;
 }
 

@@ -78,8 +78,8 @@ describe('bottom navigation', () => {
     expect(screen.getByRole('link', { name: tab })).toHaveAttribute('aria-current', 'page');
   });
 
+  // The chat's own back («К чатам») is in tests/screens/chat-session.test.tsx.
   it.each([
-    ['/app/chat/new', '/app/chat'],
     ['/app/profile/help', '/app/profile'],
     ['/app/profile/subscription/checkout', '/app/profile/subscription'],
   ])('placeholder %s: «Назад» (no native BackButton outside Telegram) goes to %s', async (path, back) => {

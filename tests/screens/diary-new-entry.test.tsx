@@ -7,7 +7,7 @@ import { CLIENT_ID_PATTERN, type DiaryCreateBody } from '../../contract/diary';
 import { basisOf } from '../../machines/diary/new-entry-draft';
 import { createDiaryEntry, listDiaryEntries } from '../../src/api/diary';
 import { draftStorageKey } from '../../src/screens/diary/draftStorage';
-import { newClientId } from '../../src/screens/diary/newClientId';
+import { newClientId } from '../../src/lib/clientId';
 import { safeStorage } from '../../src/telegram/storage';
 import { toast } from '../../src/ui/toast';
 import { deferred, DIARY_USER, entry, renderDiary } from './diary-helpers';

@@ -3,7 +3,6 @@
 // An <article> whose title link stretches over the whole card, with the star as a sibling above it: a button
 // must not sit inside a link (invalid HTML; screen readers announce the pair as one control).
 import { memo } from 'react';
-import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { DiaryEntry } from '../../../contract/diary';
 import { paths } from '../../../machines/paths';
@@ -11,6 +10,7 @@ import { diaryCopy } from '../../copy/diary';
 import { formatEntryDate } from './entryDate';
 import { FavoriteStar } from './FavoriteStar';
 import { MoodIcon } from '../MoodPicker';
+import { StretchedLink } from '../StretchedLink';
 
 const Card = styled.article`
   position: relative;
@@ -23,19 +23,6 @@ const Card = styled.article`
   contain-intrinsic-size: auto 120px;
   &:has(a:focus-visible) {
     outline: 2px solid ${({ theme }) => theme.color.button};
-  }
-`;
-
-/** The title's link; its ::after covers the card, so a tap anywhere but the star opens the entry. */
-const CardLink = styled(Link)`
-  color: inherit;
-  text-decoration: none;
-  outline: none;
-  &::after {
-    content: '';
-    position: absolute;
-    inset: 0;
-    border-radius: inherit;
   }
 `;
 
@@ -92,7 +79,7 @@ export const DiaryEntryCard = memo(function DiaryEntryCard({ entry, toggling, on
         </StarSlot>
       </Head>
       <Title>
-        <CardLink to={paths.diaryEntry(entry.id)}>{entry.title || diaryCopy.untitled}</CardLink>
+        <StretchedLink to={paths.diaryEntry(entry.id)}>{entry.title || diaryCopy.untitled}</StretchedLink>
       </Title>
       <Content>{entry.content}</Content>
     </Card>

@@ -5,47 +5,23 @@ import { diaryListMachine, diaryListView } from '../../../machines/diary/diary-l
 import { diaryActors } from '../../api/diary.actors';
 import { Button } from '../../components/Button';
 import { DiaryEntryCard } from '../../components/diary/DiaryEntryCard';
-import { EndSentinel } from '../../components/diary/EndSentinel';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { DiaryIcon } from '../../components/icons';
 import { FilterChips } from '../../components/diary/FilterChips';
+import { ListCenter, ListFooter, ListHeader, ListTitle } from '../../components/ListScreen';
 import { Page } from '../../components/Page';
+import { ScrollSentinel } from '../../components/ScrollSentinel';
 import { Spinner } from '../../components/Spinner';
 import { diaryCopy, type DiaryFilter } from '../../copy/diary';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { useNewEntryGate } from './useNewEntryGate';
 
-const Header = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Title = styled.h1`
-  margin: ${({ theme }) => theme.space(2)} 0 ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.size.xl};
-`;
-
 const List = styled.div`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(3)};
-`;
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(10)} ${({ theme }) => theme.space(4)};
-`;
-
-const Footer = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(2)};
 `;
 
 export default function DiaryListScreen() {
@@ -78,18 +54,18 @@ export default function DiaryListScreen() {
 
   return (
     <Page>
-      <Header>
-        <Title>{diaryCopy.title}</Title>
+      <ListHeader>
+        <ListTitle>{diaryCopy.title}</ListTitle>
         <Button $variant="secondary" onClick={pressNew} aria-disabled={gate.checking} aria-busy={gate.checking}>
           {diaryCopy.newEntry}
         </Button>
-      </Header>
+      </ListHeader>
       <FilterChips value={filter} onSelect={onSelectFilter} />
 
       {status === 'loading' ? (
-        <Center>
+        <ListCenter>
           <Spinner />
-        </Center>
+        </ListCenter>
       ) : status === 'error' ? (
         <ErrorState message={diaryCopy.listError} retryLabel={diaryCopy.retry} onRetry={retry} />
       ) : status === 'empty' ? (
@@ -112,18 +88,18 @@ export default function DiaryListScreen() {
               onToggleFavorite={onToggle}
             />
           ))}
-          {hasMore ? <EndSentinel key={entries.length} onReach={onReachEnd} /> : null}
+          {hasMore ? <ScrollSentinel key={entries.length} onReach={onReachEnd} testId="diary-end" /> : null}
           {loadingMore ? (
-            <Footer>
+            <ListFooter>
               <Spinner $size={22} />
-            </Footer>
+            </ListFooter>
           ) : null}
           {moreFailed ? (
-            <Footer>
+            <ListFooter>
               <Button $variant="plain" onClick={retry}>
                 {diaryCopy.loadMoreError} · {diaryCopy.retry}
               </Button>
-            </Footer>
+            </ListFooter>
           ) : null}
         </List>
       )}

@@ -14,11 +14,11 @@ import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { diaryCopy } from '../../copy/diary';
+import { newClientId } from '../../lib/clientId';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
 import { draftEffects, draftStore } from './draftStorage';
-import { newClientId } from './newClientId';
 
 const Form = styled.form`
   display: flex;

@@ -1,5 +1,5 @@
-// A new draft's client id (the create's idempotency key): crypto.randomUUID where the WebView has it (secure
-// contexts of current browsers), else a version-4 UUID from crypto.getRandomValues (older Telegram WebViews).
+// A new client id (the idempotency key of a diary create or a chat send): crypto.randomUUID where the WebView has
+// it (secure contexts of current browsers), else a version-4 UUID from crypto.getRandomValues (older WebViews).
 export function newClientId(): string {
   if (typeof crypto.randomUUID === 'function') return crypto.randomUUID();
   const b = crypto.getRandomValues(new Uint8Array(16));

@@ -1,0 +1,579 @@
+// One chat: its history (the newest 30 messages, older pages when scrolled to the top), the composer, and sending
+// with a streamed reply. A send shows the user's message at once (a `temp-` id until the server's stored one
+// replaces it), the typing indicator until the reply's first words, then the reply growing as it streams. In a new
+// chat ('new') the first send creates the chat and the route becomes the chat's own. Nothing typed is lost: the
+// composer's text and the unanswered message are kept on the device per chat (`saveDraft`), a failed send keeps
+// its message with «Отправить ещё раз» (the same client id, so the server never stores it twice), and a send the
+// daily limit refuses (402) gives the text back to the composer, shows the server's words and the upgrade dialog.
+import { assign, setup, spawnChild, type SnapshotFrom } from 'xstate';
+import type { UsageInfo } from '../../contract/billing';
+import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
+import {
+  stubAction,
+  stubActor,
+  stubCallback,
+  type NavigateParams,
+  type ToastParams,
+  type UpgradeDialogParams,
+} from '../effects';
+import { NEW_CHAT_ID, paths } from '../paths';
+import { topState } from '../view-model';
+import {
+  chatDraftKey,
+  cleanChatText,
+  EMPTY_DRAFT,
+  isTempMessage,
+  optimisticMessage,
+  tempMessageId,
+  textWithTakenBack,
+  unsentFate,
+  type ChatDraft,
+} from './chat-draft';
+import { olderPageQuery, prependPage, type OlderPageQuery } from './chat-history';
+import { diaryNavigation, diarySuggestionOf, practiceNavigation, practiceSuggestionOf } from './chat-suggestions';
+import { limitBanner } from './limit-banner';
+
+/** Why a send failed, as the streaming actor reports it (src/api/chat.actors.ts maps HTTP and stream errors). */
+export type SendFailure =
+  { kind: 'limit'; detail: string } | { kind: 'unavailable'; detail: string } | { kind: 'failed' };
+
+/** What the streaming send reports to the machine, in this order (CHAT_CREATED only when it creates the chat). */
+export type ChatStreamMachineEvent =
+  | { type: 'CHAT_CREATED'; chat: Chat }
+  | { type: 'USER_MESSAGE'; message: ChatMessage }
+  | { type: 'DELTA'; text: string }
+  | { type: 'DONE'; chat: Chat; message: ChatMessage }
+  | { type: 'ERROR'; failure: SendFailure };
+
+/** One send: to the chat, or (chatId null) creating it. */
+export interface ChatSendRequest {
+  chatId: string | null;
+  content: string;
+  clientId: string;
+}
+
+/** An opened chat: the chat, its newest page and the total count of its messages. */
+export interface ChatOpening {
+  chat: Chat;
+  messages: ChatMessage[];
+  total: number;
+}
+
+/** A message sent and not answered yet; `messageId` is its temp id until the server's copy arrives. */
+export interface PendingMessage {
+  content: string;
+  clientId: string;
+  messageId: string;
+}
+
+export interface ChatSessionContext {
+  /** Null until the first send creates the chat. */
+  chatId: string | null;
+  chat: Chat | null;
+  /** Oldest → newest, user and assistant messages (the optimistic one included). */
+  messages: ChatMessage[];
+  /** How many messages are older than the oldest one loaded. */
+  olderRemaining: number;
+  /** The composer's text. */
+  text: string;
+  pending: PendingMessage | null;
+  /** The server's words for the failed send (a 503), shown with «Отправить ещё раз». */
+  failureDetail: string | null;
+  /** The reply so far while it streams. */
+  streamingText: string;
+  /** The last reply that finished streaming here (screen readers hear it once, whole). */
+  lastReply: ChatMessage | null;
+  usage: UsageInfo | null;
+  /** The server refused a send for the daily limit (402). */
+  limitRefused: boolean;
+  /** Injected: a new client id (a UUID) and the clock for the optimistic message. */
+  newClientId: () => string;
+  now: () => Date;
+}
+
+export interface ChatSessionInput {
+  /** The route's chat id; 'new' for the chat the first send creates. */
+  chatId: string;
+  newClientId: () => string;
+  now?: () => Date;
+}
+
+export type ChatSessionEvent =
+  | ChatStreamMachineEvent
+  | { type: 'TEXT.CHANGE'; value: string }
+  | { type: 'SEND' }
+  | { type: 'TOPIC.SEND'; text: string }
+  | { type: 'RETRY_SEND' }
+  | { type: 'EDIT_UNSENT' }
+  | { type: 'LOAD_OLDER' }
+  | { type: 'RETRY_OLDER' }
+  | { type: 'RETRY' }
+  | { type: 'BACK' }
+  | { type: 'MIC.PRESS' }
+  | { type: 'VOICE.TEXT'; text: string }
+  | { type: 'PRACTICE.OPEN'; messageId: string }
+  | { type: 'DIARY.OPEN'; messageId: string }
+  | { type: 'UPGRADE' };
+
+/** What the device keeps for this chat: the composer's text and the unanswered message. */
+const draftOf = (context: ChatSessionContext): ChatDraft => ({
+  text: context.text,
+  unsent: context.pending ? { content: context.pending.content, clientId: context.pending.clientId } : null,
+});
+const saveParams = ({ context }: { context: ChatSessionContext }) => ({
+  chatKey: chatDraftKey(context.chatId),
+  draft: draftOf(context),
+});
+
+export const chatSessionMachine = setup({
+  types: {
+    context: {} as ChatSessionContext,
+    input: {} as ChatSessionInput,
+    events: {} as ChatSessionEvent,
+  },
+  actors: {
+    restoreDraft: stubActor<ChatDraft, { chatKey: string }>(),
+    /** Null when the chat does not exist or is someone else's (HTTP 404). */
+    loadChat: stubActor<ChatOpening | null, { chatId: string }>(),
+    loadOlder: stubActor<ChatMessagesResponse, OlderPageQuery>(),
+    loadUsage: stubActor<UsageInfo | null>(),
+    /** The streamed send: reports CHAT_CREATED, USER_MESSAGE, DELTA…, then DONE or ERROR; stopping it aborts. */
+    sendMessage: stubCallback<ChatSendRequest>(),
+  },
+  actions: {
+    navigate: stubAction<NavigateParams>(),
+    toast: stubAction<ToastParams>(),
+    openUpgradeDialog: stubAction<UpgradeDialogParams>(),
+    /** The device's copy of this chat's composer text and unanswered message (an empty draft removes it). */
+    saveDraft: stubAction<{ chatKey: string; draft: ChatDraft }>(),
+    applyDraft: assign((_, { draft }: { draft: ChatDraft }) => ({
+      text: cleanChatText(draft.text),
+      pending: draft.unsent ? { ...draft.unsent, messageId: tempMessageId(draft.unsent.clientId) } : null,
+    })),
+    /**
+     * A restored unanswered message, against the history just loaded: answered → forgotten (and the device's copy
+     * with it, by the saveDraft that follows); stored without an answer → that message gets «Отправить ещё раз»;
+     * never stored → shown again as an optimistic message.
+     */
+    placeUnsent: assign(({ context }) => {
+      const { pending, messages } = context;
+      if (!pending) return {};
+      const fate = unsentFate(pending, messages);
+      if (fate === 'answered') return { pending: null };
+      if (fate === 'stored') return { pending: { ...pending, messageId: messages.at(-1)!.id } };
+      return { messages: [...messages, optimisticMessage(pending, context.chatId, context.now())] };
+    }),
+    /** The message goes out: shown at once with a temp id, the composer emptied (unless it was a topic tile). */
+    startSend: assign(({ context }, { content, fromComposer }: { content: string; fromComposer: boolean }) => {
+      const clientId = context.newClientId();
+      const unsent = { content: content.trim(), clientId };
+      return {
+        pending: { ...unsent, messageId: tempMessageId(clientId) },
+        messages: [...context.messages, optimisticMessage(unsent, context.chatId, context.now())],
+        text: fromComposer ? '' : context.text,
+        failureDetail: null,
+      };
+    }),
+    /** The pending message leaves the list if the server never stored it, and its text goes back to the composer. */
+    takeBackPending: assign(({ context }) => {
+      const { pending } = context;
+      if (!pending || !isTempMessage(pending.messageId)) return { pending: null };
+      return {
+        pending: null,
+        messages: context.messages.filter((m) => m.id !== pending.messageId),
+        text: textWithTakenBack(pending.content, context.text),
+      };
+    }),
+  },
+  guards: {
+    isNewChat: ({ context }) => context.chatId === null,
+    isMissing: (_, { opening }: { opening: ChatOpening | null }) => opening === null,
+    hasText: ({ context }) => context.text.trim() !== '',
+    isTopic: (_, { text }: { text: string }) => text.trim() !== '',
+    hasPending: ({ context }) => context.pending !== null,
+    hasOlder: ({ context }) => context.chatId !== null && context.olderRemaining > 0,
+    isLimit: (_, { failure }: { failure: SendFailure }) => failure.kind === 'limit',
+    hasPracticeAccess: ({ context }, { messageId }: { messageId: string }) =>
+      practiceSuggestionOf(context.messages, messageId)?.has_access === true,
+    isLockedPractice: ({ context }, { messageId }: { messageId: string }) =>
+      practiceSuggestionOf(context.messages, messageId)?.has_access === false,
+    isDiarySuggestion: ({ context }, { messageId }: { messageId: string }) =>
+      diarySuggestionOf(context.messages, messageId) !== null,
+  },
+}).createMachine({
+  id: 'chatSession',
+  description: 'One chat: history with older pages, the composer, and sending with a streamed reply.',
+  context: ({ input }) => ({
+    chatId: input.chatId === NEW_CHAT_ID ? null : input.chatId,
+    chat: null,
+    messages: [],
+    olderRemaining: 0,
+    text: '',
+    pending: null,
+    failureDetail: null,
+    streamingText: '',
+    lastReply: null,
+    usage: null,
+    limitRefused: false,
+    newClientId: input.newClientId,
+    now: input.now ?? (() => new Date()),
+  }),
+  entry: spawnChild('loadUsage', { id: 'loadUsage' }),
+  initial: 'restoring',
+  on: {
+    BACK: {
+      description:
+        'Back (Telegram’s button): to the chat list. A reply still streaming is finished and kept by the server.',
+      actions: { type: 'navigate', params: { to: paths.chatList } },
+    },
+    'xstate.done.actor.loadUsage': {
+      description: 'Today’s usage for the limit banner (a reply’s own usage_info, if newer, wins).',
+      actions: assign({ usage: ({ context, event }) => context.usage ?? event.output }),
+    },
+  },
+  states: {
+    restoring: {
+      description: 'Reading this chat’s draft from the device (a moment; the composer is disabled).',
+      invoke: {
+        id: 'restoreDraft',
+        src: 'restoreDraft',
+        input: ({ context }) => ({ chatKey: chatDraftKey(context.chatId) }),
+        onDone: [
+          {
+            guard: 'isNewChat',
+            target: 'ready',
+            actions: [
+              { type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) },
+              'placeUnsent',
+              { type: 'saveDraft', params: saveParams },
+            ],
+          },
+          { target: 'loading', actions: { type: 'applyDraft', params: ({ event }) => ({ draft: event.output }) } },
+        ],
+        onError: [
+          { guard: 'isNewChat', target: 'ready', actions: { type: 'saveDraft', params: saveParams } },
+          { target: 'loading' },
+        ],
+      },
+    },
+    loading: {
+      description: 'The chat and its newest 30 messages.',
+      invoke: {
+        id: 'loadChat',
+        src: 'loadChat',
+        input: ({ context }) => ({ chatId: context.chatId ?? '' }),
+        onDone: [
+          { guard: { type: 'isMissing', params: ({ event }) => ({ opening: event.output }) }, target: 'notFound' },
+          {
+            target: 'ready',
+            actions: [
+              assign(({ event }) => ({
+                chat: event.output!.chat,
+                messages: event.output!.messages,
+                olderRemaining: Math.max(0, event.output!.total - event.output!.messages.length),
+              })),
+              'placeUnsent',
+              { type: 'saveDraft', params: saveParams },
+            ],
+          },
+        ],
+        onError: { target: 'error' },
+      },
+    },
+    notFound: { description: '«Чат не найден» with a way back to the list.' },
+    error: {
+      description: '«Не удалось загрузить сообщения» with «Попробовать снова».',
+      on: { RETRY: { target: 'loading' } },
+    },
+    ready: {
+      type: 'parallel',
+      on: {
+        'TEXT.CHANGE': {
+          description: 'Typing (allowed while a reply streams); kept on the device at once.',
+          actions: [
+            assign({ text: ({ event }) => cleanChatText(event.value) }),
+            { type: 'saveDraft', params: saveParams },
+          ],
+        },
+        'VOICE.TEXT': {
+          description: 'Recognised speech goes into the composer, after what is typed (the voice input’s result).',
+          actions: [
+            assign({
+              text: ({ context, event }) =>
+                cleanChatText(context.text.trim() ? `${context.text} ${event.text}` : event.text),
+            }),
+            { type: 'saveDraft', params: saveParams },
+          ],
+        },
+        'MIC.PRESS': {
+          description: 'The microphone button (shown while the composer is empty). Voice input: this transition.',
+          actions: { type: 'toast', params: { key: 'voiceSoon' } },
+        },
+        'PRACTICE.OPEN': [
+          {
+            guard: { type: 'hasPracticeAccess', params: ({ event }) => ({ messageId: event.messageId }) },
+            description: '«Начать»: the practice, with the chat as its source.',
+            actions: {
+              type: 'navigate',
+              params: ({ context, event }) =>
+                practiceNavigation(practiceSuggestionOf(context.messages, event.messageId)!, context.chatId),
+            },
+          },
+          {
+            guard: { type: 'isLockedPractice', params: ({ event }) => ({ messageId: event.messageId }) },
+            description: '«Улучшить тариф»: the practice is not on the plan.',
+            actions: { type: 'navigate', params: { to: paths.subscription } },
+          },
+        ],
+        'DIARY.OPEN': {
+          guard: { type: 'isDiarySuggestion', params: ({ event }) => ({ messageId: event.messageId }) },
+          description: '«Создать запись»: the new-entry form prefilled with the suggestion.',
+          actions: {
+            type: 'navigate',
+            params: ({ context, event }) =>
+              diaryNavigation(diarySuggestionOf(context.messages, event.messageId)!, context.chatId),
+          },
+        },
+        UPGRADE: {
+          description: 'The red limit banner’s «Улучшить тариф».',
+          actions: { type: 'navigate', params: { to: paths.subscription } },
+        },
+      },
+      states: {
+        history: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                LOAD_OLDER: {
+                  guard: 'hasOlder',
+                  target: 'loadingOlder',
+                  description: 'The top of the list came within 100 px; ignored when everything is loaded.',
+                },
+              },
+            },
+            loadingOlder: {
+              invoke: {
+                id: 'loadOlder',
+                src: 'loadOlder',
+                input: ({ context }) => olderPageQuery(context.chatId ?? '', context.olderRemaining),
+                onDone: {
+                  target: 'idle',
+                  actions: assign(({ context, event }) => ({
+                    messages: prependPage(context.messages, event.output.messages),
+                    olderRemaining: olderPageQuery(context.chatId ?? '', context.olderRemaining).skip,
+                  })),
+                },
+                onError: { target: 'olderFailed' },
+              },
+            },
+            olderFailed: {
+              description: 'An older page failed: «Не удалось загрузить сообщения» and a retry at the top.',
+              on: { RETRY_OLDER: { target: 'loadingOlder' } },
+            },
+          },
+        },
+        send: {
+          initial: 'settling',
+          states: {
+            settling: {
+              description: 'Transient: a restored unanswered message waits for «Отправить ещё раз».',
+              always: [{ guard: 'hasPending', target: 'failed' }, { target: 'idle' }],
+            },
+            idle: {
+              on: {
+                SEND: {
+                  guard: 'hasText',
+                  target: 'sending',
+                  description: 'Enter or the send button; blank text is ignored.',
+                  actions: [
+                    { type: 'startSend', params: ({ context }) => ({ content: context.text, fromComposer: true }) },
+                    { type: 'saveDraft', params: saveParams },
+                  ],
+                },
+                'TOPIC.SEND': {
+                  guard: { type: 'isTopic', params: ({ event }) => ({ text: event.text }) },
+                  target: 'sending',
+                  description: 'A topic tile of the empty chat sends its text.',
+                  actions: [
+                    { type: 'startSend', params: ({ event }) => ({ content: event.text, fromComposer: false }) },
+                    { type: 'saveDraft', params: saveParams },
+                  ],
+                },
+              },
+            },
+            sending: {
+              description: 'A send runs; another SEND is ignored until it ends.',
+              invoke: {
+                id: 'sendMessage',
+                src: 'sendMessage',
+                input: ({ context }) => ({
+                  chatId: context.chatId,
+                  content: context.pending?.content ?? '',
+                  clientId: context.pending?.clientId ?? '',
+                }),
+                onError: {
+                  target: 'failed',
+                  description: 'The send could not run at all.',
+                  actions: assign({ streamingText: '', failureDetail: null }),
+                },
+              },
+              initial: 'waiting',
+              states: {
+                waiting: {
+                  description: 'The typing indicator, until the reply’s first words.',
+                  on: {
+                    DELTA: { target: 'replying', actions: assign({ streamingText: ({ event }) => event.text }) },
+                  },
+                },
+                replying: {
+                  description: 'The reply grows as it streams.',
+                  on: {
+                    DELTA: {
+                      actions: assign({ streamingText: ({ context, event }) => context.streamingText + event.text }),
+                    },
+                  },
+                },
+              },
+              on: {
+                CHAT_CREATED: {
+                  description:
+                    'The first send created the chat: the route becomes the chat’s own, the draft moves with it.',
+                  actions: [
+                    assign({ chatId: ({ event }) => event.chat.id, chat: ({ event }) => event.chat }),
+                    {
+                      type: 'navigate',
+                      params: ({ event }) => ({
+                        to: paths.chat(event.chat.id),
+                        replace: true,
+                        state: { createdChat: event.chat.id },
+                      }),
+                    },
+                    { type: 'saveDraft', params: { chatKey: NEW_CHAT_ID, draft: EMPTY_DRAFT } },
+                    { type: 'saveDraft', params: saveParams },
+                  ],
+                },
+                USER_MESSAGE: {
+                  description: 'The stored user message replaces the optimistic one.',
+                  actions: assign(({ context, event }) => ({
+                    messages: context.messages.map((m) => (m.id === context.pending?.messageId ? event.message : m)),
+                    pending: context.pending && { ...context.pending, messageId: event.message.id },
+                  })),
+                },
+                DONE: {
+                  target: 'idle',
+                  description: 'The stored reply (with today’s usage) replaces the streamed text.',
+                  actions: [
+                    assign(({ context, event }) => ({
+                      chat: event.chat,
+                      messages: [...context.messages, event.message],
+                      usage: event.message.usage_info ?? context.usage,
+                      limitRefused: false,
+                      pending: null,
+                      streamingText: '',
+                      lastReply: event.message,
+                    })),
+                    { type: 'saveDraft', params: saveParams },
+                  ],
+                },
+                ERROR: [
+                  {
+                    guard: { type: 'isLimit', params: ({ event }) => ({ failure: event.failure }) },
+                    target: 'idle',
+                    description:
+                      '402: nothing was stored; the text goes back to the composer, the server’s words and the upgrade dialog show.',
+                    actions: [
+                      'takeBackPending',
+                      assign({ limitRefused: true, streamingText: '' }),
+                      {
+                        type: 'toast',
+                        params: ({ event }) => ({
+                          key: 'limitReached',
+                          detail: event.failure.kind === 'limit' ? event.failure.detail : undefined,
+                        }),
+                      },
+                      { type: 'openUpgradeDialog', params: { key: 'messages_limit_reached' } },
+                      { type: 'saveDraft', params: saveParams },
+                    ],
+                  },
+                  {
+                    target: 'failed',
+                    description: 'The typing indicator stops; the message stays with «Отправить ещё раз».',
+                    actions: assign({
+                      streamingText: '',
+                      failureDetail: ({ event }) =>
+                        event.failure.kind === 'unavailable' ? event.failure.detail : null,
+                    }),
+                  },
+                ],
+              },
+            },
+            failed: {
+              description:
+                'The unanswered message shows «Отправить ещё раз» (and «Изменить» if it never reached the server).',
+              on: {
+                RETRY_SEND: {
+                  target: 'sending',
+                  description: 'The same content and client id: the server answers it without storing it twice.',
+                },
+                EDIT_UNSENT: {
+                  target: 'idle',
+                  description: 'Never stored: the text back to the composer. Stored: leave it unanswered and write on.',
+                  actions: [
+                    'takeBackPending',
+                    assign({ failureDetail: null }),
+                    { type: 'saveDraft', params: saveParams },
+                  ],
+                },
+              },
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+export type ChatSessionStatus = 'loading' | 'ready' | 'notFound' | 'error';
+
+/**
+ * What the chat screen shows. `messages` keeps its identity until it changes, so the list re-renders only for a
+ * new message; the streamed text is a field of its own.
+ */
+export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine>) {
+  const { chat, chatId, messages, text, pending, failureDetail, streamingText, lastReply, usage, limitRefused } =
+    snapshot.context;
+  const top = topState<'restoring' | 'loading' | 'ready' | 'notFound' | 'error'>(snapshot);
+  const ready = top === 'ready';
+  const sending = snapshot.matches({ ready: { send: 'sending' } });
+  const failed = snapshot.matches({ ready: { send: 'failed' } });
+  return {
+    status: (top === 'restoring' ? 'loading' : top) as ChatSessionStatus,
+    chatId,
+    topic: chat?.topic ?? null,
+    messages,
+    /** The typing indicator: a send runs and no words have arrived yet. */
+    typing: snapshot.matches({ ready: { send: { sending: 'waiting' } } }),
+    /** The reply so far ('' when none streams). */
+    streamingText,
+    /** The last reply finished here, for the polite announcement (not every streamed word). */
+    lastReply,
+    sending,
+    /** The message with «Отправить ещё раз», the server's words about it, and whether it can be edited. */
+    failedMessageId: failed && pending ? pending.messageId : null,
+    failureDetail: failed ? failureDetail : null,
+    failedEditable: failed && pending !== null && isTempMessage(pending.messageId),
+    text,
+    /** The composer accepts text (not while the draft is read back or the chat is not open). */
+    editable: ready,
+    canSend: snapshot.can({ type: 'SEND' }),
+    /** The microphone instead of the send button while the composer is empty. */
+    showMic: text.trim() === '',
+    /** The empty chat: the greeting and the eight topic tiles. */
+    showTopics: ready && messages.length === 0 && !sending,
+    hasOlder: snapshot.can({ type: 'LOAD_OLDER' }),
+    loadingOlder: snapshot.matches({ ready: { history: 'loadingOlder' } }),
+    olderFailed: snapshot.matches({ ready: { history: 'olderFailed' } }),
+    banner: limitBanner(usage, limitRefused),
+  };
+}

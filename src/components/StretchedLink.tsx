@@ -1,0 +1,17 @@
+// A card's title link whose ::after covers the whole card (an <article> with `position: relative`), so a tap
+// anywhere opens it, while buttons beside the link (a star, a delete) sit above it with their own taps — a button
+// must never be inside a link.
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+
+export const StretchedLink = styled(Link)`
+  color: inherit;
+  text-decoration: none;
+  outline: none;
+  &::after {
+    content: '';
+    position: absolute;
+    inset: 0;
+    border-radius: inherit;
+  }
+`;

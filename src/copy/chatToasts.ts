@@ -1,0 +1,15 @@
+// The chat's toasts, by key (machines/chat/chat-toasts.ts). A file of their own: src/copy/toasts.ts, in the app
+// shell, gathers every domain's toasts, and the rest of the chat's copy stays in the chat's lazy chunks.
+import type { ChatToastKey } from '../../machines/chat/chat-toasts';
+import type { ToastCopy } from './toasts';
+
+export const chatToasts = {
+  limitReached: { title: 'Внимание', description: 'Лимит токенов исчерпан', variant: 'warning' },
+  chatDeleted: { title: 'Готово', description: 'Чат удалён', variant: 'success' },
+  deleteFailed: { title: 'Ошибка', description: 'Не удалось удалить чат', variant: 'destructive' },
+  voiceSoon: {
+    title: 'Голосовой ввод скоро появится',
+    description: 'А пока напишите сообщение — я отвечу так же внимательно.',
+    variant: 'default',
+  },
+} satisfies Record<ChatToastKey, ToastCopy>;

@@ -1,0 +1,11 @@
+// The diary's toasts, by key (machines/diary/diary-toasts.ts). A file of their own: src/copy/toasts.ts, in the app
+// shell, gathers every domain's toasts, and the rest of the diary's copy stays in the diary's lazy chunks.
+import type { DiaryToastKey } from '../../machines/diary/diary-toasts';
+import type { ToastCopy } from './toasts';
+
+export const diaryToasts = {
+  created: { title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' },
+  createFailed: { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' },
+  blankContent: { title: 'Внимание', description: 'Содержание записи не может быть пустым', variant: 'warning' },
+  favoriteFailed: { title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' },
+} satisfies Record<DiaryToastKey, ToastCopy>;

@@ -1,0 +1,258 @@
+// /app/chat/:chatId ('new' for a chat the first send creates): binds the chat session machine to the chat's actors
+// and the user's draft store, and renders its view model — the history as a log, the typing indicator and the
+// reply as it streams, the suggestion cards, the limit banner and the composer. Full height, no bottom navigation
+// (FullHeightLayout, which follows Telegram's stable viewport height, so the composer stays above the keyboard).
+import { useCallback, useMemo, useState } from 'react';
+import { Navigate, useLocation, useParams } from 'react-router-dom';
+import styled from 'styled-components';
+import { chatSessionMachine, chatSessionView } from '../../../machines/chat/chat-session.machine';
+import { paths } from '../../../machines/paths';
+import { chatActors } from '../../api/chat.actors';
+import { useAuthView } from '../../auth/AuthProvider';
+import { Button } from '../../components/Button';
+import { ButtonLink } from '../../components/ButtonLink';
+import { ChatWelcome } from '../../components/chat/ChatWelcome';
+import { Composer } from '../../components/chat/Composer';
+import { LimitBanner } from '../../components/chat/LimitBanner';
+import { Bubble, MessageBubble } from '../../components/chat/MessageBubble';
+import { TypingIndicator } from '../../components/chat/TypingIndicator';
+import { EmptyState } from '../../components/EmptyState';
+import { ErrorState } from '../../components/ErrorState';
+import { ScrollSentinel } from '../../components/ScrollSentinel';
+import { Spinner } from '../../components/Spinner';
+import { VisuallyHidden } from '../../components/VisuallyHidden';
+import { chatCopy } from '../../copy/chat';
+import { useFlow } from '../../flow/useFlow';
+import { newClientId } from '../../lib/clientId';
+import { haptic } from '../../telegram/haptic';
+import { useBackButton } from '../../telegram/useBackButton';
+import { chatDraftEffects, chatDraftStore, type ChatDraftStore } from './chatDraftStorage';
+import { useChatScroll } from './useChatScroll';
+
+const Main = styled.main`
+  flex: 1;
+  min-height: 0;
+  display: flex;
+  flex-direction: column;
+`;
+
+const Header = styled.header`
+  flex: none;
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  padding: ${({ theme }) => theme.space(2)} ${({ theme }) => theme.space(4)};
+  border-bottom: 1px solid ${({ theme }) => theme.color.separator};
+`;
+
+const Title = styled.h1`
+  flex: 1;
+  min-width: 0;
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.lg};
+  line-height: 1.25;
+`;
+
+const BackLink = styled(Button)`
+  padding-left: 0;
+`;
+
+const Scroller = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+  overscroll-behavior: contain;
+  display: flex;
+  flex-direction: column;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+`;
+
+const Log = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(2)};
+  margin-top: auto;
+`;
+
+const Center = styled.div`
+  display: flex;
+  justify-content: center;
+  margin: auto 0;
+  padding: ${({ theme }) => theme.space(4)};
+`;
+
+const Failed = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  justify-content: flex-end;
+  align-items: center;
+  column-gap: ${({ theme }) => theme.space(1)};
+  max-width: min(85%, 640px);
+  margin-top: ${({ theme }) => theme.space(1)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.destructive};
+    text-align: right;
+  }
+`;
+
+/** The route: a missing id goes to the list; the session lives on when its first send turns /new into the chat's own. */
+export default function ChatScreen() {
+  const { chatId } = useParams();
+  const location = useLocation();
+  const telegramId = useAuthView().user?.telegram_id;
+  const store = useMemo(() => chatDraftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
+  // The session machine replaces /app/chat/new with the chat's route (state.createdChat): the same session goes on.
+  const [sessionKey, setSessionKey] = useState(chatId);
+  const created = (location.state as { createdChat?: unknown } | null)?.createdChat;
+  if (chatId !== sessionKey && created !== chatId) setSessionKey(chatId);
+  if (!chatId) return <Navigate to={paths.chatList} replace />;
+  return <ChatSession key={sessionKey} chatId={sessionKey ?? chatId} store={store} />;
+}
+
+function ChatSession({ chatId, store }: { chatId: string; store: ChatDraftStore }) {
+  const drafts = useMemo(() => chatDraftEffects(store), [store]);
+  const { view, send } = useFlow(chatSessionMachine, chatSessionView, {
+    input: { chatId, newClientId },
+    actors: { ...chatActors, ...drafts.actors },
+    actions: drafts.actions,
+  });
+  const nativeBack = useBackButton(() => send({ type: 'BACK' }));
+  const scroller = useChatScroll(view);
+
+  const onPractice = useCallback(
+    (messageId: string) => {
+      haptic.tap();
+      send({ type: 'PRACTICE.OPEN', messageId });
+    },
+    [send],
+  );
+  const onDiary = useCallback(
+    (messageId: string) => {
+      haptic.tap();
+      send({ type: 'DIARY.OPEN', messageId });
+    },
+    [send],
+  );
+  const onLoadOlder = useCallback(() => send({ type: 'LOAD_OLDER' }), [send]);
+
+  const title = view.topic ?? (view.chatId === null ? chatCopy.session.newTitle : chatCopy.session.fallbackTitle);
+  const announcement = view.typing
+    ? chatCopy.session.typing
+    : view.lastReply
+      ? `${chatCopy.session.replied}: ${view.lastReply.content}`
+      : '';
+  const failedNotice = view.failedMessageId ? (
+    <Failed role="status">
+      <p>{view.failureDetail ?? chatCopy.session.sendFailed}</p>
+      <Button $variant="plain" onClick={() => send({ type: 'RETRY_SEND' })}>
+        {chatCopy.session.resend}
+      </Button>
+      <Button $variant="plain" onClick={() => send({ type: 'EDIT_UNSENT' })}>
+        {view.failedEditable ? chatCopy.session.edit : chatCopy.session.skip}
+      </Button>
+    </Failed>
+  ) : undefined;
+
+  return (
+    <Main>
+      <Header>
+        {nativeBack ? null : (
+          <BackLink $variant="plain" onClick={() => send({ type: 'BACK' })}>
+            <span aria-hidden>‹</span> {chatCopy.session.back}
+          </BackLink>
+        )}
+        <Title>{title}</Title>
+      </Header>
+
+      <Scroller ref={scroller} data-testid="chat-scroller">
+        {view.status === 'loading' ? (
+          <Center>
+            <Spinner />
+          </Center>
+        ) : view.status === 'error' ? (
+          <ErrorState
+            message={chatCopy.session.loadError}
+            retryLabel={chatCopy.session.retry}
+            onRetry={() => send({ type: 'RETRY' })}
+          />
+        ) : view.status === 'notFound' ? (
+          <EmptyState
+            title={chatCopy.session.notFound}
+            action={<ButtonLink to={paths.chatList}>{chatCopy.session.back}</ButtonLink>}
+          />
+        ) : view.showTopics ? (
+          <ChatWelcome
+            disabled={!view.editable}
+            onTopic={(text) => {
+              haptic.tap();
+              send({ type: 'TOPIC.SEND', text });
+            }}
+          />
+        ) : (
+          // Not a live region itself: older pages arriving above and every streamed word would be read out.
+          // The status line below announces the typing indicator and each finished reply, once.
+          <Log role="log" aria-live="off" aria-label={chatCopy.session.messagesLabel}>
+            {view.hasOlder ? (
+              <ScrollSentinel
+                key={view.messages.length}
+                edge="start"
+                root={scroller}
+                onReach={onLoadOlder}
+                testId="chat-older"
+              />
+            ) : null}
+            {view.loadingOlder ? (
+              <Center>
+                <Spinner $size={22} />
+              </Center>
+            ) : null}
+            {view.olderFailed ? (
+              <Button $variant="plain" onClick={() => send({ type: 'RETRY_OLDER' })}>
+                {chatCopy.session.olderError} · {chatCopy.session.retry}
+              </Button>
+            ) : null}
+            {view.messages.map((message) => (
+              <MessageBubble
+                key={message.id}
+                message={message}
+                onPractice={onPractice}
+                onDiary={onDiary}
+                footer={message.id === view.failedMessageId ? failedNotice : undefined}
+              />
+            ))}
+            {view.typing ? <TypingIndicator /> : null}
+            {view.streamingText ? (
+              <Bubble $mine={false} aria-hidden data-testid="chat-streaming">
+                {view.streamingText}
+              </Bubble>
+            ) : null}
+          </Log>
+        )}
+      </Scroller>
+      <VisuallyHidden role="status" aria-live="polite">
+        {announcement}
+      </VisuallyHidden>
+
+      <LimitBanner banner={view.banner} onUpgrade={() => send({ type: 'UPGRADE' })} />
+      <Composer
+        text={view.text}
+        editable={view.editable}
+        canSend={view.canSend}
+        showMic={view.showMic}
+        blockedReason={view.failedMessageId ? chatCopy.session.resendFirst : null}
+        onChange={(value) => send({ type: 'TEXT.CHANGE', value })}
+        onSend={() => {
+          if (view.canSend) haptic.tap();
+          send({ type: 'SEND' });
+        }}
+        onMic={() => {
+          haptic.tap();
+          send({ type: 'MIC.PRESS' });
+        }}
+      />
+    </Main>
+  );
+}
