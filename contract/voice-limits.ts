@@ -24,8 +24,5 @@ export const VOICE_CLIENT_ID_FIELD = 'client_id';
 
 /** 503 when this server has no speech-to-text endpoint (STT_BASE_URL unset). */
 export const VOICE_UNCONFIGURED = 'stt_unconfigured';
-/** 422 when the recording holds no sound, or the model heard no speech in it: record again. */
-export const VOICE_UNUSABLE = ['empty_audio', 'no_speech'] as const;
-
-/** A code the client acts on: a 402 refusal (contract/billing.ts, as the diary's), or one of the above. */
-export type VoiceErrorCode = DailyRefusal | typeof VOICE_UNCONFIGURED | (typeof VOICE_UNUSABLE)[number];
+/** A code the client acts on: a 402's refusal (contract/billing.ts, as the diary's), or the above. */
+export type VoiceErrorCode = DailyRefusal | typeof VOICE_UNCONFIGURED;
