@@ -38,7 +38,7 @@ interface UploadOptions {
 }
 
 /** The multipart body a browser's FormData makes, serialised by the platform (boundary included). */
-async function multipartBody(audio: Uint8Array, o: UploadOptions) {
+async function multipartBody(audio: Uint8Array<ArrayBuffer>, o: UploadOptions) {
   const form = new FormData();
   if (o.clientId) form.append('client_id', o.clientId);
   for (const [name, value] of Object.entries(o.fields ?? {})) form.append(name, value);
@@ -50,7 +50,7 @@ async function multipartBody(audio: Uint8Array, o: UploadOptions) {
 
 function voiceCalls(t: TestContext, app: () => FastifyInstance = () => t.app) {
   return {
-    async transcribe(audio: Uint8Array, o: UploadOptions = {}) {
+    async transcribe(audio: Uint8Array<ArrayBuffer>, o: UploadOptions = {}) {
       const { payload, contentType } = await multipartBody(audio, o);
       return app().inject({
         method: 'POST',
@@ -463,7 +463,7 @@ function sha256(bytes: Uint8Array): string {
 }
 
 /** A RIFF/WAVE header with a few silent samples: audio, but not a container this route takes. */
-function wavHeader(): Uint8Array {
+function wavHeader(): Uint8Array<ArrayBuffer> {
   const wav = new Uint8Array(44 + 400);
   const view = new DataView(wav.buffer);
   wav.set(new TextEncoder().encode('RIFF'), 0);

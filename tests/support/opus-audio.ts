@@ -83,7 +83,7 @@ function oggPage(packets: Uint8Array[], granule: bigint, sequence: number, flags
   return page;
 }
 
-export function opusOgg(packets: number): Uint8Array {
+export function opusOgg(packets: number): Uint8Array<ArrayBuffer> {
   const pages = [oggPage([opusHead()], 0n, 0, 0x02), oggPage([opusTags()], 0n, 1, 0)];
   const perPage = 50; // a second of audio per page
   for (let done = 0; done < packets; done += perPage) {
@@ -101,7 +101,7 @@ export function opusOgg(packets: number): Uint8Array {
   return file;
 }
 
-async function mux(format: OutputFormat, packets: number): Promise<Uint8Array> {
+async function mux(format: OutputFormat, packets: number): Promise<Uint8Array<ArrayBuffer>> {
   const output = new Output({ format, target: new BufferTarget() });
   const source = new EncodedAudioPacketSource('opus');
   output.addAudioTrack(source);
