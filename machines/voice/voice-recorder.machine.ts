@@ -47,9 +47,7 @@ export interface Transcript {
 
 /** How the recorder ended: the words, a refusal for the plan or the day, or nothing (cancelled). */
 export type RecorderOutcome =
-  | { kind: 'text'; text: string; usage: UsageInfo }
-  | { kind: 'refused'; refusal: DailyRefusal }
-  | { kind: 'cancelled' };
+  { kind: 'text'; text: string; usage: UsageInfo } | { kind: 'refused'; refusal: DailyRefusal } | { kind: 'cancelled' };
 
 export type VoiceRecorderEvent =
   | { type: 'START' }

@@ -95,7 +95,8 @@ export async function finishTranscription(db: Db, id: string, text: string): Pro
 export async function refundTranscription(db: Db, id: string): Promise<void> {
   await db.transaction(async (tx) => {
     const [gone] = await tx.delete(voiceTranscriptions).where(eq(voiceTranscriptions.id, id)).returning();
-    if (gone) await giveBackDaily(tx, { userId: gone.userId, kind: 'voice_seconds', day: gone.day, amount: gone.seconds });
+    if (gone)
+      await giveBackDaily(tx, { userId: gone.userId, kind: 'voice_seconds', day: gone.day, amount: gone.seconds });
   });
 }
 

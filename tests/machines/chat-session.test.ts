@@ -132,7 +132,10 @@ function checkNewEffects(s: AnyMachineSnapshot) {
       expect([name, params], where).toEqual(
         !c.voiceInput
           ? ['toast', { key: 'voiceUnconfigured' }]
-          : ['openUpgradeDialog', { key: decision === 'not_available' ? 'voice_not_available' : 'voice_limit_reached' }],
+          : [
+              'openUpgradeDialog',
+              { key: decision === 'not_available' ? 'voice_not_available' : 'voice_limit_reached' },
+            ],
       );
       expect(decision === 'allowed' && c.voiceInput, where).toBe(false);
     } else if (ofType(event, 'xstate.done.actor.voiceRecorder')) {
@@ -291,7 +294,9 @@ const common = (input: ChatSessionInput) => ({
       c.streamingText !== '',
       c.messages.length > 0,
       // What the microphone does, where it is pressed (elsewhere it would only multiply the states).
-      s.matches({ ready: { send: 'idle', history: 'idle' } }) && !c.text && c.usage ? checkAccess('voice', c.usage) : null,
+      s.matches({ ready: { send: 'idle', history: 'idle' } }) && !c.text && c.usage
+        ? checkAccess('voice', c.usage)
+        : null,
     ]);
   },
   events: {

@@ -120,7 +120,9 @@ describeMachinePaths(voiceRecorderMachine, {
           : event?.type === 'RECORDER.DONE'
             ? 'empty' // only an empty recording comes back to idle
             : event?.type === 'xstate.error.actor.transcribe'
-              ? ((event.error as TranscribeFailure).kind === 'unconfigured' ? 'unconfigured' : 'rejected')
+              ? (event.error as TranscribeFailure).kind === 'unconfigured'
+                ? 'unconfigured'
+                : 'rejected'
               : null;
       expect(event?.type === 'RECORDER.DONE' ? (event.audio as Blob).size : 0).toBe(0);
       expect(v.error).toBe(expected);
@@ -225,7 +227,11 @@ function harness(
   });
   const actor = createActor(machine, {
     clock,
-    input: { clock: { now: () => clock.now() }, maxSeconds: options.maxSeconds, newClientId: () => `id-${++clientIds}` },
+    input: {
+      clock: { now: () => clock.now() },
+      maxSeconds: options.maxSeconds,
+      newClientId: () => `id-${++clientIds}`,
+    },
   }).start();
   return { actor, clock, log };
 }
@@ -247,7 +253,11 @@ describe('voice recorder sequences', () => {
     actor.send({ type: 'START' });
     await settle();
     clock.increment(11_999);
-    expect(voiceRecorderView(actor.getSnapshot())).toMatchObject({ status: 'recording', elapsedSeconds: 11, maxSeconds: 12 });
+    expect(voiceRecorderView(actor.getSnapshot())).toMatchObject({
+      status: 'recording',
+      elapsedSeconds: 11,
+      maxSeconds: 12,
+    });
     clock.increment(1);
     await settle();
     expect(log).toEqual(['microphone on', 'microphone off', 'upload id-1']);

@@ -17,7 +17,7 @@ import { dailyUsage, voiceTranscriptions } from '../../server/db/schema';
 import { chargedSeconds } from '../../server/voice/audio';
 import { VOICE_ERRORS } from '../../server/voice/errors';
 import { claimTranscription, refundTranscription } from '../../server/voice/repository';
-import { opusMp4, opusOgg, opusWebm, OPUS_PACKET_S } from '../support/opus-audio';
+import { opusMp4, opusOgg, opusWebm } from '../support/opus-audio';
 import { startSttServer, type SttServer } from '../support/stt-server';
 import { anna, appFactory, boris } from './chat-support';
 import { describeEachDatabase, type TestContext, type TgUser } from './harness';
@@ -42,7 +42,11 @@ async function multipartBody(audio: Uint8Array<ArrayBuffer>, o: UploadOptions) {
   const form = new FormData();
   if (o.clientId) form.append('client_id', o.clientId);
   for (const [name, value] of Object.entries(o.fields ?? {})) form.append(name, value);
-  form.append(o.field ?? 'recording', new Blob([audio], { type: o.type ?? 'audio/webm' }), o.filename ?? 'recording.webm');
+  form.append(
+    o.field ?? 'recording',
+    new Blob([audio], { type: o.type ?? 'audio/webm' }),
+    o.filename ?? 'recording.webm',
+  );
   for (let i = 0; i < (o.extraFiles ?? 0); i++) form.append(`extra${i}`, new Blob([audio]), `extra${i}.webm`);
   const request = new Request('http://localhost/', { method: 'POST', body: form });
   return { payload: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
@@ -61,11 +65,11 @@ function voiceCalls(t: TestContext, app: () => FastifyInstance = () => t.app) {
     },
     me: (user: TgUser = anna) => app().inject({ method: 'GET', url: '/api/users/me', headers: t.headers(user) }),
     usage: async (user: TgUser = anna) =>
-      (await app().inject({ method: 'GET', url: '/api/subscriptions/usage', headers: t.headers(user) })).json() as UsageInfo,
+      (
+        await app().inject({ method: 'GET', url: '/api/subscriptions/usage', headers: t.headers(user) })
+      ).json() as UsageInfo,
   };
 }
-
-const seconds = (packets: number) => packets * OPUS_PACKET_S;
 
 describeEachDatabase(
   'voice input: POST /api/chat/transcribe',
@@ -119,13 +123,24 @@ describeEachDatabase(
       expect(Buffer.from(sent.file!.bytes).equals(Buffer.from(audio))).toBe(true);
 
       const [row] = await rows();
-      expect(row).toMatchObject({ status: 'done', text: SAID, seconds: 5, clientId: CLIENT_ID, userId: await t.userId(anna.id) });
+      expect(row).toMatchObject({
+        status: 'done',
+        text: SAID,
+        seconds: 5,
+        clientId: CLIENT_ID,
+        userId: await t.userId(anna.id),
+      });
     });
 
     it.each([
       ['Ogg built by hand, 3 s', () => opusOgg(150), 'audio.ogg', 3],
       ['WebM with a duration in its header, 20 s', () => opusWebm(1000), 'audio.webm', 20],
-      ['fragmented MP4 (Safari), 0.8 s → the least charge, 1 s', () => opusMp4(40, { fragmented: true }), 'audio.m4a', 1],
+      [
+        'fragmented MP4 (Safari), 0.8 s → the least charge, 1 s',
+        () => opusMp4(40, { fragmented: true }),
+        'audio.m4a',
+        1,
+      ],
       ['MP4 of 61 s (the recorder stopped a moment late) → 60 s', () => opusMp4(3050), 'audio.m4a', 60],
     ] as const)('%s', async (_name, make, sentAs, charged) => {
       const res = await voice.transcribe(await make(), { filename: 'recording.webm' });
@@ -234,14 +249,20 @@ describeEachDatabase(
     it('402 before the model: voice not on the plan (START), or today’s seconds would run out', async () => {
       await t.setTier(anna.id, 'START');
       const start = await voice.transcribe(opusOgg(100));
-      expect([start.statusCode, start.json()]).toEqual([402, { detail: VOICE_ERRORS.notAvailable, code: 'not_available' }]);
+      expect([start.statusCode, start.json()]).toEqual([
+        402,
+        { detail: VOICE_ERRORS.notAvailable, code: 'not_available' },
+      ]);
       await expectNothingSpent();
 
       await t.setTier(anna.id, 'PRO');
       t.setDailyLimit('voice_seconds', 'PRO', 10);
       expect((await voice.transcribe(opusOgg(400))).statusCode).toBe(200); // 8 s
       const over = await voice.transcribe(opusOgg(250)); // 5 s more would be 13
-      expect([over.statusCode, over.json()]).toEqual([402, { detail: VOICE_ERRORS.limitReached, code: 'limit_reached' }]);
+      expect([over.statusCode, over.json()]).toEqual([
+        402,
+        { detail: VOICE_ERRORS.limitReached, code: 'limit_reached' },
+      ]);
       expect(stt.requests).toHaveLength(1);
       expect(await usedSeconds()).toBe(8);
       expect((await voice.transcribe(opusOgg(100))).statusCode).toBe(200); // 2 s: exactly the limit
@@ -315,7 +336,9 @@ describeEachDatabase(
     it('five uploads of one recording at once: one transcription, one charge', async () => {
       stt.script = () => ({ text: SAID, delayMs: 300 });
       const audio = opusOgg(250);
-      const results = await Promise.all(Array.from({ length: 5 }, () => voice.transcribe(audio, { clientId: CLIENT_ID })));
+      const results = await Promise.all(
+        Array.from({ length: 5 }, () => voice.transcribe(audio, { clientId: CLIENT_ID })),
+      );
       for (const r of results) {
         if (r.statusCode === 200) expect(r.json().text).toBe(SAID);
         else expect([r.statusCode, r.json()]).toEqual([409, { detail: VOICE_ERRORS.busy }]);

@@ -49,8 +49,9 @@ async function readForm(req: IncomingMessage): Promise<FormData> {
   const chunks: Buffer[] = [];
   for await (const chunk of req) chunks.push(chunk as Buffer);
   // The platform's own multipart parser (undici), not a hand-written one.
-  return new Response(Buffer.concat(chunks), { headers: { 'content-type': req.headers['content-type'] ?? '' } })
-    .formData();
+  return new Response(Buffer.concat(chunks), {
+    headers: { 'content-type': req.headers['content-type'] ?? '' },
+  }).formData();
 }
 
 const text = (form: FormData, name: string) => {
@@ -65,7 +66,8 @@ export async function startSttServer(script: SttScript = () => ({ text: 'Я ва
   const server = createServer(async (req, res) => {
     const json = (status: number, body: unknown) =>
       res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-    if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions') return json(404, { error: { message: 'not found' } });
+    if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions')
+      return json(404, { error: { message: 'not found' } });
     const form = await readForm(req);
     const file = form.get('file');
     const request: SttRequest = {
@@ -73,7 +75,9 @@ export async function startSttServer(script: SttScript = () => ({ text: 'Я ва
       language: text(form, 'language'),
       responseFormat: text(form, 'response_format'),
       file:
-        file instanceof File ? { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) } : null,
+        file instanceof File
+          ? { name: file.name, type: file.type, bytes: new Uint8Array(await file.arrayBuffer()) }
+          : null,
       authorization: req.headers.authorization,
     };
     const index = state.requests.push(request) - 1;
@@ -86,7 +90,8 @@ export async function startSttServer(script: SttScript = () => ({ text: 'Я ва
     if (reply.hang) return;
     if (reply.delayMs) await sleep(reply.delayMs);
     if (res.destroyed) return;
-    if (reply.status) return json(reply.status, { error: { message: `scripted ${reply.status}`, type: 'server_error' } });
+    if (reply.status)
+      return json(reply.status, { error: { message: `scripted ${reply.status}`, type: 'server_error' } });
     // verbose_json, as whisper-style servers answer it (the SDK asks for it for such models).
     json(200, { text: reply.text ?? '', language: 'russian', duration: 0, segments: [] });
   });
