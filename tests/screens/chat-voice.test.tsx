@@ -44,20 +44,19 @@ class Track {
 }
 let tracks: Track[] = [];
 let recorded: BlobPart[] = ['opus-bytes'];
-let lastRecorder: StandInRecorder | null = null;
+/** The options each recorder was made with, the newest last. */
+let recorderOptions: MediaRecorderOptions[] = [];
 
 class StandInRecorder {
   static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
   state: 'inactive' | 'recording' = 'inactive';
   mimeType: string;
-  options: MediaRecorderOptions;
   ondataavailable: ((e: { data: Blob }) => void) | null = null;
   onstop: (() => void) | null = null;
   onerror: ((e: unknown) => void) | null = null;
   constructor(_stream: unknown, options: MediaRecorderOptions) {
-    this.options = options;
     this.mimeType = options.mimeType ?? '';
-    lastRecorder = this;
+    recorderOptions.push(options);
   }
   start() {
     this.state = 'recording';
@@ -84,7 +83,7 @@ beforeEach(() => {
   localStorage.clear();
   tracks = [];
   recorded = ['opus-bytes'];
-  lastRecorder = null;
+  recorderOptions = [];
   vi.mocked(getUsage).mockResolvedValue(PRO);
   grantMicrophone();
   Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
@@ -164,7 +163,7 @@ describe('recording', () => {
     expect(getUserMedia).toHaveBeenCalledWith({
       audio: expect.objectContaining({ sampleRate: { ideal: 44_100 }, channelCount: { ideal: 1 } }),
     });
-    expect(lastRecorder!.options).toEqual({ mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 32_000 });
+    expect(recorderOptions).toEqual([{ mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 32_000 }]);
     expect(tracks.map((t) => t.stopped)).toEqual([false]);
 
     await userEvent.click(stop);
