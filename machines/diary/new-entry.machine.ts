@@ -14,7 +14,7 @@ import {
 } from '../../contract/diary';
 import { stubAction, stubActor, type NavigateParams, type ToastParams, type UpgradeDialogParams } from '../effects';
 import { paths } from '../paths';
-import { refusalOf, UPGRADE_KEYS } from '../billing/daily-access';
+import { refusalOf, UPGRADE_KEYS } from '../billing/refusal-dialogs';
 import {
   cleanText,
   createBodyFromDraft,

@@ -1,7 +1,8 @@
 // The diary's API calls, typed from contract/diary.ts (types only: zod stays out of the bundle).
 import type { DiaryCreateBody, DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
 import { api } from './client';
-import { httpStatus, refusedErrorOf } from './errors';
+import { httpStatus } from './errors';
+import { refusedErrorOf } from './refusal';
 
 export function listDiaryEntries(query: DiaryListQuery): Promise<DiaryListResponse> {
   const searchParams: Record<string, string | number> = {};

@@ -1,5 +1,4 @@
 import { HTTPError, TimeoutError } from 'ky';
-import type { DailyRefusal, DailyRefusalBody } from '../../contract/billing';
 
 /** The HTTP status of a failed ky call, or undefined when no response arrived. */
 export function httpStatus(error: unknown): number | undefined {
@@ -36,29 +35,4 @@ export function authFailureKind(error: unknown): 'network' | 'auth' | 'other' {
   if (isNetworkError(error)) return 'network';
   const status = httpStatus(error);
   return status === 401 || status === 403 ? 'auth' : 'other';
-}
-
-/**
- * A call the server refused for the plan or today's allowance (HTTP 402 with a `code`: the diary's create, voice
- * input); the machines read `refusal` (machines/billing/daily-access.ts refusalOf) and open the matching dialog.
- */
-export class RefusedError extends Error {
-  constructor(
-    readonly refusal: DailyRefusal,
-    detail: string,
-  ) {
-    super(detail);
-    this.name = 'RefusedError';
-  }
-}
-
-/** The RefusedError a failed ky call stands for (a 402 whose body has a `code`), or null. */
-export async function refusedErrorOf(error: unknown): Promise<RefusedError | null> {
-  if (httpStatus(error) !== 402) return null;
-  try {
-    const body = (await (error as HTTPError).response.clone().json()) as Partial<DailyRefusalBody>;
-    return typeof body.code === 'string' ? new RefusedError(body.code, String(body.detail ?? '')) : null;
-  } catch {
-    return null;
-  }
 }

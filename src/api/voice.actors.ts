@@ -4,7 +4,8 @@
 import { fromPromise } from 'xstate';
 import { VOICE_UNCONFIGURED } from '../../contract/voice-limits';
 import type { TranscribeFailure, TranscribeRequest, Transcript } from '../../machines/voice/voice-recorder.machine';
-import { errorDetail, httpStatus, refusedErrorOf } from './errors';
+import { errorDetail, httpStatus } from './errors';
+import { refusedErrorOf } from './refusal';
 import { transcribeRecording } from './voice';
 
 /** Statuses that mean "this recording cannot be used": record again rather than send it again. */

@@ -9,7 +9,7 @@ export const chatToasts = {
   deleteFailed: { title: 'Ошибка', description: 'Не удалось удалить чат', variant: 'destructive' },
   voiceUnconfigured: {
     title: 'Голосовой ввод не настроен',
-    description: 'На этом сервере не подключено распознавание речи. Напишите сообщение — я отвечу так же внимательно.',
+    description: 'На этом сервере не подключено распознавание речи. Напишите сообщение текстом.',
     variant: 'default',
   },
 } satisfies Record<ChatToastKey, ToastCopy>;

@@ -1,14 +1,8 @@
 // The plan and daily-limit rule of the diary and voice input (one rule for both), its dialogs, and the refusal a
 // server's 402 carries.
 import { describe, expect, it } from 'vitest';
-import {
-  checkAccess,
-  checkLimit,
-  refusalOf,
-  UPGRADE_KEYS,
-  type DailyFeature,
-  type DailyUsage,
-} from '../../machines/billing/daily-access';
+import { checkAccess, checkLimit, type DailyFeature, type DailyUsage } from '../../machines/billing/daily-access';
+import { refusalOf, UPGRADE_KEYS } from '../../machines/billing/refusal-dialogs';
 
 /** `feature`'s allowance as given, the other one wide open (it must never decide). */
 const usage = (feature: DailyFeature, limit: number | null, used: number): DailyUsage =>

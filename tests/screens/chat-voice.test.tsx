@@ -118,8 +118,7 @@ describe('the gate', () => {
     await userEvent.click(mic());
     expect(toast).toHaveBeenCalledWith({
       title: 'Голосовой ввод не настроен',
-      description:
-        'На этом сервере не подключено распознавание речи. Напишите сообщение — я отвечу так же внимательно.',
+      description: 'На этом сервере не подключено распознавание речи. Напишите сообщение текстом.',
       variant: 'default',
     });
     expect(screen.queryByRole('dialog')).toBeNull();
@@ -150,7 +149,7 @@ describe('recording', () => {
     await userEvent.clear(box());
     await userEvent.click(mic());
 
-    const dialog = sheet();
+    const dialog = await screen.findByRole('dialog', { name: 'Голосовое сообщение' }); // its chunk arrives
     expect(within(dialog).getByRole('heading', { name: 'Голосовое сообщение' })).toBeInTheDocument();
     await within(dialog).findByRole('timer', { name: 'Время записи' });
     expect(within(dialog).getByRole('timer')).toHaveTextContent('0:00');

@@ -2,7 +2,7 @@
 // and the user's draft store, and renders its view model — the history as a log, the typing indicator and the
 // reply as it streams, the suggestion cards, the limit banner and the composer. Full height, no bottom navigation
 // (FullHeightLayout, which follows Telegram's stable viewport height, so the composer stays above the keyboard).
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { chatSessionMachine, chatSessionView } from '../../../machines/chat/chat-session.machine';
@@ -30,7 +30,24 @@ import { useBackButton } from '../../telegram/useBackButton';
 import { voiceRecorder } from '../../voice/voiceRecorder';
 import { chatDraftEffects, chatDraftStore, type ChatDraftStore } from './chatDraftStorage';
 import { useChatScroll } from './useChatScroll';
-import { VoiceRecorder } from './VoiceRecorder';
+import type { Recorder } from './VoiceRecorder';
+
+// The recorder's sheet is fetched when the microphone first opens it (the recording itself starts at once), so the
+// chat's own chunk does not carry it (bench/bundle.ts). A sheet that cannot be fetched (offline) cancels the
+// recording — without its sheet nobody could stop it — and the next press tries to fetch it again.
+let VoiceRecorder = voiceRecorderSheet();
+function voiceRecorderSheet() {
+  return lazy<ComponentType<{ recorder: Recorder }>>(() =>
+    import('./VoiceRecorder').catch(() => {
+      VoiceRecorder = voiceRecorderSheet();
+      return { default: CancelRecording };
+    }),
+  );
+}
+function CancelRecording({ recorder }: { recorder: Recorder }) {
+  useEffect(() => recorder.send({ type: 'CANCEL' }), [recorder]);
+  return null;
+}
 
 const Main = styled.main`
   flex: 1;
@@ -261,7 +278,11 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
         }}
         boxRef={box}
       />
-      <VoiceRecorder recorder={view.voiceRecorder} />
+      {view.voiceRecorder ? (
+        <Suspense fallback={null}>
+          <VoiceRecorder recorder={view.voiceRecorder} />
+        </Suspense>
+      ) : null}
     </Main>
   );
 }

@@ -6,14 +6,10 @@ import { voiceRecorderView, type voiceRecorderMachine } from '../../../machines/
 import { RecorderSheet } from '../../components/voice/RecorderSheet';
 import { haptic } from '../../telegram/haptic';
 
-type Recorder = ActorRefFrom<typeof voiceRecorderMachine>;
+export type Recorder = ActorRefFrom<typeof voiceRecorderMachine>;
 
-/** Open while the session runs a recorder; it closes (with focus back where it was) when the recorder ends. */
-export function VoiceRecorder({ recorder }: { recorder: Recorder | undefined }) {
-  return recorder ? <OpenRecorder recorder={recorder} /> : null;
-}
-
-function OpenRecorder({ recorder }: { recorder: Recorder }) {
+/** Rendered while the session runs a recorder; it closes (with focus back where it was) when the recorder ends. */
+export default function VoiceRecorder({ recorder }: { recorder: Recorder }) {
   const view = useSelector(recorder, voiceRecorderView, shallowEqual);
   return (
     <RecorderSheet
