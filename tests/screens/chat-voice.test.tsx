@@ -2,8 +2,8 @@
 // recorder's sheet (timer, bars, stop with its hint, «Отменить запись», Escape), every microphone refusal by its
 // DOMException name, an empty recording, the words landing in the text box (not sent until the person sends them),
 // a failed transcription offered again with the same client id, and a 402's dialog. jsdom has no microphone: the
-// browser's getUserMedia and MediaRecorder are stood in for below, so the app's own media actors run; the
-// transcription call is mocked like every screen test's API (the real ones run in tests/e2e/voice.test.ts).
+// browser's getUserMedia and MediaRecorder are stood in for (media-stand-ins.ts), so the app's own media actors
+// run; the transcription call is mocked like every screen test's API (the real ones: tests/e2e/voice.test.ts).
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { HTTPError } from 'ky';
@@ -15,6 +15,7 @@ import { transcribeRecording } from '../../src/api/voice';
 import { toast } from '../../src/ui/toast';
 import { renderChat, scriptedSends } from './chat-helpers';
 import { usage } from '../machines/chat-fixtures';
+import { mediaStandIns } from './media-stand-ins';
 
 vi.mock('../../src/api/chat', async (importOriginal) => ({
   ...(await importOriginal<typeof import('../../src/api/chat')>()),
@@ -34,66 +35,18 @@ const box = () => screen.getByRole('textbox', { name: 'Сообщение' });
 const mic = () => screen.getByRole('button', { name: 'Записать голосовое сообщение' });
 const sheet = () => screen.getByRole('dialog', { name: 'Голосовое сообщение' });
 
-// ---- the browser's media, stood in for ------------------------------------------------------------------------
-
-class Track {
-  stopped = false;
-  stop() {
-    this.stopped = true;
-  }
-}
-let tracks: Track[] = [];
-let recorded: BlobPart[] = ['opus-bytes'];
-/** The options each recorder was made with, the newest last. */
-let recorderOptions: MediaRecorderOptions[] = [];
-
-class StandInRecorder {
-  static isTypeSupported = (type: string) => type === 'audio/webm;codecs=opus';
-  state: 'inactive' | 'recording' = 'inactive';
-  mimeType: string;
-  ondataavailable: ((e: { data: Blob }) => void) | null = null;
-  onstop: (() => void) | null = null;
-  onerror: ((e: unknown) => void) | null = null;
-  constructor(_stream: unknown, options: MediaRecorderOptions) {
-    this.mimeType = options.mimeType ?? '';
-    recorderOptions.push(options);
-  }
-  start() {
-    this.state = 'recording';
-  }
-  stop() {
-    this.state = 'inactive';
-    this.ondataavailable?.({ data: new Blob(recorded, { type: this.mimeType }) });
-    this.onstop?.();
-  }
-}
-
-const getUserMedia = vi.fn();
-function grantMicrophone() {
-  getUserMedia.mockImplementation(async () => {
-    const track = new Track();
-    tracks.push(track);
-    return { getTracks: () => [track] };
-  });
-}
-const refuse = (name: string) => getUserMedia.mockRejectedValue(Object.assign(new Error(name), { name }));
+const media = mediaStandIns();
 
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
-  tracks = [];
-  recorded = ['opus-bytes'];
-  recorderOptions = [];
   vi.mocked(getUsage).mockResolvedValue(PRO);
-  grantMicrophone();
-  Object.defineProperty(navigator, 'mediaDevices', { value: { getUserMedia }, configurable: true });
-  vi.stubGlobal('MediaRecorder', StandInRecorder);
+  media.install();
   vi.spyOn(console, 'error').mockImplementation(() => {});
   vi.spyOn(console, 'warn').mockImplementation(() => {});
 });
 afterEach(() => {
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(navigator, 'mediaDevices');
+  media.uninstall();
   vi.restoreAllMocks();
 });
 
@@ -122,7 +75,7 @@ describe('the gate', () => {
       variant: 'default',
     });
     expect(screen.queryByRole('dialog')).toBeNull();
-    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(media.getUserMedia).not.toHaveBeenCalled();
   });
 
   it.each([
@@ -134,7 +87,7 @@ describe('the gate', () => {
     await userEvent.click(mic());
     const dialog = await screen.findByRole('dialog', { name: title });
     expect(within(dialog).getByRole('button', { name: button })).toBeInTheDocument();
-    expect(getUserMedia).not.toHaveBeenCalled();
+    expect(media.getUserMedia).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' })); // the app's one dialog: closed
   });
 });
@@ -159,15 +112,15 @@ describe('recording', () => {
     expect(stop).toHaveAccessibleDescription('Нажмите чтобы остановить');
     expect(within(dialog).getByRole('button', { name: 'Отменить запись' })).toBeInTheDocument();
     // Asked as the spec says: 44 100 Hz, webm with Opus, at a speech bitrate.
-    expect(getUserMedia).toHaveBeenCalledWith({
+    expect(media.getUserMedia).toHaveBeenCalledWith({
       audio: expect.objectContaining({ sampleRate: { ideal: 44_100 }, channelCount: { ideal: 1 } }),
     });
-    expect(recorderOptions).toEqual([{ mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 32_000 }]);
-    expect(tracks.map((t) => t.stopped)).toEqual([false]);
+    expect(media.state.recorderOptions).toEqual([{ mimeType: 'audio/webm;codecs=opus', audioBitsPerSecond: 32_000 }]);
+    expect(media.state.tracks.map((t) => t.stopped)).toEqual([false]);
 
     await userEvent.click(stop);
     expect(await within(sheet()).findByText('Распознаём речь…')).toBeInTheDocument();
-    expect(tracks.map((t) => t.stopped)).toEqual([true]); // released as soon as it stopped
+    expect(media.state.tracks.map((t) => t.stopped)).toEqual([true]); // released as soon as it stopped
     const [request] = vi.mocked(transcribeRecording).mock.calls[0]!;
     expect(request.audio.type).toBe('audio/webm;codecs=opus');
     expect(request.audio.size).toBe('opus-bytes'.length); // what the recorder handed over
@@ -196,7 +149,7 @@ describe('recording', () => {
     await within(sheet()).findByRole('timer');
     await userEvent.keyboard('{Escape}');
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
-    expect(tracks.map((t) => t.stopped)).toEqual([true, true]);
+    expect(media.state.tracks.map((t) => t.stopped)).toEqual([true, true]);
     expect(transcribeRecording).not.toHaveBeenCalled();
     expect(box()).toHaveValue('');
   });
@@ -206,11 +159,11 @@ describe('recording', () => {
     ['NotFoundError', 'Микрофон не найден'],
     ['NotReadableError', 'Не удалось начать запись'],
   ])('getUserMedia refuses with %s: «%s», and another try is offered', async (name, words) => {
-    refuse(name);
+    media.refuse(name);
     await openChat();
     await userEvent.click(mic());
     expect(await within(sheet()).findByRole('alert')).toHaveTextContent(words);
-    grantMicrophone();
+    media.grant();
     await userEvent.click(within(sheet()).getByRole('button', { name: 'Записать снова' }));
     expect(await within(sheet()).findByRole('timer')).toBeInTheDocument();
   });
@@ -226,7 +179,7 @@ describe('recording', () => {
   });
 
   it('an empty recording: «Не удалось записать аудио», and nothing is uploaded', async () => {
-    recorded = [];
+    media.state.recorded = [];
     await openChat();
     await userEvent.click(mic());
     await userEvent.click(await within(sheet()).findByRole('button', { name: 'Остановить запись' }));
