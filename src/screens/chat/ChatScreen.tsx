@@ -2,7 +2,17 @@
 // and the user's draft store, and renders its view model — the history as a log, the typing indicator and the
 // reply as it streams, the suggestion cards, the limit banner and the composer. Full height, no bottom navigation
 // (FullHeightLayout, which follows Telegram's stable viewport height, so the composer stays above the keyboard).
-import { lazy, Suspense, useCallback, useEffect, useMemo, useRef, useState, type ComponentType } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { chatSessionMachine, chatSessionView } from '../../../machines/chat/chat-session.machine';
@@ -292,7 +302,7 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
  * before sending (the microphone that opened the sheet has become the send button, so the sheet cannot return
  * focus to it). Closed without words, the sheet gives focus back to the microphone itself.
  */
-function useFocusAfterVoice(open: boolean, text: string, box: React.RefObject<HTMLTextAreaElement | null>) {
+function useFocusAfterVoice(open: boolean, text: string, box: RefObject<HTMLTextAreaElement | null>) {
   const wasOpen = useRef(open);
   useEffect(() => {
     if (wasOpen.current && !open && text.trim()) box.current?.focus({ preventScroll: true });
