@@ -65,6 +65,14 @@ export const usageSchema = z.object({
 });
 export type UsageInfo = z.infer<typeof usageSchema>;
 
+/** Why a feature with a daily allowance (the diary, voice input) was refused with 402: not on the plan, or spent today. */
+export const DAILY_REFUSALS = ['not_available', 'limit_reached'] as const;
+export type DailyRefusal = (typeof DAILY_REFUSALS)[number];
+
+/** Such a 402's body: the Russian `detail` plus a machine-readable `code` the client maps to an upgrade dialog. */
+export const dailyRefusalSchema = z.object({ detail: z.string(), code: z.enum(DAILY_REFUSALS) });
+export type DailyRefusalBody = z.infer<typeof dailyRefusalSchema>;
+
 export const trialStatusSchema = z.object({
   available: z.boolean(),
   /** Trial length in days (7). */

@@ -94,12 +94,4 @@ export type DiaryCreateBody = z.input<typeof diaryCreateBodySchema>;
 /** What the server works with after validation. */
 export type DiaryCreateInput = z.output<typeof diaryCreateBodySchema>;
 
-/** Why a create was refused with 402: the plan has no diary, or today's diary limit is spent. */
-export const DIARY_REFUSALS = ['not_available', 'limit_reached'] as const;
-export type DiaryRefusal = (typeof DIARY_REFUSALS)[number];
-
-/** The 402 body of POST /create: the Russian `detail` plus a machine-readable `code` the client maps to a dialog. */
-export const diaryRefusalSchema = z.object({ detail: z.string(), code: z.enum(DIARY_REFUSALS) });
-export type DiaryRefusalBody = z.infer<typeof diaryRefusalSchema>;
-
 export const diaryEntryParamsSchema = z.object({ id: z.string() });

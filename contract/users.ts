@@ -12,3 +12,14 @@ export const userSchema = z.object({
   created_at: timestampSchema,
 });
 export type User = z.infer<typeof userSchema>;
+
+/** What this server can do, for the client to know at start (not per user: the operator's configuration). */
+export const capabilitiesSchema = z.object({
+  /** A speech-to-text endpoint is configured: POST /api/chat/transcribe works (otherwise it answers 503). */
+  voice_input: z.boolean(),
+});
+export type Capabilities = z.infer<typeof capabilitiesSchema>;
+
+/** GET /api/users/me: the user, and what the server can do (read by the client once, at sign-in). */
+export const meSchema = userSchema.extend({ capabilities: capabilitiesSchema });
+export type Me = z.infer<typeof meSchema>;

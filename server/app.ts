@@ -23,6 +23,7 @@ import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
 import practiceRoutes from './practices/routes';
 import userRoutes from './users/routes';
+import voiceRoutes from './voice/routes';
 
 type Routes = (scope: FastifyInstance) => Promise<void>;
 
@@ -75,6 +76,7 @@ export async function buildApp({
         await scope.register(paymentRoutes, { prefix: '/payments' }); // and the bot's payment handlers
         await scope.register(diaryRoutes, { prefix: '/diary' });
         await scope.register(chatRoutes, { prefix: '/chat' });
+        await scope.register(voiceRoutes, { prefix: '/chat' }); // POST /api/chat/transcribe
         await scope.register(practiceRoutes, { prefix: '/practices' });
         if (extraRoutes) await extraRoutes(scope);
       });

@@ -5,13 +5,17 @@
 // composer's text and the unanswered message are kept on the device per chat (`saveDraft`), a failed send keeps
 // its message with «Отправить ещё раз» (the same client id, so the server never stores it twice), and a send the
 // daily limit refuses (402) gives the text back to the composer, shows the server's words and the upgrade dialog.
-import { assign, setup, spawnChild, type SnapshotFrom } from 'xstate';
+// The microphone opens the voice recorder (machines/voice/) once the server, the plan and today's voice seconds
+// allow it; the recognised words land in the composer, to be read, edited and sent — never sent unseen.
+import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
+import { checkAccess } from '../billing/daily-access';
 import {
   stubAction,
   stubActor,
   stubCallback,
+  type HapticParams,
   type NavigateParams,
   type ToastParams,
   type UpgradeDialogParams,
@@ -31,6 +35,8 @@ import {
 } from './chat-draft';
 import { olderPageQuery, prependPage, type OlderPageQuery } from './chat-history';
 import { diaryNavigation, diarySuggestionOf, practiceNavigation, practiceSuggestionOf } from './chat-suggestions';
+import { voiceSecondsAllowed, withVoiceRefusal } from '../voice/voice-allowance';
+import { voiceRecorderMachine, type RecorderOutcome } from '../voice/voice-recorder.machine';
 import { limitBanner } from './limit-banner';
 
 /** Why a send failed, as the streaming actor reports it (src/api/chat.actors.ts maps HTTP and stream errors). */
@@ -86,6 +92,8 @@ export interface ChatSessionContext {
   usage: UsageInfo | null;
   /** The server refused a send for the daily limit (402). */
   limitRefused: boolean;
+  /** This server can turn speech into text (GET /api/users/me's capabilities, read at sign-in). */
+  voiceInput: boolean;
   /** Injected: a new client id (a UUID) and the clock for the optimistic message. */
   newClientId: () => string;
   now: () => Date;
@@ -96,6 +104,8 @@ export interface ChatSessionInput {
   chatId: string;
   newClientId: () => string;
   now?: () => Date;
+  /** False when the server has no speech-to-text (default true: an older server that does not say). */
+  voiceInput?: boolean;
 }
 
 export type ChatSessionEvent =
@@ -139,13 +149,20 @@ export const chatSessionMachine = setup({
     loadUsage: stubActor<UsageInfo | null>(),
     /** The streamed send: reports CHAT_CREATED, USER_MESSAGE, DELTA…, then DONE or ERROR; stopping it aborts. */
     sendMessage: stubCallback<ChatSendRequest>(),
+    /** The recorder: records, transcribes, and ends with the words, a refusal, or nothing (closed). */
+    voiceRecorder: voiceRecorderMachine,
   },
   actions: {
     navigate: stubAction<NavigateParams>(),
     toast: stubAction<ToastParams>(),
     openUpgradeDialog: stubAction<UpgradeDialogParams>(),
+    haptic: stubAction<HapticParams>(),
     /** The device's copy of this chat's composer text and unanswered message (an empty draft removes it). */
     saveDraft: stubAction<{ chatKey: string; draft: ChatDraft }>(),
+    /** Words into the composer, after what is typed (recognised speech). */
+    appendText: assign(({ context }, { text }: { text: string }) => ({
+      text: cleanChatText(context.text.trim() ? `${context.text} ${text}` : text),
+    })),
     applyDraft: assign((_, { draft }: { draft: ChatDraft }) => ({
       text: cleanChatText(draft.text),
       pending: draft.unsent ? { ...draft.unsent, messageId: tempMessageId(draft.unsent.clientId) } : null,
@@ -199,6 +216,14 @@ export const chatSessionMachine = setup({
       practiceSuggestionOf(context.messages, messageId)?.has_access === false,
     isDiarySuggestion: ({ context }, { messageId }: { messageId: string }) =>
       diarySuggestionOf(context.messages, messageId) !== null,
+    isVoiceUnconfigured: ({ context }) => !context.voiceInput,
+    isVoiceNotAvailable: ({ context }) => checkAccess('voice', context.usage) === 'not_available',
+    isVoiceLimitReached: ({ context }) => checkAccess('voice', context.usage) === 'limit_reached',
+    isVoiceText: (_, { outcome }: { outcome: RecorderOutcome }) => outcome.kind === 'text',
+    isVoiceRefusedForPlan: (_, { outcome }: { outcome: RecorderOutcome }) =>
+      outcome.kind === 'refused' && outcome.refusal === 'not_available',
+    isVoiceRefusedForToday: (_, { outcome }: { outcome: RecorderOutcome }) =>
+      outcome.kind === 'refused' && outcome.refusal === 'limit_reached',
   },
 }).createMachine({
   id: 'chatSession',
@@ -215,6 +240,7 @@ export const chatSessionMachine = setup({
     lastReply: null,
     usage: null,
     limitRefused: false,
+    voiceInput: input.voiceInput ?? true,
     newClientId: input.newClientId,
     now: input.now ?? (() => new Date()),
   }),
@@ -296,18 +322,11 @@ export const chatSessionMachine = setup({
           ],
         },
         'VOICE.TEXT': {
-          description: 'Recognised speech goes into the composer, after what is typed (the voice input’s result).',
+          description: 'Recognised speech goes into the composer, after what is typed, to be read before sending.',
           actions: [
-            assign({
-              text: ({ context, event }) =>
-                cleanChatText(context.text.trim() ? `${context.text} ${event.text}` : event.text),
-            }),
+            { type: 'appendText', params: ({ event }) => ({ text: event.text }) },
             { type: 'saveDraft', params: saveParams },
           ],
-        },
-        'MIC.PRESS': {
-          description: 'The microphone button (shown while the composer is empty). Voice input: this transition.',
-          actions: { type: 'toast', params: { key: 'voiceSoon' } },
         },
         'PRACTICE.OPEN': [
           {
@@ -340,6 +359,85 @@ export const chatSessionMachine = setup({
         },
       },
       states: {
+        voice: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: {
+                'MIC.PRESS': [
+                  {
+                    guard: 'isVoiceUnconfigured',
+                    description: 'This server has no speech-to-text: the toast says so (nothing is recorded).',
+                    actions: { type: 'toast', params: { key: 'voiceUnconfigured' } },
+                  },
+                  {
+                    guard: 'isVoiceNotAvailable',
+                    description: 'Voice input is not on the plan.',
+                    actions: { type: 'openUpgradeDialog', params: { key: 'voice_not_available' } },
+                  },
+                  {
+                    guard: 'isVoiceLimitReached',
+                    description: 'Today’s voice seconds are spent.',
+                    actions: { type: 'openUpgradeDialog', params: { key: 'voice_limit_reached' } },
+                  },
+                  {
+                    target: 'open',
+                    description: 'The microphone (shown while the composer is empty): the recorder opens and starts.',
+                  },
+                ],
+              },
+            },
+            open: {
+              description: 'The recorder’s sheet: recording, then transcribing.',
+              invoke: {
+                id: 'voiceRecorder',
+                src: 'voiceRecorder',
+                input: ({ context }) => ({
+                  maxSeconds: voiceSecondsAllowed(context.usage),
+                  clock: { now: () => context.now().getTime() },
+                  newClientId: context.newClientId,
+                }),
+                onDone: [
+                  {
+                    guard: { type: 'isVoiceText', params: ({ event }) => ({ outcome: event.output }) },
+                    target: 'closed',
+                    description: 'The words land in the composer (with today’s usage after their seconds).',
+                    actions: [
+                      {
+                        type: 'appendText',
+                        params: ({ event }) => ({ text: event.output.kind === 'text' ? event.output.text : '' }),
+                      },
+                      assign({
+                        usage: ({ context, event }) =>
+                          event.output.kind === 'text' ? event.output.usage : context.usage,
+                      }),
+                      { type: 'saveDraft', params: saveParams },
+                      { type: 'haptic', params: { kind: 'success' } },
+                    ],
+                  },
+                  {
+                    guard: { type: 'isVoiceRefusedForPlan', params: ({ event }) => ({ outcome: event.output }) },
+                    target: 'closed',
+                    actions: [
+                      assign({ usage: ({ context }) => withVoiceRefusal(context.usage, 'not_available') }),
+                      { type: 'openUpgradeDialog', params: { key: 'voice_not_available' } },
+                    ],
+                  },
+                  {
+                    guard: { type: 'isVoiceRefusedForToday', params: ({ event }) => ({ outcome: event.output }) },
+                    target: 'closed',
+                    actions: [
+                      assign({ usage: ({ context }) => withVoiceRefusal(context.usage, 'limit_reached') }),
+                      { type: 'openUpgradeDialog', params: { key: 'voice_limit_reached' } },
+                    ],
+                  },
+                  { target: 'closed', description: 'Closed without sending anything.' },
+                ],
+              },
+              entry: sendTo('voiceRecorder', { type: 'START' }),
+            },
+          },
+        },
         history: {
           initial: 'idle',
           states: {
@@ -575,5 +673,7 @@ export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine
     loadingOlder: snapshot.matches({ ready: { history: 'loadingOlder' } }),
     olderFailed: snapshot.matches({ ready: { history: 'olderFailed' } }),
     banner: limitBanner(usage, limitRefused),
+    /** The recorder while its sheet is open (the sheet reads it with its own view model). */
+    voiceRecorder: snapshot.children.voiceRecorder as ActorRefFrom<typeof voiceRecorderMachine> | undefined,
   };
 }

@@ -6,7 +6,7 @@ import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import { stubAction, stubActor, type NavigateParams, type UpgradeDialogParams } from '../effects';
 import { paths } from '../paths';
-import { checkDiaryAccess, type DiaryUsage } from './diary-access';
+import { checkAccess, type DailyUsage } from '../billing/daily-access';
 import type { NewEntryPrefill } from './new-entry-draft';
 
 export type NewEntryGateEvent = { type: 'PRESS'; prefill?: NewEntryPrefill };
@@ -25,8 +25,8 @@ export const newEntryGateMachine = setup({
   },
   guards: {
     // One guard per decision, so a designer tells the branches apart by name in Stately Studio.
-    isAllowed: (_, { usage }: { usage: DiaryUsage | null }) => checkDiaryAccess(usage) === 'allowed',
-    isNotAvailable: (_, { usage }: { usage: DiaryUsage | null }) => checkDiaryAccess(usage) === 'not_available',
+    isAllowed: (_, { usage }: { usage: DailyUsage | null }) => checkAccess('diary', usage) === 'allowed',
+    isNotAvailable: (_, { usage }: { usage: DailyUsage | null }) => checkAccess('diary', usage) === 'not_available',
   },
 }).createMachine({
   id: 'newEntryGate',

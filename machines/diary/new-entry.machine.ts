@@ -14,7 +14,7 @@ import {
 } from '../../contract/diary';
 import { stubAction, stubActor, type NavigateParams, type ToastParams, type UpgradeDialogParams } from '../effects';
 import { paths } from '../paths';
-import { DIARY_UPGRADE_KEYS, refusalOf } from './diary-access';
+import { refusalOf, UPGRADE_KEYS } from '../billing/refusal-dialogs';
 import {
   cleanText,
   createBodyFromDraft,
@@ -169,7 +169,7 @@ export const newEntryMachine = setup({
               'Plan without diary or daily limit reached (402): the upgrade dialog; everything typed is kept.',
             actions: {
               type: 'openUpgradeDialog',
-              params: ({ event }) => ({ key: DIARY_UPGRADE_KEYS[refusalOf(event.error)!] }),
+              params: ({ event }) => ({ key: UPGRADE_KEYS.diary[refusalOf(event.error)!] }),
             },
           },
           {

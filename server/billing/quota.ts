@@ -127,16 +127,26 @@ export async function settleDaily(
     return spent.ok ? spent.used : null;
   }
   if (used === reserved) return null;
+  return giveBackDaily(db, {
+    userId: rest.userId,
+    kind: rest.kind,
+    day: localDate(rest.timeZone, now),
+    amount: reserved - used,
+  });
+}
+
+/**
+ * Gives `amount` of a spend back to the day it was spent on (a local date, YYYY-MM-DD: a spend made before midnight
+ * is given back to that day, not today), never below zero. Returns the day's new total, or null without a row.
+ */
+export async function giveBackDaily(
+  db: Executor,
+  input: { userId: number; kind: UsageKind; day: string; amount: number },
+): Promise<number | null> {
   const [row] = await db
     .update(dailyUsage)
-    .set({ used: sql`greatest(${dailyUsage.used} - ${reserved - used}, 0)` })
-    .where(
-      and(
-        eq(dailyUsage.userId, rest.userId),
-        eq(dailyUsage.day, localDate(rest.timeZone, now)),
-        eq(dailyUsage.kind, rest.kind),
-      ),
-    )
+    .set({ used: sql`greatest(${dailyUsage.used} - ${input.amount}, 0)` })
+    .where(and(eq(dailyUsage.userId, input.userId), eq(dailyUsage.day, input.day), eq(dailyUsage.kind, input.kind)))
     .returning({ used: dailyUsage.used });
   return row?.used ?? null;
 }

@@ -313,3 +313,37 @@ export const practiceSessions = pgTable(
     check('practice_sessions_completed_rated_check', sql`(${t.completedAt} is null) = (${t.rating} is null)`),
   ],
 );
+
+/**
+ * One recording sent for transcription (POST /api/chat/transcribe): the voice seconds it was charged and on which
+ * local day, so a failed transcription gives exactly those back; with the client's id (unique per user) a retried
+ * upload never pays twice — a repeat of a transcribed recording (the same audio, by its SHA-256) gets its text
+ * again, a repeat of one still running is told so. Rows live an hour (server/voice/repository.ts): long enough for
+ * any retry, and the words someone said are not kept beyond that.
+ */
+export const voiceTranscriptions = pgTable(
+  'voice_transcriptions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    clientId: uuid('client_id'),
+    audioSha256: text('audio_sha256').notNull(),
+    /** Voice seconds charged: the duration measured from the audio, rounded to the nearest second (at least 1). */
+    seconds: integer('seconds').notNull(),
+    /** The user's local date the seconds were charged on (daily_usage.day). */
+    day: date('day', { mode: 'string' }).notNull(),
+    /** pending: charged, being transcribed | done: `text` holds the transcript */
+    status: text('status').notNull().default('pending'),
+    text: text('text'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('voice_transcriptions_user_client_idx').on(t.userId, t.clientId),
+    index('voice_transcriptions_user_updated_idx').on(t.userId, t.updatedAt),
+    check('voice_transcriptions_status_check', sql`${t.status} in ('pending', 'done')`),
+    check('voice_transcriptions_done_text_check', sql`(${t.status} = 'done') = (${t.text} is not null)`),
+  ],
+);

@@ -2,7 +2,8 @@
 // The list uses the (user_id, created_at desc, id desc) index and its partial twin for favourites; its total comes
 // from the per-user diary_counters row (kept in the create and toggle transactions) instead of a count.
 import { and, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
-import type { DiaryCreateInput, DiaryEntry, DiaryListQuery, DiaryRefusal } from '../../contract/diary';
+import type { DailyRefusal } from '../../contract/billing';
+import type { DiaryCreateInput, DiaryEntry, DiaryListQuery } from '../../contract/diary';
 import { preparedPerDb, type Db, type Executor } from '../db';
 import { diaryCounters, diaryEntries } from '../db/schema';
 import { spendDaily } from '../billing/quota';
@@ -114,7 +115,7 @@ export type CreateResult =
       entry: DiaryEntry;
       /** false: an entry with this client id already existed and is returned. */ created: boolean;
     }
-  | { ok: false; reason: DiaryRefusal; limit: number | null };
+  | { ok: false; reason: DailyRefusal; limit: number | null };
 
 /** Thrown inside the create transaction to roll the insert back when the quota says no. */
 class Refused extends Error {

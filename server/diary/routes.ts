@@ -7,8 +7,8 @@ import {
   diaryEntrySchema,
   diaryListQuerySchema,
   diaryListResponseSchema,
-  diaryRefusalSchema,
 } from '../../contract/diary';
+import { dailyRefusalSchema } from '../../contract/billing';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { httpError } from '../http/errors';
 import { createEntry, getEntry, listEntries, toggleFavorite } from './repository';
@@ -60,7 +60,7 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: {
           200: diaryEntrySchema,
           201: diaryEntrySchema,
-          402: diaryRefusalSchema,
+          402: dailyRefusalSchema,
           ...bodyErrors,
           ...authErrors,
         },

@@ -42,6 +42,13 @@ export interface Config {
   llmModel: string | null;
   /** A reply that has not finished by then (or stalls between chunks for a third of it) is a 503. */
   llmTimeoutMs: number;
+  /** OpenAI-compatible speech-to-text API (…/v1, POST /audio/transcriptions); null → voice input is not set up. */
+  sttBaseUrl: string | null;
+  sttApiKey: string | null;
+  /** The transcription model's id there; required with sttBaseUrl. */
+  sttModel: string | null;
+  /** A transcription (its one retry included) not finished by then is a 503 and the seconds are given back. */
+  sttTimeoutMs: number;
   /** The app's public https origin (PUBLIC_URL): the /start button opens it, setWebhook points at it; null: unset. */
   publicUrl: string | null;
   /**
@@ -130,6 +137,14 @@ function llm(env: NodeJS.ProcessEnv): Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 
   return { llmBaseUrl: url, llmApiKey: str(env, 'LLM_API_KEY'), llmModel: url ? model : null };
 }
 
+/** STT_BASE_URL and STT_MODEL go together, like the chat model's. */
+function stt(env: NodeJS.ProcessEnv): Pick<Config, 'sttBaseUrl' | 'sttApiKey' | 'sttModel'> {
+  const url = baseUrl(env, 'STT_BASE_URL');
+  const model = str(env, 'STT_MODEL');
+  if (url && !model) throw new Error('STT_MODEL must name the transcription model when STT_BASE_URL is set');
+  return { sttBaseUrl: url, sttApiKey: str(env, 'STT_API_KEY'), sttModel: url ? model : null };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const botToken = str(env, 'BOT_TOKEN');
   return {
@@ -151,6 +166,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     ...llm(env),
     llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 60_000),
+    ...stt(env),
+    // Under the client's 30 s timeout for a call, which also covers uploading the recording.
+    sttTimeoutMs: int(env, 'STT_TIMEOUT_MS', 25_000),
     publicUrl: baseUrl(env, 'PUBLIC_URL'),
     webhookSecret: webhookSecret(env, botToken ?? DEV_BOT_TOKEN),
     telegramApiRoot: baseUrl(env, 'TELEGRAM_API_ROOT'),

@@ -2,19 +2,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors, bodyErrors } from '../../contract/common';
 import { settingsPatchSchema, settingsSchema } from '../../contract/settings';
-import { userSchema, type User } from '../../contract/users';
+import { meSchema, type Me } from '../../contract/users';
 import { DETAILS, httpError } from '../http/errors';
 import { getSettings, updateSettings } from './settings';
+import { voiceInputReady } from '../voice/stt';
 import { getUser } from './user';
 
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];
 
-  app.get('/me', { schema: { tags, response: { 200: userSchema, ...authErrors } } }, async (request): Promise<User> => {
+  // The client reads this once at sign-in, so what the server can do rides along (no call of its own).
+  const capabilities = { voice_input: voiceInputReady(app.config) };
+
+  app.get('/me', { schema: { tags, response: { 200: meSchema, ...authErrors } } }, async (request): Promise<Me> => {
     // A fresh primary-key read: request.user may come from the init-data cache.
     const user = await getUser(app.database.db, request.user.id);
     if (!user) throw httpError(404, DETAILS.notFound);
-    return user;
+    return { ...user, capabilities };
   });
 
   app.get('/me/settings', { schema: { tags, response: { 200: settingsSchema, ...authErrors } } }, async (request) =>

@@ -1,15 +1,8 @@
 // The diary's API calls, typed from contract/diary.ts (types only: zod stays out of the bundle).
-import type {
-  DiaryCreateBody,
-  DiaryEntry,
-  DiaryListQuery,
-  DiaryListResponse,
-  DiaryRefusal,
-  DiaryRefusalBody,
-} from '../../contract/diary';
-import type { HTTPError } from 'ky';
+import type { DiaryCreateBody, DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
 import { api } from './client';
 import { httpStatus } from './errors';
+import { refusedErrorOf } from './refusal';
 
 export function listDiaryEntries(query: DiaryListQuery): Promise<DiaryListResponse> {
   const searchParams: Record<string, string | number> = {};
@@ -28,40 +21,15 @@ export async function getDiaryEntry(id: string): Promise<DiaryEntry | null> {
   }
 }
 
-/** A create the server refused for the plan or today's limit (HTTP 402); `refusal` is its machine-readable code. */
-export class DiaryRefusedError extends Error {
-  constructor(
-    readonly refusal: DiaryRefusal,
-    detail: string,
-  ) {
-    super(detail);
-    this.name = 'DiaryRefusedError';
-  }
-}
-
 /**
  * Creates the entry (201), or returns the one this body's client_id already made (200). A 402 rejects with
- * DiaryRefusedError; any other failure with ky's error.
+ * RefusedError (its `refusal` opens the dialog); any other failure with ky's error.
  */
 export async function createDiaryEntry(body: DiaryCreateBody): Promise<DiaryEntry> {
   try {
     return await api.post('api/diary/create', { json: body }).json<DiaryEntry>();
   } catch (err) {
-    if (httpStatus(err) === 402) {
-      const refusal = await refusalBody(err);
-      if (refusal) throw new DiaryRefusedError(refusal.code, refusal.detail);
-    }
-    throw err;
-  }
-}
-
-/** The 402 body, if it is one (the machine's refusalOf checks the code against the ones it knows). */
-async function refusalBody(err: unknown): Promise<DiaryRefusalBody | null> {
-  try {
-    const body = (await (err as HTTPError).response.clone().json()) as Partial<DiaryRefusalBody>;
-    return typeof body.code === 'string' ? { code: body.code, detail: String(body.detail ?? '') } : null;
-  } catch {
-    return null;
+    throw (await refusedErrorOf(err)) ?? err;
   }
 }
 

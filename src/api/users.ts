@@ -1,10 +1,13 @@
 import type { KyInstance } from 'ky';
-import type { User } from '../../contract/users';
+import type { Me } from '../../contract/users';
 import { api } from './client';
 
-export type { User };
+export type { Me };
 
-/** GET /api/users/me. The auth gate passes `authApi` so a 401 is shown, not redirected. */
-export function getMe(client: KyInstance = api): Promise<User> {
-  return client.get('api/users/me').json<User>();
+/**
+ * GET /api/users/me: the user and what the server can do. The auth gate passes `authApi` so a 401 is shown, not
+ * redirected.
+ */
+export function getMe(client: KyInstance = api): Promise<Me> {
+  return client.get('api/users/me').json<Me>();
 }

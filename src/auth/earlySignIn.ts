@@ -1,9 +1,9 @@
-import type { User } from '../../contract/users';
+import type { Me } from '../../contract/users';
 import { authApi } from '../api/client';
 import { getMe } from '../api/users';
 import { getInitData } from '../telegram/initData';
 
-let early: { initData: string; user: Promise<User> } | null = null;
+let early: { initData: string; user: Promise<Me> } | null = null;
 
 /**
  * Sends this launch's GET /api/users/me from the entry (main.tsx), while React and the auth machine are still
@@ -20,7 +20,7 @@ export function startSignIn(): void {
 }
 
 /** The early answer when it was asked with `initData`, once: a retry (or other init data) asks the server again. */
-export function takeSignIn(initData: string): Promise<User> | null {
+export function takeSignIn(initData: string): Promise<Me> | null {
   const taken = early?.initData === initData ? early.user : null;
   early = null;
   return taken;

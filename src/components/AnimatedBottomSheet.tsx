@@ -45,6 +45,10 @@ export interface BottomSheetProps {
   onClose: () => void;
   label: string;
   children: ReactNode;
+  /** The close button's name when closing means more than «Закрыть» (the recorder's «Отменить запись»). */
+  closeLabel?: string;
+  /** A tap beside the sheet closes it (default); off where that would throw away work, like a recording. */
+  closeOnBackdrop?: boolean;
 }
 
 /**
@@ -66,7 +70,7 @@ export default function AnimatedBottomSheet(props: BottomSheetProps) {
               initial={{ opacity: 0 }}
               animate={{ opacity: 1 }}
               exit={{ opacity: 0 }}
-              onClick={props.onClose}
+              onClick={props.closeOnBackdrop === false ? undefined : props.onClose}
             />
             <Sheet
               key="sheet"
@@ -81,7 +85,7 @@ export default function AnimatedBottomSheet(props: BottomSheetProps) {
               transition={{ type: 'tween', duration: 0.25 }}
             >
               <Head>
-                <IconButton label={a11yCopy.close} onClick={props.onClose}>
+                <IconButton label={props.closeLabel ?? a11yCopy.close} onClick={props.onClose}>
                   <CloseIcon />
                 </IconButton>
               </Head>

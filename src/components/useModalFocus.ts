@@ -43,7 +43,11 @@ export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean,
       }
     };
     const onFocusIn = (event: FocusEvent) => {
-      if (event.target instanceof Node && !dialog.contains(event.target)) enter();
+      const target = event.target;
+      if (!(target instanceof Node) || dialog.contains(target)) return;
+      // A dialog opened over this one (an upgrade dialog as the recorder closes) keeps its focus.
+      if (target instanceof Element && target.closest('[aria-modal="true"]')) return;
+      enter();
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);

@@ -7,9 +7,9 @@ export const chatToasts = {
   limitReached: { title: 'Внимание', description: 'Лимит токенов исчерпан', variant: 'warning' },
   chatDeleted: { title: 'Готово', description: 'Чат удалён', variant: 'success' },
   deleteFailed: { title: 'Ошибка', description: 'Не удалось удалить чат', variant: 'destructive' },
-  voiceSoon: {
-    title: 'Голосовой ввод скоро появится',
-    description: 'А пока напишите сообщение — я отвечу так же внимательно.',
+  voiceUnconfigured: {
+    title: 'Голосовой ввод не настроен',
+    description: 'На этом сервере не подключено распознавание речи. Напишите сообщение текстом.',
     variant: 'default',
   },
 } satisfies Record<ChatToastKey, ToastCopy>;

@@ -21,8 +21,12 @@
  *   when PostgreSQL is installed; otherwise the server uses its embedded PGlite in DATA_DIR. Waits until the
  *   server answers HTTP; if it exits first, throws with its output. `E2E_SERVER_ENTRY=<file>` runs another entry
  *   instead of server/start/main.ts (only for debugging the tests against a stand-in).
- * - `useServerAndBrowser({ env? })` → `{ server, browser }` started in beforeAll and closed in afterAll of the file
- *   (startServer + launchBrowser below); one server and one Chromium per test file.
+ * - `useServerAndBrowser({ env?, microphone? })` → `{ server, browser }` started in beforeAll and closed in afterAll of
+ *   the file (startServer + launchBrowser below); one server and one Chromium per test file. `env` is read when the
+ *   server starts (a hook registered before may fill it in: a loopback stand-in's URL).
+ * - `launchBrowser({ microphone? })` → playwright-core Chromium at CHROMIUM_PATH (npm test sets it) or
+ *   /usr/bin/chromium; `microphone: true` gives it Chromium's fake microphone (and grants it without a prompt),
+ *   `{ file }` makes that microphone play a WAV file.
  * - `signInitData(user?, { authDate?, botToken?, extra? })` → raw init data signed with the test bot token
  *   (@telegram-apps/init-data-node `sign`), e.g. `user=%7B…%7D&auth_date=…&hash=…`.
  * - `launchHash({ initData, version?, platform?, themeParams? })` (server/start/telegram-launch.ts, shared with /dev) /
@@ -32,7 +36,6 @@
  * - `signLegacyInitData(user?, …)` → init data as Telegram clients before Bot API 8.0 send it: no `signature` field
  *   (the SDK refuses such launch parameters; the server accepts them).
  * - `forgeInitData(initData)` → the same init data with a wrong hash.
- * - `launchBrowser()` → playwright-core Chromium at CHROMIUM_PATH (npm test sets it) or /usr/bin/chromium.
  * - `openApp(browser, url, { otherTheme? })` → a Page in a fresh context (phone viewport, ru-RU, Europe/Moscow),
  *   screenshot on failure, and the accessibility gate armed (./a11y.ts): axe-core checks every state the page
  *   shows, and each route once more in the other Telegram theme; any serious or critical violation fails the test.
@@ -185,14 +188,14 @@ export async function startServer(options: { env?: Record<string, string> } = {}
  * One server and one Chromium for the calling test file: registers its beforeAll (start both) and afterAll
  * (close both). Read `e2e.server` / `e2e.browser` inside tests and hooks, after beforeAll has run.
  */
-export function useServerAndBrowser(options: { env?: Record<string, string> } = {}): {
+export function useServerAndBrowser(options: { env?: Record<string, string>; microphone?: FakeMicrophone } = {}): {
   readonly server: E2EServer;
   readonly browser: Browser;
 } {
   const started: { server?: E2EServer; browser?: Browser } = {};
   beforeAll(async () => {
     started.server = await startServer(options);
-    started.browser = await launchBrowser();
+    started.browser = await launchBrowser({ microphone: options.microphone });
   });
   afterAll(async () => {
     await started.browser?.close();
@@ -269,7 +272,11 @@ export function chromiumPath(): string {
     : '/usr/bin/chromium';
 }
 
-export function launchBrowser(): Promise<Browser> {
+/** Chromium's fake microphone (a generated beep), or one that plays a WAV file. */
+export type FakeMicrophone = boolean | { file: string };
+
+export function launchBrowser(options: { microphone?: FakeMicrophone } = {}): Promise<Browser> {
+  const { microphone } = options;
   return chromium.launch({
     executablePath: chromiumPath(),
     headless: true,
@@ -282,6 +289,8 @@ export function launchBrowser(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...(microphone ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
+      ...(typeof microphone === 'object' ? [`--use-file-for-fake-audio-capture=${microphone.file}`] : []),
     ],
   });
 }

@@ -14,7 +14,16 @@ import {
   type ChatSessionInput,
   type ChatStreamMachineEvent,
 } from '../../machines/chat/chat-session.machine';
-import { describeMachinePaths, type CaseEvent } from '../support/path-tests';
+import { checkAccess } from '../../machines/billing/daily-access';
+import { voiceSecondsAllowed } from '../../machines/voice/voice-allowance';
+import {
+  voiceRecorderMachine,
+  voiceRecorderView,
+  type RecorderOutcome,
+  type TranscribeRequest,
+  type Transcript,
+} from '../../machines/voice/voice-recorder.machine';
+import { describeMachinePaths, type CaseEvent, type PathRun } from '../support/path-tests';
 import { diaryMeta, makeChat, makeMessage, messages, practiceMeta, usage } from './chat-fixtures';
 
 let idCounter = 0;
@@ -77,6 +86,7 @@ const provide = () => {
       navigate: record('navigate'),
       toast: record('toast'),
       openUpgradeDialog: record('openUpgradeDialog'),
+      haptic: record('haptic'),
     },
   };
 };
@@ -117,7 +127,24 @@ function checkNewEffects(s: AnyMachineSnapshot) {
     } else if (ofType(event, 'BACK')) {
       expect([name, params], where).toEqual(['navigate', { to: '/app/chat' }]);
     } else if (ofType(event, 'MIC.PRESS')) {
-      expect([name, params], where).toEqual(['toast', { key: 'voiceSoon' }]);
+      // The gate: no STT on the server → the toast; the plan or today's seconds → their dialog; else no effect.
+      const decision = checkAccess('voice', c.usage);
+      expect([name, params], where).toEqual(
+        !c.voiceInput
+          ? ['toast', { key: 'voiceUnconfigured' }]
+          : [
+              'openUpgradeDialog',
+              { key: decision === 'not_available' ? 'voice_not_available' : 'voice_limit_reached' },
+            ],
+      );
+      expect(decision === 'allowed' && c.voiceInput, where).toBe(false);
+    } else if (ofType(event, 'xstate.done.actor.voiceRecorder')) {
+      const outcome = (event as unknown as { output: RecorderOutcome }).output;
+      expect([name, params], where).toEqual(
+        outcome.kind === 'text'
+          ? ['haptic', { kind: 'success' }]
+          : ['openUpgradeDialog', { key: outcome.kind === 'refused' ? `voice_${outcome.refusal}` : 'none' }],
+      );
     } else if (ofType(event, 'CHAT_CREATED')) {
       expect([name, params], where).toEqual([
         'navigate',
@@ -225,13 +252,26 @@ function inStreamOrder(c: ChatSessionContext, e: EventObject): boolean {
 
 const PAYLOAD_EVENTS = new Set(['CHAT_CREATED', 'USER_MESSAGE', 'PRACTICE.OPEN', 'DIARY.OPEN']);
 
+const VOICE_SAID = 'и ещё сказанное голосом';
+const TODAY: UsageInfo = { ...usage(1000, 950), tier: 'PRO', voice_seconds_limit: 600, voice_seconds_used: 590 };
+/** How the recorder may end: the words (with today's usage after them), a refusal of either kind, or closed. */
+const voiceOutcomes: RecorderOutcome[] = [
+  { kind: 'text', text: VOICE_SAID, usage: { ...usage(1000, 100), voice_seconds_limit: 600, voice_seconds_used: 7 } },
+  { kind: 'refused', refusal: 'not_available' },
+  { kind: 'refused', refusal: 'limit_reached' },
+  { kind: 'cancelled' },
+];
+
 const common = (input: ChatSessionInput) => ({
   input,
   paths: 'shortest' as const,
+  maxPaths: 600, // the recorder's four outcomes after each way into the chat
   provide,
   filterEvents: (s: AnyMachineSnapshot, e: EventObject) =>
     // An event whose cases are empty here comes back bare: never send one without its payload.
     !(PAYLOAD_EVENTS.has(e.type) && Object.keys(e).length === 1) &&
+    // The recorder's sheet is modal: while it is open only its outcome arrives (the sequences below mix them).
+    (!s.matches({ ready: { voice: 'open' } }) || e.type === 'xstate.done.actor.voiceRecorder') &&
     inStreamOrder(s.context as ChatSessionContext, e) &&
     (e.type !== 'TEXT.CHANGE' || !s.matches({ ready: { send: { sending: 'replying' } } })) &&
     // The tiles show only in an empty chat; older pages are asked for while nothing or the first words stream.
@@ -253,6 +293,10 @@ const common = (input: ChatSessionInput) => ({
       c.limitRefused,
       c.streamingText !== '',
       c.messages.length > 0,
+      // What the microphone does, where it is pressed (elsewhere it would only multiply the states).
+      s.matches({ ready: { send: 'idle', history: 'idle' } }) && !c.text && c.usage
+        ? checkAccess('voice', c.usage)
+        : null,
     ]);
   },
   events: {
@@ -269,6 +313,10 @@ const common = (input: ChatSessionInput) => ({
       { type: 'TOPIC.SEND', text: ' ' },
     ],
     'VOICE.TEXT': [{ type: 'VOICE.TEXT', text: 'сказанное голосом' }],
+    'xstate.done.actor.voiceRecorder': voiceOutcomes.map((output) => ({
+      type: 'xstate.done.actor.voiceRecorder',
+      output,
+    })),
     'PRACTICE.OPEN': cardEvents('PRACTICE.OPEN'),
     'DIARY.OPEN': cardEvents('DIARY.OPEN'),
     'xstate.done.actor.restoreDraft': [
@@ -288,7 +336,8 @@ const common = (input: ChatSessionInput) => ({
       const from = left - Math.min(30, left) + 1;
       return [{ type: 'xstate.done.actor.loadOlder', output: { total: 75, messages: messages(from, left) } }];
     },
-    'xstate.done.actor.loadUsage': [{ type: 'xstate.done.actor.loadUsage', output: usage(1000, 950) }],
+    // 50 tokens left (the banner's warning) and 10 voice seconds: the recorder opens for 10 s at most.
+    'xstate.done.actor.loadUsage': [{ type: 'xstate.done.actor.loadUsage', output: TODAY }],
   },
   assert: {
     '#chatSession': (s: AnyMachineSnapshot) => checkNewEffects(s),
@@ -410,6 +459,36 @@ const common = (input: ChatSessionInput) => ({
     'ready.history.olderFailed': (s: AnyMachineSnapshot) => {
       expect(chatSessionView(s)).toMatchObject({ olderFailed: true, loadingOlder: false, hasOlder: false });
     },
+    'ready.voice.open': (s: AnyMachineSnapshot, run: PathRun) => {
+      const c = s.context as ChatSessionContext;
+      expect(run.events.at(-1)?.type).toBe('MIC.PRESS');
+      expect(checkAccess('voice', c.usage)).toBe('allowed');
+      // The recorder may record what today's voice seconds allow, at most its 60 s.
+      const recorder = run.invocations.filter((i) => i.src === 'voiceRecorder').at(-1)!;
+      expect(recorder.input).toEqual({
+        maxSeconds: voiceSecondsAllowed(c.usage),
+        clock: { now: expect.any(Function) },
+        newClientId: c.newClientId,
+      });
+      expect(chatSessionView(s).voiceRecorder).toBe(s.children.voiceRecorder);
+      expect(chatSessionView(s).voiceRecorder).toBeDefined();
+    },
+    'ready.voice.closed': (s: AnyMachineSnapshot, run: PathRun) => {
+      const c = s.context as ChatSessionContext;
+      expect(chatSessionView(s).voiceRecorder).toBeUndefined();
+      const event = run.events.at(-1) as (EventObject & { output?: RecorderOutcome }) | undefined;
+      if (event?.type !== 'xstate.done.actor.voiceRecorder') return;
+      const outcome = event.output!;
+      // The words land in the composer after what was typed (never sent), with today's usage from the answer;
+      // a refusal marks today's usage so the gate refuses the next press itself.
+      if (outcome.kind === 'text') {
+        expect(c.text.endsWith(VOICE_SAID)).toBe(true);
+        expect(c.usage).toBe(outcome.usage);
+        expect(chatSessionView(s).sending).toBe(false);
+      } else if (outcome.kind === 'refused') {
+        expect(checkAccess('voice', c.usage)).toBe(c.usage === null ? 'allowed' : outcome.refusal);
+      }
+    },
   },
 });
 
@@ -444,33 +523,60 @@ function session(
     opening?: ChatOpening | null;
     stream?: (request: ChatSendRequest, sendBack: (e: ChatStreamMachineEvent) => void) => void;
     older?: () => Promise<{ messages: ChatMessage[]; total: number }>;
+    usage?: UsageInfo | null;
+    /** The recorder's server side: its words, or a TranscribeFailure to reject with. */
+    transcribe?: (request: TranscribeRequest) => Promise<Transcript>;
   } = {},
 ) {
   const log: Array<[string, unknown]> = [];
   const sends: ChatSendRequest[] = [];
   let stopped = 0;
   const saved = new Map<string, ChatDraft>();
+  const microphone = { on: 0, off: 0 };
+  // The real recorder, with a microphone that grants at once and a recorder that hands over a little audio.
+  const voiceRecorder = voiceRecorderMachine.provide({
+    actors: {
+      microphone: fromCallback(({ sendBack }) => {
+        microphone.on++;
+        sendBack({ type: 'MICROPHONE.READY', stream: {} as MediaStream });
+        return () => void microphone.off++;
+      }),
+      mediaRecorder: fromCallback(({ sendBack, receive }) => {
+        receive((e) => {
+          if (e.type === 'STOP') sendBack({ type: 'RECORDER.DONE', audio: new Blob(['opus']) });
+        });
+      }),
+      levelMeter: fromCallback(() => undefined),
+      transcribe: fromPromise<Transcript, TranscribeRequest>(({ input }) =>
+        options.transcribe ? options.transcribe(input) : Promise.reject(new Error('no speech server')),
+      ),
+    },
+  });
   const machine = chatSessionMachine.provide({
     actors: {
       restoreDraft: fromPromise(async () => options.draft ?? EMPTY_DRAFT),
       loadChat: fromPromise(async () => (options.opening === undefined ? longChat : options.opening)),
-      loadUsage: fromPromise<UsageInfo | null, void>(async () => usage(1000, 0)),
+      loadUsage: fromPromise<UsageInfo | null, void>(async () =>
+        options.usage === undefined ? usage(1000, 0) : options.usage,
+      ),
       loadOlder: fromPromise(options.older ?? (async () => ({ messages: messages(16, 45), total: 75 }))),
       sendMessage: fromCallback<EventObject, ChatSendRequest>(({ input: request, sendBack }) => {
         sends.push(request);
         options.stream?.(request, sendBack);
         return () => void (stopped += 1);
       }),
+      voiceRecorder,
     },
     actions: {
       navigate: (_, params) => void log.push(['navigate', params]),
+      haptic: (_, params) => void log.push(['haptic', params]),
       toast: (_, params) => void log.push(['toast', params]),
       openUpgradeDialog: (_, params) => void log.push(['openUpgradeDialog', params]),
       saveDraft: (_, { chatKey, draft }) => void saved.set(chatKey, draft),
     },
   });
   const actor = createActor(machine, { input: { chatId: 'new', newClientId, now: () => NOW, ...input } }).start();
-  return { actor, log, sends, saved, stopped: () => stopped };
+  return { actor, log, sends, saved, microphone, stopped: () => stopped };
 }
 
 const ready = (actor: ReturnType<typeof session>['actor']) =>
@@ -648,5 +754,84 @@ describe('chat session machine: sequences', () => {
     expect(stopped()).toBe(0);
     actor.stop();
     expect(stopped()).toBe(1);
+  });
+
+  it('the microphone: the recorder opens recording at once; its words land in the composer, unsent', async () => {
+    const pro: UsageInfo = { ...usage(1000, 0), tier: 'PRO', voice_seconds_limit: 600, voice_seconds_used: 590 };
+    const after: UsageInfo = { ...pro, voice_seconds_used: 597 };
+    const uploads: TranscribeRequest[] = [];
+    const { actor, log, sends, saved, microphone } = session(
+      { chatId: 'c1' },
+      {
+        usage: pro,
+        transcribe: async (request) => (uploads.push(request), { text: 'мне не спится', usage: after }),
+      },
+    );
+    await ready(actor);
+    await waitFor(actor, (s) => s.context.usage !== null);
+    actor.send({ type: 'TEXT.CHANGE', value: 'Добрый вечер.' });
+    actor.send({ type: 'MIC.PRESS' });
+    const recorder = chatSessionView(actor.getSnapshot()).voiceRecorder!;
+    expect(voiceRecorderView(recorder.getSnapshot())).toMatchObject({ status: 'recording', maxSeconds: 10 });
+    expect(microphone).toEqual({ on: 1, off: 0 });
+    actor.send({ type: 'MIC.PRESS' }); // the sheet is open: ignored
+    recorder.send({ type: 'STOP' });
+    await waitFor(actor, (s) => s.matches({ ready: { voice: 'closed' } }));
+    expect(microphone).toEqual({ on: 1, off: 1 });
+    expect(uploads).toHaveLength(1);
+    const view = chatSessionView(actor.getSnapshot());
+    expect(view).toMatchObject({ text: 'Добрый вечер. мне не спится', voiceRecorder: undefined, sending: false });
+    expect(actor.getSnapshot().context.usage).toBe(after);
+    expect(sends).toEqual([]); // never sent unseen
+    expect(saved.get('c1')).toEqual({ text: 'Добрый вечер. мне не спится', unsent: null });
+    expect(log).toEqual([['haptic', { kind: 'success' }]]);
+  });
+
+  it.each([
+    ['a server without speech-to-text', false, usage(1000, 0), ['toast', { key: 'voiceUnconfigured' }]],
+    ['START: voice input not on the plan', true, usage(1000, 0), ['openUpgradeDialog', { key: 'voice_not_available' }]],
+    [
+      'today’s voice seconds spent',
+      true,
+      { ...usage(1000, 0), voice_seconds_limit: 600, voice_seconds_used: 600 },
+      ['openUpgradeDialog', { key: 'voice_limit_reached' }],
+    ],
+  ] as const)('the gate: %s → nothing is recorded', async (_name, voiceInput, today, effect) => {
+    const { actor, log, microphone } = session({ chatId: 'c1', voiceInput }, { usage: today });
+    await ready(actor);
+    await waitFor(actor, (s) => s.context.usage !== null);
+    actor.send({ type: 'MIC.PRESS' });
+    expect(log).toEqual([effect]);
+    expect(chatSessionView(actor.getSnapshot()).voiceRecorder).toBeUndefined();
+    expect(microphone.on).toBe(0);
+  });
+
+  it('402 from the server: the dialog opens, and the next press is refused without recording', async () => {
+    const pro: UsageInfo = { ...usage(1000, 0), tier: 'PRO', voice_seconds_limit: 600, voice_seconds_used: 100 };
+    const { actor, log, microphone } = session(
+      { chatId: 'c1' },
+      { usage: pro, transcribe: () => Promise.reject({ kind: 'refused', refusal: 'limit_reached' }) },
+    );
+    await ready(actor);
+    await waitFor(actor, (s) => s.context.usage !== null);
+    actor.send({ type: 'MIC.PRESS' });
+    chatSessionView(actor.getSnapshot()).voiceRecorder!.send({ type: 'STOP' });
+    await waitFor(actor, (s) => s.matches({ ready: { voice: 'closed' } }));
+    actor.send({ type: 'MIC.PRESS' });
+    expect(log).toEqual([
+      ['openUpgradeDialog', { key: 'voice_limit_reached' }],
+      ['openUpgradeDialog', { key: 'voice_limit_reached' }],
+    ]);
+    expect(microphone).toEqual({ on: 1, off: 1 });
+    expect(actor.getSnapshot().context.text).toBe('');
+  });
+
+  it('leaving the chat while recording releases the microphone', async () => {
+    const { actor, microphone } = session({ chatId: 'c1' }, { usage: null });
+    await ready(actor);
+    actor.send({ type: 'MIC.PRESS' });
+    expect(microphone).toEqual({ on: 1, off: 0 });
+    actor.stop();
+    expect(microphone).toEqual({ on: 1, off: 1 });
   });
 });

@@ -1,15 +1,18 @@
-// The new-entry gate ('Новая запись', home's 'Записать'): generated paths over every usage outcome, an outcome
-// table, and the pure check.
+// The new-entry gate ('Новая запись', home's 'Записать'): generated paths over every usage outcome and an outcome
+// table (the rule itself, shared with voice input: daily-access.test.ts).
 import type { UsageInfo } from '../../contract/billing';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { newEntryGateMachine, newEntryGateView } from '../../machines/diary/new-entry-gate.machine';
-import { checkDiaryAccess, checkLimit, refusalOf, type DiaryUsage } from '../../machines/diary/diary-access';
+import type { DailyUsage } from '../../machines/billing/daily-access';
 import { describeMachinePaths } from '../support/path-tests';
 
-const usage = (limit: number | null, used: number): DiaryUsage => ({
+// Voice seconds left over, so only the diary's allowance can decide.
+const usage = (limit: number | null, used: number): DailyUsage => ({
   diary_entries_limit: limit,
   diary_entries_used: used,
+  voice_seconds_limit: 600,
+  voice_seconds_used: 0,
 });
 
 const effects: Array<[string, unknown]> = [];
@@ -51,7 +54,7 @@ describeMachinePaths(newEntryGateMachine, {
   },
 });
 
-async function press(load: () => Promise<DiaryUsage | null>, prefill?: { mood: 'good' }) {
+async function press(load: () => Promise<DailyUsage | null>, prefill?: { mood: 'good' }) {
   const effects: Array<[string, unknown]> = [];
   let loads = 0;
   const actor = createActor(
@@ -90,37 +93,5 @@ describe('new entry gate outcomes', () => {
     expect((await press(async () => usage(null, 0), { mood: 'good' })).effects).toEqual([
       ['openUpgradeDialog', { key: 'diary_not_available' }],
     ]);
-  });
-});
-
-describe('refusalOf: a create the server refused (402 code)', () => {
-  it('reads only the known codes', () => {
-    expect(refusalOf({ refusal: 'not_available' })).toBe('not_available');
-    expect(refusalOf(Object.assign(new Error('402'), { refusal: 'limit_reached' }))).toBe('limit_reached');
-    for (const e of [new Error('503'), null, undefined, 'limit_reached', { refusal: 'toString' }, { refusal: 1 }]) {
-      expect(refusalOf(e)).toBeNull();
-    }
-  });
-});
-
-describe('checkDiaryAccess: the plan and daily-limit rule', () => {
-  it('limit null → not available, even with nothing used', () => {
-    expect(checkDiaryAccess(usage(null, 0))).toBe('not_available');
-  });
-  it('used >= limit → limit reached', () => {
-    expect(checkDiaryAccess(usage(5, 5))).toBe('limit_reached');
-    expect(checkDiaryAccess(usage(5, 7))).toBe('limit_reached');
-    expect(checkDiaryAccess(usage(0, 0))).toBe('limit_reached');
-  });
-  it('used below the limit → allowed', () => {
-    expect(checkDiaryAccess(usage(5, 4))).toBe('allowed');
-  });
-  it('no usage info loaded → no block', () => {
-    expect(checkDiaryAccess(null)).toBe('allowed');
-    expect(checkDiaryAccess(undefined)).toBe('allowed');
-  });
-  it('the same shape serves other limits', () => {
-    expect(checkLimit(null, 0)).toBe('not_available');
-    expect(checkLimit(60, 60)).toBe('limit_reached');
   });
 });

@@ -15,9 +15,10 @@ import { renderWithProviders, signedIn } from './render-app';
 export const CHAT_USER = { first_name: 'Анна', telegram_id: 42 };
 export const NOW = new Date(2025, 2, 10, 15, 30);
 
-/** Renders the chat routes at `path` for a signed-in user. */
-export async function renderChat(path: string, options: { now?: Date } = {}) {
-  const actor = signedIn(CHAT_USER as { first_name: string });
+/** Renders the chat routes at `path` for a signed-in user (`voiceInput`: what the server said it can do). */
+export async function renderChat(path: string, options: { now?: Date; voiceInput?: boolean } = {}) {
+  const user = { ...CHAT_USER, capabilities: { voice_input: options.voiceInput ?? true } };
+  const actor = signedIn(user as { first_name: string });
   actor.start();
   await waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
   return renderWithProviders(

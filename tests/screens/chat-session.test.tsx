@@ -1,5 +1,5 @@
 // The chat screen against mocked API calls: the empty chat's tiles, a streamed reply into a new chat whose route
-// becomes the chat's own, Enter and Shift+Enter, the microphone, 402 and other failures (nothing typed is lost),
+// becomes the chat's own, Enter and Shift+Enter, 402 and other failures (nothing typed is lost),
 // the history with its suggestion cards and phone links, older pages, the limit banner and the device draft.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -116,16 +116,6 @@ describe('a new chat', () => {
     await userEvent.type(box(), 'ещё{Enter}');
     expect(sends.calls).toHaveLength(1);
     expect(box()).toHaveValue('ещё');
-  });
-
-  it('the microphone says voice input is coming', async () => {
-    await openChatScreen('/app/chat/new');
-    await userEvent.click(screen.getByRole('button', { name: 'Записать голосовое сообщение' }));
-    expect(toast).toHaveBeenCalledWith({
-      title: 'Голосовой ввод скоро появится',
-      description: 'А пока напишите сообщение — я отвечу так же внимательно.',
-      variant: 'default',
-    });
   });
 
   it('402: the server’s words, the upgrade dialog, the red banner, and the text back in the box', async () => {

@@ -35,6 +35,8 @@ describeEachDatabase('users API', (t) => {
       username: 'anna',
       photo_url: 'https://t.me/i/anna.jpg',
       created_at: expect.any(String),
+      // What the server can do rides along (no STT_BASE_URL in these tests; tests/server/voice.test.ts sets one).
+      capabilities: { voice_input: false },
     });
     expect(Number.isNaN(Date.parse(body.created_at))).toBe(false);
     // A later visit with a changed name updates the profile but keeps created_at.

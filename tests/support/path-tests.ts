@@ -48,8 +48,9 @@
  * - One more case asserts that every state node (`getStateNodes`) is reached by some generated path, except
  *   the ones listed in `unreachable` (and it fails when a listed node is in fact reached, so the list stays true).
  *
- * `run` passed to assertions: `{ invocations: Array<{ id, src, input }>, clock }` — every fake actor started so far,
- * and the run's SimulatedClock (`clock.now()`: ms since the path started), so timings can be asserted exactly.
+ * `run` passed to assertions: `{ invocations: Array<{ id, src, input }>, clock, events }` — every fake actor started
+ * so far, the run's SimulatedClock (`clock.now()`: ms since the path started), so timings can be asserted exactly,
+ * and the events of the path so far (`events.at(-1)`: the one that led to this state; none in the initial state).
  * Machines that compute their timings from timestamps read an injected clock (`{ now() }`) from their input:
  * `inputFromClock(clock)` builds that input from the run's clock (the graph itself is built with a clock stopped
  * at 0, so such machines must keep time out of their guards and out of `serializeState`).
@@ -88,6 +89,8 @@ export interface PathRun {
   invocations: Invocation[];
   /** The run's simulated clock: `now()` is the milliseconds since the path started. */
   clock: { now(): number };
+  /** The path's events so far, the newest last: `events.at(-1)` led to the state asserted. */
+  events: EventObject[];
 }
 
 export interface MachinePathOptions {
@@ -269,6 +272,7 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     const actor = createActor(runMachine, { clock, input: input as never });
     actor.subscribe({ error: (err) => (actorError = err) });
     const trail: string[] = [];
+    const sent: EventObject[] = [];
     const fail = (msg: string): never => {
       throw new Error(`${msg}\n  path: ${trail.join(' → ') || '(initial)'}`);
     };
@@ -289,7 +293,7 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       for (const [key, fn] of Object.entries(options.assert ?? {})) {
         if (!nodeMatches(actual, key)) continue;
         try {
-          await fn(actual, { invocations: [...invocations], clock });
+          await fn(actual, { invocations: [...invocations], clock, events: [...sent] });
         } catch (err) {
           if (err instanceof Error)
             err.message += `\n  assert["${key}"] in ${got}\n  path: ${trail.join(' → ') || '(initial)'}`;
@@ -304,6 +308,7 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       for (const step of rest) {
         const event = step.event;
         trail.push(describeEvent(event));
+        sent.push(event);
         await perform(actor, clock, event, fail);
         await check(step.state);
       }

@@ -1,6 +1,6 @@
 // The message box: grows with its text up to 120 px (then scrolls), Enter sends, Shift+Enter starts a new line;
 // the microphone while it is empty, the send button otherwise.
-import { useId, useLayoutEffect, useRef } from 'react';
+import { useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
 import { CHAT_CONTENT_MAX } from '../../../contract/chat';
 import { a11yCopy } from '../../copy/a11y';
@@ -68,10 +68,23 @@ export interface ComposerProps {
   onChange: (value: string) => void;
   onSend: () => void;
   onMic: () => void;
+  /** The text box, for the screen to focus (after recognised speech lands in it). */
+  boxRef?: RefObject<HTMLTextAreaElement | null>;
 }
 
-export function Composer({ text, editable, canSend, showMic, blockedReason, onChange, onSend, onMic }: ComposerProps) {
-  const box = useRef<HTMLTextAreaElement>(null);
+export function Composer({
+  text,
+  editable,
+  canSend,
+  showMic,
+  blockedReason,
+  onChange,
+  onSend,
+  onMic,
+  boxRef,
+}: ComposerProps) {
+  const own = useRef<HTMLTextAreaElement>(null);
+  const box = boxRef ?? own;
   const reasonId = useId();
   // Grow with the text: measure from one line each time, so it also shrinks when text is deleted.
   useLayoutEffect(() => {
@@ -79,7 +92,7 @@ export function Composer({ text, editable, canSend, showMic, blockedReason, onCh
     if (!el) return;
     el.style.height = 'auto';
     el.style.height = `${Math.min(el.scrollHeight, COMPOSER_MAX_HEIGHT_PX)}px`;
-  }, [text]);
+  }, [text, box]);
   return (
     <Form
       onSubmit={(e) => {

@@ -2,12 +2,23 @@
 // and the user's draft store, and renders its view model — the history as a log, the typing indicator and the
 // reply as it streams, the suggestion cards, the limit banner and the composer. Full height, no bottom navigation
 // (FullHeightLayout, which follows Telegram's stable viewport height, so the composer stays above the keyboard).
-import { useCallback, useMemo, useState } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+  type ComponentType,
+  type RefObject,
+} from 'react';
 import { Navigate, useLocation, useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { chatSessionMachine, chatSessionView } from '../../../machines/chat/chat-session.machine';
 import { paths } from '../../../machines/paths';
 import { chatActors } from '../../api/chat.actors';
+import { capabilitiesOf } from '../../auth/capabilities';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -26,8 +37,27 @@ import { useFlow } from '../../flow/useFlow';
 import { newClientId } from '../../lib/clientId';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
+import { voiceRecorder } from '../../voice/voiceRecorder';
 import { chatDraftEffects, chatDraftStore, type ChatDraftStore } from './chatDraftStorage';
 import { useChatScroll } from './useChatScroll';
+import type { Recorder } from './VoiceRecorder';
+
+// The recorder's sheet is fetched when the microphone first opens it (the recording itself starts at once), so the
+// chat's own chunk does not carry it (bench/bundle.ts). A sheet that cannot be fetched (offline) cancels the
+// recording — without its sheet nobody could stop it — and the next press tries to fetch it again.
+let VoiceRecorder = voiceRecorderSheet();
+function voiceRecorderSheet() {
+  return lazy<ComponentType<{ recorder: Recorder }>>(() =>
+    import('./VoiceRecorder').catch(() => {
+      VoiceRecorder = voiceRecorderSheet();
+      return { default: CancelRecording };
+    }),
+  );
+}
+function CancelRecording({ recorder }: { recorder: Recorder }) {
+  useEffect(() => recorder.send({ type: 'CANCEL' }), [recorder]);
+  return null;
+}
 
 const Main = styled.main`
   flex: 1;
@@ -102,25 +132,29 @@ const Failed = styled.div`
 export default function ChatScreen() {
   const { chatId } = useParams();
   const location = useLocation();
-  const telegramId = useAuthView().user?.telegram_id;
+  const { user } = useAuthView();
+  const telegramId = user?.telegram_id;
+  const { voice_input: voiceInput } = capabilitiesOf(user);
   const store = useMemo(() => chatDraftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
   // The session machine replaces /app/chat/new with the chat's route (state.createdChat): the same session goes on.
   const [sessionKey, setSessionKey] = useState(chatId);
   const created = (location.state as { createdChat?: unknown } | null)?.createdChat;
   if (chatId !== sessionKey && created !== chatId) setSessionKey(chatId);
   if (!chatId) return <Navigate to={paths.chatList} replace />;
-  return <ChatSession key={sessionKey} chatId={sessionKey ?? chatId} store={store} />;
+  return <ChatSession key={sessionKey} chatId={sessionKey ?? chatId} store={store} voiceInput={voiceInput} />;
 }
 
-function ChatSession({ chatId, store }: { chatId: string; store: ChatDraftStore }) {
+function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: ChatDraftStore; voiceInput: boolean }) {
   const drafts = useMemo(() => chatDraftEffects(store), [store]);
   const { view, send } = useFlow(chatSessionMachine, chatSessionView, {
-    input: { chatId, newClientId },
-    actors: { ...chatActors, ...drafts.actors },
+    input: { chatId, newClientId, voiceInput },
+    actors: { ...chatActors, ...drafts.actors, voiceRecorder },
     actions: drafts.actions,
   });
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
   const scroller = useChatScroll(view);
+  const box = useRef<HTMLTextAreaElement>(null);
+  useFocusAfterVoice(view.voiceRecorder !== undefined, view.text, box);
 
   const onPractice = useCallback(
     (messageId: string) => {
@@ -252,7 +286,26 @@ function ChatSession({ chatId, store }: { chatId: string; store: ChatDraftStore 
           haptic.tap();
           send({ type: 'MIC.PRESS' });
         }}
+        boxRef={box}
       />
+      {view.voiceRecorder ? (
+        <Suspense fallback={null}>
+          <VoiceRecorder recorder={view.voiceRecorder} />
+        </Suspense>
+      ) : null}
     </Main>
   );
+}
+
+/**
+ * When the recorder's sheet closes with recognised words in the text box, focus goes there, to read and edit them
+ * before sending (the microphone that opened the sheet has become the send button, so the sheet cannot return
+ * focus to it). Closed without words, the sheet gives focus back to the microphone itself.
+ */
+function useFocusAfterVoice(open: boolean, text: string, box: RefObject<HTMLTextAreaElement | null>) {
+  const wasOpen = useRef(open);
+  useEffect(() => {
+    if (wasOpen.current && !open && text.trim()) box.current?.focus({ preventScroll: true });
+    wasOpen.current = open;
+  }, [open, text, box]);
 }
