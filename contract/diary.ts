@@ -1,6 +1,7 @@
 // The diary API contract: zod schemas validate requests and filter responses on the server; the client imports
 // only the inferred types (`import type`), so zod stays out of the client bundle.
 import { z } from 'zod';
+import { CLIENT_ID_PATTERN } from './client-id';
 import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
 
 export const DIARY_PAGE_SIZE = 20;
@@ -8,8 +9,7 @@ export const DIARY_MAX_LIMIT = 100;
 export const DIARY_CONTENT_MAX = 2000;
 export const DIARY_TITLE_MAX = 100;
 export const DIARY_SOURCE_ID_MAX = 100;
-/** A create's idempotency key: an RFC 4122 UUID, as crypto.randomUUID() makes them (the client checks stored ones with it). */
-export const CLIENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export { CLIENT_ID_PATTERN };
 
 export const MOODS = ['very_bad', 'bad', 'neutral', 'good', 'very_good'] as const;
 export const moodSchema = z.enum(MOODS, {

@@ -6,7 +6,7 @@
 // A draft lives until the practice is finished — the session completed, or its answers saved to the diary — or the
 // person starts again. A save to the diary that was attempted and not confirmed (refused by the plan or today's
 // limit, or failed) keeps the draft even after the session completes, so nothing written is ever lost.
-import { CLIENT_ID_PATTERN } from '../../../contract/diary';
+import { CLIENT_ID_PATTERN } from '../../../contract/client-id';
 import { storedList } from '../../stored-list';
 import {
   STEP_PRACTICE_IDS,

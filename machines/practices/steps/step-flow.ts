@@ -138,7 +138,24 @@ export function stepsView<P extends StepPracticeId>(snapshot: AnyMachineSnapshot
     ratings: context.ratings,
     weak,
     average: context.ratings ? wheelAverage(context.ratings) : null,
+    /** The draft offered back was sent to the diary and not confirmed. */
+    sentToDiary: context.submitted,
   };
 }
 
-export type StepsView = ReturnType<typeof stepsView>;
+/** The view as code shared by all seven reads it: steps and fields as plain strings. */
+export interface StepsView {
+  status: StepStatus;
+  step: string | null;
+  number: number;
+  of: number;
+  answers: Record<string, string>;
+  fields: ReadonlyArray<{ field: string; required: boolean; max: number }>;
+  canNext: boolean;
+  canBack: boolean;
+  isLast: boolean;
+  ratings: StepProgress['ratings'];
+  weak: WheelArea[];
+  average: number | null;
+  sentToDiary: boolean;
+}

@@ -1,6 +1,6 @@
 // The one rule behind every step practice's «Далее»: a text counts only when it is non-blank after trimming. The
 // machines' named guards (hasWish, hasAllAlternatives, hasAnyAnswer…) are made of these, so the rule lives here once.
-import { cleanText } from '../../diary/new-entry-draft';
+import { cleanText } from '../../clean-text';
 
 /** Non-blank after trimming (spaces and line breaks alone are not an answer). */
 export const isFilled = (text: string | undefined): boolean => (text ?? '').trim().length > 0;
