@@ -110,7 +110,7 @@ describe('balance wheel', () => {
     expect(view()).toMatchObject({ step: 'review', number: 2, of: 3, weak: ['energy'], average: 6.3, isLast: false });
     send('NEXT');
     expect(view()).toMatchObject({ step: 'plan', number: 3, canNext: false, isLast: true });
-    expect(view().fields).toEqual([{ field: 'energy', required: true, max: 350 }]);
+    expect(view().fields).toEqual([{ field: 'energy', required: true, max: 400 }]);
     write('energy', '  ');
     expect(view().canNext).toBe(false);
     write('energy', 'Гулять 20 минут после обеда');

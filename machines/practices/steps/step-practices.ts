@@ -85,7 +85,7 @@ export const STEP_PRACTICES = {
       state: { fields: ['state'] },
       action: { fields: ['action'] },
     },
-    max: { task: 600, state: 20, action: 600 },
+    max: { task: 800, state: 20, action: 800 },
   },
   paradoxical_step: {
     steps: {
@@ -101,7 +101,7 @@ export const STEP_PRACTICES = {
       review: { fields: [] },
       plan: { fields: WHEEL_AREAS, required: 'weak' },
     },
-    max: { energy: 350, focus: 350, emotions: 350, relationships: 350 },
+    max: { energy: 400, focus: 400, emotions: 400, relationships: 400 },
   },
   letter_without_sending: {
     steps: {
@@ -118,11 +118,12 @@ export const STEP_PRACTICES = {
 } as const satisfies Record<StepPracticeId, StepPracticeDefinition>;
 
 type Definition<P extends StepPracticeId> = (typeof STEP_PRACTICES)[P];
-/** A practice's step names, in order. */
-export type StepOf<P extends StepPracticeId> = keyof Definition<P>['steps'] & string;
+// Each of these distributes over a union of practices: of any practice, one of its steps, fields or answer sets.
+/** A practice's step names. */
+export type StepOf<P extends StepPracticeId> = P extends StepPracticeId ? keyof Definition<P>['steps'] & string : never;
 /** A practice's answer fields. */
-export type FieldOf<P extends StepPracticeId> = keyof Definition<P>['max'] & string;
-export type AnswersOf<P extends StepPracticeId> = Record<FieldOf<P>, string>;
+export type FieldOf<P extends StepPracticeId> = P extends StepPracticeId ? keyof Definition<P>['max'] & string : never;
+export type AnswersOf<P extends StepPracticeId> = P extends StepPracticeId ? Record<FieldOf<P>, string> : never;
 
 /** What a person has done in a practice so far: the step they are on, their answers, and the draft's save state. */
 export interface StepProgress<P extends StepPracticeId = StepPracticeId> {
