@@ -33,18 +33,6 @@ export const safeStorage = {
   },
 };
 
-/**
- * A list kept as JSON under one key (a user's drafts): read back through `parse` — strictly, storage may hold
- * anything — and written whole, the key removed when the list is empty.
- */
-export function jsonListStore<T>(key: string, parse: (raw: string | null) => T[]) {
-  return {
-    read: () => parse(safeStorage.get(key)),
-    write: (items: readonly T[]) =>
-      items.length ? safeStorage.set(key, JSON.stringify(items)) : safeStorage.remove(key),
-  };
-}
-
 /** Tries the write; on success localStorage is the truth again, otherwise memory holds the value. */
 function keep(key: string, value: string | null, write: (storage: Storage) => void): void {
   try {

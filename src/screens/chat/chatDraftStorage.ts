@@ -3,7 +3,7 @@
 // back are the machine folder's pure rules (machines/chat/chat-draft.ts); this module only reads and writes.
 import { fromPromise } from 'xstate';
 import { EMPTY_DRAFT, parseChatDrafts, withChatDraft, type ChatDraft } from '../../../machines/chat/chat-draft';
-import { jsonListStore } from '../../telegram/storage';
+import { jsonListStore } from '../../telegram/jsonListStore';
 
 export const chatDraftStorageKey = (telegramId: number) => `chat_drafts:${telegramId}`;
 

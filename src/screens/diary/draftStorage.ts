@@ -9,7 +9,7 @@ import {
   type NewEntryDraft,
   type StoredDraft,
 } from '../../../machines/diary/new-entry-draft';
-import { jsonListStore } from '../../telegram/storage';
+import { jsonListStore } from '../../telegram/jsonListStore';
 
 export const draftStorageKey = (telegramId: number) => `diary_drafts:${telegramId}`;
 

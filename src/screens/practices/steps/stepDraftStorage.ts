@@ -11,7 +11,7 @@ import {
   type StoredStepDraft,
 } from '../../../../machines/practices/steps/step-draft';
 import type { StepPracticeId, StepProgress } from '../../../../machines/practices/steps/step-practices';
-import { jsonListStore } from '../../../telegram/storage';
+import { jsonListStore } from '../../../telegram/jsonListStore';
 
 export const stepDraftStorageKey = (telegramId: number) => `practice_drafts:${telegramId}`;
 
