@@ -297,6 +297,21 @@ describe('step practices', { timeout: 30_000 }, () => {
     expect(await screen.findByRole('heading', { name: 'Отлично!' })).toBeInTheDocument();
   });
 
+  it('words that signal a risk of suicide bring the helplines, as tap-to-call links, beside the step and the finish', async () => {
+    await open('letter_without_sending', 'Письмо, которое никто не прочтёт');
+    await type('Письмо', 'Мне тяжело, но я справлюсь. Убиваю время до вечера.');
+    expect(screen.queryByText('Вы не одни')).not.toBeInTheDocument();
+    await type('Письмо', ' Я больше не хочу жить.');
+    const help = (await screen.findByRole('heading', { name: 'Вы не одни' })).closest('section')!;
+    expect(help.parentElement).toHaveAttribute('aria-live', 'polite');
+    expect(within(help).getByRole('link', { name: '8-800-2000-122' })).toHaveAttribute('href', 'tel:88002000122');
+    expect(within(help).getByRole('link', { name: '112' })).toHaveAttribute('href', 'tel:112');
+    await userEvent.click(next('Завершить'));
+    await screen.findByRole('heading', { name: 'Отлично!' });
+    expect(screen.getByRole('heading', { name: 'Вы не одни' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Сохранить в дневник' })).toBeInTheDocument();
+  });
+
   it('a field near its limit shows its count and stops at the limit', async () => {
     await open('letter_without_sending', 'Письмо, которое никто не прочтёт');
     fireEvent.change(field('Кому (необязательно)'), { target: { value: 'я'.repeat(85) } });

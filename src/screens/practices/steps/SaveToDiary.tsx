@@ -8,11 +8,13 @@ import { saveToDiaryMachine, saveToDiaryView } from '../../../../machines/practi
 import { diaryActors } from '../../../api/diary.actors';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
+import { CrisisHelp } from '../../../components/practices/CrisisHelp';
 import { Svg } from '../../../components/icons';
 import { stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
 import { haptic } from '../../../telegram/haptic';
 import type { FinishExtraProps } from '../runners';
+import { CRISIS_LINES, signalsRisk } from './riskSignal';
 import { stepDiaryEntry } from './stepDiaryEntry';
 import { stepDraftStore } from './stepDraftStorage';
 import { stepResultOf, type StepResult } from './stepResult';
@@ -48,7 +50,18 @@ const Saved = styled.p`
 /** The module's FinishExtra: shown for a step practice's result only. */
 export function StepFinishExtra({ practice, sessionId, result }: FinishExtraProps) {
   const step = stepResultOf(result);
-  return step ? <SaveToDiary name={practice.name} sessionId={sessionId} result={step} /> : null;
+  if (!step) return null;
+  return (
+    <>
+      <CrisisHelp
+        show={signalsRisk(step.progress.answers as Record<string, string>)}
+        title={stepsCopy.crisis.title}
+        text={stepsCopy.crisis.text}
+        lines={CRISIS_LINES}
+      />
+      <SaveToDiary name={practice.name} sessionId={sessionId} result={step} />
+    </>
+  );
 }
 
 /** The module's sessionCompleted: the practice is finished, its draft goes (unless a diary save is pending). */

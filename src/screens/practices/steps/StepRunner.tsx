@@ -2,18 +2,21 @@
 // user, src/screens/practices/steps/stepDraftStorage.ts) and a client id generator; a draft from last time offered
 // back; then each step as a StepForm — the practice's words from src/copy/steps.ts, the answer fields the view model
 // lists, and whatever the practice shows beside them (`extra`: the wishes so far, the states to choose from, the
-// wheel). Finishing hands the session the answers (a StepResult) for the rating and the diary.
+// wheel) — with the helplines above it whenever an answer signals a risk of suicide or self-harm. Finishing hands
+// the session the answers (a StepResult) for the rating and the diary.
 import { useMemo, type ReactNode } from 'react';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { StepsView } from '../../../../machines/practices/steps/step-flow';
 import type { StepPracticeId, StepProgress } from '../../../../machines/practices/steps/step-practices';
 import { useAuthView } from '../../../auth/AuthProvider';
+import { CrisisHelp } from '../../../components/practices/CrisisHelp';
 import { DraftOffer } from '../../../components/practices/DraftOffer';
 import { StepForm } from '../../../components/practices/StepForm';
 import { stepPracticesCopy, stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
 import { newClientId } from '../../../lib/clientId';
 import type { RunnerProps } from '../runners';
+import { CRISIS_LINES, signalsRisk } from './riskSignal';
 import { stepDraftEffects, stepDraftStore } from './stepDraftStorage';
 import type { StepResult } from './stepResult';
 
@@ -58,6 +61,8 @@ export function StepRunner<M extends AnyStateMachine>({
     },
   });
   const words = stepPracticesCopy[id] as unknown as WordsOf;
+  // Anything written that signals a risk of suicide or self-harm brings the helplines next to the step.
+  const atRisk = useMemo(() => signalsRisk(view.answers as Record<string, string>), [view.answers]);
   const emit = send as StepControls['send'];
   const controls: StepControls = {
     write: (field, value) => emit({ type: 'FIELD.CHANGE', field, value }),
@@ -82,30 +87,33 @@ export function StepRunner<M extends AnyStateMachine>({
 
   const step = words.steps[view.step]!;
   return (
-    <StepForm
-      progress={view.of > 1 ? stepsCopy.step(view.number, view.of) : undefined}
-      title={step.title}
-      hint={step.hint}
-      stepKey={view.step}
-      fields={view.fields
-        .filter((f) => !ownFields.includes(f.field))
-        .map((f) => ({
-          field: f.field,
-          label: words.fields[f.field]!.label,
-          placeholder: words.fields[f.field]!.placeholder,
-          value: (view.answers as Record<string, string>)[f.field]!,
-          max: f.max,
-        }))}
-      onChange={controls.write}
-      nextLabel={view.isLast ? stepsCopy.finish : stepsCopy.next}
-      canNext={view.canNext}
-      needs={step.needs}
-      onNext={() => emit({ type: 'NEXT' })}
-      backLabel={stepsCopy.back}
-      onBack={view.canBack ? () => emit({ type: 'PREVIOUS' }) : undefined}
-      counter={stepsCopy.counter}
-    >
-      {extra?.(view, controls)}
-    </StepForm>
+    <>
+      <CrisisHelp show={atRisk} title={stepsCopy.crisis.title} text={stepsCopy.crisis.text} lines={CRISIS_LINES} />
+      <StepForm
+        progress={view.of > 1 ? stepsCopy.step(view.number, view.of) : undefined}
+        title={step.title}
+        hint={step.hint}
+        stepKey={view.step}
+        fields={view.fields
+          .filter((f) => !ownFields.includes(f.field))
+          .map((f) => ({
+            field: f.field,
+            label: words.fields[f.field]!.label,
+            placeholder: words.fields[f.field]!.placeholder,
+            value: (view.answers as Record<string, string>)[f.field]!,
+            max: f.max,
+          }))}
+        onChange={controls.write}
+        nextLabel={view.isLast ? stepsCopy.finish : stepsCopy.next}
+        canNext={view.canNext}
+        needs={step.needs}
+        onNext={() => emit({ type: 'NEXT' })}
+        backLabel={stepsCopy.back}
+        onBack={view.canBack ? () => emit({ type: 'PREVIOUS' }) : undefined}
+        counter={stepsCopy.counter}
+      >
+        {extra?.(view, controls)}
+      </StepForm>
+    </>
   );
 }
