@@ -3,32 +3,22 @@
 // straight to the finish when every area is 6 or more. «Назад» returns with everything kept (a plan written for an
 // area that is no longer weak stays, unused). Every change is kept as the user's draft, offered back next time.
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { stubAction, stubActor } from '../../effects';
-import type { StoredStepDraft } from './step-draft';
 import {
   progressOf,
   rated,
-  restarted,
-  restored,
   startContext,
+  stepSetup,
   stepsView,
-  written,
   type StepContext,
-  type StepFinish,
   type StepInput,
   type WheelEvent,
 } from './step-flow';
-import {
-  WHEEL_AREAS,
-  isWheelRating,
-  weakAreas,
-  type StepOf,
-  type StepProgress,
-  type WheelArea,
-} from './step-practices';
+import { WHEEL_AREAS, isWheelRating, weakAreas, type WheelArea } from './step-practices';
 import { allFilled } from './step-rules';
 
 type P = 'balance_wheel';
+
+const steps = stepSetup<P, WheelEvent>('balance_wheel');
 
 export const balanceWheelMachine = setup({
   types: {
@@ -36,29 +26,15 @@ export const balanceWheelMachine = setup({
     input: {} as StepInput,
     events: {} as WheelEvent,
   },
-  actors: {
-    /** The user's draft of this practice, if one is worth offering back. */
-    restoreDraft: stubActor<StoredStepDraft<P> | null>(),
-  },
+  actors: steps.actors,
   actions: {
-    /** Keeps the ratings and plans on the device (every change and every step). */
-    saveDraft: stubAction<StepProgress<P>>(),
-    clearDraft: stubAction(),
-    /** The practice is over: the session moves on to the rating, with the wheel and plans for the diary. */
-    finish: stubAction<StepFinish<P>>(),
-    restore: assign(({ context }, params: { draft: StoredStepDraft<P> }) => restored(context, params.draft)),
-    restart: assign(({ context }) => restarted('balance_wheel', context)),
+    ...steps.actions,
     rate: assign(({ context }, params: { area: WheelArea; value: number }) =>
       rated(context, params.area, params.value),
     ),
-    write: assign(({ context }, params: { field: WheelArea; value: string }) =>
-      written('balance_wheel', context, params.field, params.value),
-    ),
-    enterStep: assign((_, params: { step: StepOf<P> }) => ({ step: params.step })),
   },
   guards: {
-    hasDraft: (_, params: { draft: StoredStepDraft<P> | null }) => params.draft !== null,
-    wasOn: ({ context }, params: { step: StepOf<P> }) => context.step === params.step,
+    ...steps.guards,
     /** One of the four areas, rated with an integer from 1 to 10. */
     isRating: (_, params: { area: string; value: number }) =>
       (WHEEL_AREAS as readonly string[]).includes(params.area) && isWheelRating(params.value),

@@ -1,26 +1,22 @@
 // «Три вопроса дня»: one screen with three questions about the day — what was important, what worked out, what you
 // can thank yourself for. «Завершить» needs at least one answer non-blank after trimming. Every keystroke is kept
 // as the user's draft, offered back next time.
-import { assign, setup, type SnapshotFrom } from 'xstate';
-import { stubAction, stubActor } from '../../effects';
-import type { StoredStepDraft } from './step-draft';
+import { setup, type SnapshotFrom } from 'xstate';
 import {
-  isFieldOf,
   progressOf,
-  restarted,
-  restored,
   startContext,
+  stepSetup,
   stepsView,
-  written,
   type StepContext,
   type StepEvent,
-  type StepFinish,
   type StepInput,
 } from './step-flow';
-import type { FieldOf, StepOf, StepProgress } from './step-practices';
+import type { FieldOf } from './step-practices';
 import { anyFilled } from './step-rules';
 
 type P = 'diary_three_questions';
+
+const steps = stepSetup('diary_three_questions');
 
 export const diaryThreeQuestionsMachine = setup({
   types: {
@@ -28,26 +24,10 @@ export const diaryThreeQuestionsMachine = setup({
     input: {} as StepInput,
     events: {} as StepEvent<FieldOf<P>>,
   },
-  actors: {
-    /** The user's draft of this practice, if one is worth offering back. */
-    restoreDraft: stubActor<StoredStepDraft<P> | null>(),
-  },
-  actions: {
-    /** Keeps what is written on the device (every change). */
-    saveDraft: stubAction<StepProgress<P>>(),
-    clearDraft: stubAction(),
-    /** The practice is over: the session moves on to the rating, with the answers for the diary. */
-    finish: stubAction<StepFinish<P>>(),
-    restore: assign(({ context }, params: { draft: StoredStepDraft<P> }) => restored(context, params.draft)),
-    restart: assign(({ context }) => restarted('diary_three_questions', context)),
-    write: assign(({ context }, params: { field: FieldOf<P>; value: string }) =>
-      written('diary_three_questions', context, params.field, params.value),
-    ),
-    enterStep: assign((_, params: { step: StepOf<P> }) => ({ step: params.step })),
-  },
+  actors: steps.actors,
+  actions: steps.actions,
   guards: {
-    hasDraft: (_, params: { draft: StoredStepDraft<P> | null }) => params.draft !== null,
-    isField: (_, params: { field: string }) => isFieldOf('diary_three_questions', params.field),
+    ...steps.guards,
     hasAnyAnswer: ({ context }) =>
       anyFilled(context.answers.important, context.answers.succeeded, context.answers.thanks),
   },

@@ -1,26 +1,22 @@
 // «Смещение цели»: the task that weighs on you; the state you would like to do it in, chosen from a list; one action
 // that state suggests. «Далее» needs the task, then a state of the list, then the action (non-blank after
 // trimming); «Назад» returns with everything kept. Every change is kept as the user's draft, offered back next time.
-import { assign, setup, type SnapshotFrom } from 'xstate';
-import { stubAction, stubActor } from '../../effects';
-import type { StoredStepDraft } from './step-draft';
+import { setup, type SnapshotFrom } from 'xstate';
 import {
-  isFieldOf,
   progressOf,
-  restarted,
-  restored,
   startContext,
+  stepSetup,
   stepsView,
-  written,
   type StepContext,
   type StepEvent,
-  type StepFinish,
   type StepInput,
 } from './step-flow';
-import { isGoalState, type FieldOf, type StepOf, type StepProgress } from './step-practices';
+import { isGoalState, type FieldOf } from './step-practices';
 import { isFilled } from './step-rules';
 
 type P = 'goal_shift';
+
+const steps = stepSetup('goal_shift');
 
 export const goalShiftMachine = setup({
   types: {
@@ -28,27 +24,10 @@ export const goalShiftMachine = setup({
     input: {} as StepInput,
     events: {} as StepEvent<FieldOf<P>>,
   },
-  actors: {
-    /** The user's draft of this practice, if one is worth offering back. */
-    restoreDraft: stubActor<StoredStepDraft<P> | null>(),
-  },
-  actions: {
-    /** Keeps what is written on the device (every change and every step). */
-    saveDraft: stubAction<StepProgress<P>>(),
-    clearDraft: stubAction(),
-    /** The practice is over: the session moves on to the rating, with the answers for the diary. */
-    finish: stubAction<StepFinish<P>>(),
-    restore: assign(({ context }, params: { draft: StoredStepDraft<P> }) => restored(context, params.draft)),
-    restart: assign(({ context }) => restarted('goal_shift', context)),
-    write: assign(({ context }, params: { field: FieldOf<P>; value: string }) =>
-      written('goal_shift', context, params.field, params.value),
-    ),
-    enterStep: assign((_, params: { step: StepOf<P> }) => ({ step: params.step })),
-  },
+  actors: steps.actors,
+  actions: steps.actions,
   guards: {
-    hasDraft: (_, params: { draft: StoredStepDraft<P> | null }) => params.draft !== null,
-    wasOn: ({ context }, params: { step: StepOf<P> }) => context.step === params.step,
-    isField: (_, params: { field: string }) => isFieldOf('goal_shift', params.field),
+    ...steps.guards,
     hasTask: ({ context }) => isFilled(context.answers.task),
     /** A state of the list is chosen (FIELD.CHANGE of `state` carries its key). */
     hasState: ({ context }) => isGoalState(context.answers.state),

@@ -2,26 +2,22 @@
 // together, then an action and its smallest first step. «Далее» needs the step's text non-blank after trimming;
 // «Назад» returns with everything kept. Every keystroke is kept as the user's draft, offered back next time with
 // «Продолжить» / «Начать заново».
-import { assign, setup, type SnapshotFrom } from 'xstate';
-import { stubAction, stubActor } from '../../effects';
-import type { StoredStepDraft } from './step-draft';
+import { setup, type SnapshotFrom } from 'xstate';
 import {
-  isFieldOf,
   progressOf,
-  restarted,
-  restored,
   startContext,
+  stepSetup,
   stepsView,
-  written,
   type StepContext,
   type StepEvent,
-  type StepFinish,
   type StepInput,
 } from './step-flow';
-import type { FieldOf, StepOf, StepProgress } from './step-practices';
+import type { FieldOf } from './step-practices';
 import { allFilled, isFilled } from './step-rules';
 
 type P = 'if_i_wasnt_afraid';
+
+const steps = stepSetup('if_i_wasnt_afraid');
 
 export const ifIWasntAfraidMachine = setup({
   types: {
@@ -29,27 +25,10 @@ export const ifIWasntAfraidMachine = setup({
     input: {} as StepInput,
     events: {} as StepEvent<FieldOf<P>>,
   },
-  actors: {
-    /** The user's draft of this practice, if one is worth offering back. */
-    restoreDraft: stubActor<StoredStepDraft<P> | null>(),
-  },
-  actions: {
-    /** Keeps what is written on the device (every change and every step). */
-    saveDraft: stubAction<StepProgress<P>>(),
-    clearDraft: stubAction(),
-    /** The practice is over: the session moves on to the rating, with the answers for the diary. */
-    finish: stubAction<StepFinish<P>>(),
-    restore: assign(({ context }, params: { draft: StoredStepDraft<P> }) => restored(context, params.draft)),
-    restart: assign(({ context }) => restarted('if_i_wasnt_afraid', context)),
-    write: assign(({ context }, params: { field: FieldOf<P>; value: string }) =>
-      written('if_i_wasnt_afraid', context, params.field, params.value),
-    ),
-    enterStep: assign((_, params: { step: StepOf<P> }) => ({ step: params.step })),
-  },
+  actors: steps.actors,
+  actions: steps.actions,
   guards: {
-    hasDraft: (_, params: { draft: StoredStepDraft<P> | null }) => params.draft !== null,
-    wasOn: ({ context }, params: { step: StepOf<P> }) => context.step === params.step,
-    isField: (_, params: { field: string }) => isFieldOf('if_i_wasnt_afraid', params.field),
+    ...steps.guards,
     hasWish: ({ context }, params: { wish: 'wish1' | 'wish2' | 'wish3' }) => isFilled(context.answers[params.wish]),
     hasTheme: ({ context }) => isFilled(context.answers.theme),
     hasActionAndFirstStep: ({ context }) => allFilled(context.answers.action, context.answers.firstStep),

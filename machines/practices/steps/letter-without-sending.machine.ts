@@ -1,25 +1,21 @@
 // «Письмо без отправки»: one writing screen — to whom (optional) and the letter itself, which «Завершить» needs
 // non-blank after trimming — then finish. Every keystroke is kept as the user's draft, offered back next time.
-import { assign, setup, type SnapshotFrom } from 'xstate';
-import { stubAction, stubActor } from '../../effects';
-import type { StoredStepDraft } from './step-draft';
+import { setup, type SnapshotFrom } from 'xstate';
 import {
-  isFieldOf,
   progressOf,
-  restarted,
-  restored,
   startContext,
+  stepSetup,
   stepsView,
-  written,
   type StepContext,
   type StepEvent,
-  type StepFinish,
   type StepInput,
 } from './step-flow';
-import type { FieldOf, StepOf, StepProgress } from './step-practices';
+import type { FieldOf } from './step-practices';
 import { isFilled } from './step-rules';
 
 type P = 'letter_without_sending';
+
+const steps = stepSetup('letter_without_sending');
 
 export const letterWithoutSendingMachine = setup({
   types: {
@@ -27,26 +23,10 @@ export const letterWithoutSendingMachine = setup({
     input: {} as StepInput,
     events: {} as StepEvent<FieldOf<P>>,
   },
-  actors: {
-    /** The user's draft of this practice, if one is worth offering back. */
-    restoreDraft: stubActor<StoredStepDraft<P> | null>(),
-  },
-  actions: {
-    /** Keeps what is written on the device (every change). */
-    saveDraft: stubAction<StepProgress<P>>(),
-    clearDraft: stubAction(),
-    /** The practice is over: the session moves on to the rating, with the letter for the diary. */
-    finish: stubAction<StepFinish<P>>(),
-    restore: assign(({ context }, params: { draft: StoredStepDraft<P> }) => restored(context, params.draft)),
-    restart: assign(({ context }) => restarted('letter_without_sending', context)),
-    write: assign(({ context }, params: { field: FieldOf<P>; value: string }) =>
-      written('letter_without_sending', context, params.field, params.value),
-    ),
-    enterStep: assign((_, params: { step: StepOf<P> }) => ({ step: params.step })),
-  },
+  actors: steps.actors,
+  actions: steps.actions,
   guards: {
-    hasDraft: (_, params: { draft: StoredStepDraft<P> | null }) => params.draft !== null,
-    isField: (_, params: { field: string }) => isFieldOf('letter_without_sending', params.field),
+    ...steps.guards,
     hasLetter: ({ context }) => isFilled(context.answers.letter),
   },
 }).createMachine({

@@ -1,26 +1,22 @@
 // «Парадоксальный шаг»: the situation; your usual reaction and what it leads to (both needed); the opposite action
 // and when you will try it (both needed). «Далее» needs the step's texts non-blank after trimming; «Назад» returns
 // with everything kept. Every keystroke is kept as the user's draft, offered back next time.
-import { assign, setup, type SnapshotFrom } from 'xstate';
-import { stubAction, stubActor } from '../../effects';
-import type { StoredStepDraft } from './step-draft';
+import { setup, type SnapshotFrom } from 'xstate';
 import {
-  isFieldOf,
   progressOf,
-  restarted,
-  restored,
   startContext,
+  stepSetup,
   stepsView,
-  written,
   type StepContext,
   type StepEvent,
-  type StepFinish,
   type StepInput,
 } from './step-flow';
-import type { FieldOf, StepOf, StepProgress } from './step-practices';
+import type { FieldOf } from './step-practices';
 import { allFilled, isFilled } from './step-rules';
 
 type P = 'paradoxical_step';
+
+const steps = stepSetup('paradoxical_step');
 
 export const paradoxicalStepMachine = setup({
   types: {
@@ -28,27 +24,10 @@ export const paradoxicalStepMachine = setup({
     input: {} as StepInput,
     events: {} as StepEvent<FieldOf<P>>,
   },
-  actors: {
-    /** The user's draft of this practice, if one is worth offering back. */
-    restoreDraft: stubActor<StoredStepDraft<P> | null>(),
-  },
-  actions: {
-    /** Keeps what is written on the device (every change and every step). */
-    saveDraft: stubAction<StepProgress<P>>(),
-    clearDraft: stubAction(),
-    /** The practice is over: the session moves on to the rating, with the answers for the diary. */
-    finish: stubAction<StepFinish<P>>(),
-    restore: assign(({ context }, params: { draft: StoredStepDraft<P> }) => restored(context, params.draft)),
-    restart: assign(({ context }) => restarted('paradoxical_step', context)),
-    write: assign(({ context }, params: { field: FieldOf<P>; value: string }) =>
-      written('paradoxical_step', context, params.field, params.value),
-    ),
-    enterStep: assign((_, params: { step: StepOf<P> }) => ({ step: params.step })),
-  },
+  actors: steps.actors,
+  actions: steps.actions,
   guards: {
-    hasDraft: (_, params: { draft: StoredStepDraft<P> | null }) => params.draft !== null,
-    wasOn: ({ context }, params: { step: StepOf<P> }) => context.step === params.step,
-    isField: (_, params: { field: string }) => isFieldOf('paradoxical_step', params.field),
+    ...steps.guards,
     hasSituation: ({ context }) => isFilled(context.answers.situation),
     hasReactionAndResult: ({ context }) => allFilled(context.answers.reaction, context.answers.result),
     hasOppositeAndWhen: ({ context }) => allFilled(context.answers.opposite, context.answers.when),

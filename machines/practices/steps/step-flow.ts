@@ -2,7 +2,8 @@
 // updates their named actions make (restore a draft, start again, write an answer, rate an area), and the view model
 // every runner reads. Each machine stays one literal config in its own file; its actions and guards are one-liners
 // over these.
-import type { AnyMachineSnapshot } from 'xstate';
+import { assign, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { stubAction, stubActor } from '../../effects';
 import {
   stepFields,
   stepsOf,
@@ -86,6 +87,41 @@ export function rated(context: StepContext<'balance_wheel'>, area: WheelArea, va
 
 export const isFieldOf = (practice: StepPracticeId, field: unknown): boolean =>
   typeof field === 'string' && (fieldsOf(practice) as string[]).includes(field);
+
+/**
+ * The effects and bookkeeping every step machine names, for its `setup()` — the same seven times, so written once:
+ * `actors: steps.actors`, `actions: steps.actions`, `guards: { ...steps.guards, hasTask: … }`. The machine's own
+ * guards (its step rules) and its states stay in its file.
+ */
+export function stepSetup<P extends StepPracticeId, E extends EventObject = StepEvent<FieldOf<P>>>(practice: P) {
+  type C = StepContext<P>;
+  const update = <T>(fn: (context: C, params: T) => Partial<C>) =>
+    assign<C, E, T, E, never>(({ context }, params) => fn(context as C, params));
+  return {
+    actors: {
+      /** The user's draft of this practice, if one is worth offering back. */
+      restoreDraft: stubActor<StoredStepDraft<P> | null>(),
+    },
+    actions: {
+      /** Keeps what is written on the device (every change and every step). */
+      saveDraft: stubAction<StepProgress<P>>(),
+      clearDraft: stubAction(),
+      /** The practice is over: the session moves on to the rating, with the answers for the diary. */
+      finish: stubAction<StepFinish<P>>(),
+      restore: update<{ draft: StoredStepDraft<P> }>((context, { draft }) => restored(context, draft)),
+      restart: update<undefined>((context) => restarted(practice, context)),
+      write: update<{ field: FieldOf<P>; value: string }>((context, { field, value }) =>
+        written(practice, context, field, value),
+      ),
+      enterStep: update<{ step: StepOf<P> }>((_, { step }) => ({ step }) as Partial<C>),
+    },
+    guards: {
+      hasDraft: (_: unknown, params: { draft: StoredStepDraft<P> | null }) => params.draft !== null,
+      wasOn: ({ context }: { context: C }, params: { step: StepOf<P> }) => context.step === params.step,
+      isField: (_: unknown, params: { field: string }) => isFieldOf(practice, params.field),
+    },
+  };
+}
 
 export type StepStatus = 'restoring' | 'offer' | 'step' | 'finished';
 

@@ -1,26 +1,22 @@
 // «Стоп — подумай — действуй»: stop and describe the situation and your reaction; think of three alternatives (all
 // three needed); act — the action chosen and when. «Далее» needs the step's texts non-blank after trimming; «Назад»
 // returns with everything kept. Every keystroke is kept as the user's draft, offered back next time.
-import { assign, setup, type SnapshotFrom } from 'xstate';
-import { stubAction, stubActor } from '../../effects';
-import type { StoredStepDraft } from './step-draft';
+import { setup, type SnapshotFrom } from 'xstate';
 import {
-  isFieldOf,
   progressOf,
-  restarted,
-  restored,
   startContext,
+  stepSetup,
   stepsView,
-  written,
   type StepContext,
   type StepEvent,
-  type StepFinish,
   type StepInput,
 } from './step-flow';
-import type { FieldOf, StepOf, StepProgress } from './step-practices';
+import type { FieldOf } from './step-practices';
 import { allFilled } from './step-rules';
 
 type P = 'stop_think_act';
+
+const steps = stepSetup('stop_think_act');
 
 export const stopThinkActMachine = setup({
   types: {
@@ -28,27 +24,10 @@ export const stopThinkActMachine = setup({
     input: {} as StepInput,
     events: {} as StepEvent<FieldOf<P>>,
   },
-  actors: {
-    /** The user's draft of this practice, if one is worth offering back. */
-    restoreDraft: stubActor<StoredStepDraft<P> | null>(),
-  },
-  actions: {
-    /** Keeps what is written on the device (every change and every step). */
-    saveDraft: stubAction<StepProgress<P>>(),
-    clearDraft: stubAction(),
-    /** The practice is over: the session moves on to the rating, with the answers for the diary. */
-    finish: stubAction<StepFinish<P>>(),
-    restore: assign(({ context }, params: { draft: StoredStepDraft<P> }) => restored(context, params.draft)),
-    restart: assign(({ context }) => restarted('stop_think_act', context)),
-    write: assign(({ context }, params: { field: FieldOf<P>; value: string }) =>
-      written('stop_think_act', context, params.field, params.value),
-    ),
-    enterStep: assign((_, params: { step: StepOf<P> }) => ({ step: params.step })),
-  },
+  actors: steps.actors,
+  actions: steps.actions,
   guards: {
-    hasDraft: (_, params: { draft: StoredStepDraft<P> | null }) => params.draft !== null,
-    wasOn: ({ context }, params: { step: StepOf<P> }) => context.step === params.step,
-    isField: (_, params: { field: string }) => isFieldOf('stop_think_act', params.field),
+    ...steps.guards,
     hasSituationAndReaction: ({ context }) => allFilled(context.answers.situation, context.answers.reaction),
     hasAllAlternatives: ({ context }) =>
       allFilled(context.answers.alternative1, context.answers.alternative2, context.answers.alternative3),
