@@ -15,14 +15,8 @@ import { toast } from '../../src/ui/toast';
 import { catalogue, renderAt, sessionState } from './practices-helpers';
 import { currentPath } from './render-app';
 
-vi.mock('../../src/api/practices', () => ({
-  PracticeLockedError: class extends Error {},
-  listPractices: vi.fn(),
-  getPractice: vi.fn(),
-  startPractice: vi.fn(),
-  completePractice: vi.fn(),
-}));
-vi.mock('../../src/api/diary', () => ({ createDiaryEntry: vi.fn() }));
+vi.mock('../../src/api/practices'); // automocked: every call is a vi.fn() the tests program
+vi.mock('../../src/api/diary');
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 
 const USER = { first_name: 'Анна', telegram_id: 77 };
@@ -37,9 +31,28 @@ const field = (label: string) => screen.getByLabelText(label);
 const type = (label: string, text: string) => userEvent.type(field(label), text);
 
 /** Opens the practice's session (as `user`) and waits for its first step or the offer of a draft. */
-async function open(id: string, ready: string, user = USER) {
-  await renderAt(`/app/practices/${id}/session`, sessionState(id), user);
+async function open(id: string, ready: string, user: { first_name: string; telegram_id: number } = USER) {
+  const view = await renderAt(`/app/practices/${id}/session`, sessionState(id), user);
   await screen.findByText(ready);
+  return view;
+}
+
+/** The letter written and finished: the render (to close the app with) and «Сохранить в дневник». */
+async function finishLetter(text = 'Я скучаю') {
+  const view = await open('letter_without_sending', 'Письмо, которое никто не прочтёт');
+  await type('Письмо', text);
+  await userEvent.click(next('Завершить'));
+  return { view, save: await screen.findByRole('button', { name: 'Сохранить в дневник' }) };
+}
+
+/** The letter's draft reopened (`offered` checks the offer), «Продолжить», `more` added, finished and saved again. */
+async function continueLetterAndSave(more = '', offered?: () => void) {
+  await open('letter_without_sending', 'Продолжим?');
+  offered?.();
+  await userEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+  if (more) await type('Письмо', more);
+  await userEvent.click(next('Завершить'));
+  await userEvent.click(await screen.findByRole('button', { name: 'Сохранить в дневник' }));
 }
 
 /** «Далее» is disabled and says why; `fill` makes it enabled. */
@@ -324,8 +337,7 @@ describe('step practices', { timeout: 30_000 }, () => {
 
 describe('step practice drafts', { timeout: 30_000 }, () => {
   it('what is written is kept per user and offered back: «Продолжить» where it was left, with everything', async () => {
-    const first = await renderAt('/app/practices/stop_think_act/session', sessionState('stop_think_act'), USER);
-    await screen.findByText('Стоп. Что произошло?');
+    const first = await open('stop_think_act', 'Стоп. Что произошло?');
     await type('Ситуация', 'Перебили');
     await type('Моя реакция', 'Замолчал');
     await userEvent.click(next());
@@ -341,11 +353,7 @@ describe('step practice drafts', { timeout: 30_000 }, () => {
     first.unmount(); // the app is closed mid-practice
 
     // Another account on this device sees nothing of it.
-    const other = await renderAt('/app/practices/stop_think_act/session', sessionState('stop_think_act'), {
-      first_name: 'Борис',
-      telegram_id: 78,
-    });
-    await screen.findByText('Стоп. Что произошло?');
+    const other = await open('stop_think_act', 'Стоп. Что произошло?', { first_name: 'Борис', telegram_id: 78 });
     expect(field('Ситуация')).toHaveValue('');
     other.unmount();
 
@@ -392,13 +400,6 @@ describe('step practice drafts', { timeout: 30_000 }, () => {
 });
 
 describe('saving a step practice to the diary', { timeout: 30_000 }, () => {
-  async function finishLetter(text = 'Я скучаю') {
-    await open('letter_without_sending', 'Письмо, которое никто не прочтёт');
-    await type('Письмо', text);
-    await userEvent.click(next('Завершить'));
-    return screen.findByRole('button', { name: 'Сохранить в дневник' });
-  }
-
   it.each([
     ['not_available', 'Дневник недоступен'],
     ['limit_reached', 'Дневной лимит исчерпан'],
@@ -406,7 +407,7 @@ describe('saving a step practice to the diary', { timeout: 30_000 }, () => {
     '%s → the «%s» dialog; the answers stay on the device, even after the session completes',
     async (refusal, title) => {
       create.mockRejectedValue(Object.assign(new Error('402'), { refusal }));
-      await userEvent.click(await finishLetter());
+      await userEvent.click((await finishLetter()).save);
       const dialog = await screen.findByRole('dialog');
       expect(within(dialog).getByText(title)).toBeInTheDocument();
       await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
@@ -419,26 +420,17 @@ describe('saving a step practice to the diary', { timeout: 30_000 }, () => {
 
   it('a draft whose save did not go through is offered back saying so; saved again with the same client id', async () => {
     create.mockRejectedValueOnce(Object.assign(new Error('402'), { refusal: 'limit_reached' }));
-    const view = await renderAt(
-      '/app/practices/letter_without_sending/session',
-      sessionState('letter_without_sending'),
-      USER,
-    );
-    await screen.findByText('Письмо, которое никто не прочтёт');
-    await type('Письмо', 'Прости');
-    await userEvent.click(next('Завершить'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Сохранить в дневник' }));
+    const { view, save } = await finishLetter('Прости');
+    await userEvent.click(save);
     await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Позже' }));
     const firstId = create.mock.calls[0]![0].client_id;
     view.unmount();
 
-    await open('letter_without_sending', 'Продолжим?');
-    expect(screen.getByText(/не сохранились в дневник, но остались на этом устройстве/)).toBeInTheDocument();
-    await userEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    expect(field('Письмо')).toHaveValue('Прости');
-    await userEvent.click(next('Завершить'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Сохранить в дневник' }));
+    await continueLetterAndSave('', () =>
+      expect(screen.getByText(/не сохранились в дневник, но остались на этом устройстве/)).toBeInTheDocument(),
+    );
     await screen.findByText('Сохранено в дневнике');
+    expect(create.mock.calls[1]![0].content).toBe('Прости');
     // The same answers, the same id: had the first try reached the server, this returns that entry.
     expect(create.mock.calls[1]![0].client_id).toBe(firstId);
     expect(stored()).toEqual([]);
@@ -446,25 +438,14 @@ describe('saving a step practice to the diary', { timeout: 30_000 }, () => {
 
   it('an edit after a save attempt takes a new client id (the edited text is never answered with the old entry)', async () => {
     create.mockRejectedValueOnce(new Error('offline'));
-    const view = await renderAt(
-      '/app/practices/letter_without_sending/session',
-      sessionState('letter_without_sending'),
-      USER,
-    );
-    await screen.findByText('Письмо, которое никто не прочтёт');
-    await type('Письмо', 'Прости');
-    await userEvent.click(next('Завершить'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Сохранить в дневник' }));
+    const { view, save } = await finishLetter('Прости');
+    await userEvent.click(save);
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(expect.objectContaining({ description: 'Не удалось создать запись' })),
     );
     const firstId = create.mock.calls[0]![0].client_id;
     view.unmount();
-    await open('letter_without_sending', 'Продолжим?');
-    await userEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
-    await type('Письмо', ' меня');
-    await userEvent.click(next('Завершить'));
-    await userEvent.click(await screen.findByRole('button', { name: 'Сохранить в дневник' }));
+    await continueLetterAndSave(' меня');
     await waitFor(() => expect(create).toHaveBeenCalledTimes(2));
     expect(create.mock.calls[1]![0]).toMatchObject({ content: 'Прости меня' });
     expect(create.mock.calls[1]![0].client_id).not.toBe(firstId);
@@ -472,7 +453,7 @@ describe('saving a step practice to the diary', { timeout: 30_000 }, () => {
 
   it('a failed save says so and keeps the button: trying again sends the same client id', async () => {
     create.mockRejectedValueOnce(new Error('offline'));
-    await userEvent.click(await finishLetter());
+    await userEvent.click((await finishLetter()).save);
     await waitFor(() =>
       expect(toast).toHaveBeenCalledWith(
         expect.objectContaining({ title: 'Ошибка', description: 'Не удалось создать запись' }),
@@ -492,7 +473,7 @@ describe('saving a step practice to the diary', { timeout: 30_000 }, () => {
           resolve = () => r({} as never);
         }),
     );
-    await userEvent.click(await finishLetter());
+    await userEvent.click((await finishLetter()).save);
     const busy = screen.getByRole('button', { name: 'Сохраняем…' });
     expect(busy).toHaveAttribute('aria-busy', 'true');
     await userEvent.click(busy);
