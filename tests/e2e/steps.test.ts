@@ -1,8 +1,8 @@
 // The step practices in a real Chromium against the real server, every state under the accessibility gate: the
 // balance wheel with one weak area — sliders moved with the keyboard, the app closed and reopened mid-practice (the
 // draft offered back), the review's average and weak area, the plan — saved to the diary and found there with the
-// session as its source; and the other six practices walked step by step by a PREMIUM user (they are advanced),
-// their step screens holding at 200 % text.
+// session as its source; a START user's save met by «Дневник недоступен» with the answers kept; and the other six
+// practices walked step by step by a PREMIUM user (they are advanced), their step screens holding at 200 % text.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { DiaryEntry, DiaryListResponse } from '../../contract/diary';
@@ -13,14 +13,18 @@ const e2e = useServerAndBrowser();
 
 const wheelUser: TgUser = { id: 5_550_401, first_name: 'Ника', language_code: 'ru' };
 const stepsUser: TgUser = { id: 5_550_402, first_name: 'Лев', language_code: 'ru' };
+const startUser: TgUser = { id: 5_550_403, first_name: 'Ива', language_code: 'ru' };
 
 const TIMEOUT = 15_000;
 const shown = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: TIMEOUT });
 
-/** Signed in with a paid plan (the step practices but one are advanced; START has no diary), on the practice list. */
-async function openPractices(user: TgUser): Promise<Page> {
+/**
+ * Signed in, on the practice list; with a paid plan unless `start` (the step practices but one are advanced, and
+ * START has no diary).
+ */
+async function openPractices(user: TgUser, start = false): Promise<Page> {
   const page = await openHome(e2e, user);
-  await setTier(e2e.server, user.id, 'PREMIUM');
+  if (!start) await setTier(e2e.server, user.id, 'PREMIUM');
   await page.locator('nav').getByText('Практики', { exact: true }).click();
   await page.waitForURL('**/app/practices');
   await shown(page.getByTestId('practice-card').first());
@@ -134,6 +138,27 @@ describe('step practices in Chromium', () => {
       source_type: 'practice_session',
       source_id: session.session_id,
     });
+    await page.context().close();
+  });
+
+  it('on START the diary says no: «Дневник недоступен», and the answers stay on the device', async () => {
+    const page = await openPractices(startUser, true);
+    await startPractice(page, 'Три вопроса дня', 'Три вопроса о сегодняшнем дне');
+    await nextAfter(
+      page,
+      () => page.getByRole('textbox', { name: 'Что сегодня было важным?' }).fill('Тишина'),
+      'Завершить',
+    );
+    await button(page, 'Сохранить в дневник').click();
+    const dialog = page.getByRole('dialog', { name: 'Дневник недоступен' });
+    await shown(dialog);
+    await dialog.getByRole('button', { name: 'Позже' }).click();
+    await shown(page.getByText(/Ответы остались на этом устройстве/));
+    const kept = await page.evaluate((id) => localStorage.getItem(`practice_drafts:${id}`), startUser.id);
+    expect(JSON.parse(kept!)).toEqual([
+      expect.objectContaining({ answers: expect.objectContaining({ important: 'Тишина' }), submitted: true }),
+    ]);
+    expect((await api<DiaryListResponse>(startUser, '/api/diary/list')).total).toBe(0);
     await page.context().close();
   });
 
