@@ -1,6 +1,7 @@
 // The diary API contract: zod schemas validate requests and filter responses on the server; the client imports
 // only the inferred types (`import type`), so zod stays out of the client bundle.
 import { z } from 'zod';
+import { CLIENT_ID_PATTERN } from './client-id';
 import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
 
 export const DIARY_PAGE_SIZE = 20;
@@ -8,8 +9,7 @@ export const DIARY_MAX_LIMIT = 100;
 export const DIARY_CONTENT_MAX = 2000;
 export const DIARY_TITLE_MAX = 100;
 export const DIARY_SOURCE_ID_MAX = 100;
-/** A create's idempotency key: an RFC 4122 UUID, as crypto.randomUUID() makes them (the client checks stored ones with it). */
-export const CLIENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
+export { CLIENT_ID_PATTERN };
 
 export const MOODS = ['very_bad', 'bad', 'neutral', 'good', 'very_good'] as const;
 export const moodSchema = z.enum(MOODS, {
@@ -17,9 +17,18 @@ export const moodSchema = z.enum(MOODS, {
 });
 export type Mood = z.infer<typeof moodSchema>;
 
+/** Where a practice session or a diary entry came from: opened by the user, or suggested in a chat (source_id: the chat). */
 export const SOURCE_TYPES = ['manual', 'ai_suggestion'] as const;
 export const sourceTypeSchema = z.enum(SOURCE_TYPES, { error: 'Источник должен быть manual или ai_suggestion' });
 export type SourceType = z.infer<typeof sourceTypeSchema>;
+
+/** A diary entry may also be what the user wrote in a practice session (source_id: that session's id). */
+export const PRACTICE_SESSION_SOURCE = 'practice_session';
+export const DIARY_SOURCE_TYPES = [...SOURCE_TYPES, PRACTICE_SESSION_SOURCE] as const;
+export const diarySourceTypeSchema = z.enum(DIARY_SOURCE_TYPES, {
+  error: 'Источник должен быть manual, ai_suggestion или practice_session',
+});
+export type DiarySourceType = z.infer<typeof diarySourceTypeSchema>;
 
 export const diaryEntrySchema = z.object({
   id: z.string(),
@@ -27,7 +36,7 @@ export const diaryEntrySchema = z.object({
   content: z.string(),
   mood: moodSchema.nullable(),
   is_favorite: z.boolean(),
-  source_type: sourceTypeSchema,
+  source_type: diarySourceTypeSchema,
   source_id: z.string().nullable(),
   /** ISO 8601 timestamp (UTC). */
   created_at: z.string(),
@@ -69,7 +78,7 @@ export const diaryCreateBodySchema = z.strictObject(
     source: z
       .strictObject(
         {
-          source_type: sourceTypeSchema,
+          source_type: diarySourceTypeSchema,
           source_id: storableString('source_id должен быть строкой')
             .max(DIARY_SOURCE_ID_MAX, { error: `source_id не может быть длиннее ${DIARY_SOURCE_ID_MAX} символов` })
             .nullish()
@@ -77,6 +86,10 @@ export const diaryCreateBodySchema = z.strictObject(
         },
         { error: unknownKeys },
       )
+      // An entry from a practice names its session (the server checks that it is the caller's own: else 404).
+      .refine((s) => s.source_type !== PRACTICE_SESSION_SOURCE || s.source_id, {
+        error: 'Для записи из практики укажите её сессию (source_id)',
+      })
       .optional(),
     /**
      * Idempotency key: the client's id for this draft. A repeated create with the same id (a retry after a lost

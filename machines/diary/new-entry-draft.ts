@@ -15,6 +15,7 @@ import {
   type Mood,
   type SourceType,
 } from '../../contract/diary';
+import { cleanText } from '../clean-text';
 import { storedList } from '../stored-list';
 
 /** Navigation state as the chat suggestion card and the home mood card send it. */
@@ -66,8 +67,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 const isMood = (v: unknown): v is Mood => (MOODS as readonly unknown[]).includes(v);
 const isSourceType = (v: unknown): v is SourceType => (SOURCE_TYPES as readonly unknown[]).includes(v);
 
-/** Text the server will store: no NUL characters (PostgreSQL refuses them), at most `max` characters. */
-export const cleanText = (text: string, max: number) => text.replaceAll('\u0000', '').slice(0, max);
+export { cleanText };
 
 /** Validates navigation state (anything may arrive there); unusable fields are dropped. */
 export function prefillFromNavigation(state: unknown): NewEntryPrefill | undefined {

@@ -43,6 +43,8 @@ export const practiceSessionMachine = setup({
   },
   actions: {
     navigate: stubAction<NavigateParams>(),
+    /** The session is completed: the runner's module may let go of what it kept for it (a step practice's draft). */
+    sessionCompleted: stubAction<{ result: unknown }>(),
   },
   guards: {
     isRating: (_, params: { rating: number }) =>
@@ -92,14 +94,17 @@ export const practiceSessionMachine = setup({
     },
     done: {
       type: 'final',
-      entry: {
-        type: 'navigate',
-        params: ({ context }) => ({
-          to: paths.practices,
-          replace: true,
-          state: { completedPractice: context.practice.name },
-        }),
-      },
+      entry: [
+        { type: 'sessionCompleted', params: ({ context }) => ({ result: context.result }) },
+        {
+          type: 'navigate',
+          params: ({ context }) => ({
+            to: paths.practices,
+            replace: true,
+            state: { completedPractice: context.practice.name },
+          }),
+        },
+      ],
     },
   },
 });

@@ -96,6 +96,7 @@ export const diaryEntries = pgTable(
     /** very_bad | bad | neutral | good | very_good */
     mood: text('mood'),
     isFavorite: boolean('is_favorite').notNull().default(false),
+    /** manual | ai_suggestion (source_id: the chat) | practice_session (source_id: the user's practice session) */
     sourceType: text('source_type').notNull().default('manual'),
     sourceId: text('source_id'),
     /** The client's idempotency key for the draft this entry was saved from; null for entries made without one. */

@@ -1,4 +1,5 @@
-// /api/diary: list, one entry, create (spends today's diary quota), favourite toggle.
+// /api/diary: list, one entry, create (spends today's diary quota; an entry from a practice names the caller's own
+// session), favourite toggle.
 // Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
@@ -7,10 +8,13 @@ import {
   diaryEntrySchema,
   diaryListQuerySchema,
   diaryListResponseSchema,
+  PRACTICE_SESSION_SOURCE,
 } from '../../contract/diary';
 import { dailyRefusalSchema } from '../../contract/billing';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { httpError } from '../http/errors';
+import { isOwnSession } from '../practices/repository';
+import { PRACTICE_ERRORS } from '../practices/routes';
 import { createEntry, getEntry, listEntries, toggleFavorite } from './repository';
 
 export const DIARY_ERRORS = {
@@ -61,12 +65,20 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
           200: diaryEntrySchema,
           201: diaryEntrySchema,
           402: dailyRefusalSchema,
+          404: errorSchema,
           ...bodyErrors,
           ...authErrors,
         },
       },
     },
     async (request, reply) => {
+      // What was written in a practice names its session: only the caller's own (anyone else's is "not found").
+      const source = request.body.source;
+      if (
+        source?.source_type === PRACTICE_SESSION_SOURCE &&
+        !(await isOwnSession(app.database.db, request.user.id, source.source_id!))
+      )
+        throw httpError(404, PRACTICE_ERRORS.sessionNotFound);
       const result = await createEntry(app.database.db, request.user.id, request.body, request.timeZone);
       if (!result.ok) {
         // `code` lets the client open the matching upgrade dialog without parsing the Russian detail.

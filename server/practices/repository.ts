@@ -6,7 +6,7 @@ import type { Practice, PracticeHistory, PracticeHistoryQuery, PracticeSession }
 import type { SourceType } from '../../contract/diary';
 import { effectiveTier } from '../billing/quota';
 import type { Tier } from '../billing/plans';
-import type { Db } from '../db';
+import type { Db, Executor } from '../db';
 import { practiceSessions } from '../db/schema';
 import { PRACTICES, hasPracticeAccess, practiceById, type Practice as CataloguePractice } from './catalogue';
 
@@ -67,6 +67,17 @@ export async function startSession(db: Db, userId: number, input: StartInput): P
     .values({ userId, practiceType: practice.id, sourceType: input.sourceType, sourceId: input.sourceId })
     .returning({ id: practiceSessions.id });
   return { ok: true, sessionId: row!.id, practice };
+}
+
+/** True when the session exists and is the user's own (a diary entry saved from it names it as its source). */
+export async function isOwnSession(db: Executor, userId: number, sessionId: string): Promise<boolean> {
+  if (!isSessionId(sessionId)) return false;
+  const [row] = await db
+    .select({ id: practiceSessions.id })
+    .from(practiceSessions)
+    .where(and(eq(practiceSessions.id, sessionId), eq(practiceSessions.userId, userId)))
+    .limit(1);
+  return row !== undefined;
 }
 
 export type CompleteResult =

@@ -34,6 +34,7 @@ const recorded = () => {
     actions: {
       navigate: (_: unknown, params: unknown) => void effects.push(['navigate', params]),
       prefetchSession: (_: unknown, params: unknown) => void effects.push(['prefetchSession', params]),
+      sessionCompleted: (_: unknown, params: unknown) => void effects.push(['sessionCompleted', params]),
     },
   };
 };
@@ -170,8 +171,9 @@ describeMachinePaths(practiceSessionMachine, {
       const v = practiceSessionView(s);
       expect(v).toMatchObject({ status: 'rating', showsRating: true, sending: false, result: { answers: ['a'] } });
       expect(v.failed).toBe(s.context.failed);
-      // After a failed complete the rating sent is still there to send again.
+      // After a failed complete the rating sent is still there to send again (and the session is not completed).
       if (s.context.failed) expect(s.context.sent).toEqual({ rating: 5, feedback: 'Стало легче' });
+      expect(effects.some(([name]) => name === 'sessionCompleted')).toBe(false);
     },
     completing: (s, run) => {
       expect(run.invocations.at(-1)).toEqual({
@@ -181,12 +183,17 @@ describeMachinePaths(practiceSessionMachine, {
       });
       expect(practiceSessionView(s)).toMatchObject({ showsRating: true, sending: true, failed: false });
     },
-    done: () =>
+    done: () => {
       expect(navigations().at(-1)).toEqual({
         to: paths.practices,
         replace: true,
         state: { completedPractice: 'Квадратное дыхание' },
-      }),
+      });
+      // Completed once, with what the runner handed over (a step practice's draft may go).
+      expect(effects.filter(([name]) => name === 'sessionCompleted')).toEqual([
+        ['sessionCompleted', { result: { answers: ['a'] } }],
+      ]);
+    },
     '#practiceSession': () => {
       for (const to of navigations().slice(0, -1)) expect(to).toEqual({ to: paths.practice('box_breathing') });
     },

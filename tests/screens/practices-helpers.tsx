@@ -23,10 +23,11 @@ export const catalogue = (over: Partial<Practice> = {}) => PRACTICES.map((p) => 
 
 /**
  * Renders the practice routes in their layouts (as src/routes.tsx places them, imported directly rather than
- * lazily) at `path` with navigation `state`, signed in; any other path renders «elsewhere».
+ * lazily) at `path` with navigation `state`, signed in (as `user`: a Telegram id keeps drafts); any other path
+ * renders «elsewhere».
  */
-export async function renderAt(path: string, state?: unknown) {
-  const actor = signedIn();
+export async function renderAt(path: string, state?: unknown, user?: { first_name: string; telegram_id?: number }) {
+  const actor = signedIn(user);
   actor.start();
   await waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
   const entry = state === undefined ? path : { pathname: path, state };

@@ -261,10 +261,15 @@ describe('practice session', { timeout: 30_000 }, () => {
     }
   });
 
-  it('a practice without a runner shows its name, description, minutes and «Практика в разработке»', async () => {
-    await openSession('balance_wheel', 'Практика в разработке');
-    expect(screen.getByRole('heading', { level: 1, name: 'Колесо баланса' })).toBeInTheDocument();
-    expect(screen.getByText(practice('balance_wheel').description)).toBeInTheDocument();
+  it('a practice without a runner (one the client does not know yet) shows its name, description, minutes and «Практика в разработке»', async () => {
+    const unknown = { ...practice('balance_wheel'), id: 'gratitude_walk', name: 'Прогулка благодарности' };
+    await renderAt('/app/practices/gratitude_walk/session', {
+      sessionId: 'session-1',
+      practice: { ...unknown, is_locked: false },
+    });
+    await screen.findByText('Практика в разработке');
+    expect(screen.getByRole('heading', { level: 1, name: 'Прогулка благодарности' })).toBeInTheDocument();
+    expect(screen.getByText(unknown.description)).toBeInTheDocument();
     expect(screen.getByText('10 мин')).toBeInTheDocument();
   });
 

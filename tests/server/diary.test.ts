@@ -219,6 +219,87 @@ describeEachDatabase('diary API', (t) => {
     expect((await list('?limit=1')).json().total).toBe(10); // the counter saw exactly the committed creates
   });
 
+  describe('source practice_session: what was written in a practice, saved as one entry', () => {
+    const clientId = '5a1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70';
+    const startSession = async (user = anna) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/practices/start',
+        headers: t.headers(user),
+        payload: { practice_type: 'balance_wheel' },
+      });
+      expect(res.statusCode).toBe(201);
+      return (res.json() as { session_id: string }).session_id;
+    };
+    const fromSession = (sessionId: string, over: object = {}) => ({
+      title: 'Колесо баланса',
+      content: 'Энергия: 4 из 10\nФокус: 7 из 10',
+      source: { source_type: 'practice_session', source_id: sessionId },
+      client_id: clientId,
+      ...over,
+    });
+
+    it('names the caller’s own session; a retry with the same client id returns that entry', async () => {
+      await asPro();
+      const sessionId = await startSession();
+      const first = await create(fromSession(sessionId));
+      expect(first.statusCode).toBe(201);
+      expect(first.json()).toMatchObject({
+        title: 'Колесо баланса',
+        content: 'Энергия: 4 из 10\nФокус: 7 из 10',
+        source_type: 'practice_session',
+        source_id: sessionId,
+      });
+      const again = await create(fromSession(sessionId));
+      expect(again.statusCode).toBe(200);
+      expect(again.json()).toEqual(first.json());
+      const listed = (await list()).json() as DiaryListResponse;
+      expect(listed.total).toBe(1);
+      expect(listed.entries[0]).toMatchObject({ source_type: 'practice_session', source_id: sessionId });
+      expect((await get((first.json() as DiaryEntry).id)).json()).toEqual(first.json());
+    });
+
+    it('someone else’s, an unknown or a malformed session is 404; none at all is 422 — nothing created or spent', async () => {
+      await asPro(anna);
+      await asPro(boris);
+      const borisSession = await startSession(boris);
+      for (const sessionId of [borisSession, '00000000-0000-4000-8000-000000000000', 'not-a-session']) {
+        const res = await create(fromSession(sessionId));
+        expect(res.statusCode, sessionId).toBe(404);
+        expect(res.json()).toEqual({ detail: 'Сессия практики не найдена' });
+      }
+      for (const source of [{ source_type: 'practice_session' }, { source_type: 'practice_session', source_id: '' }]) {
+        const res = await create(fromSession('', { source }));
+        expect(res.statusCode, JSON.stringify(source)).toBe(422);
+        expect(res.json().detail).toMatch(/сессию/);
+      }
+      expect((await list()).json()).toEqual({ entries: [], total: 0 });
+      expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(0);
+    });
+
+    it('goes through the diary’s quota: START 402 not_available, the limit 402 limit_reached', async () => {
+      await list(); // the user row
+      // On START only a basic practice starts (the step practices but this one are advanced).
+      const started = await t.app.inject({
+        method: 'POST',
+        url: '/api/practices/start',
+        headers: t.headers(anna),
+        payload: { practice_type: 'diary_three_questions' },
+      });
+      const sessionId = (started.json() as { session_id: string }).session_id;
+      const refused = await create(fromSession(sessionId));
+      expect(refused.statusCode).toBe(402);
+      expect(refused.json()).toMatchObject({ code: 'not_available' });
+      await t.setTier(anna.id, 'PRO');
+      t.setDailyLimit('diary_entries', 'PRO', 0);
+      const limited = await create(fromSession(sessionId));
+      expect(limited.statusCode).toBe(402);
+      expect(limited.json()).toMatchObject({ code: 'limit_reached' });
+      t.setDailyLimit('diary_entries', 'PRO', 1);
+      expect((await create(fromSession(sessionId))).statusCode).toBe(201);
+    });
+  });
+
   describe('client_id: a repeated create returns the first entry', () => {
     const clientId = '3f1c2a4e-8b7d-4c6e-9a1f-2b3c4d5e6f70';
     const spent = async (user = anna) =>

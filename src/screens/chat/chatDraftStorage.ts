@@ -3,7 +3,7 @@
 // back are the machine folder's pure rules (machines/chat/chat-draft.ts); this module only reads and writes.
 import { fromPromise } from 'xstate';
 import { EMPTY_DRAFT, parseChatDrafts, withChatDraft, type ChatDraft } from '../../../machines/chat/chat-draft';
-import { safeStorage } from '../../telegram/storage';
+import { jsonListStore } from '../../telegram/jsonListStore';
 
 export const chatDraftStorageKey = (telegramId: number) => `chat_drafts:${telegramId}`;
 
@@ -15,18 +15,13 @@ export interface ChatDraftStore {
 /** The user's chat drafts; without a known user nothing is read or kept. */
 export function chatDraftStore(telegramId: number | null): ChatDraftStore {
   if (telegramId === null) return { load: () => EMPTY_DRAFT, save: () => {} };
-  const key = chatDraftStorageKey(telegramId);
-  const all = () => parseChatDrafts(safeStorage.get(key));
+  const { read: all, write } = jsonListStore(chatDraftStorageKey(telegramId), parseChatDrafts);
   return {
     load: (chatKey) => {
       const found = all().find((d) => d.key === chatKey);
       return found ? { text: found.text, unsent: found.unsent } : EMPTY_DRAFT;
     },
-    save: (chatKey, draft) => {
-      const drafts = withChatDraft(all(), chatKey, draft);
-      if (drafts.length) safeStorage.set(key, JSON.stringify(drafts));
-      else safeStorage.remove(key);
-    },
+    save: (chatKey, draft) => write(withChatDraft(all(), chatKey, draft)),
   };
 }
 

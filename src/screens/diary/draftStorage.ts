@@ -9,7 +9,7 @@ import {
   type NewEntryDraft,
   type StoredDraft,
 } from '../../../machines/diary/new-entry-draft';
-import { safeStorage } from '../../telegram/storage';
+import { jsonListStore } from '../../telegram/jsonListStore';
 
 export const draftStorageKey = (telegramId: number) => `diary_drafts:${telegramId}`;
 
@@ -22,10 +22,7 @@ export interface DraftStore {
 /** The user's draft store; without a known user nothing is read or kept (no one else's draft can show). */
 export function draftStore(telegramId: number | null): DraftStore {
   if (telegramId === null) return { load: () => [], save: () => {}, clear: () => {} };
-  const key = draftStorageKey(telegramId);
-  const load = () => parseDrafts(safeStorage.get(key));
-  const write = (drafts: StoredDraft[]) =>
-    drafts.length ? safeStorage.set(key, JSON.stringify(drafts)) : safeStorage.remove(key);
+  const { read: load, write } = jsonListStore(draftStorageKey(telegramId), parseDrafts);
   return {
     load,
     save: (draft) => write(withDraft(load(), draft)),

@@ -18,7 +18,7 @@ import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { useBackButton } from '../../telegram/useBackButton';
 import { CompletionPanel } from './CompletionPanel';
-import { forgetRunner, runnerComponents } from './runners';
+import { forgetRunner, runnerComponents, runnerSessionCompleted } from './runners';
 
 const BackLink = styled(Button)`
   align-self: flex-start;
@@ -71,6 +71,10 @@ function Session({ sessionId, practice }: PracticeSessionState) {
   const { view, send } = useFlow(practiceSessionMachine, practiceSessionView, {
     input: { sessionId, practice: { id: practice.id, name: practice.name } },
     actors: practiceActors,
+    actions: {
+      sessionCompleted: (_: unknown, { result }: { result: unknown }) =>
+        runnerSessionCompleted(practice.id, { practice, sessionId, result }),
+    },
   });
   const back = () => send({ type: 'BACK' });
   const nativeBack = useBackButton(back);

@@ -1,13 +1,15 @@
 // The session runners, by practice id: the one place that says which screen plays which practice. A runner is a
 // screen module (its own lazy chunk) whose default export plays the practice with its own machine and calls
 // `onFinish` when the practice is over; the session then shows «Отлично!» / «Как вам практика?», the rating and
-// the complete call, the same for every practice. A practice without a runner shows «Практика в разработке».
+// the complete call, the same for every practice. A practice without a runner (one the client does not know yet)
+// shows «Практика в разработке».
 //
 // Adding a practice (say a step practice): write machines/practices/<name>.machine.ts (its final state calls a
 // `finish` action), a runner screen ./runners/<Name>Runner.tsx that binds it with useFlow and provides
 // `finish: () => onFinish(result)`, and one line in `runnerChunks` below. To show something beside the rating (for
 // instance «save what I wrote to the diary»), export `FinishExtra` from the same module: the session renders it
-// above the stars with the `result` the runner handed to onFinish.
+// above the stars with the `result` the runner handed to onFinish; and `sessionCompleted`, called once the rating is
+// sent, to let go of what the runner kept until then (the step practices' drafts).
 import { lazy, type ComponentType, type LazyExoticComponent } from 'react';
 import type { Practice, PracticeId } from '../../../contract/practices';
 import { routeChunk, routeChunks, type RouteChunk } from '../../routeChunks';
@@ -31,6 +33,8 @@ export interface FinishExtraProps {
 export interface RunnerModule {
   default: ComponentType<RunnerProps>;
   FinishExtra?: ComponentType<FinishExtraProps>;
+  /** The session was completed (rated and sent): what the runner kept for it may go (a step practice's draft). */
+  sessionCompleted?: (props: FinishExtraProps) => void;
 }
 
 const breathing = routeChunk<RunnerModule>(() => import('./runners/BreathingRunner'));
@@ -43,6 +47,13 @@ const runnerChunks: Partial<Record<PracticeId, RouteChunk<RunnerModule>>> = {
   grounding_54321: routeChunk(() => import('./runners/GroundingRunner')),
   five_minute_start: routeChunk(() => import('./runners/FiveMinuteStartRunner')),
   body_scan_simple: routeChunk(() => import('./runners/BodyScanRunner')),
+  if_i_wasnt_afraid: routeChunk(() => import('./runners/IfIWasntAfraidRunner')),
+  stop_think_act: routeChunk(() => import('./runners/StopThinkActRunner')),
+  goal_shift: routeChunk(() => import('./runners/GoalShiftRunner')),
+  paradoxical_step: routeChunk(() => import('./runners/ParadoxicalStepRunner')),
+  balance_wheel: routeChunk(() => import('./runners/BalanceWheelRunner')),
+  letter_without_sending: routeChunk(() => import('./runners/LetterWithoutSendingRunner')),
+  diary_three_questions: routeChunk(() => import('./runners/DiaryThreeQuestionsRunner')),
 };
 
 export interface RunnerComponents {
@@ -86,6 +97,14 @@ export function runnerComponents(id: string): RunnerComponents | null {
 /** Forgets a runner whose chunk failed to arrive, so the next `runnerComponents(id)` fetches it again. */
 export function forgetRunner(id: string): void {
   components.delete(id);
+}
+
+/** Tells the practice's runner module that its session was completed (the module is here by then: at once). */
+export function runnerSessionCompleted(id: string, props: FinishExtraProps): void {
+  void runnerChunks[id as PracticeId]?.load().then(
+    (m) => m.sessionCompleted?.(props),
+    () => {},
+  );
 }
 
 /** The session screen and the practice's runner, fetched while the detail page is read (no wait on «Начать»). */

@@ -1,0 +1,119 @@
+// The runner every step practice is played by: its machine bound with the user's drafts (one store per Telegram
+// user, src/screens/practices/steps/stepDraftStorage.ts) and a client id generator; a draft from last time offered
+// back; then each step as a StepForm — the practice's words from src/copy/steps.ts, the answer fields the view model
+// lists, and whatever the practice shows beside them (`extra`: the wishes so far, the states to choose from, the
+// wheel) — with the helplines above it whenever an answer signals a risk of suicide or self-harm. Finishing hands
+// the session the answers (a StepResult) for the rating and the diary.
+import { useMemo, type ReactNode } from 'react';
+import type { AnyStateMachine, SnapshotFrom } from 'xstate';
+import type { StepsView } from '../../../../machines/practices/steps/step-flow';
+import type { StepPracticeId, StepProgress } from '../../../../machines/practices/steps/step-practices';
+import { useAuthView } from '../../../auth/AuthProvider';
+import { CrisisHelp } from '../../../components/practices/CrisisHelp';
+import { DraftOffer } from '../../../components/practices/DraftOffer';
+import { StepForm } from '../../../components/practices/StepForm';
+import { stepPracticesCopy, stepsCopy } from '../../../copy/steps';
+import { useFlow } from '../../../flow/useFlow';
+import { newClientId } from '../../../lib/clientId';
+import type { RunnerProps } from '../runners';
+import { CRISIS_LINES, signalsRisk } from './riskSignal';
+import { stepDraftEffects, stepDraftStore } from './stepDraftStorage';
+import type { StepResult } from './stepResult';
+
+/** What `extra` may do: write an answer, or send the machine another event (the wheel's RATE). */
+export interface StepControls {
+  write: (field: string, value: string) => void;
+  send: (event: { type: string; [key: string]: unknown }) => void;
+}
+
+export interface StepRunnerProps<M extends AnyStateMachine> extends RunnerProps {
+  machine: M;
+  view: (snapshot: SnapshotFrom<M>) => StepsView;
+  /** What a step shows above its answer fields. */
+  extra?: (view: StepsView, controls: StepControls) => ReactNode;
+  /** Fields `extra` shows itself (a choice instead of a text box). */
+  ownFields?: readonly string[];
+}
+
+interface WordsOf {
+  steps: Record<string, { title: string; hint: string; needs: string }>;
+  fields: Record<string, { label: string; placeholder: string }>;
+}
+
+export function StepRunner<M extends AnyStateMachine>({
+  practice,
+  onFinish,
+  machine,
+  view: connect,
+  extra,
+  ownFields = [],
+}: StepRunnerProps<M>) {
+  const id = practice.id as StepPracticeId;
+  const user = useAuthView().user?.telegram_id;
+  const owner = typeof user === 'number' ? user : null;
+  const drafts = useMemo(() => stepDraftEffects(stepDraftStore(owner), id), [owner, id]);
+  const { view, send } = useFlow(machine, connect, {
+    input: { newClientId } as never,
+    actors: drafts.actors as never,
+    actions: {
+      ...drafts.actions,
+      finish: (_: unknown, progress: StepProgress) => onFinish({ practice: id, progress, owner } satisfies StepResult),
+    },
+  });
+  const words = stepPracticesCopy[id] as unknown as WordsOf;
+  // Anything written that signals a risk of suicide or self-harm brings the helplines next to the step.
+  const atRisk = useMemo(() => signalsRisk(view.answers as Record<string, string>), [view.answers]);
+  const emit = send as StepControls['send'];
+  const controls: StepControls = {
+    write: (field, value) => emit({ type: 'FIELD.CHANGE', field, value }),
+    send: emit,
+  };
+
+  if (view.status === 'offer') {
+    const offer = stepsCopy.offer;
+    return (
+      <DraftOffer
+        title={offer.title}
+        text={view.sentToDiary ? offer.notSaved : offer.text}
+        note={offer.restartNote}
+        continueLabel={offer.continue}
+        restartLabel={offer.restart}
+        onContinue={() => emit({ type: 'CONTINUE' })}
+        onRestart={() => emit({ type: 'RESTART' })}
+      />
+    );
+  }
+  if (view.status !== 'step' || !view.step) return null;
+
+  const step = words.steps[view.step]!;
+  return (
+    <>
+      <CrisisHelp show={atRisk} title={stepsCopy.crisis.title} text={stepsCopy.crisis.text} lines={CRISIS_LINES} />
+      <StepForm
+        progress={view.of > 1 ? stepsCopy.step(view.number, view.of) : undefined}
+        title={step.title}
+        hint={step.hint}
+        stepKey={view.step}
+        fields={view.fields
+          .filter((f) => !ownFields.includes(f.field))
+          .map((f) => ({
+            field: f.field,
+            label: words.fields[f.field]!.label,
+            placeholder: words.fields[f.field]!.placeholder,
+            value: (view.answers as Record<string, string>)[f.field]!,
+            max: f.max,
+          }))}
+        onChange={controls.write}
+        nextLabel={view.isLast ? stepsCopy.finish : stepsCopy.next}
+        canNext={view.canNext}
+        needs={step.needs}
+        onNext={() => emit({ type: 'NEXT' })}
+        backLabel={stepsCopy.back}
+        onBack={view.canBack ? () => emit({ type: 'PREVIOUS' }) : undefined}
+        counter={stepsCopy.counter}
+      >
+        {extra?.(view, controls)}
+      </StepForm>
+    </>
+  );
+}

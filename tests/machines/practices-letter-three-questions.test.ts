@@ -1,0 +1,71 @@
+// The one-screen practices: «Письмо без отправки» (the letter is needed, to whom is not) and «Три вопроса дня» (at
+// least one answer) — generated paths (the guard both ways, drafts, «Продолжить» / «Начать заново») and walks.
+import { beforeEach, describe, expect, it } from 'vitest';
+import {
+  diaryThreeQuestionsMachine,
+  diaryThreeQuestionsView,
+} from '../../machines/practices/steps/diary-three-questions.machine';
+import {
+  letterWithoutSendingMachine,
+  letterWithoutSendingView,
+} from '../../machines/practices/steps/letter-without-sending.machine';
+import { DRAFT_CLIENT_ID, describeStepMachinePaths, startStepMachine, type Effects } from './step-paths';
+
+const effects: Effects = [];
+beforeEach(() => {
+  effects.length = 0;
+});
+
+describeStepMachinePaths(letterWithoutSendingMachine, effects, {
+  practice: 'letter_without_sending',
+  draft: {
+    practice: 'letter_without_sending',
+    step: 'write',
+    answers: { to: 'Бабушке', letter: '' },
+    ratings: null,
+    clientId: DRAFT_CLIENT_ID,
+    submitted: true,
+  },
+});
+
+describeStepMachinePaths(diaryThreeQuestionsMachine, effects, {
+  practice: 'diary_three_questions',
+  draft: {
+    practice: 'diary_three_questions',
+    step: 'questions',
+    answers: { important: '', succeeded: '', thanks: 'За то, что отдохнула' },
+    ratings: null,
+    clientId: DRAFT_CLIENT_ID,
+    submitted: true,
+  },
+});
+
+describe('letter without sending', () => {
+  it('one screen: «Завершить» needs the letter, not whom it is to', async () => {
+    const { actor, finished, write, send } = await startStepMachine(letterWithoutSendingMachine);
+    const view = () => letterWithoutSendingView(actor.getSnapshot());
+    expect(view()).toMatchObject({ step: 'write', number: 1, of: 1, isLast: true, canBack: false, canNext: false });
+    expect(view().fields.map((f) => [f.field, f.required])).toEqual([
+      ['to', false],
+      ['letter', true],
+    ]);
+    write('to', 'Папе');
+    expect(view().canNext).toBe(false);
+    write('letter', 'Я скучаю.');
+    send('NEXT');
+    expect(finished).toEqual([expect.objectContaining({ answers: { to: 'Папе', letter: 'Я скучаю.' } })]);
+  });
+});
+
+describe('three questions of the day', () => {
+  it.each(['important', 'succeeded', 'thanks'])('any one answer is enough: %s', async (field) => {
+    const { actor, finished, write, send } = await startStepMachine(diaryThreeQuestionsMachine);
+    const view = () => diaryThreeQuestionsView(actor.getSnapshot());
+    expect(view().fields.every((f) => !f.required)).toBe(true);
+    expect(view().canNext).toBe(false);
+    write(field, 'Прогулка');
+    expect(view().canNext).toBe(true);
+    send('NEXT');
+    expect(finished).toHaveLength(1);
+  });
+});
