@@ -2,7 +2,8 @@
 // carrying the safety net's rules, and the conversation's newest messages up to a token budget.
 import type { ModelMessage } from 'ai';
 import type { CommunicationStyle } from '../../contract/settings';
-import { CRISIS_LINES, CRISIS_PRACTICE_ID } from './safety/crisis-reply';
+import { CRISIS_LINES } from '../../contract/safety/crisis-lines';
+import { CRISIS_PRACTICE_ID } from './safety/crisis-reply';
 import { SUGGEST_DIARY_ENTRY, SUGGEST_PRACTICE } from './tools';
 import { estimateMessageTokens } from './tokens';
 

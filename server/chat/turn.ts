@@ -40,7 +40,7 @@ import {
   type SendContext,
 } from './repository';
 import { HISTORY_MAX_ROWS, historyWindow, MAX_OUTPUT_TOKENS, MAX_STEPS, systemPrompt } from './prompt';
-import { assessRisk } from './safety/detect';
+import { assessRisk } from '../../contract/safety/detect';
 import { CRISIS_PRACTICE_ID, CRISIS_TOPIC, crisisReply, needsCheckIn } from './safety/crisis-reply';
 import { practiceSuggestion } from './suggestions';
 import { estimateMessageTokens, estimateTokens } from './tokens';

@@ -3,10 +3,11 @@
 // one; and the crisis reply's content. (The API behaviour — no model, no tokens, the flag and the check-in — is in
 // chat-model.test.ts and chat-offline.test.ts.)
 import { describe, expect, it } from 'vitest';
-import { assessRisk } from '../../server/chat/safety/detect';
-import { normalizeMessage } from '../../server/chat/safety/normalize';
-import { CRISIS_LINES, crisisReply, needsCheckIn, RISK_CHECK_IN_MS } from '../../server/chat/safety/crisis-reply';
-import { SIGNALS } from '../../server/chat/safety/signals';
+import { assessRisk } from '../../contract/safety/detect';
+import { normalizeMessage } from '../../contract/safety/normalize';
+import { CRISIS_LINES } from '../../contract/safety/crisis-lines';
+import { crisisReply, needsCheckIn, RISK_CHECK_IN_MS } from '../../server/chat/safety/crisis-reply';
+import { SIGNALS } from '../../contract/safety/signals';
 import { BENIGN, CODED, DIRECT, VAGUE } from './chat-safety-sets';
 
 const missed = (set: readonly string[]) => set.filter((m) => !assessRisk(m).risk);

@@ -1,5 +1,7 @@
 // The safety net's detector: normalise the message, blank the everyday figures of speech, then look for any risk
-// signal. Runs before the model on every user message (server/chat/turn.ts); a hit answers with the crisis reply.
+// signal. Runs before the model on every user message (server/chat/turn.ts; a hit answers with the crisis reply)
+// and on the device over what someone writes in a step practice (src/screens/practices/steps/riskSignal.ts): pure
+// TypeScript without dependencies, so both sides run the one detector.
 import { FIGURES_OF_SPEECH } from './figures-of-speech';
 import { canonical, normalizeMessage } from './normalize';
 import { SIGNALS, type Signal, type SignalKind } from './signals';
