@@ -12,3 +12,12 @@ export const userSchema = z.object({
   created_at: timestampSchema,
 });
 export type User = z.infer<typeof userSchema>;
+
+/**
+ * PUT /api/users/me/bot-access → 204: the app's requestWriteAccess answer, so the server knows whether the bot may
+ * send reminders ('allowed' → true, 'denied' → false; 'unavailable' is not reported).
+ */
+export const botAccessBodySchema = z.strictObject({
+  allowed: z.boolean({ error: 'Поле «allowed» должно быть true или false' }),
+});
+export type BotAccessBody = z.infer<typeof botAccessBodySchema>;
