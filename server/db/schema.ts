@@ -358,8 +358,6 @@ export const reminderSchedule = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
     leaseUntil: timestamp('lease_until', { withTimezone: true }),
-    /** Failed tries for `day` so far (429, network): the backoff grows with it. */
-    attempts: integer('attempts').notNull().default(0),
   },
   (t) => [index('reminder_schedule_due_idx').on(t.dueAt)],
 );
@@ -378,6 +376,7 @@ export const reminderDeliveries = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
     status: text('status').notNull(),
+    /** Sends begun for this day (a retry after 429 or a network error is one more); the backoff grows with it. */
     attempts: integer('attempts').notNull().default(0),
     /** Telegram's message id of the reminder sent. */
     messageId: bigint('message_id', { mode: 'number' }),

@@ -2,12 +2,11 @@
 // it: the reminder time in the settings, the kept time zone, and whether the bot may write to the user. Whatever
 // changes one of those calls syncReminder; a user who may not get reminders has no row, so the scheduler never
 // even looks at them.
-import { TZDate } from '@date-fns/tz';
 import { eq } from 'drizzle-orm';
 import type { ReminderTime } from '../../contract/settings';
 import type { Executor } from '../db';
 import { reminderSchedule, userSettings, users } from '../db/schema';
-import { localDate } from '../http/time-zone';
+import { addDays, instantAt, localDate } from '../http/time-zone';
 import { DEFAULT_SETTINGS } from '../users/settings';
 
 /** The local hour of each reminder time (the settings' morning 9:00, afternoon 14:00, evening 20:00). */
@@ -24,19 +23,6 @@ export interface Slot {
   dueAt: Date;
 }
 
-/** `day` + `offset` days, as YYYY-MM-DD (calendar arithmetic, no zone involved). */
-export function addDays(day: string, offset: number): string {
-  const d = new Date(`${day}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + offset);
-  return d.toISOString().slice(0, 10);
-}
-
-/** The instant of `hour`:00 on the local date `day` in `zone` (a DST gap moves it forward, as clocks do). */
-export function slotOf(zone: string, day: string, hour: number): Date {
-  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
-  return new Date(new TZDate(y, m - 1, d, hour, 0, 0, 0, zone).getTime());
-}
-
 /**
  * The first `hour`:00 in `zone` later than `now`, on a date after `afterDay` when given (a day already reminded or
  * skipped): a reminder switched on at 20:30 is tomorrow's, not one right away.
@@ -44,10 +30,10 @@ export function slotOf(zone: string, day: string, hour: number): Date {
 export function nextSlot(zone: string, hour: number, now: Date, afterDay?: string): Slot {
   let day = localDate(zone, now);
   if (afterDay && day <= afterDay) day = addDays(afterDay, 1);
-  let dueAt = slotOf(zone, day, hour);
+  let dueAt = instantAt(zone, day, hour);
   while (dueAt.getTime() <= now.getTime()) {
     day = addDays(day, 1);
-    dueAt = slotOf(zone, day, hour);
+    dueAt = instantAt(zone, day, hour);
   }
   return { day, dueAt };
 }
@@ -105,7 +91,7 @@ export async function syncReminder(db: Executor, userId: number, defaultZone: st
     .values({ userId, day: slot.day, dueAt: slot.dueAt })
     .onConflictDoUpdate({
       target: reminderSchedule.userId,
-      set: { day: slot.day, dueAt: slot.dueAt, leaseUntil: null, attempts: 0 },
+      set: { day: slot.day, dueAt: slot.dueAt, leaseUntil: null },
     });
   return slot;
 }

@@ -64,6 +64,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     BOT_TOKEN: TEST_BOT_TOKEN,
     LOG_LEVEL: 'silent',
     DATA_DIR: join(tmpdir(), 'unused'),
+    // Tests drive the reminder scheduler themselves (tests/server/reminders*.test.ts), with a clock of their own.
+    REMINDER_TICK_MS: '0',
     ...overrides,
   });
 }
