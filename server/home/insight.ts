@@ -62,7 +62,8 @@ function lowestWeekday(moodDays: InsightData['moodDays']): string | null {
   if (byWeekday.size < MIN_WEEKDAYS) return null;
   const overall = mean(moodDays.map((d) => d.mood));
   const [weekday, moods] = [...byWeekday].sort((a, b) => mean(a[1]) - mean(b[1]))[0]!;
-  if (overall - mean(moods) < WEEKDAY_GAP) return null;
+  // «По понедельникам» needs two Mondays at least: one hard day is not a pattern.
+  if (moods.length < 2 || overall - mean(moods) < WEEKDAY_GAP) return null;
   return `По ${WEEKDAYS_DATIVE[weekday]} вам бывает труднее — запланируйте на этот день что-то приятное для себя.`;
 }
 
