@@ -45,6 +45,8 @@ export interface TgUser {
   username?: string;
   photo_url?: string;
   language_code?: string;
+  /** Telegram sets it when the user allowed the bot to write to them. */
+  allows_write_to_pm?: boolean;
 }
 
 export interface TestContext {
