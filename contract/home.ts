@@ -18,9 +18,7 @@ export const homeSummarySchema = z.object({
   }),
   /** This week, Monday first: each day's mood, the mean of its diary moods (1 very bad … 5 very good, one
    * decimal), null for a day without one (drawn empty, not as 0). */
-  week: z
-    .array(z.object({ date: localDateSchema, mood: z.number().min(1).max(5).nullable() }))
-    .length(7),
+  week: z.array(z.object({ date: localDateSchema, mood: z.number().min(1).max(5).nullable() })).length(7),
   /** One short sentence from the last two weeks; 'general' when there is too little to say something personal. */
   insight: z.object({ kind: z.enum(INSIGHT_KINDS), text: z.string() }),
 });

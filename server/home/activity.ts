@@ -7,7 +7,10 @@ import { localDate } from '../http/time-zone';
 
 /** Records that the user was active on their local day at `at` (idempotent: one row per day). */
 export async function recordActivity(db: Executor, userId: number, timeZone: string, at = new Date()): Promise<void> {
-  await db.insert(activityDays).values({ userId, day: localDate(timeZone, at) }).onConflictDoNothing();
+  await db
+    .insert(activityDays)
+    .values({ userId, day: localDate(timeZone, at) })
+    .onConflictDoNothing();
 }
 
 /** Whether the user was active on the local date `day`. */

@@ -74,7 +74,10 @@ function trend(today: string, moodDays: InsightData['moodDays']): { kind: Insigh
   if (recent.length < 2 || before.length < 2) return null;
   const diff = mean(recent) - mean(before);
   if (diff >= TREND_GAP)
-    return { kind: 'mood_up', text: 'Эта неделя даётся вам легче прошлой — заметьте, что помогло, и опирайтесь на это.' };
+    return {
+      kind: 'mood_up',
+      text: 'Эта неделя даётся вам легче прошлой — заметьте, что помогло, и опирайтесь на это.',
+    };
   if (diff <= -TREND_GAP)
     return {
       kind: 'mood_down',

@@ -141,7 +141,8 @@ export function authHook(db: Db, config: Config, cache: InitDataCache, failures:
     // Only now: an unauthenticated request must not make the server resolve (or remember) anything it sends.
     const zone = request.headers['x-time-zone'];
     const sent = typeof zone === 'string' ? canonicalTimeZone(zone) : null;
-    if (sent && sent !== user.timeZone && mayChangeZone(user, new Date(now))) await keepZone(db, config, user, sent, now);
+    if (sent && sent !== user.timeZone && mayChangeZone(user, new Date(now)))
+      await keepZone(db, config, user, sent, now);
     request.timeZone = user.timeZone ?? config.defaultTimeZone;
   };
 }

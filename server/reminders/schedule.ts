@@ -54,7 +54,11 @@ export function remindable(inputs: ReminderInputs): inputs is ReminderInputs & {
 }
 
 /** The user's reminder inputs (settings defaults and `defaultZone` where nothing is stored), or null: no such user. */
-export async function reminderInputs(db: Executor, userId: number, defaultZone: string): Promise<ReminderInputs | null> {
+export async function reminderInputs(
+  db: Executor,
+  userId: number,
+  defaultZone: string,
+): Promise<ReminderInputs | null> {
   const [row] = await db
     .select({
       reminderTime: userSettings.reminderTime,
@@ -79,7 +83,12 @@ export async function reminderInputs(db: Executor, userId: number, defaultZone: 
  * change of the settings' reminder time, the kept zone or the bot's permission. A day that already had its
  * reminder is safe even if this schedules it again: reminder_deliveries' key lets only one through.
  */
-export async function syncReminder(db: Executor, userId: number, defaultZone: string, now = new Date()): Promise<Slot | null> {
+export async function syncReminder(
+  db: Executor,
+  userId: number,
+  defaultZone: string,
+  now = new Date(),
+): Promise<Slot | null> {
   const inputs = await reminderInputs(db, userId, defaultZone);
   if (!inputs || !remindable(inputs)) {
     await db.delete(reminderSchedule).where(eq(reminderSchedule.userId, userId));

@@ -28,8 +28,20 @@ const notAllowed = or(isNull(users.botAccess), ne(users.botAccess, 'allowed'))!;
  */
 export function recordBotAccess(db: Executor, userId: number, allowed: boolean, defaultZone: string, now = new Date()) {
   return allowed
-    ? change(db, and(eq(users.id, userId), or(notAllowed, isNotNull(users.botBlockedAt)))!, { botAccess: 'allowed', botBlockedAt: null }, defaultZone, now)
-    : change(db, and(eq(users.id, userId), or(isNull(users.botAccess), ne(users.botAccess, 'denied')))!, { botAccess: 'denied' }, defaultZone, now);
+    ? change(
+        db,
+        and(eq(users.id, userId), or(notAllowed, isNotNull(users.botBlockedAt)))!,
+        { botAccess: 'allowed', botBlockedAt: null },
+        defaultZone,
+        now,
+      )
+    : change(
+        db,
+        and(eq(users.id, userId), or(isNull(users.botAccess), ne(users.botAccess, 'denied')))!,
+        { botAccess: 'denied' },
+        defaultZone,
+        now,
+      );
 }
 
 /**
@@ -53,5 +65,11 @@ export function recordWroteToBot(db: Executor, telegramId: number, defaultZone: 
 
 /** Telegram answered 403 (blocked, or never started) or reported the bot kicked: no reminders until they write. */
 export function recordBlocked(db: Executor, telegramId: number, defaultZone: string, now = new Date()) {
-  return change(db, and(eq(users.telegramId, telegramId), isNull(users.botBlockedAt))!, { botBlockedAt: now }, defaultZone, now);
+  return change(
+    db,
+    and(eq(users.telegramId, telegramId), isNull(users.botBlockedAt))!,
+    { botBlockedAt: now },
+    defaultZone,
+    now,
+  );
 }

@@ -16,7 +16,11 @@ export interface KeptZone {
 
 /** True when `kept` may be replaced now (never set, or set at least TIME_ZONE_KEEP_MS ago). */
 export function mayChangeZone(kept: KeptZone, now: Date): boolean {
-  return kept.timeZoneSetAt === null || kept.timeZone === null || now.getTime() - kept.timeZoneSetAt.getTime() >= TIME_ZONE_KEEP_MS;
+  return (
+    kept.timeZoneSetAt === null ||
+    kept.timeZone === null ||
+    now.getTime() - kept.timeZoneSetAt.getTime() >= TIME_ZONE_KEEP_MS
+  );
 }
 
 /**

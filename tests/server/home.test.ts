@@ -17,7 +17,11 @@ const boris: TgUser = { id: 7_100_002, first_name: 'Борис' };
 describe('chooseInsight (pure)', () => {
   const today = '2030-01-16'; // a Wednesday
   it('too little data → a general thought, which changes from day to day', () => {
-    const a = chooseInsight({ today, moodDays: [{ day: today, mood: 2 }], ratings: [{ practiceType: 'box_breathing', rating: 5 }] });
+    const a = chooseInsight({
+      today,
+      moodDays: [{ day: today, mood: 2 }],
+      ratings: [{ practiceType: 'box_breathing', rating: 5 }],
+    });
     const b = chooseInsight({ today: '2030-01-17', moodDays: [], ratings: [] });
     expect(a.kind).toBe('general');
     expect(b.kind).toBe('general');

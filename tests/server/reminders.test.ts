@@ -157,7 +157,10 @@ describeEachDatabase(
       const off = person();
       const { id } = await enrol(off, 'Europe/Moscow');
       expect(await scheduleOf(id)).toBeDefined();
-      expect((await request(off, 'PATCH', '/api/users/me/settings', 'Europe/Moscow', { reminder_time: 'disabled' })).statusCode).toBe(200);
+      expect(
+        (await request(off, 'PATCH', '/api/users/me/settings', 'Europe/Moscow', { reminder_time: 'disabled' }))
+          .statusCode,
+      ).toBe(200);
       expect(await scheduleOf(id)).toBeUndefined();
 
       const silent = person({ allows_write_to_pm: undefined });
@@ -169,7 +172,12 @@ describeEachDatabase(
 
       // The app's requestWriteAccess answer: yes → scheduled; no → gone again.
       const put = (body: unknown) =>
-        t.app.inject({ method: 'PUT', url: '/api/users/me/bot-access', headers: t.headers(silent), payload: body as object });
+        t.app.inject({
+          method: 'PUT',
+          url: '/api/users/me/bot-access',
+          headers: t.headers(silent),
+          payload: body as object,
+        });
       expect((await put({ allowed: 'yes' })).statusCode).toBe(422);
       const bad = await put({ allowed: true, extra: 1 });
       expect(bad.statusCode).toBe(422);
@@ -180,9 +188,14 @@ describeEachDatabase(
       expect(await scheduleOf(quiet.id)).toBeDefined();
       expect((await put({ allowed: false })).statusCode).toBe(204);
       expect(await scheduleOf(quiet.id)).toBeUndefined();
-      const [row] = await t.database.db.select({ botAccess: users.botAccess }).from(users).where(eq(users.id, quiet.id));
+      const [row] = await t.database.db
+        .select({ botAccess: users.botAccess })
+        .from(users)
+        .where(eq(users.id, quiet.id));
       expect(row!.botAccess).toBe('denied');
-      expect((await t.app.inject({ method: 'PUT', url: '/api/users/me/bot-access', payload: { allowed: true } })).statusCode).toBe(401);
+      expect(
+        (await t.app.inject({ method: 'PUT', url: '/api/users/me/bot-access', payload: { allowed: true } })).statusCode,
+      ).toBe(401);
     });
 
     it('a 403 (blocked) is recorded and stops reminders until the user writes to the bot again', async () => {
@@ -240,7 +253,11 @@ describeEachDatabase(
             from: { id: user.id, is_bot: false, first_name: user.first_name },
             date: Math.floor(Date.now() / 1000),
             old_chat_member: { status: 'member', user: { id: 1234567890, is_bot: true, first_name: 'bot' } },
-            new_chat_member: { status: 'kicked', until_date: 0, user: { id: 1234567890, is_bot: true, first_name: 'bot' } },
+            new_chat_member: {
+              status: 'kicked',
+              until_date: 0,
+              user: { id: 1234567890, is_bot: true, first_name: 'bot' },
+            },
           },
         },
       });
@@ -315,7 +332,9 @@ describeEachDatabase(
       at(slot.dueAt, 1000);
       await claimDue(t.database.db, clock);
       // What the instance wrote right before its sendMessage, then it died.
-      await t.database.db.insert(reminderDeliveries).values({ userId: id, day: slot.day, status: 'sending', attempts: 1 });
+      await t.database.db
+        .insert(reminderDeliveries)
+        .values({ userId: id, day: slot.day, status: 'sending', attempts: 1 });
       at(clock, LEASE_MS + 1000);
       expect(await tick()).toEqual({ unknown: 1 });
       expect(sent()).toHaveLength(0);
@@ -340,7 +359,10 @@ describeEachDatabase(
       // Due a minute ago by the real clock (the loop reads it).
       await t.database.db
         .update(reminderSchedule)
-        .set({ dueAt: new Date(Date.now() - 60_000), day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date()) })
+        .set({
+          dueAt: new Date(Date.now() - 60_000),
+          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date()),
+        })
         .where(eq(reminderSchedule.userId, id));
       const app = await buildApp({
         database: t.database,

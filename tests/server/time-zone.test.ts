@@ -73,7 +73,10 @@ describeEachDatabase('X-Time-Zone', (t) => {
           await app.inject({
             method: 'GET',
             url: '/api/zone',
-            headers: header === null ? { 'x-init-data': t.initData(user) } : { 'x-init-data': t.initData(user), 'x-time-zone': header },
+            headers:
+              header === null
+                ? { 'x-init-data': t.initData(user) }
+                : { 'x-init-data': t.initData(user), 'x-time-zone': header },
           })
         ).json().zone;
       expect(await zone('Not/AZone')).toBe('Europe/Moscow'); // nothing kept yet: DEFAULT_TIME_ZONE, nothing stored
@@ -84,7 +87,10 @@ describeEachDatabase('X-Time-Zone', (t) => {
       const usage = await app.inject({
         method: 'GET',
         url: '/api/subscriptions/usage',
-        headers: { 'x-init-data': t.initData({ id: 5_500_001, first_name: 'Зоя' }), 'x-time-zone': 'PACIFIC/KIRITIMATI' },
+        headers: {
+          'x-init-data': t.initData({ id: 5_500_001, first_name: 'Зоя' }),
+          'x-time-zone': 'PACIFIC/KIRITIMATI',
+        },
       });
       expect(usage.statusCode).toBe(200);
       expect(usage.json().day).toBe(
@@ -98,7 +104,11 @@ describeEachDatabase('X-Time-Zone', (t) => {
   it('the kept zone changes at most once per 24 hours: hopping from UTC+14 to UTC−12 cannot buy a second day', async () => {
     const hopper = { id: 5_500_002, first_name: 'Прыгун' };
     const usage = (zone: string) =>
-      t.app.inject({ method: 'GET', url: '/api/subscriptions/usage', headers: t.headers(hopper, { 'x-time-zone': zone }) });
+      t.app.inject({
+        method: 'GET',
+        url: '/api/subscriptions/usage',
+        headers: t.headers(hopper, { 'x-time-zone': zone }),
+      });
     const fmt = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
     expect((await usage('Pacific/Kiritimati')).json().day).toBe(fmt('Pacific/Kiritimati'));
     const id = await t.userId(hopper.id);
@@ -140,7 +150,10 @@ describeEachDatabase('X-Time-Zone', (t) => {
         .then((r) => r.json().day as string);
     await day('Europe/Moscow');
     const id = await t.userId(racer.id);
-    await t.database.db.update(users).set({ timeZoneSetAt: new Date(0) }).where(eq(users.id, id));
+    await t.database.db
+      .update(users)
+      .set({ timeZoneSetAt: new Date(0) })
+      .where(eq(users.id, id));
     t.app.initDataCache.clear();
     await Promise.all([day('Asia/Tokyo'), day('America/Chicago')]);
     const [row] = await t.database.db.select({ zone: users.timeZone }).from(users).where(eq(users.id, id));

@@ -6,16 +6,22 @@ import { paths } from '../../../machines/paths';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { Card, CardText, CardTitle } from '../../components/Card';
-import { BulbIcon, ChatIcon, ChevronIcon, DiaryIcon, FlameIcon, PracticesIcon } from '../../components/icons';
+import { homeSummaryMachine, homeSummaryView } from '../../../machines/home/home-summary.machine';
+import { homeActors } from '../../api/home.actors';
+import { ErrorState } from '../../components/ErrorState';
+import { Badge } from '../../components/home/Badge';
+import { MoodWeekChart } from '../../components/home/MoodWeekChart';
+import { StreakCard } from '../../components/home/StreakCard';
+import { BulbIcon, ChatIcon, ChevronIcon, DiaryIcon, PracticesIcon } from '../../components/icons';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
+import { Spinner } from '../../components/Spinner';
 import { homeCopy } from '../../copy/home';
+import { useFlow } from '../../flow/useFlow';
 import { greeting } from '../../lib/greeting';
-import { SAMPLE_STREAK_DAYS, SAMPLE_WEEK_MOODS } from '../../lib/homeSamples';
 import { haptic } from '../../telegram/haptic';
 import { theme } from '../../theme';
 import { useNewEntryGate } from '../diary/useNewEntryGate';
-import { MoodWeekChart } from './MoodWeekChart';
 
 const Greeting = styled.h1`
   margin: ${({ theme }) => theme.space(2)} 0 0;
@@ -63,25 +69,11 @@ const ShortcutIcon = styled.span`
   background: ${({ theme }) => theme.tint(theme.color.button, 12)};
 `;
 
-const Streak = styled(Card)`
+const Loading = styled(Card)`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
-  strong {
-    font-size: 1.875rem;
-    line-height: 1;
-  }
-`;
-
-const Badge = styled.span<{ $color: string }>`
-  flex: none;
-  width: 48px;
-  height: 48px;
-  border-radius: 14px;
-  display: grid;
-  place-items: center;
-  color: ${({ $color }) => $color};
-  background: ${({ $color, theme }) => theme.tint($color, 16)};
+  color: ${({ theme }) => theme.color.hint};
 `;
 
 const Insight = styled(Card)`
@@ -102,6 +94,8 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
   const [mood, setMood] = useState<Mood | null>(null);
   // 'Записать' passes the same plan and limit check as the diary's 'Новая запись'.
   const gate = useNewEntryGate();
+  const { view, send } = useFlow(homeSummaryMachine, homeSummaryView, { actors: homeActors });
+  const summary = view.summary;
 
   return (
     <Page>
@@ -149,31 +143,40 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         ))}
       </Shortcuts>
 
-      <Streak aria-label={homeCopy.streakTitle}>
-        <Badge $color={theme.color.warning}>
-          <FlameIcon />
-        </Badge>
-        <strong>{SAMPLE_STREAK_DAYS}</strong>
-        <div>
-          <CardTitle as="h3">{homeCopy.streakTitle}</CardTitle>
-          <CardText>{homeCopy.streakText}</CardText>
-        </div>
-      </Streak>
+      {view.status === 'loading' ? (
+        <Loading role="status">
+          <Spinner />
+          {homeCopy.loading}
+        </Loading>
+      ) : view.status === 'error' || !summary ? (
+        <Card>
+          <ErrorState
+            message={homeCopy.loadError}
+            retryLabel={homeCopy.retry}
+            onRetry={() => send({ type: 'RETRY' })}
+          />
+        </Card>
+      ) : (
+        <>
+          <StreakCard streak={summary.streak} />
 
-      <Card>
-        <CardTitle>{homeCopy.weekTitle}</CardTitle>
-        <MoodWeekChart days={homeCopy.weekDays} values={SAMPLE_WEEK_MOODS} />
-      </Card>
+          <Card>
+            <CardTitle>{homeCopy.weekTitle}</CardTitle>
+            <MoodWeekChart week={summary.week} today={summary.today} />
+            {summary.week.every((d) => d.mood === null) ? <CardText>{homeCopy.weekEmpty}</CardText> : null}
+          </Card>
 
-      <Insight>
-        <Badge $color={theme.color.button}>
-          <BulbIcon />
-        </Badge>
-        <div>
-          <CardTitle>{homeCopy.insightTitle}</CardTitle>
-          <CardText>{homeCopy.insight}</CardText>
-        </div>
-      </Insight>
+          <Insight>
+            <Badge $color={theme.color.button}>
+              <BulbIcon />
+            </Badge>
+            <div>
+              <CardTitle>{homeCopy.insightTitle}</CardTitle>
+              <CardText>{summary.insight.text}</CardText>
+            </div>
+          </Insight>
+        </>
+      )}
     </Page>
   );
 }
