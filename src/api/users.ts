@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { User } from '../../contract/users';
+import type { BotAccessBody, User } from '../../contract/users';
 import { api } from './client';
 
 export type { User };
@@ -7,4 +7,9 @@ export type { User };
 /** GET /api/users/me. The auth gate passes `authApi` so a 401 is shown, not redirected. */
 export function getMe(client: KyInstance = api): Promise<User> {
   return client.get('api/users/me').json<User>();
+}
+
+/** PUT /api/users/me/bot-access: the user's answer to Telegram's requestWriteAccess (may the bot send reminders). */
+export async function putBotAccess(body: BotAccessBody): Promise<void> {
+  await api.put('api/users/me/bot-access', { json: body });
 }
