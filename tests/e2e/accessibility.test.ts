@@ -54,9 +54,16 @@ async function navigate(page: Page, path: string) {
   }, path);
 }
 
-/** Navigates to another route's page, remembering the page it leaves for `settled`. */
+/**
+ * Navigates to a route's page, remembering the page it leaves for `settled` — unless it is the route already shown
+ * (the sweep starts on home, where onboarding left it): that page keeps its title.
+ */
 async function go(page: Page, path: string) {
-  leftTitle.set(page, await page.evaluate(() => document.querySelector('h1')?.textContent ?? ''));
+  const here = await page.evaluate(() => ({
+    path: location.pathname + location.search,
+    title: document.querySelector('h1')?.textContent ?? '',
+  }));
+  if (here.path !== path) leftTitle.set(page, here.title);
   await navigate(page, path);
 }
 
