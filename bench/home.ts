@@ -1,8 +1,8 @@
 /**
  * Home summary budget (issue 16): GET /api/home/summary on PostgreSQL with 100 000 diary entries in the table answers
  * within the diary list's budget, p99 ≤ 30 ms at 20 connections. The measured user is a heavy one: 10 000 entries
- * with moods (one every two hours, so two weeks hold 168 of them), an unbroken 800-day streak (the longest walk of
- * activity_days) and two rated practices a day. Real app in-process on loopback, autocannon against it, a
+ * with moods (one every two hours, so two weeks hold 168 of them), an unbroken 800-day streak and two rated practices
+ * a day. Real app in-process on loopback, autocannon against it, a
  * throwaway PostgreSQL cluster. Prints figures; asserts nothing. Run alone: `npx tsx bench/home.ts`.
  */
 import { sign } from '@telegram-apps/init-data-node';
@@ -69,8 +69,9 @@ export async function benchHome(): Promise<Array<{ name: string; p99: number; wi
              (array['bad','neutral','good'])[1 + g % 3], now() - g * interval '30 seconds'
       from generate_series(1, ${TOTAL_ENTRIES - HEAVY_USER_ENTRIES}) g`);
     await db.execute(sql`
-      insert into activity_days (user_id, day)
-      select (select id from bench_users where i = 0), (now() at time zone 'Europe/Moscow')::date - g
+      insert into activity_days (user_id, day, run_start)
+      select (select id from bench_users where i = 0), (now() at time zone 'Europe/Moscow')::date - g,
+             (now() at time zone 'Europe/Moscow')::date - ${STREAK_DAYS - 1}
       from generate_series(0, ${STREAK_DAYS - 1}) g`);
     await db.execute(sql`
       insert into practice_sessions (user_id, practice_type, started_at, completed_at, rating)

@@ -330,7 +330,7 @@ export const practiceSessions = pgTable(
 /**
  * The local days (in the user's kept zone) on which the user did something that counts for home's streak and
  * stops that day's reminder: wrote in the diary, sent a chat message, finished a practice. Written by those actions
- * (server/home/activity.ts), ON CONFLICT DO NOTHING; the primary key serves the streak walk and the reminder check.
+ * (server/home/activity.ts), ON CONFLICT DO NOTHING; the primary key serves the streak and the reminder check.
  */
 export const activityDays = pgTable(
   'activity_days',
@@ -339,6 +339,11 @@ export const activityDays = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
+    /**
+     * The first day of the run of consecutive active days this one belongs to, kept as days are written: the
+     * streak is then the newest row (day − run_start + 1), not a walk back over every day of it.
+     */
+    runStart: date('run_start', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

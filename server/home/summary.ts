@@ -1,10 +1,10 @@
 // GET /api/home/summary's data: the streak, this week's moods and the insight, in the user's kept zone.
 //
 // One statement, one round trip (bench/home.ts: p99 within the diary list's 30 ms at 20 connections):
-// - the streak walks the user's activity_days newest first (the primary key, backwards: an index-only scan, no
-//   sort): when the newest day is today or yesterday the run starts there, and the k-th newest day continues it
-//   while it lies k−1 days before the newest; the first gap ends it for good (days are distinct and descending).
-//   Today counts once something happened: with nothing today the run simply starts yesterday;
+// - the streak is the newest active day's row (the primary key, backwards, one row): when it is today or
+//   yesterday, the run it belongs to counts day − run_start + 1 days (activity.ts keeps run_start as days are
+//   written). Today counts once something happened: with nothing today the run simply ends yesterday;
+// - the active days of the last 30 (at most 30 rows of the same index);
 // - moods of the last two weeks' diary entries (the (user_id, created_at) index, a few hundred rows at most) and
 //   the ratings of practices finished in them (the (user_id, started_at) index), grouped into local days here
 //   with Intl, as every other local date of the server is (cheaper than AT TIME ZONE and GROUP BY in the query:
@@ -41,9 +41,12 @@ export async function homeSummary(db: Db, userId: number, timeZone: string, now 
 
   const result = await db.execute(sql`
     select
-      (count(*) filter (where newest >= ${yesterday}::date and newest - day = k - 1))::int as streak,
-      coalesce(bool_or(day = ${today}::date), false) as active_today,
-      (count(*) filter (where day > ${addDays(today, -MONTH_DAYS)}::date))::int as active_30,
+      coalesce((select case when day >= ${yesterday}::date then day - run_start + 1 else 0 end
+                from activity_days where user_id = ${userId} and day <= ${today}::date
+                order by day desc limit 1), 0) as streak,
+      exists (select 1 from activity_days where user_id = ${userId} and day = ${today}::date) as active_today,
+      (select count(*)::int from activity_days
+         where user_id = ${userId} and day > ${addDays(today, -MONTH_DAYS)}::date and day <= ${today}::date) as active_30,
       (select json_agg(json_build_array((extract(epoch from created_at) * 1000)::bigint, mood))
          from diary_entries
          where user_id = ${userId} and created_at >= ${since} and mood is not null) as moods,
@@ -51,11 +54,6 @@ export async function homeSummary(db: Db, userId: number, timeZone: string, now 
          from practice_sessions
          where user_id = ${userId} and started_at >= ${new Date(since.getTime() - 86_400_000)}
            and completed_at >= ${since}) as ratings
-    from (
-      select day, row_number() over w as k, first_value(day) over w as newest
-      from activity_days where user_id = ${userId} and day <= ${today}::date
-      window w as (order by day desc)
-    ) run
   `);
   const row = (result as unknown as { rows: Row[] }).rows[0]!;
 

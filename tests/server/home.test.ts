@@ -177,6 +177,29 @@ describeEachDatabase('home summary', (t) => {
     expect(s.streak).toEqual({ days: 3, active_today: true, active_days_30: 5 });
   });
 
+  it('days written out of order still make one run (a zone moved west, two requests across midnight)', async () => {
+    const zone = 'Europe/Moscow';
+    const userId = await signIn();
+    const { db } = t.database;
+    const now = instantAt(zone, '2030-01-15', 20);
+    for (const day of ['2030-01-15', '2030-01-14', '2030-01-12', '2030-01-13', '2030-01-13'])
+      await recordActivity(db, userId, zone, instantAt(zone, day, 12));
+    expect((await homeSummary(db, userId, zone, now)).streak).toEqual({
+      days: 4,
+      active_today: true,
+      active_days_30: 4,
+    });
+    // A day before a gap joins nothing after it.
+    await recordActivity(db, userId, zone, instantAt(zone, '2030-01-10', 12));
+    expect((await homeSummary(db, userId, zone, now)).streak.days).toBe(4);
+    await recordActivity(db, userId, zone, instantAt(zone, '2030-01-11', 12));
+    expect((await homeSummary(db, userId, zone, now)).streak).toEqual({
+      days: 6,
+      active_today: true,
+      active_days_30: 6,
+    });
+  });
+
   it('the week: Monday to Sunday, the mean of a day’s moods, null for a day without one and for days to come', async () => {
     const zone = 'Asia/Yekaterinburg';
     const userId = await signIn(anna, zone);

@@ -1,6 +1,7 @@
 CREATE TABLE "activity_days" (
 	"user_id" integer NOT NULL,
 	"day" date NOT NULL,
+	"run_start" date NOT NULL,
 	CONSTRAINT "activity_days_user_id_day_pk" PRIMARY KEY("user_id","day")
 );
 --> statement-breakpoint
@@ -31,12 +32,18 @@ ALTER TABLE "activity_days" ADD CONSTRAINT "activity_days_user_id_users_id_fk" F
 ALTER TABLE "reminder_deliveries" ADD CONSTRAINT "reminder_deliveries_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "reminder_schedule" ADD CONSTRAINT "reminder_schedule_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "reminder_schedule_due_idx" ON "reminder_schedule" USING btree ("due_at");--> statement-breakpoint
--- Backfill: the days users were already active on, in Moscow time (the default zone; no zone was kept before),
--- so home's streak does not start from nothing when this ships.
-INSERT INTO "activity_days" ("user_id", "day")
-SELECT "user_id", ("created_at" AT TIME ZONE 'Europe/Moscow')::date FROM "diary_entries"
-UNION
-SELECT "user_id", ("created_at" AT TIME ZONE 'Europe/Moscow')::date FROM "chat_messages" WHERE "role" = 'user'
-UNION
-SELECT "user_id", ("completed_at" AT TIME ZONE 'Europe/Moscow')::date FROM "practice_sessions" WHERE "completed_at" IS NOT NULL
-ON CONFLICT DO NOTHING;
+-- Backfill: the days users were already active on, in Moscow time (the default zone; no zone was kept before), so
+-- home's streak does not start from nothing when this ships. A run of consecutive days shares day − its row number
+-- (the classic gaps-and-islands key); its first day is the run's start.
+INSERT INTO "activity_days" ("user_id", "day", "run_start")
+SELECT "user_id", "day", min("day") OVER (PARTITION BY "user_id", "island")
+FROM (
+  SELECT "user_id", "day", "day" - (row_number() OVER (PARTITION BY "user_id" ORDER BY "day"))::int AS "island"
+  FROM (
+    SELECT "user_id", ("created_at" AT TIME ZONE 'Europe/Moscow')::date AS "day" FROM "diary_entries"
+    UNION
+    SELECT "user_id", ("created_at" AT TIME ZONE 'Europe/Moscow')::date FROM "chat_messages" WHERE "role" = 'user'
+    UNION
+    SELECT "user_id", ("completed_at" AT TIME ZONE 'Europe/Moscow')::date FROM "practice_sessions" WHERE "completed_at" IS NOT NULL
+  ) AS "active"
+) AS "runs";
