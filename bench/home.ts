@@ -71,7 +71,7 @@ export async function benchHome(): Promise<Array<{ name: string; p99: number; wi
     await db.execute(sql`
       insert into activity_days (user_id, day, run_start)
       select (select id from bench_users where i = 0), (now() at time zone 'Europe/Moscow')::date - g,
-             (now() at time zone 'Europe/Moscow')::date - ${STREAK_DAYS - 1}
+             (now() at time zone 'Europe/Moscow')::date - ${STREAK_DAYS - 1}::int
       from generate_series(0, ${STREAK_DAYS - 1}) g`);
     await db.execute(sql`
       insert into practice_sessions (user_id, practice_type, started_at, completed_at, rating)
