@@ -29,6 +29,11 @@ import { nextSlot, remindable, REMINDER_HOURS, syncReminder } from './schedule';
 export const LEASE_MS = 2 * 60_000;
 /** Rows claimed (and sent concurrently) at a time; a tick claims again until nothing is due. */
 export const CLAIM_BATCH = 20;
+/**
+ * Messages a second one instance sends at most: Telegram asks bulk senders to stay under about 30 a second. Several
+ * instances together may go past it; Telegram's 429 then says when to retry, and the reminder is retried.
+ */
+export const MESSAGES_PER_SECOND = 25;
 /** A reminder this long past its hour (the server was down, retries ran on) is dropped as 'late'. */
 export const LATE_MS = 3 * 60 * 60_000;
 /** Sends begun for one day before giving up ('failed'). */
@@ -48,6 +53,9 @@ export interface SchedulerDeps {
   log: FastifyBaseLogger;
   /** The clock (tests move it). */
   now: () => Date;
+  /** Pacing between full batches (tests record it instead of waiting). */
+  sleep?: (ms: number) => Promise<void>;
+  messagesPerSecond?: number;
 }
 
 export interface Claimed {
@@ -79,14 +87,24 @@ export async function claimDue(db: Db, now: Date, limit = CLAIM_BATCH): Promise<
     .returning({ userId: reminderSchedule.userId, day: reminderSchedule.day });
 }
 
-/** Claims and handles due reminders until none is left; returns what happened. */
+const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Claims and handles due reminders until none is left; returns what happened. After a full batch it waits so that
+ * this instance sends at most `messagesPerSecond` (the next claim is only made once the pause is over, so a
+ * stopping instance holds no lease meanwhile).
+ */
 export async function runDueReminders(deps: SchedulerDeps): Promise<TickReport> {
+  const { sleep = wait, messagesPerSecond = MESSAGES_PER_SECOND } = deps;
   const report: TickReport = {};
   for (;;) {
+    const started = Date.now();
     const claimed = await claimDue(deps.db, deps.now());
     if (claimed.length === 0) return report;
     const outcomes = await Promise.all(claimed.map((row) => handleClaimed(deps, row)));
     for (const outcome of outcomes) report[outcome] = (report[outcome] ?? 0) + 1;
+    if (claimed.length === CLAIM_BATCH)
+      await sleep(Math.max(0, (claimed.length * 1000) / messagesPerSecond - (Date.now() - started)));
   }
 }
 

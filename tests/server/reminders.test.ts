@@ -11,7 +11,15 @@ import { recordActivity } from '../../server/home/activity';
 import { instantAt } from '../../server/http/time-zone';
 import { REMINDER_TEXTS } from '../../server/reminders/copy';
 import { REMINDER_HOURS, syncReminder } from '../../server/reminders/schedule';
-import { claimDue, LATE_MS, LEASE_MS, runDueReminders, type SchedulerDeps } from '../../server/reminders/scheduler';
+import {
+  CLAIM_BATCH,
+  claimDue,
+  LATE_MS,
+  LEASE_MS,
+  MESSAGES_PER_SECOND,
+  runDueReminders,
+  type SchedulerDeps,
+} from '../../server/reminders/scheduler';
 import { BotApiError, DROP_CONNECTION, startBotApi, type FakeBotApi } from '../support/bot-api';
 import { describeEachDatabase, signInitData, testConfig, type TgUser } from './harness';
 
@@ -351,6 +359,22 @@ describeEachDatabase(
       expect(next.day > slot.day).toBe(true);
       at(next.dueAt, 1000);
       expect(await tick()).toEqual({ sent: 1 });
+    });
+
+    it('paced: after each full batch the instance waits, so it sends at most 25 messages a second', async () => {
+      const users = [];
+      for (let i = 0; i < CLAIM_BATCH * 2 + 5; i++) users.push(await enrol(person(), 'Europe/Moscow'));
+      at(users[0]!.slot.dueAt, 1000);
+      const pauses: number[] = [];
+      const report = await runDueReminders({ ...deps(), sleep: async (ms) => void pauses.push(ms) });
+      expect(report).toEqual({ sent: users.length });
+      expect(sent()).toHaveLength(users.length);
+      // Two full batches of 20: a pause after each, up to 20 / 25 s; none after the last, partial one.
+      expect(pauses).toHaveLength(2);
+      for (const ms of pauses) {
+        expect(ms).toBeGreaterThanOrEqual(0); // what is left of 20 / 25 s after the batch's own time
+        expect(ms).toBeLessThanOrEqual((CLAIM_BATCH * 1000) / MESSAGES_PER_SECOND);
+      }
     });
 
     it('the loop runs in the app on its tick and stops with it', async () => {
