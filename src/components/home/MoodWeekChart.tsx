@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { HomeSummary } from '../../../contract/home';
-import { homeCopy } from '../../copy/home';
+import { homeWeekCopy } from '../../copy/homeWeek';
 
 const Chart = styled.div`
   display: grid;
@@ -38,9 +38,9 @@ const Bar = styled.div<{ $mood: number | null }>`
 
 /** This week's moods, Пн–Вс, one bar per day; its text alternative reads each day's mood or «нет записи». */
 export function MoodWeekChart({ week, today }: { week: HomeSummary['week']; today: string }) {
-  const days = homeCopy.weekDays;
+  const days = homeWeekCopy.weekDays;
   return (
-    <Chart role="img" aria-label={week.map((d, i) => homeCopy.weekDay(days[i]!, d.mood)).join(', ')}>
+    <Chart role="img" aria-label={week.map((d, i) => homeWeekCopy.weekDay(days[i]!, d.mood)).join(', ')}>
       {week.map((d, i) => (
         <Column key={d.date} $today={d.date === today} aria-hidden="true">
           <Bar $mood={d.mood} data-testid="mood-bar" data-mood={d.mood ?? ''} />

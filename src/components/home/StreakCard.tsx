@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import type { HomeSummary } from '../../../contract/home';
-import { homeCopy } from '../../copy/home';
+import { homeWeekCopy } from '../../copy/homeWeek';
 import { theme } from '../../theme';
 import { Card, CardText, CardTitle } from '../Card';
 import { FlameIcon } from '../icons';
@@ -21,7 +21,7 @@ const Box = styled(Card)`
  * was lost); for someone who has not begun, the first step.
  */
 export function StreakCard({ streak }: { streak: HomeSummary['streak'] }) {
-  const copy = homeCopy.streak;
+  const copy = homeWeekCopy.streak;
   const [number, title, text] =
     streak.days > 0
       ? [streak.days, copy.title, streak.active_today ? copy.today : copy.notYetToday]

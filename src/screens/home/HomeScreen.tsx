@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Mood } from '../../../contract/diary';
@@ -6,21 +6,13 @@ import { paths } from '../../../machines/paths';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { Card, CardText, CardTitle } from '../../components/Card';
-import { homeSummaryMachine, homeSummaryView } from '../../../machines/home/home-summary.machine';
-import { homeActors } from '../../api/home.actors';
-import { ErrorState } from '../../components/ErrorState';
-import { Badge } from '../../components/home/Badge';
-import { MoodWeekChart } from '../../components/home/MoodWeekChart';
-import { StreakCard } from '../../components/home/StreakCard';
-import { BulbIcon, ChatIcon, ChevronIcon, DiaryIcon, PracticesIcon } from '../../components/icons';
+import { WeekLoading } from '../../components/home/WeekLoading';
+import { ChatIcon, ChevronIcon, DiaryIcon, PracticesIcon } from '../../components/icons';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
-import { Spinner } from '../../components/Spinner';
 import { homeCopy } from '../../copy/home';
-import { useFlow } from '../../flow/useFlow';
 import { greeting } from '../../lib/greeting';
 import { haptic } from '../../telegram/haptic';
-import { theme } from '../../theme';
 import { useNewEntryGate } from '../diary/useNewEntryGate';
 
 const Greeting = styled.h1`
@@ -69,18 +61,7 @@ const ShortcutIcon = styled.span`
   background: ${({ theme }) => theme.tint(theme.color.button, 12)};
 `;
 
-const Loading = styled(Card)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  color: ${({ theme }) => theme.color.hint};
-`;
-
-const Insight = styled(Card)`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-`;
+const HomeWeek = lazy(() => import('./HomeWeek'));
 
 const SHORTCUTS = [
   { to: paths.chatList, icon: ChatIcon, copy: homeCopy.cards.chat },
@@ -94,8 +75,6 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
   const [mood, setMood] = useState<Mood | null>(null);
   // 'Записать' passes the same plan and limit check as the diary's 'Новая запись'.
   const gate = useNewEntryGate();
-  const { view, send } = useFlow(homeSummaryMachine, homeSummaryView, { actors: homeActors });
-  const summary = view.summary;
 
   return (
     <Page>
@@ -143,40 +122,10 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         ))}
       </Shortcuts>
 
-      {view.status === 'loading' ? (
-        <Loading role="status">
-          <Spinner />
-          {homeCopy.loading}
-        </Loading>
-      ) : view.status === 'error' || !summary ? (
-        <Card>
-          <ErrorState
-            message={homeCopy.loadError}
-            retryLabel={homeCopy.retry}
-            onRetry={() => send({ type: 'RETRY' })}
-          />
-        </Card>
-      ) : (
-        <>
-          <StreakCard streak={summary.streak} />
-
-          <Card>
-            <CardTitle>{homeCopy.weekTitle}</CardTitle>
-            <MoodWeekChart week={summary.week} today={summary.today} />
-            {summary.week.every((d) => d.mood === null) ? <CardText>{homeCopy.weekEmpty}</CardText> : null}
-          </Card>
-
-          <Insight>
-            <Badge $color={theme.color.button}>
-              <BulbIcon />
-            </Badge>
-            <div>
-              <CardTitle>{homeCopy.insightTitle}</CardTitle>
-              <CardText>{summary.insight.text}</CardText>
-            </div>
-          </Insight>
-        </>
-      )}
+      {/* The user's week comes in its own chunk (the first load's budget), its data requested from the entry. */}
+      <Suspense fallback={<WeekLoading />}>
+        <HomeWeek />
+      </Suspense>
     </Page>
   );
 }
