@@ -78,9 +78,11 @@ const median = (values: number[]) => {
 function watchPrompt(text: string): void {
   const w = window as unknown as { __promptAt?: number; __spinnerAt?: number };
   const observer = new MutationObserver(() => {
-    if (w.__spinnerAt === undefined && document.querySelector('[role="progressbar"]'))
+    const prompted = document.body?.textContent?.includes(text) ?? false;
+    // A spinner that comes with the prompt (home's week on its way) is part of home, not a wait before it.
+    if (!prompted && w.__spinnerAt === undefined && document.querySelector('[role="progressbar"]'))
       w.__spinnerAt = performance.now();
-    if (w.__promptAt !== undefined || !document.body?.textContent?.includes(text)) return;
+    if (w.__promptAt !== undefined || !prompted) return;
     w.__promptAt = -1;
     observer.disconnect();
     requestAnimationFrame(() => (w.__promptAt = performance.now()));

@@ -23,3 +23,12 @@ export type Capabilities = z.infer<typeof capabilitiesSchema>;
 /** GET /api/users/me: the user, and what the server can do (read by the client once, at sign-in). */
 export const meSchema = userSchema.extend({ capabilities: capabilitiesSchema });
 export type Me = z.infer<typeof meSchema>;
+
+/**
+ * PUT /api/users/me/bot-access → 204: the app's requestWriteAccess answer, so the server knows whether the bot may
+ * send reminders ('allowed' → true, 'denied' → false; 'unavailable' is not reported).
+ */
+export const botAccessBodySchema = z.strictObject({
+  allowed: z.boolean({ error: 'Поле «allowed» должно быть true или false' }),
+});
+export type BotAccessBody = z.infer<typeof botAccessBodySchema>;

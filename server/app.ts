@@ -4,10 +4,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import chatRoutes from './chat/routes';
 import diaryRoutes from './diary/routes';
+import homeRoutes from './home/routes';
 import paymentRoutes from './billing/payment-routes';
 import subscriptionRoutes from './billing/subscription-routes';
 import trialRoutes from './billing/trial-routes';
 import bot from './bot/plugin';
+import reminders from './reminders/plugin';
 import webhook from './bot/webhook';
 import type { Database } from './db';
 import { API_PREFIX } from './http/api-path';
@@ -58,6 +60,7 @@ export async function buildApp({
   await app.register(jsonBody); // an empty JSON body is no body
   await app.register(errorHandler); // every error → { detail } in Russian
   await app.register(bot); // app.bot: the Telegram bot; domains add their update handlers, anything may send
+  await app.register(reminders); // this instance's reminder loop (REMINDER_TICK_MS), stopped on close
   await app.register(
     async (api) => {
       await api.register(apiNotFound); // unknown /api paths: 404 JSON, never auth, never the client
@@ -78,6 +81,7 @@ export async function buildApp({
         await scope.register(chatRoutes, { prefix: '/chat' });
         await scope.register(voiceRoutes, { prefix: '/chat' }); // POST /api/chat/transcribe
         await scope.register(practiceRoutes, { prefix: '/practices' });
+        await scope.register(homeRoutes, { prefix: '/home' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },

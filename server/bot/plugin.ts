@@ -2,6 +2,7 @@
 // with `app.bot.use(…)` in their own plugins; /start lives here because it belongs to no domain.
 import type { Bot } from 'grammy';
 import fp from 'fastify-plugin';
+import { botAccessUpdates } from './access';
 import { createBot } from './bot';
 import { startCommand } from './start-command';
 
@@ -15,6 +16,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const bot = createBot(app.config);
+    bot.use(botAccessUpdates(app.database.db, app.config)); // first: every private message counts
     bot.use(startCommand(app.config, app.log));
     app.decorate('bot', bot);
   },

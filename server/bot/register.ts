@@ -5,8 +5,11 @@ import { API_PREFIX } from '../http/api-path';
 import type { Config } from '../start/config';
 import { WEBHOOK_PATH } from './webhook';
 
-/** Updates the bot handles: messages (commands, successful and refunded payments) and pre-checkout queries. */
-export const ALLOWED_UPDATES = ['message', 'pre_checkout_query'] as const;
+/**
+ * Updates the bot handles: messages (commands, successful and refunded payments), pre-checkout queries, and
+ * my_chat_member (the user blocked or unblocked the bot: reminders stop or resume).
+ */
+export const ALLOWED_UPDATES = ['message', 'pre_checkout_query', 'my_chat_member'] as const;
 
 export const BOT_COMMANDS = [
   { command: 'start', description: 'Открыть приложение' },

@@ -14,15 +14,22 @@ export const START_COPY = {
   withoutButton: 'Откройте приложение кнопкой меню рядом с полем ввода.',
 } as const;
 
+/**
+ * The «Открыть приложение» button (a web_app button opening PUBLIC_URL), or null without an https PUBLIC_URL — the
+ * only kind Telegram opens. Every message of the bot that invites into the app uses it.
+ */
+export function openAppButton(config: Pick<Config, 'publicUrl'>): InlineKeyboard | null {
+  const url = config.publicUrl?.startsWith('https://') ? `${config.publicUrl}/` : null;
+  return url ? new InlineKeyboard().webApp(START_COPY.open, url) : null;
+}
+
 export function startCommand(config: Pick<Config, 'publicUrl'>, log: FastifyBaseLogger): Composer<Context> {
   const composer = new Composer<Context>();
-  const url = config.publicUrl?.startsWith('https://') ? `${config.publicUrl}/` : null;
+  const button = openAppButton(config);
   composer.command('start', (ctx) =>
     sendQuietly(log, 'start', () =>
-      url
-        ? ctx.reply(`${START_COPY.greeting}\n\n${START_COPY.withButton}`, {
-            reply_markup: new InlineKeyboard().webApp(START_COPY.open, url),
-          })
+      button
+        ? ctx.reply(`${START_COPY.greeting}\n\n${START_COPY.withButton}`, { reply_markup: button })
         : ctx.reply(`${START_COPY.greeting}\n\n${START_COPY.withoutButton}`),
     ),
   );

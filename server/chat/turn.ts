@@ -21,6 +21,7 @@ import {
 import { reserveDaily, settleDaily } from '../billing/quota';
 import { usageInfo } from '../billing/subscription-routes';
 import { isDatabaseUnavailable, type Db } from '../db';
+import { recordActivity } from '../home/activity';
 import { DETAILS, HttpError } from '../http/errors';
 import { practiceById } from '../practices/catalogue';
 import type { Config } from '../start/config';
@@ -293,11 +294,14 @@ function crisisTurn(
 /** A new chat's topic is named from its first message (repository.ts), or given. */
 async function storeUserMessage(db: Db, input: TurnInput, ctx: SendContext, topic?: string) {
   const message: NewMessage = { role: 'user', content: input.content, clientId: input.clientId ?? null };
-  if (!ctx.chat)
-    return { ...(await createChatWithMessage(db, input.userId, message, topic)), created: true, position: 1 };
-  const appended = await appendMessage(db, input.userId, ctx.chat, message);
-  if (!appended) throw new HttpError(404, CHAT_ERRORS.notFound); // deleted a moment ago
-  return { ...appended, created: false, position: ctx.messageCount + 1 };
+  const stored = ctx.chat
+    ? await appendMessage(db, input.userId, ctx.chat, message).then((appended) => {
+        if (!appended) throw new HttpError(404, CHAT_ERRORS.notFound); // deleted a moment ago
+        return { ...appended, created: false, position: ctx.messageCount + 1 };
+      })
+    : { ...(await createChatWithMessage(db, input.userId, message, topic)), created: true, position: 1 };
+  await recordActivity(db, input.userId, input.timeZone); // a day the user chatted: home's streak, no reminder
+  return stored;
 }
 
 /** A reply's token accounting: settle the reservation to what was used (→ the day's new total, null: unchanged); refund a charge already settled. */

@@ -38,6 +38,19 @@ export const users = pgTable('users', {
    * after it the assistant keeps a gentle check-in in every chat (server/chat/safety/).
    */
   riskFlaggedAt: timestamp('risk_flagged_at', { withTimezone: true }),
+  /**
+   * The user's kept IANA zone (from the client's X-Time-Zone), which decides their local day for quotas, home and
+   * reminders; changed at most once per 24 hours (server/users/time-zone.ts). Null until a client first sends one.
+   */
+  timeZone: text('time_zone'),
+  timeZoneSetAt: timestamp('time_zone_set_at', { withTimezone: true }),
+  /**
+   * May the bot write to the user: 'allowed' (init data's allows_write_to_pm, /start, the app's requestWriteAccess
+   * answer), 'denied' (the user said no in the app), null (never asked). server/users/bot-access.ts.
+   */
+  botAccess: text('bot_access'),
+  /** Telegram refused a message (403: blocked) — no reminders until the user writes to the bot again. */
+  botBlockedAt: timestamp('bot_blocked_at', { withTimezone: true }),
 });
 
 /** One row per user once they change something; absent → the defaults in server/users/settings.ts. */
@@ -347,4 +360,70 @@ export const voiceTranscriptions = pgTable(
     check('voice_transcriptions_status_check', sql`${t.status} in ('pending', 'done')`),
     check('voice_transcriptions_done_text_check', sql`(${t.status} = 'done') = (${t.text} is not null)`),
   ],
+);
+
+/**
+ * The local days (in the user's kept zone) on which the user did something that counts for home's streak and
+ * stops that day's reminder: wrote in the diary, sent a chat message, finished a practice. Written by those actions
+ * (server/home/activity.ts), ON CONFLICT DO NOTHING; the primary key serves the streak and the reminder check.
+ */
+export const activityDays = pgTable(
+  'activity_days',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /**
+     * The first day of the run of consecutive active days this one belongs to, kept as days are written: the
+     * streak is then the newest row (day − run_start + 1), not a walk back over every day of it.
+     */
+    runStart: date('run_start', { mode: 'string' }).notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The next reminder of each user who gets them (server/reminders/schedule.ts keeps it in step with the settings,
+ * the kept zone and the bot's permission; no row: no reminders). `day` is the user's local date it is for, `due_at`
+ * when to send (or retry); an instance claims due rows with FOR UPDATE SKIP LOCKED and holds them until
+ * `lease_until`, so a crashed instance's claim is taken over once it expires.
+ */
+export const reminderSchedule = pgTable(
+  'reminder_schedule',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    dueAt: timestamp('due_at', { withTimezone: true }).notNull(),
+    leaseUntil: timestamp('lease_until', { withTimezone: true }),
+  },
+  (t) => [index('reminder_schedule_due_idx').on(t.dueAt)],
+);
+
+/**
+ * One row per user and local day a reminder was decided: the primary key is what makes a reminder at most one a
+ * day — only the statement that inserts (or re-opens a 'retry') row may send. status: sending (a send under way;
+ * found so after a crash it becomes unknown) | sent | skipped (the user was already active) | retry (not sent yet:
+ * 429 or a network error) | unknown (the send may have happened; never repeated) | blocked (403) | failed | late.
+ */
+export const reminderDeliveries = pgTable(
+  'reminder_deliveries',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    status: text('status').notNull(),
+    /** Sends begun for this day (a retry after 429 or a network error is one more); the backoff grows with it. */
+    attempts: integer('attempts').notNull().default(0),
+    /** Telegram's message id of the reminder sent. */
+    messageId: bigint('message_id', { mode: 'number' }),
+    /** Why it was skipped or failed (Telegram's description, 'active'…). */
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );

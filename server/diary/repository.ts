@@ -7,6 +7,7 @@ import type { DiaryCreateInput, DiaryEntry, DiaryListQuery } from '../../contrac
 import { preparedPerDb, type Db, type Executor } from '../db';
 import { diaryCounters, diaryEntries } from '../db/schema';
 import { spendDaily } from '../billing/quota';
+import { recordActivity } from '../home/activity';
 
 type Row = typeof diaryEntries.$inferSelect;
 
@@ -165,6 +166,7 @@ export async function createEntry(
       }
       const spent = await spendDaily(tx, { userId, kind: 'diary_entries', amount: 1, timeZone });
       if (!spent.ok) throw new Refused({ ok: false, reason: spent.reason, limit: spent.limit });
+      await recordActivity(tx, userId, timeZone); // a day the user wrote: home's streak, no reminder
       const favorite = input.is_favorite ? 1 : 0;
       await tx
         .insert(diaryCounters)

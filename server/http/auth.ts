@@ -3,7 +3,7 @@
 // from the future. The user row is upserted from it. Validated strings are cached briefly (lru-cache, each entry
 // with its expiry) so the HMAC and the upsert do not run on every request — the Mini App sends the same init data
 // for the whole session. Failed attempts are counted per IP (auth-failures.ts); X-Time-Zone is read only once the
-// request is authenticated.
+// request is authenticated, and the user's kept zone (server/users/time-zone.ts), not the header, is the request's.
 import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-apps/init-data-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
@@ -13,12 +13,15 @@ import type { Config } from '../start/config';
 import type { Db } from '../db';
 import { users, type UserRow } from '../db/schema';
 import { DETAILS, HttpError, httpError } from './errors';
+import { syncReminder } from '../reminders/schedule';
+import { recordAllowsWrite } from '../users/bot-access';
+import { keepTimeZone, mayChangeZone } from '../users/time-zone';
 import { canonicalTimeZone } from './time-zone';
 
 /** request.user: the authenticated user's stable fields (from the row upserted at sign-in). */
 export type AuthUser = Pick<
   UserRow,
-  'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl' | 'createdAt'
+  'id' | 'telegramId' | 'firstName' | 'lastName' | 'username' | 'photoUrl' | 'createdAt' | 'timeZone' | 'timeZoneSetAt'
 >;
 
 /** Future auth_date tolerance for clock skew between Telegram and this server (accepted on purpose). */
@@ -34,6 +37,8 @@ const telegramUserSchema = z.looseObject({
   username: z.string().optional(),
   photo_url: z.string().optional(),
   language_code: z.string().optional(),
+  /** The user allowed the bot to write to them. */
+  allows_write_to_pm: z.boolean().optional(),
 });
 
 /** A validated init data string's user, until `expiresAt` (ms since the epoch). */
@@ -78,7 +83,7 @@ export function verifyInitData(raw: string, config: Pick<Config, 'botToken' | 'i
 /** PostgreSQL text refuses U+0000; Telegram signs whatever the profile holds, so drop it rather than fail every request. */
 const storable = (s: string | undefined) => (s === undefined ? null : s.replaceAll('\u0000', ''));
 
-async function upsertUser(db: Db, tg: z.infer<typeof telegramUserSchema>): Promise<AuthUser> {
+async function upsertUser(db: Db, config: Config, tg: z.infer<typeof telegramUserSchema>): Promise<AuthUser> {
   const values = {
     telegramId: tg.id,
     firstName: storable(tg.first_name)!,
@@ -92,8 +97,9 @@ async function upsertUser(db: Db, tg: z.infer<typeof telegramUserSchema>): Promi
     .values(values)
     .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
     .returning();
-  const { id, telegramId, firstName, lastName, username, photoUrl, createdAt } = row!;
-  return { id, telegramId, firstName, lastName, username, photoUrl, createdAt };
+  const { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt } = row!;
+  if (tg.allows_write_to_pm === true) await recordAllowsWrite(db, id, config.defaultTimeZone);
+  return { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt };
 }
 
 /** Validates uncached init data and upserts its user; throws 401 HttpErrors. */
@@ -101,7 +107,7 @@ async function signIn(db: Db, config: Config, cache: InitDataCache, raw: unknown
   if (typeof raw !== 'string' || raw.trim() === '') throw httpError(401, DETAILS.authMissing);
   if (raw.length > MAX_INIT_DATA_LENGTH) throw httpError(401, DETAILS.authMalformed);
   const { tgUser, authDate } = verifyInitData(raw, config, now);
-  const user = await upsertUser(db, tgUser);
+  const user = await upsertUser(db, config, tgUser);
   // Never beyond the init data's own expiry: a cached string must not outlive auth_date + INIT_DATA_MAX_AGE_S.
   const ttlEnd = now + CACHE_TTL_MS;
   cache.set(raw, {
@@ -134,6 +140,21 @@ export function authHook(db: Db, config: Config, cache: InitDataCache, failures:
     request.user = user;
     // Only now: an unauthenticated request must not make the server resolve (or remember) anything it sends.
     const zone = request.headers['x-time-zone'];
-    request.timeZone = (typeof zone === 'string' && canonicalTimeZone(zone)) || config.defaultTimeZone;
+    const sent = typeof zone === 'string' ? canonicalTimeZone(zone) : null;
+    if (sent && sent !== user.timeZone && mayChangeZone(user, new Date(now)))
+      await keepZone(db, config, user, sent, now);
+    request.timeZone = user.timeZone ?? config.defaultTimeZone;
   };
+}
+
+/**
+ * The client sent another zone than the kept one and the last change is a day old (as far as this instance knows):
+ * the database decides, and this instance's copy of the user (in the init-data cache) learns the outcome, so a
+ * refused zone costs no query until the day has passed.
+ */
+async function keepZone(db: Db, config: Config, user: AuthUser, zone: string, now: number): Promise<void> {
+  const kept = await keepTimeZone(db, user.id, zone, new Date(now));
+  user.timeZone = kept.timeZone;
+  user.timeZoneSetAt = kept.timeZoneSetAt;
+  if (kept.changed) await syncReminder(db, user.id, config.defaultTimeZone, new Date(now));
 }

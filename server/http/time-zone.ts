@@ -1,6 +1,8 @@
 // Time zones: the client sends its IANA zone in X-Time-Zone; daily quotas are counted per LOCAL date in it.
 // Intl accepts a zone in any letter case ('europe/MOSCOW'), so a header is first canonicalised ('Europe/Moscow')
 // and only canonical names are cached: millions of spellings of one zone are one entry, and the cache is bounded.
+import { TZDate } from '@date-fns/tz';
+
 const MAX_ZONE_LENGTH = 64;
 /** Far more than the IANA database has (≈600 names): only an unusual zone list could ever evict one. */
 export const TIME_ZONE_CACHE_MAX = 1000;
@@ -45,4 +47,22 @@ export function localDate(timeZone: string, now: Date = new Date()): string {
   const canonical = canonicalTimeZone(timeZone);
   if (!canonical) throw new Error(`Unknown time zone ${timeZone}`);
   return cached(canonical).format(now);
+}
+
+/** `day` (YYYY-MM-DD) + `offset` calendar days, as YYYY-MM-DD. */
+export function addDays(day: string, offset: number): string {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCDate(d.getUTCDate() + offset);
+  return d.toISOString().slice(0, 10);
+}
+
+/** Day of the week of a calendar date, Monday 0 … Sunday 6. */
+export function weekdayOf(day: string): number {
+  return (new Date(`${day}T00:00:00Z`).getUTCDay() + 6) % 7;
+}
+
+/** The instant of `hour`:00 on the local date `day` in `timeZone` (in a DST gap, as clocks move: forward). */
+export function instantAt(timeZone: string, day: string, hour = 0): Date {
+  const [y, m, d] = day.split('-').map(Number) as [number, number, number];
+  return new Date(new TZDate(y, m - 1, d, hour, 0, 0, 0, timeZone).getTime());
 }

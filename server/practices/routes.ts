@@ -16,6 +16,7 @@ import {
   practiceStartResponseSchema,
 } from '../../contract/practices';
 import { httpError } from '../http/errors';
+import { recordActivity } from '../home/activity';
 import { completeSession, getPractice, listPractices, sessionHistory, startSession } from './repository';
 
 export const PRACTICE_ERRORS = {
@@ -102,6 +103,7 @@ const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
         if (result.reason === 'already_completed') throw httpError(409, PRACTICE_ERRORS.alreadyCompleted);
         throw httpError(404, PRACTICE_ERRORS.sessionNotFound);
       }
+      await recordActivity(app.database.db, request.user.id, request.timeZone); // home's streak, no reminder today
       return result.session;
     },
   );

@@ -62,6 +62,8 @@ export interface Config {
   cardProviderToken: string | null;
   /** A Telegram link to human support (SUPPORT_URL), named by /paysupport; null: unset. */
   supportUrl: string | null;
+  /** How often each instance looks for due reminders (REMINDER_TICK_MS); 0: this instance sends none. */
+  reminderTickMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -174,5 +176,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     telegramApiRoot: baseUrl(env, 'TELEGRAM_API_ROOT'),
     cardProviderToken: str(env, 'CARD_PROVIDER_TOKEN'),
     supportUrl: baseUrl(env, 'SUPPORT_URL'),
+    reminderTickMs: int(env, 'REMINDER_TICK_MS', 30_000),
   };
 }

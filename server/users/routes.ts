@@ -1,9 +1,12 @@
-// /api/users: the signed-in user and their settings.
+// /api/users: the signed-in user, their settings, and whether the bot may write to them.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { authErrors, bodyErrors } from '../../contract/common';
 import { settingsPatchSchema, settingsSchema } from '../../contract/settings';
-import { meSchema, type Me } from '../../contract/users';
+import { botAccessBodySchema, meSchema, type Me } from '../../contract/users';
 import { DETAILS, httpError } from '../http/errors';
+import { syncReminder } from '../reminders/schedule';
+import { recordBotAccess } from './bot-access';
 import { getSettings, updateSettings } from './settings';
 import { voiceInputReady } from '../voice/stt';
 import { getUser } from './user';
@@ -28,7 +31,22 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
   app.patch(
     '/me/settings',
     { schema: { tags, body: settingsPatchSchema, response: { 200: settingsSchema, ...bodyErrors, ...authErrors } } },
-    async (request) => updateSettings(app.database.db, request.user.id, request.body ?? {}),
+    async (request) => {
+      const settings = await updateSettings(app.database.db, request.user.id, request.body ?? {});
+      if (request.body?.reminder_time !== undefined)
+        await syncReminder(app.database.db, request.user.id, app.config.defaultTimeZone);
+      return settings;
+    },
+  );
+
+  // The app's requestWriteAccess answer (asked when reminders are switched on while the bot may not write).
+  app.put(
+    '/me/bot-access',
+    { schema: { tags, body: botAccessBodySchema, response: { 204: z.null(), ...bodyErrors, ...authErrors } } },
+    async (request, reply) => {
+      await recordBotAccess(app.database.db, request.user.id, request.body.allowed, app.config.defaultTimeZone);
+      return reply.code(204).send(null);
+    },
   );
 };
 

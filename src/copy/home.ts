@@ -16,11 +16,6 @@ export const homeCopy = {
     practices: { title: 'Практики', text: 'Дыхание, заземление и другие' },
     diary: { title: 'Дневник', text: 'Записывайте чувства и мысли' },
   },
-  streakTitle: 'Дней подряд',
-  streakText: 'Вы заботитесь о себе каждый день',
-  weekTitle: 'Настроение за неделю',
-  weekDays: ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'],
-  insightTitle: 'Мысль дня',
-  insight:
-    'Замечать свои чувства — уже забота о себе. Даже пара минут тишины и ровного дыхания помогает вернуть опору.',
+  /** While the user's week (streak, chart, insight) is on its way. */
+  weekLoading: 'Загружаем вашу неделю…',
 } as const;

@@ -6,6 +6,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type * as EarlySignIn from '../../src/auth/earlySignIn';
 import type * as AuthActorModule from '../../src/auth/authActor';
 import type * as InitData from '../../src/telegram/initData';
+import type * as HomeApi from '../../src/api/home';
 import { routeChunks, startScreenChunks } from '../../src/routeChunks';
 import { preloadStartScreen, START_SCREEN_FILES_ID, startScreen } from '../../src/startScreen';
 
@@ -198,5 +199,45 @@ describe('route chunks', () => {
     const pending = chunk.load();
     expect(pending).toBeInstanceOf(Promise);
     expect(await pending).toBe(await chunk.preload());
+  });
+});
+
+describe('early home summary: the entry asks beside the sign-in, home takes the answer once', () => {
+  let fetchMock: ReturnType<typeof vi.fn>;
+  let home: typeof HomeApi;
+
+  beforeEach(async () => {
+    window.history.replaceState(null, '', '/app/home');
+    localStorage.clear();
+    fetchMock = vi.fn(async () => json(200, { today: '2030-01-16' }));
+    vi.stubGlobal('fetch', fetchMock);
+    vi.resetModules();
+    home = await import('../../src/api/home');
+  });
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('sends GET /api/home/summary with the launch init data; the answer is taken once, then asked afresh', async () => {
+    localStorage.setItem('tg_init_data', INIT_DATA);
+    home.startHomeSummary();
+    await waitFor(() => expect(fetchMock).toHaveBeenCalledTimes(1));
+    const request = fetchMock.mock.calls[0]![0] as Request;
+    expect(new URL(request.url).pathname).toBe('/api/home/summary');
+    expect(request.headers.get('X-Init-Data')).toBe(INIT_DATA);
+    await expect(home.takeHomeSummary()).resolves.toEqual({ today: '2030-01-16' });
+    expect(home.takeHomeSummary()).toBeNull();
+  });
+
+  it('without init data nothing is sent', () => {
+    home.startHomeSummary();
+    expect(home.takeHomeSummary()).toBeNull();
+    expect(fetchMock).not.toHaveBeenCalled();
+  });
+
+  it('a 401 of the early request is home’s failure to show, not a reload of /init', async () => {
+    localStorage.setItem('tg_init_data', INIT_DATA);
+    fetchMock.mockImplementationOnce(async () => json(401, { detail: 'Требуется авторизация' }));
+    home.startHomeSummary();
+    await expect(home.takeHomeSummary()).rejects.toThrow();
+    expect(window.location.pathname).toBe('/app/home');
   });
 });

@@ -93,14 +93,14 @@ describeEachDatabase('billing API', (t) => {
     expect((await get('/api/subscriptions/usage', boris)).json()).toMatchObject({ tier: 'START', tokens_used: 0 });
   });
 
-  it('usage follows the user’s local date from X-Time-Zone (invalid zone → Europe/Moscow)', async () => {
-    await signIn();
-    const day = (zone: string) =>
-      get('/api/subscriptions/usage', anna, { 'x-time-zone': zone }).then((r) => r.json().day as string);
+  it('usage follows the user’s local date in their kept zone (the first X-Time-Zone; invalid → Europe/Moscow)', async () => {
+    const day = (zone: string, user = anna) =>
+      get('/api/subscriptions/usage', user, { 'x-time-zone': zone }).then((r) => r.json().day as string);
     const fmt = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
-    expect(await day('Pacific/Kiritimati')).toBe(fmt('Pacific/Kiritimati'));
-    expect(await day('Pacific/Pago_Pago')).toBe(fmt('Pacific/Pago_Pago'));
     expect(await day('Not/AZone')).toBe(fmt('Europe/Moscow'));
+    expect(await day('Pacific/Kiritimati')).toBe(fmt('Pacific/Kiritimati'));
+    expect(await day('Pacific/Pago_Pago')).toBe(fmt('Pacific/Kiritimati')); // kept for 24 hours
+    expect(await day('Pacific/Pago_Pago', boris)).toBe(fmt('Pacific/Pago_Pago'));
   });
 
   it('trial: available for START, activation grants 7 days of PREMIUM, then unavailable; second activation → 409', async () => {

@@ -45,6 +45,8 @@ export interface TgUser {
   username?: string;
   photo_url?: string;
   language_code?: string;
+  /** Telegram sets it when the user allowed the bot to write to them. */
+  allows_write_to_pm?: boolean;
 }
 
 export interface TestContext {
@@ -64,6 +66,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     BOT_TOKEN: TEST_BOT_TOKEN,
     LOG_LEVEL: 'silent',
     DATA_DIR: join(tmpdir(), 'unused'),
+    // Tests drive the reminder scheduler themselves (tests/server/reminders*.test.ts), with a clock of their own.
+    REMINDER_TICK_MS: '0',
     ...overrides,
   });
 }

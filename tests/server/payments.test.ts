@@ -664,7 +664,7 @@ describe('start-up: setWebhook and configuration', () => {
       {
         url: 'https://app.example.com/api/telegram/webhook',
         secret_token: SECRET,
-        allowed_updates: ['message', 'pre_checkout_query'],
+        allowed_updates: ['message', 'pre_checkout_query', 'my_chat_member'],
       },
     ]);
     expect(api.callsOf('setMyCommands')[0]!.commands).toEqual(BOT_COMMANDS);

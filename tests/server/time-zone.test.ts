@@ -1,8 +1,11 @@
 // X-Time-Zone: canonicalised before it is cached (Intl accepts any letter case, so spellings must not each get
-// an entry), the cache is bounded, an unauthenticated request never reaches it, and the canonical zone is what
-// request.timeZone — and so the daily quota — uses.
+// an entry), the cache is bounded, an unauthenticated request never reaches it, and the user's kept zone — the
+// first canonical one, changed at most once per 24 hours — is what request.timeZone, and so the daily quota, uses.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { users } from '../../server/db/schema';
+import { TIME_ZONE_KEEP_MS } from '../../server/users/time-zone';
 import { canonicalTimeZone, timeZoneCacheSize } from '../../server/http/time-zone';
 import { describeEachDatabase, testConfig } from './harness';
 
@@ -56,7 +59,7 @@ describeEachDatabase('X-Time-Zone', (t) => {
     }
   });
 
-  it('the canonical zone is request.timeZone and the day of the quota', async () => {
+  it('the first canonical zone is kept; request.timeZone is the kept zone and the day of the quota', async () => {
     const app = await buildApp({
       database: t.database,
       config: testConfig(),
@@ -65,20 +68,29 @@ describeEachDatabase('X-Time-Zone', (t) => {
       },
     });
     try {
-      const zone = async (header: string) =>
+      const zone = async (header: string | null, user = { id: 5_500_001, first_name: 'Зоя' }) =>
         (
           await app.inject({
             method: 'GET',
             url: '/api/zone',
-            headers: t.headers(undefined, { 'x-time-zone': header }),
+            headers:
+              header === null
+                ? { 'x-init-data': t.initData(user) }
+                : { 'x-init-data': t.initData(user), 'x-time-zone': header },
           })
         ).json().zone;
-      expect(await zone('pACIFIC/kiritimati')).toBe('Pacific/Kiritimati');
-      expect(await zone('Not/AZone')).toBe('Europe/Moscow'); // DEFAULT_TIME_ZONE
+      expect(await zone('Not/AZone')).toBe('Europe/Moscow'); // nothing kept yet: DEFAULT_TIME_ZONE, nothing stored
+      expect(await zone(null)).toBe('Europe/Moscow');
+      expect(await zone('pACIFIC/kiritimati')).toBe('Pacific/Kiritimati'); // the first real zone is kept
+      expect(await zone('Not/AZone')).toBe('Pacific/Kiritimati');
+      expect(await zone(null)).toBe('Pacific/Kiritimati');
       const usage = await app.inject({
         method: 'GET',
         url: '/api/subscriptions/usage',
-        headers: t.headers(undefined, { 'x-time-zone': 'PACIFIC/KIRITIMATI' }),
+        headers: {
+          'x-init-data': t.initData({ id: 5_500_001, first_name: 'Зоя' }),
+          'x-time-zone': 'PACIFIC/KIRITIMATI',
+        },
       });
       expect(usage.statusCode).toBe(200);
       expect(usage.json().day).toBe(
@@ -87,5 +99,67 @@ describeEachDatabase('X-Time-Zone', (t) => {
     } finally {
       await app.close();
     }
+  });
+
+  it('the kept zone changes at most once per 24 hours: hopping from UTC+14 to UTC−12 cannot buy a second day', async () => {
+    const hopper = { id: 5_500_002, first_name: 'Прыгун' };
+    const usage = (zone: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: '/api/subscriptions/usage',
+        headers: t.headers(hopper, { 'x-time-zone': zone }),
+      });
+    const fmt = (zone: string) => new Intl.DateTimeFormat('en-CA', { timeZone: zone }).format(new Date());
+    expect((await usage('Pacific/Kiritimati')).json().day).toBe(fmt('Pacific/Kiritimati'));
+    const id = await t.userId(hopper.id);
+    await t.setTier(hopper.id, 'PRO');
+    t.setDailyLimit('diary_entries', 'PRO', 1);
+    const create = (zone: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/diary/create',
+        headers: t.headers(hopper, { 'x-time-zone': zone }),
+        payload: { content: 'запись' },
+      });
+    expect((await create('Pacific/Kiritimati')).statusCode).toBe(201);
+    // Another zone within the day: refused, the quota's day stays Kiritimati's, and so does the limit.
+    expect((await usage('Etc/GMT+12')).json().day).toBe(fmt('Pacific/Kiritimati'));
+    expect((await create('Etc/GMT+12')).statusCode).toBe(402);
+    // A fresh sign-in on another instance changes nothing either: the database keeps the zone and when it was set.
+    t.app.initDataCache.clear();
+    expect((await usage('Etc/GMT+12')).json().day).toBe(fmt('Pacific/Kiritimati'));
+
+    // A day later the client's zone is taken (the last change moved back 24 h).
+    await t.database.db
+      .update(users)
+      .set({ timeZoneSetAt: new Date(Date.now() - TIME_ZONE_KEEP_MS - 1000) })
+      .where(eq(users.id, id));
+    t.app.initDataCache.clear();
+    expect((await usage('Etc/GMT+12')).json().day).toBe(fmt('Etc/GMT+12'));
+    const [row] = await t.database.db.select({ zone: users.timeZone }).from(users).where(eq(users.id, id));
+    expect(row!.zone).toBe('Etc/GMT+12');
+    // …and then kept again for 24 hours.
+    expect((await usage('Pacific/Kiritimati')).json().day).toBe(fmt('Etc/GMT+12'));
+  });
+
+  it('two requests racing with two zones: one wins, both see the winner', async () => {
+    const racer = { id: 5_500_003, first_name: 'Гонщик' };
+    const day = (zone: string) =>
+      t.app
+        .inject({ method: 'GET', url: '/api/subscriptions/usage', headers: t.headers(racer, { 'x-time-zone': zone }) })
+        .then((r) => r.json().day as string);
+    await day('Europe/Moscow');
+    const id = await t.userId(racer.id);
+    await t.database.db
+      .update(users)
+      .set({ timeZoneSetAt: new Date(0) })
+      .where(eq(users.id, id));
+    t.app.initDataCache.clear();
+    await Promise.all([day('Asia/Tokyo'), day('America/Chicago')]);
+    const [row] = await t.database.db.select({ zone: users.timeZone }).from(users).where(eq(users.id, id));
+    expect(['Asia/Tokyo', 'America/Chicago']).toContain(row!.zone);
+    const fmt = new Intl.DateTimeFormat('en-CA', { timeZone: row!.zone! }).format(new Date());
+    expect(await day('Asia/Tokyo')).toBe(fmt);
+    expect(await day('America/Chicago')).toBe(fmt);
   });
 });

@@ -7,6 +7,9 @@
  * api.calls                        // every call: { token, method, params }, in order
  * api.callsOf('createInvoiceLink') // the params of one method's calls
  * api.answer('createInvoiceLink', () => new BotApiError(400, 'Bad Request: CURRENCY_INVALID'));
+ * api.answer('sendMessage', () => new BotApiError(429, 'Too Many Requests', { retry_after: 30 }));
+ * api.answer('sendMessage', () => DROP_CONNECTION); // the request arrives, the answer never does
+ * await api.offline(); …; await api.online();   // connections refused meanwhile (same port)
  * await api.close();
  * ```
  *
@@ -28,8 +31,13 @@ export class BotApiError {
   constructor(
     readonly errorCode: number,
     readonly description: string,
+    /** Telegram's ResponseParameters, e.g. { retry_after: 30 } with a 429. */
+    readonly parameters?: Record<string, unknown>,
   ) {}
 }
+
+/** An answer that destroys the connection instead: the call may have been carried out, the caller cannot know. */
+export const DROP_CONNECTION = Symbol('drop connection');
 
 type Answer = (params: Record<string, unknown>, call: BotApiCall) => unknown;
 
@@ -44,6 +52,9 @@ export interface FakeBotApi {
   answer(method: string, fn: Answer): void;
   /** Forgets calls, links and custom answers. */
   reset(): void;
+  /** Stops listening (connections are refused) until online(), which listens on the same port again. */
+  offline(): Promise<void>;
+  online(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -102,8 +113,14 @@ export async function startBotApi(): Promise<FakeBotApi> {
       try {
         const fn = custom.get(call.method) ?? defaults[call.method] ?? (() => true);
         const result = await fn(call.params, call);
+        if (result === DROP_CONNECTION) return void req.socket.destroy();
         if (result instanceof BotApiError) {
-          return send(result.errorCode, { ok: false, error_code: result.errorCode, description: result.description });
+          return send(result.errorCode, {
+            ok: false,
+            error_code: result.errorCode,
+            description: result.description,
+            ...(result.parameters ? { parameters: result.parameters } : {}),
+          });
         }
         send(200, { ok: true, result });
       } catch (err) {
@@ -125,9 +142,16 @@ export async function startBotApi(): Promise<FakeBotApi> {
       links.length = 0;
       custom.clear();
     },
+    offline: () =>
+      new Promise<void>((resolve) => {
+        server.closeAllConnections();
+        server.close(() => resolve());
+      }),
+    online: () => new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve)),
     close: () =>
       new Promise<void>((resolve) => {
         server.closeAllConnections();
+        if (!server.listening) return resolve();
         server.close(() => resolve());
       }),
   };

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Mood } from '../../../contract/diary';
@@ -6,16 +6,14 @@ import { paths } from '../../../machines/paths';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { Card, CardText, CardTitle } from '../../components/Card';
-import { BulbIcon, ChatIcon, ChevronIcon, DiaryIcon, FlameIcon, PracticesIcon } from '../../components/icons';
+import { WeekLoading } from '../../components/home/WeekLoading';
+import { ChatIcon, ChevronIcon, DiaryIcon, PracticesIcon } from '../../components/icons';
 import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
 import { homeCopy } from '../../copy/home';
 import { greeting } from '../../lib/greeting';
-import { SAMPLE_STREAK_DAYS, SAMPLE_WEEK_MOODS } from '../../lib/homeSamples';
 import { haptic } from '../../telegram/haptic';
-import { theme } from '../../theme';
 import { useNewEntryGate } from '../diary/useNewEntryGate';
-import { MoodWeekChart } from './MoodWeekChart';
 
 const Greeting = styled.h1`
   margin: ${({ theme }) => theme.space(2)} 0 0;
@@ -63,32 +61,7 @@ const ShortcutIcon = styled.span`
   background: ${({ theme }) => theme.tint(theme.color.button, 12)};
 `;
 
-const Streak = styled(Card)`
-  display: flex;
-  align-items: center;
-  gap: ${({ theme }) => theme.space(3)};
-  strong {
-    font-size: 1.875rem;
-    line-height: 1;
-  }
-`;
-
-const Badge = styled.span<{ $color: string }>`
-  flex: none;
-  width: 48px;
-  height: 48px;
-  border-radius: 14px;
-  display: grid;
-  place-items: center;
-  color: ${({ $color }) => $color};
-  background: ${({ $color, theme }) => theme.tint($color, 16)};
-`;
-
-const Insight = styled(Card)`
-  display: flex;
-  gap: ${({ theme }) => theme.space(3)};
-  align-items: flex-start;
-`;
+const HomeWeek = lazy(() => import('./HomeWeek'));
 
 const SHORTCUTS = [
   { to: paths.chatList, icon: ChatIcon, copy: homeCopy.cards.chat },
@@ -149,31 +122,10 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         ))}
       </Shortcuts>
 
-      <Streak aria-label={homeCopy.streakTitle}>
-        <Badge $color={theme.color.warning}>
-          <FlameIcon />
-        </Badge>
-        <strong>{SAMPLE_STREAK_DAYS}</strong>
-        <div>
-          <CardTitle as="h3">{homeCopy.streakTitle}</CardTitle>
-          <CardText>{homeCopy.streakText}</CardText>
-        </div>
-      </Streak>
-
-      <Card>
-        <CardTitle>{homeCopy.weekTitle}</CardTitle>
-        <MoodWeekChart days={homeCopy.weekDays} values={SAMPLE_WEEK_MOODS} />
-      </Card>
-
-      <Insight>
-        <Badge $color={theme.color.button}>
-          <BulbIcon />
-        </Badge>
-        <div>
-          <CardTitle>{homeCopy.insightTitle}</CardTitle>
-          <CardText>{homeCopy.insight}</CardText>
-        </div>
-      </Insight>
+      {/* The user's week comes in its own chunk (the first load's budget), its data requested from the entry. */}
+      <Suspense fallback={<WeekLoading />}>
+        <HomeWeek />
+      </Suspense>
     </Page>
   );
 }

@@ -1,0 +1,15 @@
+// /api/home: the summary home shows — streak, this week's moods, the insight — in the user's kept time zone.
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { authErrors } from '../../contract/common';
+import { homeSummarySchema } from '../../contract/home';
+import { homeSummary } from './summary';
+
+const homeRoutes: FastifyPluginAsyncZod = async (app) => {
+  app.get(
+    '/summary',
+    { schema: { tags: ['home'], response: { 200: homeSummarySchema, ...authErrors } } },
+    async (request) => homeSummary(app.database.db, request.user.id, request.timeZone),
+  );
+};
+
+export default homeRoutes;

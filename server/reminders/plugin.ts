@@ -1,0 +1,47 @@
+// The reminder loop of this instance: every REMINDER_TICK_MS it sends what is due (scheduler.ts). Every instance
+// on one PostgreSQL runs it — the claims share the work — and on PGlite the one process does. It starts when the
+// app is ready, only when the bot can reach a Bot API (botOnline) and the tick is not 0, and a closing app waits
+// for the tick in progress, so no claim is left half-handled by a clean shutdown.
+import fp from 'fastify-plugin';
+import { botOnline } from '../bot/bot';
+import { runDueReminders } from './scheduler';
+
+export default fp(
+  async (app) => {
+    const tickMs = app.config.reminderTickMs;
+    if (tickMs === 0 || !botOnline(app.config)) return;
+    let timer: NodeJS.Timeout | undefined;
+    let running: Promise<void> = Promise.resolve();
+    let closing = false;
+
+    const tick = async () => {
+      try {
+        const report = await runDueReminders({
+          db: app.database.db,
+          bot: app.bot,
+          config: app.config,
+          log: app.log,
+          now: () => new Date(),
+        });
+        if (Object.keys(report).length > 0) app.log.info({ reminders: report }, 'reminders: tick');
+      } catch (err) {
+        app.log.error({ err }, 'reminders: tick failed'); // the database is away: the next tick tries again
+      }
+    };
+    const schedule = () => {
+      if (closing) return;
+      timer = setTimeout(() => {
+        running = tick().finally(schedule);
+      }, tickMs);
+      timer.unref();
+    };
+
+    app.addHook('onReady', async () => schedule());
+    app.addHook('onClose', async () => {
+      closing = true;
+      clearTimeout(timer);
+      await running;
+    });
+  },
+  { name: 'reminders', dependencies: ['decorators', 'bot'] },
+);

@@ -1,0 +1,28 @@
+// reportBotAccess: the settings flow's actor after Telegram's requestWriteAccess tells the server the answer;
+// 'unavailable' (Telegram could not ask) tells nothing.
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { createActor, toPromise } from 'xstate';
+import { usersActors } from '../../src/api/users.actors';
+import { putBotAccess } from '../../src/api/users';
+
+vi.mock('../../src/api/users', () => ({ getMe: vi.fn(), putBotAccess: vi.fn() }));
+const put = vi.mocked(putBotAccess);
+
+const report = (answer: 'allowed' | 'denied' | 'unavailable') =>
+  toPromise(createActor(usersActors.reportBotAccess, { input: { answer } }).start());
+
+describe('reportBotAccess', () => {
+  beforeEach(() => put.mockReset().mockResolvedValue(undefined));
+
+  it('allowed → { allowed: true }, denied → { allowed: false }, unavailable → no call', async () => {
+    await report('allowed');
+    await report('denied');
+    await report('unavailable');
+    expect(put.mock.calls).toEqual([[{ allowed: true }], [{ allowed: false }]]);
+  });
+
+  it('a failed call fails the actor (the flow decides what to show)', async () => {
+    put.mockRejectedValueOnce(new Error('offline'));
+    await expect(report('allowed')).rejects.toThrow('offline');
+  });
+});
