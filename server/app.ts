@@ -21,6 +21,7 @@ import openApi from './http/openapi';
 import publicScope from './http/public-scope';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
+import { installedKeyRing } from './privacy/cipher';
 import practiceRoutes from './practices/routes';
 import userRoutes from './users/routes';
 
@@ -44,6 +45,7 @@ export async function buildApp({
   extraRoutes,
   extraPublicRoutes,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  installedKeyRing(); // the sealed columns need the data keys: openDataKeys(database, config) comes first
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,

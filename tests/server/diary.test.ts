@@ -167,7 +167,8 @@ describeEachDatabase('diary API', (t) => {
     await asPro();
     const userId = await t.userId(anna.id);
     await t.database.db.execute(
-      sql`insert into diary_entries (user_id, content, is_favorite) select ${userId}, 'импорт ' || g, g % 2 = 0 from generate_series(1, 5) g`,
+      // Plain UTF-8 bytes, as rows written before encryption existed: they still read (server/privacy/cipher.ts).
+      sql`insert into diary_entries (user_id, content, is_favorite) select ${userId}, convert_to('импорт ' || g, 'UTF8'), g % 2 = 0 from generate_series(1, 5) g`,
     );
     expect((await list('?limit=2')).json().total).toBe(5);
     expect((await list('?limit=1&is_favorite=true')).json().total).toBe(2);
@@ -195,8 +196,8 @@ describeEachDatabase('diary API', (t) => {
   it('a failed insert spends nothing (insert and spend share one transaction)', async () => {
     await asPro();
     const userId = await t.userId(anna.id);
-    // Past the route's validation on purpose: the varchar(100) column rejects this title inside the transaction.
-    const bad = { title: 'т'.repeat(101), content: 'x', mood: null, is_favorite: false };
+    // Past the route's validation on purpose: the uuid column rejects this client id inside the transaction.
+    const bad = { title: null, content: 'x', mood: null, is_favorite: false, client_id: 'not-a-uuid' };
     await expect(createEntry(t.database.db, userId, bad, 'Europe/Moscow')).rejects.toThrow();
     expect((await usageToday(t.database.db, userId, 'Europe/Moscow')).used.diary_entries).toBe(0);
     expect((await create({ content: 'Теперь можно' })).statusCode).toBe(201);
