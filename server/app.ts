@@ -4,6 +4,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import chatRoutes from './chat/routes';
 import diaryRoutes from './diary/routes';
+import helpRoutes from './help/routes';
 import paymentRoutes from './billing/payment-routes';
 import subscriptionRoutes from './billing/subscription-routes';
 import trialRoutes from './billing/trial-routes';
@@ -19,6 +20,7 @@ import jsonBody from './http/json-body';
 import { apiNotFound, rootNotFound, type ClientFallback } from './http/not-found';
 import openApi from './http/openapi';
 import publicScope from './http/public-scope';
+import exportDownload from './privacy/download-route';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './privacy/cipher';
@@ -67,6 +69,7 @@ export async function buildApp({
       await api.register(async (scope) => {
         await scope.register(publicScope); // no init data: each route proves its caller itself
         await scope.register(webhook); // POST /api/telegram/webhook: the bot's updates, WEBHOOK_SECRET checked
+        await scope.register(exportDownload); // GET /api/export/:token: the data export by a signed short-lived link
         if (extraPublicRoutes) await extraPublicRoutes(scope);
       });
       await api.register(async (scope) => {
@@ -78,6 +81,7 @@ export async function buildApp({
         await scope.register(diaryRoutes, { prefix: '/diary' });
         await scope.register(chatRoutes, { prefix: '/chat' });
         await scope.register(practiceRoutes, { prefix: '/practices' });
+        await scope.register(helpRoutes, { prefix: '/help' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },

@@ -240,7 +240,10 @@ export async function createChatWithMessage(
   message: NewMessage,
   topic = topicOf(message.content),
 ): Promise<{ chat: Chat; message: ChatMessage }> {
-  const [row] = await createStatement(db).execute({ ...params(userId, message), topic: chats.topic.mapToDriverValue(topic) });
+  const [row] = await createStatement(db).execute({
+    ...params(userId, message),
+    topic: chats.topic.mapToDriverValue(topic),
+  });
   const at = row!.createdAt;
   const chat = toChatDto({
     id: row!.chatId,

@@ -118,9 +118,9 @@ export const diaryEntries = pgTable(
 );
 
 /**
- * Per-user diary totals, kept in the same transactions that create entries or toggle favourites, so the diary
+ * Per-user diary totals, kept in the same transactions that create, delete or star entries, so the diary
  * list reads `total` for the `all` and `favorites` filters in O(1) instead of counting (docs/diary.md).
- * Entries are deleted only with their user (cascade), so the counters cannot drift.
+ * An entry is deleted only by DELETE /api/diary/:id (which moves the counters in its transaction) or with its user.
  */
 export const diaryCounters = pgTable('diary_counters', {
   userId: integer('user_id')

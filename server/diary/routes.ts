@@ -1,6 +1,7 @@
-// /api/diary: list, one entry, create (spends today's diary quota), favourite toggle.
+// /api/diary: list, one entry, create (spends today's diary quota), favourite toggle, delete.
 // Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   diaryCreateBodySchema,
   diaryEntryParamsSchema,
@@ -11,7 +12,7 @@ import {
 } from '../../contract/diary';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { httpError } from '../http/errors';
-import { createEntry, getEntry, listEntries, toggleFavorite } from './repository';
+import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite } from './repository';
 
 export const DIARY_ERRORS = {
   notFound: 'Запись не найдена',
@@ -90,6 +91,23 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
       const entry = await toggleFavorite(app.database.db, request.user.id, request.params.id);
       if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
       return entry;
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        description: 'Deletes the entry for good (204). Today’s diary quota is not given back.',
+        params: diaryEntryParamsSchema,
+        response: { 204: z.null(), 404: errorSchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteEntry(app.database.db, request.user.id, request.params.id)))
+        throw httpError(404, DIARY_ERRORS.notFound);
+      return reply.code(204).send(null);
     },
   );
 };

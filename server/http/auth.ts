@@ -6,12 +6,14 @@
 // request is authenticated.
 import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-apps/init-data-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AuthFailureLimiter } from './auth-failures';
 import type { Config } from '../start/config';
 import type { Db } from '../db';
 import { users, type UserRow } from '../db/schema';
+import { restoreErasedAccount } from '../privacy/erase';
 import { DETAILS, HttpError, httpError } from './errors';
 import { canonicalTimeZone } from './time-zone';
 
@@ -87,13 +89,27 @@ async function upsertUser(db: Db, tg: z.infer<typeof telegramUserSchema>): Promi
     photoUrl: storable(tg.photo_url),
     languageCode: storable(tg.language_code),
   };
-  const [row] = await db
-    .insert(users)
-    .values(values)
-    .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
-    .returning();
-  const { id, telegramId, firstName, lastName, username, photoUrl, createdAt } = row!;
-  return { id, telegramId, firstName, lastName, username, photoUrl, createdAt };
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values(values)
+      .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
+      .returning({
+        id: users.id,
+        telegramId: users.telegramId,
+        firstName: users.firstName,
+        lastName: users.lastName,
+        username: users.username,
+        photoUrl: users.photoUrl,
+        createdAt: users.createdAt,
+        // PostgreSQL's tell for "this statement inserted the row" (an updated row has the updater's xmax).
+        created: sql<boolean>`(xmax = 0)`,
+      });
+    const { created, ...user } = row!;
+    // Someone who erased their data and comes back: the trial stays used, today's quota stays spent.
+    if (created) await restoreErasedAccount(tx, user.id, user.telegramId);
+    return user;
+  });
 }
 
 /** Validates uncached init data and upserts its user; throws 401 HttpErrors. */

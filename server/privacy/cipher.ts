@@ -81,9 +81,10 @@ export function open(ring: KeyRing, stored: Uint8Array, aad: string): string {
   decipher.setAAD(Buffer.from(aad));
   decipher.setAuthTag(bytes.subarray(bytes.length - TAG));
   try {
-    return Buffer.concat([decipher.update(bytes.subarray(HEADER + NONCE, bytes.length - TAG)), decipher.final()]).toString(
-      'utf8',
-    );
+    return Buffer.concat([
+      decipher.update(bytes.subarray(HEADER + NONCE, bytes.length - TAG)),
+      decipher.final(),
+    ]).toString('utf8');
   } catch {
     throw new SealError(`${aad}: the value does not authenticate with key ${name}`);
   }

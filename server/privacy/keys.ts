@@ -120,7 +120,9 @@ export async function openDataKeys(
       // First start with encryption: rows from before it may exist ('plain' until the job below has sealed them).
       secret = randomBytes(32);
       inUse = [PLAIN, current];
-      await db.insert(dataEncryption).values({ secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse });
+      await db
+        .insert(dataEncryption)
+        .values({ secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse });
     } else {
       const missing = row.keysInUse.filter((name) => name !== PLAIN && !ring.byName.has(name));
       if (missing.length) throw wrongKey(ring, missing);

@@ -4,6 +4,9 @@
 //
 // Batches of 500 in primary-key order; each batch is one UPDATE that replaces a value only if it is still the one
 // read (compare-and-swap), so a row another instance changed meanwhile is never overwritten with older text.
+// An UPDATE leaves the old version of the row in the table's pages until they are reused, so a table the job changed
+// is then rewritten (VACUUM FULL): plain text, or what a retired key sealed, does not linger in the data files. It
+// takes the table's exclusive lock for the rewrite — a first start after upgrading or a key rotation, not every start.
 import { is, sql, type SQL } from 'drizzle-orm';
 import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
@@ -42,6 +45,7 @@ const bytes = (value: unknown) => Buffer.from(value as Uint8Array);
 export async function resealAll(db: Db, ring: KeyRing): Promise<number> {
   const header = sealedHeader(ring.current);
   let total = 0;
+  const changed = new Set<string>();
   for (const { table, column, key } of sealedColumns()) {
     const t = sql.identifier(table);
     const c = sql.identifier(column);
@@ -66,8 +70,10 @@ export async function resealAll(db: Db, ring: KeyRing): Promise<number> {
         update ${t} set ${c} = v.new from (values ${sql.join(values, sql`, `)}) as v(k, old, new)
         where ${t}.${k} = v.k and ${t}.${c} = v.old`);
       total += rows.length;
+      changed.add(table);
       after = rows.at(-1)!.k;
     }
   }
+  for (const table of changed) await db.execute(sql`vacuum full ${sql.identifier(table)}`);
   return total;
 }

@@ -100,6 +100,11 @@ async function main(): Promise<void> {
     `База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
   reportKeys(keys);
+  if (!config.devLauncher && !config.supportUrl)
+    console.warn(
+      'SUPPORT_URL не задан: экран «Помощь и поддержка» и /paysupport не могут назвать контакт поддержки, а Telegram ' +
+        'требует его от ботов, продающих цифровые товары / SUPPORT_URL is unset: no support contact to show',
+    );
   await telegramWebhook(app, config);
 }
 

@@ -115,9 +115,14 @@ function pgliteTemplateDump(): Promise<Blob> {
   return pgliteTemplate;
 }
 
+/** A fresh migrated in-memory PGlite, as a first start finds it: no data key checked yet. */
+export async function migratedPglite(): Promise<Database> {
+  return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplateDump() }));
+}
+
 /** A fresh migrated in-memory PGlite whose data keys are open (the test key, installed for the process). */
 export async function freshPglite(): Promise<Database> {
-  const database = wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplateDump() }));
+  const database = await migratedPglite();
   await openDataKeys(database, testConfig());
   return database;
 }

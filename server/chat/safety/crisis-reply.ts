@@ -2,6 +2,7 @@
 // The words are fixed here, not left to a model: calm and warm, the crisis lines, an invitation to keep talking and
 // a grounding practice — never anything about means or methods, never a closed door. The same rules are in the
 // model's system prompt (server/chat/prompt.ts) for what the detector cannot see.
+import { CRISIS_LINES } from '../../../contract/crisis-lines';
 
 /** How long after the last risk signal every chat keeps a gentle check-in (docs/decisions.md, Chat). */
 export const RISK_CHECK_IN_MS = 72 * 3_600_000;
@@ -15,11 +16,8 @@ export const CRISIS_PRACTICE_ID = 'grounding_54321';
  */
 export const CRISIS_TOPIC = 'Важный разговор';
 
-export const CRISIS_LINES =
-  'Пожалуйста, поговорите с живым человеком прямо сейчас:\n' +
-  '• 8-800-2000-122 — телефон доверия, бесплатно и анонимно, круглосуточно;\n' +
-  '• в Москве — 051 (с мобильного +7 495 051);\n' +
-  '• если есть угроза жизни — 112.';
+/** The crisis lines: contract/crisis-lines.ts, shared with the help screen. */
+export { CRISIS_LINES };
 
 const OPENINGS = [
   'Мне очень жаль, что вам сейчас так тяжело. Спасибо, что написали об этом — это важно, и вы не обязаны справляться с этим в одиночку.',
