@@ -1,0 +1,48 @@
+// The profile's menu: rows that are links (navigation), each with its chevron.
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
+import { ChevronIcon } from '../icons';
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  border-radius: ${({ theme }) => theme.radius.lg};
+  background: ${({ theme }) => theme.color.sectionBg};
+  overflow: hidden;
+  li + li {
+    border-top: 1px solid ${({ theme }) => theme.color.separator};
+  }
+`;
+
+const Row = styled(Link)`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  min-height: 52px;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.text};
+  text-decoration: none;
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.hint};
+  }
+`;
+
+export function MenuRows({ label, rows }: { label: string; rows: Array<{ to: string; text: string }> }) {
+  return (
+    <nav aria-label={label}>
+      <List>
+        {rows.map((row) => (
+          <li key={row.to}>
+            <Row to={row.to}>
+              {row.text}
+              <ChevronIcon />
+            </Row>
+          </li>
+        ))}
+      </List>
+    </nav>
+  );
+}
