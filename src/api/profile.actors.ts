@@ -63,7 +63,11 @@ export const profileActors = {
   saveSettings: fromPromise<Settings, SettingsPatch>(({ input }) => updateSettings(input)),
   prepareExport: fromPromise<ExportDownload, void>(async () => {
     const { path } = await createExportLink();
-    return { url: new URL(path, apiBaseUrl()).toString(), fileName: 'my-data.json' };
+    // The name the server gives the file too (Content-Disposition): my-data-2026-05-01.json.
+    return {
+      url: new URL(path, apiBaseUrl()).toString(),
+      fileName: `my-data-${new Date().toISOString().slice(0, 10)}.json`,
+    };
   }),
   eraseAll: fromPromise<void, void>(() => eraseMyData()),
   loadSupport: fromPromise<Support, void>(() => getSupport()),
