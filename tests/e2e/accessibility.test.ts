@@ -255,7 +255,9 @@ describe('zoom and text size', () => {
     for (const path of [
       '/app/diary',
       '/app/diary/new',
+      '/app/profile',
       '/app/profile/settings',
+      '/app/profile/help',
       '/app/chat/new',
       '/app/profile/subscription',
       '/app/profile/subscription/checkout?tier=PREMIUM&period=3',

@@ -4,13 +4,19 @@
 import styled from 'styled-components';
 import { useRadioGroup } from '../useRadioGroup';
 
-const Group = styled.div<{ $columns: number }>`
-  display: grid;
-  grid-template-columns: repeat(
-    auto-fit,
-    minmax(min(100%, ${({ $columns }) => ($columns > 2 ? '4.5rem' : '9rem')}), 1fr)
-  );
+/**
+ * Options with a description stack as a list; short ones sit in a row and wrap onto more rows when the text is
+ * enlarged (each at least as wide as its label), never wider than the screen.
+ */
+const Group = styled.div<{ $list: boolean }>`
+  display: flex;
+  flex-direction: ${({ $list }) => ($list ? 'column' : 'row')};
+  flex-wrap: wrap;
   gap: ${({ theme }) => theme.space(2)};
+  > * {
+    flex: ${({ $list }) => ($list ? 'none' : '1 1 0')};
+    min-width: ${({ $list }) => ($list ? '0' : 'max-content')};
+  }
 `;
 
 const Option = styled.button<{ $checked: boolean }>`
@@ -27,14 +33,16 @@ const Option = styled.button<{ $checked: boolean }>`
   color: ${({ theme }) => theme.color.text};
   text-align: start;
   font: inherit;
+  overflow-wrap: anywhere;
   &[aria-disabled='true'] {
-    opacity: 0.7;
+    cursor: progress;
   }
   strong {
     font-size: ${({ theme }) => theme.font.size.md};
   }
+  /* On the checked option's tint only the text colour is readable (the hint is made readable on plain surfaces). */
   span {
-    color: ${({ theme }) => theme.color.hint};
+    color: ${({ $checked, theme }) => ($checked ? theme.color.text : theme.color.hint)};
     font-size: ${({ theme }) => theme.font.size.sm};
   }
 `;
@@ -60,7 +68,12 @@ export function ChoiceGroup<T extends string>(props: {
     },
   });
   return (
-    <Group {...radio.group} aria-labelledby={props.labelledBy} aria-busy={props.busy} $columns={props.choices.length}>
+    <Group
+      {...radio.group}
+      aria-labelledby={props.labelledBy}
+      aria-busy={props.busy}
+      $list={props.choices.some((c) => c.description)}
+    >
       {props.choices.map((choice, i) => {
         const option = radio.option(i);
         return (
