@@ -208,7 +208,7 @@ describe('zoom and text size', () => {
     expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
   });
 
-  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, plans, checkout, placeholders', async () => {
+  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, profile, settings, help, plans, checkout', async () => {
     const user: TgUser = { ...reader, id: reader.id + 20 };
     const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }), { otherTheme: false });
     await page.waitForURL('**/onboarding', { timeout: 20_000 });
