@@ -6,7 +6,7 @@
 // request is authenticated.
 import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-apps/init-data-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { sql } from 'drizzle-orm';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AuthFailureLimiter } from './auth-failures';
@@ -94,21 +94,12 @@ async function upsertUser(db: Db, tg: z.infer<typeof telegramUserSchema>): Promi
       .insert(users)
       .values(values)
       .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
-      .returning({
-        id: users.id,
-        telegramId: users.telegramId,
-        firstName: users.firstName,
-        lastName: users.lastName,
-        username: users.username,
-        photoUrl: users.photoUrl,
-        createdAt: users.createdAt,
-        // PostgreSQL's tell for "this statement inserted the row" (an updated row has the updater's xmax).
-        created: sql<boolean>`(xmax = 0)`,
-      });
-    const { created, ...user } = row!;
+      // PostgreSQL's tell for "this statement inserted the row" (an updated row has the updater's xmax).
+      .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
+    const { created, id, telegramId, firstName, lastName, username, photoUrl, createdAt } = row!;
     // Someone who erased their data and comes back: the trial stays used, today's quota stays spent.
-    if (created) await restoreErasedAccount(tx, user.id, user.telegramId);
-    return user;
+    if (created) await restoreErasedAccount(tx, id, telegramId);
+    return { id, telegramId, firstName, lastName, username, photoUrl, createdAt };
   });
 }
 

@@ -5,6 +5,7 @@ import type { User } from '../../contract/users';
 import type { ProfileData } from '../../machines/profile/profile.machine';
 import { tiersResponse } from '../../server/billing/subscription-routes';
 import { subscription } from './billing-fixtures';
+import { usage } from './chat-fixtures';
 
 export { subscription };
 
@@ -19,16 +20,8 @@ export const user: User = {
 
 export const tiers = tiersResponse({ cardProviderToken: null }).tiers;
 
-export const usageToday: UsageInfo = {
-  tier: 'START',
-  day: '2025-03-10',
-  diary_entries_limit: null,
-  diary_entries_used: 0,
-  voice_seconds_limit: null,
-  voice_seconds_used: 0,
-  tokens_limit: 20_000,
-  tokens_used: 5_000,
-};
+/** Today on START: messages only, a quarter of them spent. */
+export const usageToday: UsageInfo = usage(20_000, 5_000);
 
 export const profileData = (sub = subscription('START')): ProfileData => ({
   user,

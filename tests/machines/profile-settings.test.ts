@@ -189,57 +189,37 @@ const choiceStates = [
   '#settings.ready.choices.askingWriteAccess',
 ];
 
-describe('choices: the bot may not write yet', () => {
-  describeMachinePaths(settingsMachine, {
-    input: { aboutDraft: null, botMayWrite: false } satisfies SettingsInput,
-    provide,
-    events,
-    serializeState,
-    filterEvents: onlyChoices,
-    paths: 'shortest',
-    assert,
-    unreachable: aboutStates,
-  });
-});
+const walks: Array<[string, SettingsInput, typeof onlyChoices, string[]]> = [
+  ['choices: the bot may not write yet', { aboutDraft: null, botMayWrite: false }, onlyChoices, aboutStates],
+  [
+    'choices: the bot may already write',
+    { aboutDraft: null, botMayWrite: true },
+    onlyChoices,
+    [...aboutStates, '#settings.ready.choices.askingWriteAccess'],
+  ],
+  ['«Обо мне»: nothing on the device', { aboutDraft: null, botMayWrite: false }, onlyAbout, choiceStates],
+  [
+    '«Обо мне»: a draft left by an earlier visit',
+    { aboutDraft: 'Учитель', botMayWrite: false },
+    onlyAbout,
+    choiceStates,
+  ],
+];
 
-describe('choices: the bot may already write', () => {
-  describeMachinePaths(settingsMachine, {
-    input: { aboutDraft: null, botMayWrite: true } satisfies SettingsInput,
-    provide,
-    events,
-    serializeState,
-    filterEvents: onlyChoices,
-    paths: 'shortest',
-    assert,
-    unreachable: [...aboutStates, '#settings.ready.choices.askingWriteAccess'],
+for (const [title, input, filterEvents, unreachable] of walks) {
+  describe(title, () => {
+    describeMachinePaths(settingsMachine, {
+      input,
+      provide,
+      events,
+      serializeState,
+      filterEvents,
+      paths: 'shortest',
+      assert,
+      unreachable,
+    });
   });
-});
-
-describe('«Обо мне»: nothing on the device', () => {
-  describeMachinePaths(settingsMachine, {
-    input: { aboutDraft: null, botMayWrite: false } satisfies SettingsInput,
-    provide,
-    events,
-    serializeState,
-    filterEvents: onlyAbout,
-    paths: 'shortest',
-    assert,
-    unreachable: choiceStates,
-  });
-});
-
-describe('«Обо мне»: a draft left by an earlier visit', () => {
-  describeMachinePaths(settingsMachine, {
-    input: { aboutDraft: 'Учитель', botMayWrite: false } satisfies SettingsInput,
-    provide,
-    events,
-    serializeState,
-    filterEvents: onlyAbout,
-    paths: 'shortest',
-    assert,
-    unreachable: choiceStates,
-  });
-});
+}
 
 describe('settings sequences', () => {
   function start(

@@ -1,27 +1,10 @@
 // «Удалить запись?»: the entry goes for good; «Удалить» (busy while it goes) or «Отмена».
-import styled from 'styled-components';
 import { diaryCopy } from '../../copy/diary';
 import { BottomSheet } from '../BottomSheet';
 import { Button } from '../Button';
+import { SheetBody, SheetNote } from '../SheetBody';
 
 const copy = diaryCopy.deleteSheet;
-
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  max-width: 520px;
-  margin: 0 auto;
-  text-align: center;
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.color.subtitle};
-  }
-`;
 
 export function DeleteEntrySheet(props: {
   open: boolean;
@@ -34,9 +17,9 @@ export function DeleteEntrySheet(props: {
   };
   return (
     <BottomSheet open={props.open} onClose={cancel} label={copy.title}>
-      <Body>
+      <SheetBody $center>
         <h2>{copy.title}</h2>
-        <p>{copy.text}</p>
+        <SheetNote>{copy.text}</SheetNote>
         <Button
           $variant="destructive"
           $block
@@ -49,7 +32,7 @@ export function DeleteEntrySheet(props: {
         <Button $block $variant="plain" onClick={cancel} aria-disabled={props.deleting}>
           {copy.cancel}
         </Button>
-      </Body>
+      </SheetBody>
     </BottomSheet>
   );
 }

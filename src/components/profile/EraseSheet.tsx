@@ -4,22 +4,11 @@ import styled from 'styled-components';
 import { myDataCopy } from '../../copy/profile';
 import { BottomSheet } from '../BottomSheet';
 import { Button } from '../Button';
+import { SheetBody, SheetNote } from '../SheetBody';
 
 const copy = myDataCopy.sheet;
 
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  max-width: 520px;
-  margin: 0 auto;
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
-  }
-  p {
-    margin: 0;
-  }
+const Body = styled(SheetBody)`
   label {
     font-size: ${({ theme }) => theme.font.size.sm};
     color: ${({ theme }) => theme.color.hint};
@@ -34,11 +23,6 @@ const Body = styled.div`
     background: ${({ theme }) => theme.color.secondaryBg};
     color: ${({ theme }) => theme.color.text};
   }
-`;
-
-const Quiet = styled.p`
-  color: ${({ theme }) => theme.color.subtitle};
-  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 export function EraseSheet(props: {
@@ -60,7 +44,7 @@ export function EraseSheet(props: {
         <h2>{copy.title}</h2>
         <p>{copy.gone}</p>
         <p>{copy.paid}</p>
-        <Quiet>{copy.stays}</Quiet>
+        <SheetNote>{copy.stays}</SheetNote>
         <label htmlFor={id} id={`${id}-why`}>
           {copy.prompt}
         </label>

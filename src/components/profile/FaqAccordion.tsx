@@ -4,14 +4,10 @@ import styled from 'styled-components';
 import type { FaqItem } from '../../copy/profile';
 import { MessageText } from '../chat/MessageText';
 import { ChevronIcon } from '../icons';
+import { groupedRows } from './grouped';
 
 const List = styled.div`
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.sectionBg};
-  overflow: hidden;
-  > div + div {
-    border-top: 1px solid ${({ theme }) => theme.color.separator};
-  }
+  ${groupedRows}
   h3 {
     margin: 0;
     font-size: inherit;

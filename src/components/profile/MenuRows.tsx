@@ -2,17 +2,13 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ChevronIcon } from '../icons';
+import { groupedRows } from './grouped';
 
 const List = styled.ul`
   list-style: none;
   margin: 0;
   padding: 0;
-  border-radius: ${({ theme }) => theme.radius.lg};
-  background: ${({ theme }) => theme.color.sectionBg};
-  overflow: hidden;
-  li + li {
-    border-top: 1px solid ${({ theme }) => theme.color.separator};
-  }
+  ${groupedRows}
 `;
 
 const Row = styled(Link)`

@@ -5,17 +5,9 @@ import styled from 'styled-components';
 import { trialCopy } from '../../copy/profile';
 import { BottomSheet } from '../BottomSheet';
 import { Button } from '../Button';
+import { SheetBody, SheetNote } from '../SheetBody';
 
-const Body = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-  max-width: 520px;
-  margin: 0 auto;
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.lg};
-  }
+const Body = styled(SheetBody)`
   ul {
     margin: 0;
     padding-inline-start: ${({ theme }) => theme.space(5)};
@@ -25,14 +17,7 @@ const Body = styled.div`
   }
 `;
 
-const Note = styled.p`
-  margin: 0;
-  color: ${({ theme }) => theme.color.subtitle};
-  font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
 const Failure = styled.p`
-  margin: 0;
   color: ${({ theme }) => theme.color.destructive};
 `;
 
@@ -59,7 +44,7 @@ export function TrialSheet({ open, activating, failed, detail, onActivate, onDis
             <li key={b}>{b}</li>
           ))}
         </ul>
-        <Note>{trialCopy.note}</Note>
+        <SheetNote>{trialCopy.note}</SheetNote>
         {failed ? <Failure role="alert">{detail ?? trialCopy.failed}</Failure> : null}
         <Button $block onClick={onActivate} aria-disabled={activating} aria-busy={activating}>
           {activating ? trialCopy.activating : trialCopy.start}

@@ -6,26 +6,13 @@ import { profileActors } from '../../api/profile.actors';
 import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { FaqAccordion } from '../../components/profile/FaqAccordion';
+import { Section } from '../../components/profile/Section';
 import { Spinner } from '../../components/Spinner';
 import { faq, helpCopy } from '../../copy/profile';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openExternal } from '../../telegram/links';
 import { useBackButton } from '../../telegram/useBackButton';
-
-const Section = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.md};
-  }
-  p {
-    margin: 0;
-    color: ${({ theme }) => theme.color.subtitle};
-  }
-`;
 
 const Version = styled.p`
   margin: ${({ theme }) => theme.space(2)} 0 0;
@@ -53,8 +40,7 @@ export default function HelpScreen() {
           <span aria-hidden>←</span> {helpCopy.back}
         </BackLink>
       )}
-      <Section aria-labelledby="help-faq">
-        <h2 id="help-faq">{helpCopy.faqHeading}</h2>
+      <Section id="help-faq" title={helpCopy.faqHeading}>
         <FaqAccordion
           items={faq}
           open={view.open}
@@ -64,8 +50,7 @@ export default function HelpScreen() {
           }}
         />
       </Section>
-      <Section aria-labelledby="help-support">
-        <h2 id="help-support">{helpCopy.supportHeading}</h2>
+      <Section id="help-support" title={helpCopy.supportHeading}>
         {view.status === 'loading' ? <Spinner $size={22} /> : null}
         {view.status === 'ready' && view.supportUrl ? (
           <>

@@ -15,6 +15,7 @@ import { AboutField } from '../../components/profile/AboutField';
 import { ChoiceGroup } from '../../components/profile/ChoiceGroup';
 import { EraseSheet } from '../../components/profile/EraseSheet';
 import { MyDataSection } from '../../components/profile/MyDataSection';
+import { Section } from '../../components/profile/Section';
 import { Spinner } from '../../components/Spinner';
 import { settingsCopy } from '../../copy/profile';
 import { useFlow } from '../../flow/useFlow';
@@ -39,16 +40,6 @@ const Center = styled.div`
   display: flex;
   justify-content: center;
   padding: ${({ theme }) => theme.space(10)} 0;
-`;
-
-const Section = styled.section`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
-  h2 {
-    margin: 0;
-    font-size: ${({ theme }) => theme.font.size.md};
-  }
 `;
 
 const BackLink = styled(Button)`
@@ -102,8 +93,7 @@ export default function SettingsScreen() {
       ) : null}
       {status === 'ready' ? (
         <>
-          <Section>
-            <h2 id="settings-style">{settingsCopy.style.heading}</h2>
+          <Section id="settings-style" title={settingsCopy.style.heading}>
             <ChoiceGroup
               labelledBy="settings-style"
               choices={styles}
@@ -115,8 +105,7 @@ export default function SettingsScreen() {
               }}
             />
           </Section>
-          <Section>
-            <h2 id="settings-reminders">{settingsCopy.reminders.heading}</h2>
+          <Section id="settings-reminders" title={settingsCopy.reminders.heading}>
             <ChoiceGroup
               labelledBy="settings-reminders"
               choices={reminders}
