@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { FaqItem } from '../../copy/profile';
 import { MessageText } from '../chat/MessageText';
 import { ChevronIcon } from '../icons';
-import { groupedRows } from './grouped';
+import { groupedRow, groupedRows } from './grouped';
 
 const List = styled.div`
   ${groupedRows}
@@ -15,22 +15,14 @@ const List = styled.div`
 `;
 
 const Question = styled.button<{ $open: boolean }>`
+  ${groupedRow}
   width: 100%;
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  min-height: 52px;
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
   border: 0;
   background: transparent;
-  color: ${({ theme }) => theme.color.text};
   font: inherit;
   font-weight: 600;
   text-align: start;
   svg {
-    flex: none;
-    color: ${({ theme }) => theme.color.hint};
     transform: rotate(${({ $open }) => ($open ? '90deg' : '0deg')});
     transition: transform 0.2s ease;
   }

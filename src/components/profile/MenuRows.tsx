@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ChevronIcon } from '../icons';
-import { groupedRows } from './grouped';
+import { groupedRow, groupedRows } from './grouped';
 
 const List = styled.ul`
   list-style: none;
@@ -12,18 +12,8 @@ const List = styled.ul`
 `;
 
 const Row = styled(Link)`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  gap: ${({ theme }) => theme.space(3)};
-  min-height: 52px;
-  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
-  color: ${({ theme }) => theme.color.text};
+  ${groupedRow}
   text-decoration: none;
-  svg {
-    flex: none;
-    color: ${({ theme }) => theme.color.hint};
-  }
 `;
 
 export function MenuRows({ label, rows }: { label: string; rows: Array<{ to: string; text: string }> }) {

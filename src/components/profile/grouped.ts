@@ -10,3 +10,18 @@ export const groupedRows = css`
     border-top: 1px solid ${({ theme }) => theme.color.separator};
   }
 `;
+
+/** One row of such a group: its text, and a chevron at the end. */
+export const groupedRow = css`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: ${({ theme }) => theme.space(3)};
+  min-height: 52px;
+  padding: ${({ theme }) => theme.space(3)} ${({ theme }) => theme.space(4)};
+  color: ${({ theme }) => theme.color.text};
+  svg {
+    flex: none;
+    color: ${({ theme }) => theme.color.hint};
+  }
+`;

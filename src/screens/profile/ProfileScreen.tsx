@@ -9,21 +9,15 @@ import { trialMachine, trialView } from '../../../machines/profile/trial.machine
 import { profileActors } from '../../api/profile.actors';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
+import { PageSpinner } from '../../components/PageSpinner';
 import { MenuRows } from '../../components/profile/MenuRows';
 import { ProfileHeader } from '../../components/profile/ProfileHeader';
 import { SubscriptionCard } from '../../components/profile/SubscriptionCard';
 import { TrialCard } from '../../components/profile/TrialCard';
 import { TrialSheet } from '../../components/profile/TrialSheet';
-import { Spinner } from '../../components/Spinner';
 import { profileCopy } from '../../copy/profile';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(10)} 0;
-`;
 
 const Version = styled.p`
   margin: ${({ theme }) => theme.space(2)} 0 0;
@@ -45,11 +39,7 @@ export default function ProfileScreen() {
 
   return (
     <Page title={profileCopy.title}>
-      {status === 'loading' ? (
-        <Center>
-          <Spinner />
-        </Center>
-      ) : null}
+      {status === 'loading' ? <PageSpinner /> : null}
       {status === 'error' ? (
         <ErrorState
           title={profileCopy.loadError}

@@ -11,12 +11,12 @@ import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
+import { PageSpinner } from '../../components/PageSpinner';
 import { AboutField } from '../../components/profile/AboutField';
 import { ChoiceGroup } from '../../components/profile/ChoiceGroup';
 import { EraseSheet } from '../../components/profile/EraseSheet';
 import { MyDataSection } from '../../components/profile/MyDataSection';
 import { Section } from '../../components/profile/Section';
-import { Spinner } from '../../components/Spinner';
 import { settingsCopy } from '../../copy/profile';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
@@ -35,12 +35,6 @@ const reminders = Object.entries(settingsCopy.reminders.options).map(([value, la
   value: value as ReminderTime,
   label,
 }));
-
-const Center = styled.div`
-  display: flex;
-  justify-content: center;
-  padding: ${({ theme }) => theme.space(10)} 0;
-`;
 
 const BackLink = styled(Button)`
   align-self: flex-start;
@@ -79,11 +73,7 @@ export default function SettingsScreen() {
           <span aria-hidden>←</span> {settingsCopy.back}
         </BackLink>
       )}
-      {status === 'loading' ? (
-        <Center>
-          <Spinner />
-        </Center>
-      ) : null}
+      {status === 'loading' ? <PageSpinner /> : null}
       {status === 'error' ? (
         <ErrorState
           message={settingsCopy.loadError}
