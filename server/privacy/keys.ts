@@ -20,7 +20,7 @@ import { MIGRATION_LOCK } from '../db/migrate';
 import { dataEncryption } from '../db/schema';
 import type { Config } from '../start/config';
 import { parseDataKey } from '../start/config';
-import { installKeyRing, keyRing, open, seal, SealError, type KeyRing } from './cipher';
+import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from './cipher';
 import { resealAll } from './reseal';
 
 export const KEY_FILE = 'data-encryption.key';
@@ -133,11 +133,12 @@ export async function openDataKeys(
         throw error;
       }
       inUse = row.keysInUse.includes(current) ? row.keysInUse : [...row.keysInUse, current];
-      // The secret moves to the current key with the list, so the row always opens with a key the list names.
-      await db
-        .update(dataEncryption)
-        .set({ secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse, updatedAt: sql`now()` })
-        .where(eq(dataEncryption.id, 1));
+      // A new key: the secret moves to it with the list, so the row always opens with a key the list names.
+      if (inUse !== row.keysInUse || sealedWith(row.secret) !== current)
+        await db
+          .update(dataEncryption)
+          .set({ secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse, updatedAt: sql`now()` })
+          .where(eq(dataEncryption.id, 1));
     }
     installKeyRing(ring);
 

@@ -18,15 +18,15 @@ import {
   eraseMyData,
   getSettings,
   getSupport,
+  getProfileUser,
   getTrialStatus,
   updateSettings,
 } from './profile';
 import { getUsage } from './usage';
-import { getMe } from './users';
 
 /** All four at once; any that fail are named together (ProfileLoadFailure). */
 async function loadProfile(): Promise<ProfileData> {
-  const loads = { user: getMe(), subscription: getSubscription(), tiers: getTiers(), usage: getUsage() };
+  const loads = { user: getProfileUser(), subscription: getSubscription(), tiers: getTiers(), usage: getUsage() };
   const settled = await Promise.allSettled(Object.values(loads));
   const parts = Object.keys(loads) as ProfilePart[];
   const failed = parts.filter((_, i) => settled[i]!.status === 'rejected');

@@ -4,8 +4,17 @@
 import type { Subscription, TrialStatus } from '../../contract/billing';
 import type { Support } from '../../contract/help';
 import type { Settings, SettingsPatch } from '../../contract/settings';
-import type { ExportLink } from '../../contract/users';
+import type { ExportLink, User } from '../../contract/users';
 import { api } from './client';
+
+/**
+ * GET /api/users/me for the profile. Not users.ts's getMe: that module is part of the entry (the early sign-in), and
+ * a lazy chunk importing it made the bundler move the API client and the paths out of the entry into chunks the
+ * entry then waits for (tests/server/client-serving.test.ts).
+ */
+export function getProfileUser(): Promise<User> {
+  return api.get('api/users/me').json<User>();
+}
 
 export function getSettings(): Promise<Settings> {
   return api.get('api/users/me/settings').json<Settings>();
