@@ -18,9 +18,10 @@ import { ensureClientBuilt, ROOT } from '../server/start/client-build';
 import { loadConfig } from '../server/start/config';
 import { migrateDatabase, openDatabase } from '../server/db';
 import { users } from '../server/db/schema';
+import { openDataKeys } from '../server/privacy/keys';
 import { spawnServer } from '../tests/support/server-command';
 import { getUser } from '../server/users/user';
-import { DURATION_S, measure, runIfMain, withSteal } from './support';
+import { BENCH_DATA_KEY, DURATION_S, measure, runIfMain, withSteal } from './support';
 import type autocannon from 'autocannon';
 
 const CONNECTIONS = 50;
@@ -122,6 +123,7 @@ async function benchOne(kind: 'pglite' | 'postgres', env: Record<string, string>
   const database = await openDatabase(config);
   try {
     await migrateDatabase(database);
+    await openDataKeys(database, config);
     const app = await buildApp({ database, config });
     // Bench-only: the same query function as /api/users/me, with no auth, no schema, no rate limit.
     app.get('/bench/bare', async (request) => getUser(database.db, Number((request.query as { id?: string }).id)));
@@ -257,7 +259,7 @@ async function benchPostgres(): Promise<void> {
   let cluster: TempCluster | undefined;
   try {
     cluster = await startTempCluster(bin);
-    await benchOne('postgres', { DATABASE_URL: cluster.url });
+    await benchOne('postgres', { DATABASE_URL: cluster.url, DATA_ENCRYPTION_KEY: BENCH_DATA_KEY });
   } finally {
     cluster?.stop();
   }

@@ -10,6 +10,7 @@ import { buildApp } from '../server/app';
 import { staticClient } from '../server/start/client';
 import { loadConfig } from '../server/start/config';
 import { migrateDatabase, openDatabase, type Database } from '../server/db';
+import { openDataKeys } from '../server/privacy/keys';
 import { launchBrowser } from '../tests/e2e/harness';
 import { loadAverage } from './support';
 
@@ -61,6 +62,7 @@ export async function withBrowserApp<T>(options: BrowserAppOptions, run: (ctx: B
     const config = loadConfig(env);
     database = await openDatabase(config);
     await migrateDatabase(database);
+    await openDataKeys(database, config);
     app = await buildApp({ database, config, client: staticClient(outDir) });
     await options.seed?.(app, database);
     const url = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -36,7 +36,8 @@ import { loadConfig } from '../server/start/config';
 import { migrateDatabase, openDatabase, type Database } from '../server/db';
 import { ROOT } from '../server/start/client-build';
 import { startModelServer, type ModelServer } from '../tests/support/openai-compatible-server';
-import { DURATION_S, measure, runIfMain, withSteal } from './support';
+import { openDataKeys } from '../server/privacy/keys';
+import { BENCH_DATA_KEY, DURATION_S, measure, runIfMain, sealBulkLoaded, withSteal } from './support';
 
 export const SEND_P50_BUDGET_MS = 10;
 export const SEND_P99_BUDGET_MS = 40;
@@ -240,7 +241,7 @@ async function seedChat(database: Database, chatId: string, count: number): Prom
   await database.db.execute(sql`
     insert into chat_messages (chat_id, user_id, position, role, content, created_at)
     select c.id, c.user_id, g, case when g % 2 = 1 then 'user' else 'assistant' end,
-           'Сообщение номер ' || g || '. ' || repeat('Сегодня был непростой день. ', 6), now() - (${count} - g) * interval '1 minute'
+           convert_to('Сообщение номер ' || g || '. ' || repeat('Сегодня был непростой день. ', 6), 'UTF8'), now() - (${count} - g) * interval '1 minute'
     from chats c, generate_series(1, ${count}) g where c.id = ${chatId}::uuid`);
   await database.db.execute(
     sql`update chats set message_count = ${count}, last_message_at = now(), updated_at = now() where id = ${chatId}::uuid`,
@@ -290,6 +291,7 @@ async function benchPages(app: App, address: string, database: Database): Promis
     [chat10!, 10],
   ] as const)
     await seedChat(database, id, count);
+  await sealBulkLoaded(database.db, '[bench chat]');
   await database.db.execute(sql`vacuum analyze chat_messages`);
   const owners = { [longChat!]: CONNECTIONS, [chat30!]: CONNECTIONS + 1, [chat10!]: CONNECTIONS + 2 };
   const page = async (id: string, limit: number) => {
@@ -339,8 +341,10 @@ const STREAM_SERVER = `
   const { buildApp } = await import(process.env.BENCH_APP);
   const { loadConfig } = await import(process.env.BENCH_CONFIG);
   const { openDatabase } = await import(process.env.BENCH_DB);
+  const { openDataKeys } = await import(process.env.BENCH_KEYS);
   const config = loadConfig(process.env);
   const database = await openDatabase(config);
+  await openDataKeys(database, config);
   const app = await buildApp({ database, config });
   process.stdout.write(await app.listen({ port: 0, host: '127.0.0.1' }) + '\\n');
   process.on('SIGTERM', async () => { await app.close(); await database.close(); process.exit(0); });`;
@@ -354,6 +358,7 @@ async function startStreamServer(env: NodeJS.ProcessEnv): Promise<{ url: string;
       BENCH_APP: module('server/app.ts'),
       BENCH_CONFIG: module('server/start/config.ts'),
       BENCH_DB: module('server/db/index.ts'),
+      BENCH_KEYS: module('server/privacy/keys.ts'),
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
@@ -419,12 +424,20 @@ export async function benchChat(): Promise<void> {
     text: 'Слышу вас. Что сейчас труднее всего?',
     firstTokenDelayMs: FIRST_TOKEN_DELAY_MS,
   }));
-  const env = { ...process.env, DATABASE_URL: cluster.url, BOT_TOKEN, LOG_LEVEL: 'warn', RATE_LIMIT_PER_MINUTE: '0' };
+  const env = {
+    ...process.env,
+    DATABASE_URL: cluster.url,
+    DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
+    BOT_TOKEN,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PER_MINUTE: '0',
+  };
   const config = loadConfig(env);
   const database = await openDatabase(config);
   overrideDailyLimit('START', 'tokens', null); // the bench measures sends, not the daily limit
   try {
     await migrateDatabase(database);
+    await openDataKeys(database, config);
     const app = await buildApp({ database, config });
     try {
       const address = await app.listen({ port: 0, host: '127.0.0.1' });

@@ -11,7 +11,8 @@ import { findPgBin, startTempCluster } from '../scripts/pg-cluster';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/start/config';
 import { migrateDatabase, openDatabase } from '../server/db';
-import { DURATION_S, measure, runIfMain } from './support';
+import { openDataKeys } from '../server/privacy/keys';
+import { BENCH_DATA_KEY, DURATION_S, measure, runIfMain, sealBulkLoaded } from './support';
 
 export const DIARY_P99_BUDGET_MS = 30;
 const BENCH_BOT_TOKEN = '7000000002:diary-bench-token';
@@ -45,12 +46,14 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
     ...process.env,
     DATABASE_URL: cluster.url,
     BOT_TOKEN: BENCH_BOT_TOKEN,
+    DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0', // the bench measures the list, not the limiter
   });
   const database = await openDatabase(config);
   try {
     await migrateDatabase(database);
+    await openDataKeys(database, config);
     const app = await buildApp({ database, config });
     const tz = { 'X-Time-Zone': 'Europe/Moscow' };
 
@@ -77,7 +80,7 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
     // Heavy user: 10 000 entries, one a minute back from now, every 10th a favourite.
     await database.db.execute(sql`
       insert into diary_entries (user_id, title, content, mood, is_favorite, created_at)
-      select ${userIds[0]}, 'Запись ' || g, repeat('Сегодня был обычный день. ', 8) || g,
+      select ${userIds[0]}, convert_to('Запись ' || g, 'UTF8'), convert_to(repeat('Сегодня был обычный день. ', 8) || g, 'UTF8'),
              (array['very_bad','bad','neutral','good','very_good'])[1 + g % 5], g % 10 = 0,
              now() - g * interval '1 minute'
       from generate_series(1, ${HEAVY_USER_ENTRIES}) g`);
@@ -85,7 +88,7 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
     const others = userIds.slice(1);
     await database.db.execute(sql`
       insert into diary_entries (user_id, title, content, is_favorite, created_at)
-      select (${sql.raw(`array[${others.join(',')}]`)})[1 + g % ${others.length}], null, 'Текст ' || g, g % 7 = 0,
+      select (${sql.raw(`array[${others.join(',')}]`)})[1 + g % ${others.length}], null, convert_to('Текст ' || g, 'UTF8'), g % 7 = 0,
              now() - g * interval '30 seconds'
       from generate_series(1, ${TOTAL_ENTRIES - HEAVY_USER_ENTRIES}) g`);
     // Bulk-loaded rows bypass the API, so build their counter rows the way the migration's backfill does.
@@ -93,6 +96,7 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
       insert into diary_counters (user_id, total, favorites)
       select user_id, count(*)::int, (count(*) filter (where is_favorite))::int from diary_entries group by user_id
       on conflict (user_id) do update set total = excluded.total, favorites = excluded.favorites`);
+    await sealBulkLoaded(database.db, '[bench diary]');
     // What autovacuum does after a bulk load (PostgreSQL ≥ 13 vacuums on inserts too): statistics and the
     // visibility map, which lets the count run as an index-only scan.
     await database.db.execute(sql`vacuum analyze diary_entries`);

@@ -1,5 +1,8 @@
 // What the benches share: autocannon in a child process, a warm-up before each measured run, the duration and
 // worker settings from the environment, and the "run alone" entry point.
+import type { Db } from '../server/db';
+import { installedKeyRing } from '../server/privacy/cipher';
+import { resealAll } from '../server/privacy/reseal';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
@@ -88,4 +91,17 @@ export function runIfMain(moduleUrl: string, bench: () => Promise<unknown>): voi
       process.exit(1);
     },
   );
+}
+
+/** The data key of the benches (DATA_ENCRYPTION_KEY): PostgreSQL needs one, and every bench seals what it stores. */
+export const BENCH_DATA_KEY = Buffer.alloc(32, 42).toString('base64');
+
+/**
+ * Seals rows a bench bulk-loaded with SQL as plain UTF-8 (convert_to): the start-up job's work (server/privacy/
+ * reseal.ts), so what is measured reads sealed values as production does. Prints how long it took.
+ */
+export async function sealBulkLoaded(db: Db, what: string): Promise<void> {
+  const started = Date.now();
+  const sealed = await resealAll(db, installedKeyRing());
+  console.log(`${what} sealed ${sealed} values in ${Date.now() - started} ms (the start-up job's pace)`);
 }

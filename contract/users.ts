@@ -32,3 +32,18 @@ export const botAccessBodySchema = z.strictObject({
   allowed: z.boolean({ error: 'Поле «allowed» должно быть true или false' }),
 });
 export type BotAccessBody = z.infer<typeof botAccessBodySchema>;
+
+/** GET /api/users/me/export (and the link's download): the whole document; its parts are listed in docs/privacy.md. */
+export const userExportSchema = z.looseObject({
+  format: z.string(),
+  exported_at: timestampSchema,
+});
+
+/** POST /api/users/me/export-link: a path on this API that downloads the export without X-Init-Data, briefly. */
+export const exportLinkSchema = z.object({
+  /** Relative to the API's origin, e.g. /api/export/123.1767225600.abc… */
+  path: z.string(),
+  expires_at: timestampSchema,
+});
+export type ExportLink = z.infer<typeof exportLinkSchema>;
+export type UserExport = z.infer<typeof userExportSchema>;

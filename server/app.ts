@@ -5,6 +5,8 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import chatRoutes from './chat/routes';
 import diaryRoutes from './diary/routes';
 import homeRoutes from './home/routes';
+
+import helpRoutes from './help/routes';
 import paymentRoutes from './billing/payment-routes';
 import subscriptionRoutes from './billing/subscription-routes';
 import trialRoutes from './billing/trial-routes';
@@ -21,8 +23,10 @@ import jsonBody from './http/json-body';
 import { apiNotFound, rootNotFound, type ClientFallback } from './http/not-found';
 import openApi from './http/openapi';
 import publicScope from './http/public-scope';
+import exportDownload from './privacy/download-route';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
+import { installedKeyRing } from './privacy/cipher';
 import practiceRoutes from './practices/routes';
 import userRoutes from './users/routes';
 import voiceRoutes from './voice/routes';
@@ -47,6 +51,7 @@ export async function buildApp({
   extraRoutes,
   extraPublicRoutes,
 }: BuildAppOptions): Promise<FastifyInstance> {
+  installedKeyRing(); // the sealed columns need the data keys: openDataKeys(database, config) comes first
   const app = Fastify({
     logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
     bodyLimit: config.bodyLimit,
@@ -69,6 +74,7 @@ export async function buildApp({
       await api.register(async (scope) => {
         await scope.register(publicScope); // no init data: each route proves its caller itself
         await scope.register(webhook); // POST /api/telegram/webhook: the bot's updates, WEBHOOK_SECRET checked
+        await scope.register(exportDownload); // GET /api/export/:token: the data export by a signed short-lived link
         if (extraPublicRoutes) await extraPublicRoutes(scope);
       });
       await api.register(async (scope) => {
@@ -82,6 +88,7 @@ export async function buildApp({
         await scope.register(voiceRoutes, { prefix: '/chat' }); // POST /api/chat/transcribe
         await scope.register(practiceRoutes, { prefix: '/practices' });
         await scope.register(homeRoutes, { prefix: '/home' });
+        await scope.register(helpRoutes, { prefix: '/help' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },

@@ -35,8 +35,9 @@ export const routeChunks = {
   fullHeightLayout: routeChunk(() => import('./layouts/FullHeightLayout')),
   onboarding: routeChunk(() => import('./screens/onboarding/OnboardingScreen')),
   home: routeChunk(() => import('./screens/home/HomeScreen')),
-  // Routes a later issue builds share one placeholder chunk; each gets its real screen then.
-  comingSoon: routeChunk(() => import('./screens/ComingSoonScreen')),
+  profile: routeChunk(() => import('./screens/profile/ProfileScreen')),
+  settings: routeChunk(() => import('./screens/profile/SettingsScreen')),
+  help: routeChunk(() => import('./screens/profile/HelpScreen')),
   diaryList: routeChunk(() => import('./screens/diary/DiaryListScreen')),
   newEntry: routeChunk(() => import('./screens/diary/NewEntryScreen')),
   diaryEntry: routeChunk(() => import('./screens/diary/DiaryEntryScreen')),

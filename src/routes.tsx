@@ -1,7 +1,6 @@
 import { Fragment, lazy, Suspense, type ReactNode } from 'react';
 import { Navigate, Route, Routes, useParams } from 'react-router-dom';
 import { paths, routePatterns } from '../machines/paths';
-import { screenTitles } from './copy/screens';
 import { ScreenFallback } from './layouts/ScreenFallback';
 import { routeChunks } from './routeChunks';
 import InitGate from './screens/auth/InitGate';
@@ -14,7 +13,6 @@ const TabsLayout = lazy(routeChunks.tabsLayout.load);
 const FullHeightLayout = lazy(routeChunks.fullHeightLayout.load);
 const OnboardingScreen = lazy(routeChunks.onboarding.load);
 const HomeScreen = lazy(routeChunks.home.load);
-const ComingSoonScreen = lazy(routeChunks.comingSoon.load);
 const DiaryListScreen = lazy(routeChunks.diaryList.load);
 const NewEntryScreen = lazy(routeChunks.newEntry.load);
 const DiaryEntryScreen = lazy(routeChunks.diaryEntry.load);
@@ -25,6 +23,9 @@ const PlansScreen = lazy(routeChunks.plans.load);
 const CheckoutScreen = lazy(routeChunks.checkout.load);
 const ChatListScreen = lazy(routeChunks.chatList.load);
 const ChatScreen = lazy(routeChunks.chat.load);
+const ProfileScreen = lazy(routeChunks.profile.load);
+const SettingsScreen = lazy(routeChunks.settings.load);
+const HelpScreen = lazy(routeChunks.help.load);
 
 /**
  * A screen that shows one object by its id starts afresh for another id: the router would otherwise keep the
@@ -78,14 +79,11 @@ export function AppRoutes() {
                 </FreshPer>
               }
             />
-            <Route path={paths.profile} element={<ComingSoonScreen title={screenTitles.profile} />} />
-            <Route
-              path={paths.settings}
-              element={<ComingSoonScreen title={screenTitles.settings} backTo={paths.profile} />}
-            />
+            <Route path={paths.profile} element={<ProfileScreen />} />
+            <Route path={paths.settings} element={<SettingsScreen />} />
             <Route path={paths.subscription} element={<PlansScreen />} />
             <Route path={routePatterns.checkout} element={<CheckoutScreen />} />
-            <Route path={paths.help} element={<ComingSoonScreen title={screenTitles.help} backTo={paths.profile} />} />
+            <Route path={paths.help} element={<HelpScreen />} />
             <Route path="*" element={<Navigate to={paths.root} replace />} />
           </Route>
         </Route>

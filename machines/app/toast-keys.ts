@@ -2,5 +2,6 @@
 // and variant (a Record over this union, so a key without words does not compile). A domain adds its keys here.
 import type { ChatToastKey } from '../chat/chat-toasts';
 import type { DiaryToastKey } from '../diary/diary-toasts';
+import type { ProfileToastKey } from '../profile/profile-toasts';
 
-export type ToastKey = DiaryToastKey | ChatToastKey;
+export type ToastKey = DiaryToastKey | ChatToastKey | ProfileToastKey;

@@ -1,6 +1,7 @@
 // Chat queries: every read and write of chats and messages — and so of message content, the topic and the preview
-// made from it — is in this file, so protecting content at rest is one change here. Every query is scoped by the
-// owner's user id: another user's chat is simply "not found".
+// made from it. Those are sealed columns (server/db/sealed.ts): Drizzle seals and opens them, and the raw parameters
+// of the prepared statements below are sealed by their column (`params`). Every query is scoped by the owner's user
+// id: another user's chat is simply "not found".
 //
 // Paging: a chat's messages are numbered 1…message_count (`position`), assigned by the statement that inserts the
 // message (it bumps chats.message_count and inserts at the new value, atomically), so any page — newest or oldest —
@@ -167,8 +168,8 @@ const messageValues = (
   userId: sql`${sql.placeholder('userId')}::int`.as('user_id'),
   position,
   role: sql`${sql.placeholder('role')}::text`.as('role'),
-  content: sql`${sql.placeholder('content')}::text`.as('content'),
-  metadata: sql`${sql.placeholder('metadata')}::jsonb`.as('metadata'),
+  content: sql`${sql.placeholder('content')}::bytea`.as('content'),
+  metadata: sql`${sql.placeholder('metadata')}::bytea`.as('metadata'),
   clientId: sql`${sql.placeholder('clientId')}::uuid`.as('client_id'),
   replyTo: sql`${sql.placeholder('replyTo')}::uuid`.as('reply_to'),
   tokens: sql`${sql.placeholder('tokens')}::int`.as('tokens'),
@@ -184,7 +185,7 @@ const appendStatement = preparedPerDb((db) => {
       .set({
         messageCount: sql`${chats.messageCount} + 1`,
         lastMessageAt: sql`now()`,
-        lastMessagePreview: sql`${sql.placeholder('preview')}::text`,
+        lastMessagePreview: sql`${sql.placeholder('preview')}::bytea`,
         updatedAt: sql`now()`,
       })
       .where(and(eq(chats.id, sql`${sql.placeholder('chatId')}::uuid`), eq(chats.userId, sql.placeholder('userId'))))
@@ -205,10 +206,10 @@ const createStatement = preparedPerDb((db) => {
       .insert(chats)
       .values({
         userId: sql`${sql.placeholder('userId')}::int`,
-        topic: sql`${sql.placeholder('topic')}::text`,
+        topic: sql`${sql.placeholder('topic')}::bytea`,
         messageCount: 1,
         lastMessageAt: sql`now()`,
-        lastMessagePreview: sql`${sql.placeholder('preview')}::text`,
+        lastMessagePreview: sql`${sql.placeholder('preview')}::bytea`,
       })
       .returning({ chatId: chats.id, createdAt: chats.createdAt }),
   );
@@ -220,12 +221,13 @@ const createStatement = preparedPerDb((db) => {
     .prepare('chat_create_with_message');
 });
 
+// Raw parameters bypass the columns' own mapping: each sealed value is sealed by its column here.
 const params = (userId: number, message: NewMessage) => ({
   userId,
   role: message.role,
-  content: message.content,
-  preview: previewOf(message.content),
-  metadata: message.metadata ? JSON.stringify(message.metadata) : null,
+  content: chatMessages.content.mapToDriverValue(message.content),
+  preview: chats.lastMessagePreview.mapToDriverValue(previewOf(message.content)),
+  metadata: message.metadata ? chatMessages.metadata.mapToDriverValue(message.metadata) : null,
   clientId: message.clientId ?? null,
   replyTo: message.replyTo ?? null,
   tokens: message.tokens ?? null,
@@ -238,7 +240,10 @@ export async function createChatWithMessage(
   message: NewMessage,
   topic = topicOf(message.content),
 ): Promise<{ chat: Chat; message: ChatMessage }> {
-  const [row] = await createStatement(db).execute({ ...params(userId, message), topic });
+  const [row] = await createStatement(db).execute({
+    ...params(userId, message),
+    topic: chats.topic.mapToDriverValue(topic),
+  });
   const at = row!.createdAt;
   const chat = toChatDto({
     id: row!.chatId,

@@ -12,7 +12,8 @@ import pg from 'pg';
 import type { Database } from './index';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
-const MIGRATION_LOCK = 727_001; // arbitrary app-wide advisory lock key
+/** Arbitrary app-wide advisory lock key: migrations and the data key check (server/privacy/keys.ts) take it. */
+export const MIGRATION_LOCK = 727_001;
 
 export async function migrateDatabase(database: Database): Promise<void> {
   if (database.kind === 'pglite') {

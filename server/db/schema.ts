@@ -1,5 +1,7 @@
 // The one Drizzle schema for PGlite and PostgreSQL. Migrations are generated from it (`npx drizzle-kit generate`).
 // Keep it to features PostgreSQL 15–17 has: production may run an older server than PGlite's 18.
+// What a person writes (diary, chat, «Обо мне», practice comments) is in sealed columns (./sealed.ts): bytea holding
+// AES-256-GCM ciphertext, read and written as plain strings through Drizzle (docs/privacy.md).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -12,12 +14,13 @@ import {
   pgTable,
   primaryKey,
   smallint,
+  customType,
   text,
   timestamp,
   uniqueIndex,
   uuid,
-  varchar,
 } from 'drizzle-orm/pg-core';
+import { sealedJson, sealedText } from './sealed';
 
 /** A Telegram user, created on the first authenticated request (see server/http/auth.ts). */
 export const users = pgTable('users', {
@@ -60,7 +63,8 @@ export const userSettings = pgTable('user_settings', {
     .references(() => users.id, { onDelete: 'cascade' }),
   communicationStyle: text('communication_style').notNull(),
   reminderTime: text('reminder_time').notNull(),
-  personalContext: text('personal_context'),
+  /** «Обо мне»: what the user tells the assistant about themselves. */
+  personalContext: sealedText('user_settings', 'personal_context'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -104,8 +108,9 @@ export const diaryEntries = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    title: varchar('title', { length: 100 }),
-    content: text('content').notNull(),
+    /** At most 100 characters (contract/diary.ts); sealed, so the column itself is bytea. */
+    title: sealedText('diary_entries', 'title'),
+    content: sealedText('diary_entries', 'content').notNull(),
     /** very_bad | bad | neutral | good | very_good */
     mood: text('mood'),
     isFavorite: boolean('is_favorite').notNull().default(false),
@@ -127,9 +132,9 @@ export const diaryEntries = pgTable(
 );
 
 /**
- * Per-user diary totals, kept in the same transactions that create entries or toggle favourites, so the diary
+ * Per-user diary totals, kept in the same transactions that create, delete or star entries, so the diary
  * list reads `total` for the `all` and `favorites` filters in O(1) instead of counting (docs/diary.md).
- * Entries are deleted only with their user (cascade), so the counters cannot drift.
+ * An entry is deleted only by DELETE /api/diary/:id (which moves the counters in its transaction) or with its user.
  */
 export const diaryCounters = pgTable('diary_counters', {
   userId: integer('user_id')
@@ -247,12 +252,12 @@ export const chats = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    topic: text('topic').notNull(),
+    topic: sealedText('chats', 'topic').notNull(),
     /** active | archived (nothing archives yet; the list filters by it). */
     status: text('status').notNull().default('active'),
     messageCount: integer('message_count').notNull().default(0),
     lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
-    lastMessagePreview: text('last_message_preview'),
+    lastMessagePreview: sealedText('chats', 'last_message_preview'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -276,9 +281,12 @@ export const chatMessages = pgTable(
     position: integer('position').notNull(),
     /** user | assistant */
     role: text('role').notNull(),
-    content: text('content').notNull(),
-    /** practice_suggestion | diary_suggestion payload (contract/chat.ts), assistant messages only. */
-    metadata: jsonb('metadata'),
+    content: sealedText('chat_messages', 'content').notNull(),
+    /**
+     * practice_suggestion | diary_suggestion payload (contract/chat.ts), assistant messages only; sealed: a diary
+     * suggestion holds words from the conversation.
+     */
+    metadata: sealedJson<unknown>('chat_messages', 'metadata'),
     /** A user message's idempotency key from the client (a retried send finds the message, and its reply). */
     clientId: uuid('client_id'),
     /** An assistant message's user message: at most one reply per user message. */
@@ -318,7 +326,7 @@ export const practiceSessions = pgTable(
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     rating: smallint('rating'),
-    feedback: text('feedback'),
+    feedback: sealedText('practice_sessions', 'feedback'),
   },
   (t) => [
     // History: the user's sessions newest first.
@@ -350,7 +358,7 @@ export const voiceTranscriptions = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     /** pending: charged, being transcribed | done: `text` holds the transcript */
     status: text('status').notNull().default('pending'),
-    text: text('text'),
+    text: sealedText('voice_transcriptions', 'text'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -427,3 +435,37 @@ export const reminderDeliveries = pgTable(
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
 );
+
+const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The one row that tells whether the configured keys fit this database (server/privacy/keys.ts): `secret` is a
+ * random 32-byte secret sealed with the current key (opening it proves the key; it also keys the hashes of
+ * erased_accounts and the export links), `keys_in_use` the names of every key data may still be sealed with
+ * ('plain': rows written before encryption existed). No personal data.
+ */
+export const dataEncryption = pgTable(
+  'data_encryption',
+  {
+    id: smallint('id').primaryKey().default(1),
+    secret: bytea('secret').notNull(),
+    keysInUse: text('keys_in_use').array().notNull(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [check('data_encryption_one_row', sql`${t.id} = 1`)],
+);
+
+/**
+ * What «Удалить все мои данные» keeps so that erasing cannot reset limits (server/privacy/erase.ts): under a keyed
+ * hash of the Telegram id (not the id itself), whether the once-per-user trial was used and the daily usage of the
+ * days that may still be someone's today. Moved back into the account when that Telegram user signs in again.
+ */
+export const erasedAccounts = pgTable('erased_accounts', {
+  telegramRef: bytea('telegram_ref').primaryKey(),
+  trialUsed: boolean('trial_used').notNull(),
+  /** [{ day: 'YYYY-MM-DD', kind, used }] */
+  usage: jsonb('usage').notNull(),
+});

@@ -1,6 +1,6 @@
 // Diary queries. Every query is scoped by the owner's user id, so another user's entry is simply "not found".
 // The list uses the (user_id, created_at desc, id desc) index and its partial twin for favourites; its total comes
-// from the per-user diary_counters row (kept in the create and toggle transactions) instead of a count.
+// from the per-user diary_counters row (kept in the create, toggle and delete transactions) instead of a count.
 import { and, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
 import type { DailyRefusal } from '../../contract/billing';
 import type { DiaryCreateInput, DiaryEntry, DiaryListQuery } from '../../contract/diary';
@@ -198,5 +198,29 @@ export async function toggleFavorite(db: Db, userId: number, id: string): Promis
       .set({ favorites: sql`${diaryCounters.favorites} + ${row.isFavorite ? 1 : -1}` })
       .where(eq(diaryCounters.userId, userId));
     return toDto(row);
+  });
+}
+
+/**
+ * Deletes the user's entry for good and takes it off the counters in the same transaction; false when there was no
+ * such entry of theirs. Today's diary quota is not given back: the limit counts entries written, so writing and
+ * deleting cannot make room for more.
+ */
+export async function deleteEntry(db: Db, userId: number, id: string): Promise<boolean> {
+  if (!isEntryId(id)) return false;
+  return db.transaction(async (tx) => {
+    const [gone] = await tx
+      .delete(diaryEntries)
+      .where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, userId)))
+      .returning({ isFavorite: diaryEntries.isFavorite });
+    if (!gone) return false;
+    await tx
+      .update(diaryCounters)
+      .set({
+        total: sql`greatest(${diaryCounters.total} - 1, 0)`,
+        favorites: sql`greatest(${diaryCounters.favorites} - ${gone.isFavorite ? 1 : 0}, 0)`,
+      })
+      .where(eq(diaryCounters.userId, userId));
+    return true;
   });
 }

@@ -1,7 +1,8 @@
 // /api/diary: list, one entry, create (spends today's diary quota; an entry from a practice names the caller's own
-// session), favourite toggle.
+// session), favourite toggle, delete.
 // Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import {
   diaryCreateBodySchema,
   diaryEntryParamsSchema,
@@ -15,7 +16,7 @@ import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract
 import { httpError } from '../http/errors';
 import { isOwnSession } from '../practices/repository';
 import { PRACTICE_ERRORS } from '../practices/routes';
-import { createEntry, getEntry, listEntries, toggleFavorite } from './repository';
+import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite } from './repository';
 
 export const DIARY_ERRORS = {
   notFound: 'Запись не найдена',
@@ -102,6 +103,23 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
       const entry = await toggleFavorite(app.database.db, request.user.id, request.params.id);
       if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
       return entry;
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        description: 'Deletes the entry for good (204). Today’s diary quota is not given back.',
+        params: diaryEntryParamsSchema,
+        response: { 204: z.null(), 404: errorSchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      if (!(await deleteEntry(app.database.db, request.user.id, request.params.id)))
+        throw httpError(404, DIARY_ERRORS.notFound);
+      return reply.code(204).send(null);
     },
   );
 };

@@ -6,12 +6,14 @@
 // request is authenticated, and the user's kept zone (server/users/time-zone.ts), not the header, is the request's.
 import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-apps/init-data-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { getTableColumns, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AuthFailureLimiter } from './auth-failures';
 import type { Config } from '../start/config';
 import type { Db } from '../db';
 import { users, type UserRow } from '../db/schema';
+import { restoreErasedAccount } from '../privacy/erase';
 import { DETAILS, HttpError, httpError } from './errors';
 import { syncReminder } from '../reminders/schedule';
 import { recordAllowsWrite } from '../users/bot-access';
@@ -92,14 +94,21 @@ async function upsertUser(db: Db, config: Config, tg: z.infer<typeof telegramUse
     photoUrl: storable(tg.photo_url),
     languageCode: storable(tg.language_code),
   };
-  const [row] = await db
-    .insert(users)
-    .values(values)
-    .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
-    .returning();
-  const { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt } = row!;
-  if (tg.allows_write_to_pm === true) await recordAllowsWrite(db, id, config.defaultTimeZone);
-  return { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt };
+  const user = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values(values)
+      .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
+      // PostgreSQL's tell for "this statement inserted the row" (an updated row has the updater's xmax).
+      .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
+    const { created, id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt } =
+      row!;
+    // Someone who erased their data and comes back: the trial stays used, today's quota stays spent.
+    if (created) await restoreErasedAccount(tx, id, telegramId);
+    return { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt };
+  });
+  if (tg.allows_write_to_pm === true) await recordAllowsWrite(db, user.id, config.defaultTimeZone);
+  return user;
 }
 
 /** Validates uncached init data and upserts its user; throws 401 HttpErrors. */

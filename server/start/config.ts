@@ -60,10 +60,17 @@ export interface Config {
   telegramApiRoot: string | null;
   /** Payment-provider token for card payments in RUB (CARD_PROVIDER_TOKEN); null: card payments are off. */
   cardProviderToken: string | null;
-  /** A Telegram link to human support (SUPPORT_URL), named by /paysupport; null: unset. */
+  /** A Telegram link to human support (SUPPORT_URL), named by /paysupport and the help screen; null: unset. */
   supportUrl: string | null;
   /** How often each instance looks for due reminders (REMINDER_TICK_MS); 0: this instance sends none. */
   reminderTickMs: number;
+  /**
+   * The key that seals diary, chat and other personal text at rest (DATA_ENCRYPTION_KEY, 32 bytes); null: unset —
+   * on PGlite a key generated into DATA_DIR, on PostgreSQL a refusal to start (server/privacy/keys.ts).
+   */
+  dataEncryptionKey: Buffer | null;
+  /** Keys data may still be sealed with after a rotation (DATA_ENCRYPTION_PREVIOUS_KEYS, comma-separated). */
+  dataEncryptionPreviousKeys: Buffer[];
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -147,6 +154,33 @@ function stt(env: NodeJS.ProcessEnv): Pick<Config, 'sttBaseUrl' | 'sttApiKey' | 
   return { sttBaseUrl: url, sttApiKey: str(env, 'STT_API_KEY'), sttModel: url ? model : null };
 }
 
+/** 32 bytes written as base64 (standard or URL-safe, with or without padding) or as 64 hex digits. */
+export function parseDataKey(raw: string, name: string): Buffer {
+  const v = raw.trim();
+  const key = /^[0-9a-f]{64}$/i.test(v)
+    ? Buffer.from(v, 'hex')
+    : /^[A-Za-z0-9+/_-]{43}={0,1}$/.test(v)
+      ? Buffer.from(v, 'base64')
+      : null;
+  if (key?.length !== 32)
+    throw new Error(
+      `${name}: a key of 32 bytes in base64 or hex is expected (make one: openssl rand -base64 32) / ` +
+        `нужен ключ из 32 байт в base64 или hex`,
+    );
+  return key;
+}
+
+function dataKeys(env: NodeJS.ProcessEnv): Pick<Config, 'dataEncryptionKey' | 'dataEncryptionPreviousKeys'> {
+  const current = str(env, 'DATA_ENCRYPTION_KEY');
+  const previous = (str(env, 'DATA_ENCRYPTION_PREVIOUS_KEYS') ?? '').split(',').filter((k) => k.trim());
+  if (previous.length && !current)
+    throw new Error('DATA_ENCRYPTION_PREVIOUS_KEYS needs DATA_ENCRYPTION_KEY: the key data is sealed with from now on');
+  return {
+    dataEncryptionKey: current ? parseDataKey(current, 'DATA_ENCRYPTION_KEY') : null,
+    dataEncryptionPreviousKeys: previous.map((k) => parseDataKey(k, 'DATA_ENCRYPTION_PREVIOUS_KEYS')),
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const botToken = str(env, 'BOT_TOKEN');
   return {
@@ -177,5 +211,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardProviderToken: str(env, 'CARD_PROVIDER_TOKEN'),
     supportUrl: baseUrl(env, 'SUPPORT_URL'),
     reminderTickMs: int(env, 'REMINDER_TICK_MS', 30_000),
+    ...dataKeys(env),
   };
 }

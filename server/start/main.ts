@@ -10,6 +10,7 @@ import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
 import { loadConfig } from './config';
 import { migrateDatabase, openDatabase, type Database } from '../db';
+import { DataKeyError, openDataKeys, type OpenedKeys } from '../privacy/keys';
 import { acquirePidLock, LockedError, type PidLock } from './lock';
 
 /** What start-up has opened so far, and the step it is in; closeAll() closes them in reverse order. */
@@ -72,6 +73,17 @@ async function main(): Promise<void> {
   if (stopping) return;
   await step(migrateDatabase(database));
   if (stopping) return;
+  let keys: OpenedKeys;
+  try {
+    keys = await step(openDataKeys(database, config));
+  } catch (e) {
+    if (!(e instanceof DataKeyError)) throw e;
+    console.error(e.message);
+    open.step = undefined;
+    await closeAll();
+    process.exit(1);
+  }
+  if (stopping) return;
   const app = await step(
     (open.app = buildApp({ database, config, client: dev ? viteClient(ROOT) : staticClient(DIST) })),
   );
@@ -87,7 +99,28 @@ async function main(): Promise<void> {
   console.log(
     `База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
+  reportKeys(keys);
+  if (!config.devLauncher && !config.supportUrl)
+    console.warn(
+      'SUPPORT_URL не задан: экран «Помощь и поддержка» и /paysupport не могут назвать контакт поддержки, а Telegram ' +
+        'требует его от ботов, продающих цифровые товары / SUPPORT_URL is unset: no support contact to show',
+    );
   await telegramWebhook(app, config);
+}
+
+/** What the data key step did, when there is something to know (a new key file, values sealed, keys retired). */
+function reportKeys(keys: OpenedKeys): void {
+  if (keys.generatedKeyFile)
+    console.log(
+      `Ключ шифрования данных создан: ${keys.generatedKeyFile} — без него данные не прочитать: храните его копию ` +
+        'вместе с резервными копиями базы / data encryption key generated: back it up with the data',
+    );
+  if (keys.resealed) console.log(`Зашифровано ключом ${keys.current}: ${keys.resealed} значений / values sealed`);
+  if (keys.retired.length)
+    console.log(
+      `Ключи ${keys.retired.join(', ')} больше не используются: их можно убрать из DATA_ENCRYPTION_PREVIOUS_KEYS / ` +
+        'no data is sealed with them any more',
+    );
 }
 
 /** setWebhook when PUBLIC_URL is set; a failure is reported, not fatal: the app itself still serves. */

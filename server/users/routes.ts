@@ -1,10 +1,16 @@
-// /api/users: the signed-in user, their settings, and whether the bot may write to them.
+// /api/users: the signed-in user and their settings, whether the bot may write to them, and their own data — the
+// export (as a download, or a short-lived link for clients that cannot send X-Init-Data with one) and erasing
+// everything (docs/privacy.md).
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, bodyErrors } from '../../contract/common';
 import { settingsPatchSchema, settingsSchema } from '../../contract/settings';
-import { botAccessBodySchema, meSchema, type Me } from '../../contract/users';
+import { botAccessBodySchema, exportLinkSchema, meSchema, userExportSchema, type Me } from '../../contract/users';
+import { API_PREFIX } from '../http/api-path';
 import { DETAILS, httpError } from '../http/errors';
+import { eraseUser } from '../privacy/erase';
+import { exportFileName, exportUserData } from '../privacy/export';
+import { EXPORT_LINK_PATH, exportLinkToken } from '../privacy/export-link';
 import { syncReminder } from '../reminders/schedule';
 import { recordBotAccess } from './bot-access';
 import { getSettings, updateSettings } from './settings';
@@ -48,6 +54,55 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       return reply.code(204).send(null);
     },
   );
+
+  app.get(
+    '/me/export',
+    {
+      schema: {
+        tags,
+        description: 'Everything stored about the user, as a JSON file (Content-Disposition: attachment).',
+        response: { 200: userExportSchema, ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const now = new Date();
+      return sendExport(reply, exportFileName(now)).send(await exportUserData(app.database.db, request.user.id, now));
+    },
+  );
+
+  app.post(
+    '/me/export-link',
+    { schema: { tags, response: { 200: exportLinkSchema, ...authErrors } } },
+    async (request) => {
+      const { token, expiresAt } = exportLinkToken(request.user.id);
+      return { path: `${API_PREFIX}${EXPORT_LINK_PATH}/${token}`, expires_at: expiresAt.toISOString() };
+    },
+  );
+
+  app.delete(
+    '/me',
+    {
+      schema: {
+        tags,
+        description:
+          'Erases every row of the user in one transaction. Payments stay as accounting records without the link; ' +
+          'the trial stays used and today’s quota stays spent for the next account of the same Telegram user.',
+        response: { 204: z.null(), ...authErrors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.user;
+      await eraseUser(app.database.db, id);
+      // This instance's cached sign-ins of the account would otherwise name a user that is gone for up to a minute.
+      for (const [raw, cached] of app.initDataCache.entries()) if (cached.user.id === id) app.initDataCache.delete(raw);
+      return reply.code(204).send(null);
+    },
+  );
 };
+
+/** An export answer: a file to keep, never cached anywhere. */
+export function sendExport<R extends { header(name: string, value: string): R }>(reply: R, fileName: string): R {
+  return reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
+}
 
 export default userRoutes;

@@ -2,11 +2,12 @@
 // program src/api/diary.ts with vi.mock still run these real actors over their fakes).
 import { fromPromise } from 'xstate';
 import type { DiaryCreateBody, DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
-import { createDiaryEntry, getDiaryEntry, listDiaryEntries, toggleDiaryFavorite } from './diary';
+import { createDiaryEntry, deleteDiaryEntry, getDiaryEntry, listDiaryEntries, toggleDiaryFavorite } from './diary';
 
 export const diaryActors = {
   loadPage: fromPromise<DiaryListResponse, DiaryListQuery>(({ input }) => listDiaryEntries(input)),
   loadEntry: fromPromise<DiaryEntry | null, { id: string }>(({ input }) => getDiaryEntry(input.id)),
   toggleFavorite: fromPromise<DiaryEntry, { id: string }>(({ input }) => toggleDiaryFavorite(input.id)),
   createEntry: fromPromise<DiaryEntry, DiaryCreateBody>(({ input }) => createDiaryEntry(input)),
+  deleteEntry: fromPromise<void, { id: string }>(({ input }) => deleteDiaryEntry(input.id)),
 };

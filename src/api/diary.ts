@@ -36,3 +36,8 @@ export async function createDiaryEntry(body: DiaryCreateBody): Promise<DiaryEntr
 export function toggleDiaryFavorite(id: string): Promise<DiaryEntry> {
   return api.patch(`api/diary/${encodeURIComponent(id)}/favorite`).json<DiaryEntry>();
 }
+
+/** Deletes the entry for good (204); a 404 (gone already, or someone else's) rejects like any failure. */
+export async function deleteDiaryEntry(id: string): Promise<void> {
+  await api.delete(`api/diary/${encodeURIComponent(id)}`);
+}

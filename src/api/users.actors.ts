@@ -1,14 +1,10 @@
-// The user's calls as the machines name them: the sign-in's loadUser (src/auth/authActor.ts), and reportBotAccess,
-// which the settings flow invokes after Telegram's requestWriteAccess (src/telegram/writeAccess.ts).
+// The user's calls as the machines name them: the sign-in's loadUser (src/auth/authActor.ts).
 import { fromPromise } from 'xstate';
 import type { AuthFailure, AuthUser } from '../../machines/app/auth.machine';
+import { takeSignIn } from '../auth/earlySignIn';
 import { authApi } from './client';
 import { authFailureKind } from './errors';
-import { getMe, putBotAccess } from './users';
-
-/** What Telegram's requestWriteAccess answered ('unavailable': an old client or outside Telegram — not asked). */
-export type WriteAccessAnswer = 'allowed' | 'denied' | 'unavailable';
-import { takeSignIn } from '../auth/earlySignIn';
+import { getMe } from './users';
 
 export const usersActors = {
   /** GET /api/users/me; a failure rejects with its kind (network, auth, other), which picks the error screen. */
@@ -21,8 +17,5 @@ export const usersActors = {
       const failure: AuthFailure = { kind: authFailureKind(error) };
       throw failure;
     }
-  }) /** Tells the server whether the bot may write (reminders); nothing to tell when Telegram could not ask. */,
-  reportBotAccess: fromPromise<void, { answer: WriteAccessAnswer }>(async ({ input }) => {
-    if (input.answer !== 'unavailable') await putBotAccess({ allowed: input.answer === 'allowed' });
   }),
 };

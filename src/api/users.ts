@@ -1,5 +1,5 @@
 import type { KyInstance } from 'ky';
-import type { BotAccessBody, Me } from '../../contract/users';
+import type { Me } from '../../contract/users';
 import { api } from './client';
 
 export type { Me };
@@ -10,9 +10,4 @@ export type { Me };
  */
 export function getMe(client: KyInstance = api): Promise<Me> {
   return client.get('api/users/me').json<Me>();
-}
-
-/** PUT /api/users/me/bot-access: the user's answer to Telegram's requestWriteAccess (may the bot send reminders). */
-export async function putBotAccess(body: BotAccessBody): Promise<void> {
-  await api.put('api/users/me/bot-access', { json: body });
 }

@@ -1,6 +1,6 @@
 import styled, { css } from 'styled-components';
 
-type Variant = 'primary' | 'secondary' | 'plain';
+type Variant = 'primary' | 'secondary' | 'plain' | 'destructive';
 
 export interface ButtonLook {
   $variant?: Variant;
@@ -47,6 +47,13 @@ export const buttonStyles = css<ButtonLook>`
       return css`
         background: ${theme.tint(theme.color.button, 12)};
         color: ${theme.color.accent};
+      `;
+    // Outlined, not filled: the destructive colour is made readable as text on the page, and white on it is not.
+    if ($variant === 'destructive')
+      return css`
+        background: transparent;
+        color: ${theme.color.destructive};
+        box-shadow: inset 0 0 0 1.5px ${theme.color.destructive};
       `;
     return css`
       background: transparent;

@@ -25,6 +25,15 @@ export const diaryCopy = {
   entryNotFound: 'Запись не найдена',
   entryError: 'Не удалось загрузить запись',
   backToList: 'К дневнику',
+  // Deleting an entry (ours: the spec has no delete).
+  deleteEntry: 'Удалить запись',
+  deleteSheet: {
+    title: 'Удалить запись?',
+    text: 'Запись будет удалена навсегда, восстановить её не получится.',
+    confirm: 'Удалить',
+    deleting: 'Удаляем…',
+    cancel: 'Отмена',
+  },
   addToFavorites: 'Добавить в избранное',
   removeFromFavorites: 'Убрать из избранного',
   moodLabel: 'Настроение',

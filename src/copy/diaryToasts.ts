@@ -8,4 +8,7 @@ export const diaryToasts = {
   createFailed: { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' },
   blankContent: { title: 'Внимание', description: 'Содержание записи не может быть пустым', variant: 'warning' },
   favoriteFailed: { title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' },
+  // Ours: deleting an entry is not in the spec.
+  entryDeleted: { title: 'Готово', description: 'Запись удалена', variant: 'success' },
+  entryDeleteFailed: { title: 'Ошибка', description: 'Не удалось удалить запись', variant: 'destructive' },
 } satisfies Record<DiaryToastKey, ToastCopy>;

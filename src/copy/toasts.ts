@@ -5,6 +5,7 @@ import type { ToastKey } from '../../machines/app/toast-keys';
 import type { ToastVariant } from '../../machines/app/toast.machine';
 import { chatToasts } from './chatToasts';
 import { diaryToasts } from './diaryToasts';
+import { profileToasts } from './profileToasts';
 
 /** A toast's words and look, as `toast()` in src/ui/toast.ts takes them. */
 export interface ToastCopy {
@@ -16,4 +17,5 @@ export interface ToastCopy {
 export const toastCopy: Record<ToastKey, ToastCopy> = {
   ...diaryToasts,
   ...chatToasts,
+  ...profileToasts,
 };

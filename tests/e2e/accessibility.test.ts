@@ -215,7 +215,7 @@ describe('zoom and text size', () => {
     expect(viewport).not.toMatch(/maximum-scale|user-scalable/);
   });
 
-  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, plans, checkout, placeholders', async () => {
+  it('at 200 % text nothing is cut or overlapping: onboarding, home, the upgrade sheet, diary list and entry, new entry, profile, settings, help, plans, checkout', async () => {
     const user: TgUser = { ...reader, id: reader.id + 20 };
     const page = await openApp(e2e.browser, launchUrl(e2e.server, { user }), { otherTheme: false });
     await page.waitForURL('**/onboarding', { timeout: 20_000 });
@@ -262,7 +262,9 @@ describe('zoom and text size', () => {
     for (const path of [
       '/app/diary',
       '/app/diary/new',
+      '/app/profile',
       '/app/profile/settings',
+      '/app/profile/help',
       '/app/chat/new',
       '/app/profile/subscription',
       '/app/profile/subscription/checkout?tier=PREMIUM&period=3',

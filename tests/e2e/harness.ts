@@ -67,6 +67,8 @@ export { launchHash, TELEGRAM_THEMES };
 const root = join(import.meta.dirname, '..', '..');
 
 export const E2E_BOT_TOKEN = '7000000001:E2E-test-token-not-a-real-bot';
+/** DATA_ENCRYPTION_KEY of e2e servers on PostgreSQL (32 bytes, base64). */
+export const E2E_DATA_KEY = Buffer.alloc(32, 5).toString('base64');
 
 export interface TgUser {
   id: number;
@@ -141,7 +143,8 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     HOST: '127.0.0.1',
     DATA_DIR: dataDir,
     BOT_TOKEN: E2E_BOT_TOKEN,
-    ...(database ? { DATABASE_URL: database.url } : {}),
+    // PostgreSQL needs the data key given; on PGlite the server makes one in DATA_DIR, as on a first `npm start`.
+    ...(database ? { DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_KEY } : {}),
     ...options.env,
   };
   if (!database) delete env.DATABASE_URL;

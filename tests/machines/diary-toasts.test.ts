@@ -1,4 +1,5 @@
-// The diary machines name their toasts by key; the words for each key are the spec's, verbatim.
+// The diary machines name their toasts by key; the words for each key are the spec's, verbatim (deleting an entry
+// is ours: the spec has no delete).
 import { describe, expect, it } from 'vitest';
 import type { DiaryToastKey } from '../../machines/diary/diary-toasts';
 import { diaryCopy } from '../../src/copy/diary';
@@ -8,6 +9,8 @@ const spec: Record<DiaryToastKey, { title: string; description: string; variant:
   created: { title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' },
   createFailed: { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' },
   favoriteFailed: { title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' },
+  entryDeleted: { title: 'Готово', description: 'Запись удалена', variant: 'success' },
+  entryDeleteFailed: { title: 'Ошибка', description: 'Не удалось удалить запись', variant: 'destructive' },
 };
 
 describe('diary toast copy', () => {

@@ -2,14 +2,17 @@
 // 'unavailable' (Telegram could not ask) tells nothing.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { usersActors } from '../../src/api/users.actors';
-import { putBotAccess } from '../../src/api/users';
+import { putBotAccess } from '../../src/api/profile';
+import { profileActors } from '../../src/api/profile.actors';
 
-vi.mock('../../src/api/users', () => ({ getMe: vi.fn(), putBotAccess: vi.fn() }));
+vi.mock('../../src/api/profile', async (actual) => ({
+  ...(await actual<typeof import('../../src/api/profile')>()),
+  putBotAccess: vi.fn(),
+}));
 const put = vi.mocked(putBotAccess);
 
 const report = (answer: 'allowed' | 'denied' | 'unavailable') =>
-  toPromise(createActor(usersActors.reportBotAccess, { input: { answer } }).start());
+  toPromise(createActor(profileActors.reportBotAccess, { input: { answer } }).start());
 
 describe('reportBotAccess', () => {
   beforeEach(() => put.mockReset().mockResolvedValue(undefined));

@@ -82,7 +82,7 @@ describe('bottom navigation', () => {
   it.each([
     ['/app/profile/help', '/app/profile'],
     ['/app/profile/subscription/checkout', '/app/profile/subscription'],
-  ])('placeholder %s: «Назад» (no native BackButton outside Telegram) goes to %s', async (path, back) => {
+  ])('%s: «Назад» (no native BackButton outside Telegram) goes to %s', async (path, back) => {
     renderApp(path, signedIn());
     await userEvent.click(await screen.findByRole('button', { name: /Назад/ }));
     await waitFor(() => expect(currentPath()).toBe(back));
@@ -92,7 +92,7 @@ describe('bottom navigation', () => {
     ['/app/chat', 'Чаты'],
     ['/app/practices', 'Практики'],
     ['/app/profile', 'Профиль'],
-  ])('tab placeholder %s («%s») has no back link', async (path, title) => {
+  ])('tab %s («%s») has no back link', async (path, title) => {
     renderApp(path, signedIn());
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: /Назад/ })).not.toBeInTheDocument();

@@ -1,14 +1,14 @@
-// The diary entry detail screen against mocked API calls.
-import { act, screen, waitFor } from '@testing-library/react';
+// The diary entry detail screen against mocked API calls (and «Удалить запись» with its confirmation).
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getDiaryEntry, listDiaryEntries, toggleDiaryFavorite } from '../../src/api/diary';
+import { deleteDiaryEntry, getDiaryEntry, listDiaryEntries, toggleDiaryFavorite } from '../../src/api/diary';
 import { paths } from '../../machines/paths';
 import { formatEntryDate } from '../../src/components/diary/entryDate';
 import { navigateTo } from '../../src/flow/navigator';
 import { toast } from '../../src/ui/toast';
 import { deferred, entry, renderDiary } from './diary-helpers';
-import { renderApp, signedIn } from './render-app';
+import { currentPath, renderApp, signedIn } from './render-app';
 
 vi.mock('../../src/api/diary'); // automocked: every call is a vi.fn() the tests program
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
@@ -101,5 +101,53 @@ describe('diary entry screen', () => {
     act(() => navigateTo({ to: paths.diaryEntry(second.id) }));
     expect(await screen.findByRole('heading', { name: 'Запись номер 2' })).toBeInTheDocument();
     expect(get).toHaveBeenLastCalledWith(second.id);
+  });
+
+  describe('«Удалить запись»', () => {
+    const remove = vi.mocked(deleteDiaryEntry);
+
+    it('asks first; «Удалить» deletes, says so and goes back to the list', async () => {
+      get.mockResolvedValue(entry(5));
+      const pending = deferred<void>();
+      remove.mockReturnValue(pending.promise);
+      await renderDiary(`/app/diary/${entry(5).id}`);
+      const button = await screen.findByRole('button', { name: 'Удалить запись' });
+      await userEvent.click(button);
+      const dialog = await screen.findByRole('dialog', { name: 'Удалить запись?' });
+      expect(dialog).toHaveTextContent('Запись будет удалена навсегда');
+      expect(remove).not.toHaveBeenCalled();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Удалить' }));
+      expect(remove).toHaveBeenCalledWith(entry(5).id);
+      expect(within(dialog).getByRole('button', { name: 'Удаляем…' })).toHaveAttribute('aria-busy', 'true');
+      pending.resolve();
+      await waitFor(() => expect(currentPath()).toBe('/app/diary'));
+      expect(toast).toHaveBeenCalledWith({ title: 'Готово', description: 'Запись удалена', variant: 'success' });
+    });
+
+    it('«Отмена» and Escape close the sheet and keep the entry; a failed delete toasts and keeps it', async () => {
+      get.mockResolvedValue(entry(6));
+      remove.mockRejectedValue(new Error('503'));
+      await renderDiary(`/app/diary/${entry(6).id}`);
+      await userEvent.click(await screen.findByRole('button', { name: 'Удалить запись' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Отмена' }));
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await userEvent.click(screen.getByRole('button', { name: 'Удалить запись' }));
+      await screen.findByRole('dialog');
+      await userEvent.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      expect(remove).not.toHaveBeenCalled();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Удалить запись' }));
+      await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+      await waitFor(() =>
+        expect(toast).toHaveBeenCalledWith({
+          title: 'Ошибка',
+          description: 'Не удалось удалить запись',
+          variant: 'destructive',
+        }),
+      );
+      expect(screen.getByRole('heading', { name: 'Запись номер 6' })).toBeInTheDocument();
+      expect(currentPath()).toBe(`/app/diary/${entry(6).id}`);
+    });
   });
 });

@@ -195,7 +195,7 @@ describe('route chunks', () => {
   });
 
   it('before that, load() is the download itself', async () => {
-    const chunk = routeChunks.comingSoon;
+    const chunk = routeChunks.help;
     const pending = chunk.load();
     expect(pending).toBeInstanceOf(Promise);
     expect(await pending).toBe(await chunk.preload());

@@ -1,5 +1,6 @@
 // /api/diary on both databases: validation (422, Russian), listing order and filters, owner isolation (404),
-// favourite toggle, plan and daily-limit enforcement (402) including 30 concurrent creates against a limit of 10.
+// favourite toggle, deletion (204, 404 for others, the counters follow), plan and daily-limit enforcement (402)
+// including 30 concurrent creates against a limit of 10.
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DiaryEntry, DiaryListResponse } from '../../contract/diary';
@@ -19,6 +20,8 @@ describeEachDatabase('diary API', (t) => {
     t.app.inject({ method: 'GET', url: `/api/diary/${id}`, headers: t.headers(user) });
   const favorite = (id: string, user = anna) =>
     t.app.inject({ method: 'PATCH', url: `/api/diary/${id}/favorite`, headers: t.headers(user) });
+  const remove = (id: string, user = anna) =>
+    t.app.inject({ method: 'DELETE', url: `/api/diary/${id}`, headers: t.headers(user) });
 
   async function asPro(user = anna) {
     await list('', user); // the auth hook creates the user row
@@ -167,7 +170,8 @@ describeEachDatabase('diary API', (t) => {
     await asPro();
     const userId = await t.userId(anna.id);
     await t.database.db.execute(
-      sql`insert into diary_entries (user_id, content, is_favorite) select ${userId}, 'импорт ' || g, g % 2 = 0 from generate_series(1, 5) g`,
+      // Plain UTF-8 bytes, as rows written before encryption existed: they still read (server/privacy/cipher.ts).
+      sql`insert into diary_entries (user_id, content, is_favorite) select ${userId}, convert_to('импорт ' || g, 'UTF8'), g % 2 = 0 from generate_series(1, 5) g`,
     );
     expect((await list('?limit=2')).json().total).toBe(5);
     expect((await list('?limit=1&is_favorite=true')).json().total).toBe(2);
@@ -192,11 +196,43 @@ describeEachDatabase('diary API', (t) => {
     }
   });
 
+  it('delete: 204 for the owner, then 404; others and malformed ids 404; the counters follow; the quota stays spent', async () => {
+    await asPro(anna);
+    await asPro(boris);
+    const kept = (await create({ content: 'Остаётся', is_favorite: true })).json() as DiaryEntry;
+    const starred = (await create({ content: 'Избранная', is_favorite: true })).json() as DiaryEntry;
+    const plain = (await create({ content: 'Обычная' })).json() as DiaryEntry;
+    const totals = async () => [
+      (await list('?limit=1')).json().total,
+      (await list('?limit=1&is_favorite=true')).json().total,
+    ];
+    expect(await totals()).toEqual([3, 2]);
+
+    for (const id of [starred.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const res = await remove(id, boris);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Запись не найдена' });
+    }
+    expect(await totals()).toEqual([3, 2]); // boris removed nothing
+
+    const res = await remove(starred.id);
+    expect(res.statusCode).toBe(204);
+    expect(res.body).toBe('');
+    expect((await get(starred.id)).statusCode).toBe(404);
+    expect((await remove(starred.id)).statusCode).toBe(404);
+    expect(await totals()).toEqual([2, 1]);
+    expect((await remove(plain.id)).statusCode).toBe(204);
+    expect(await totals()).toEqual([1, 1]);
+    expect((await list()).json().entries.map((e: DiaryEntry) => e.id)).toEqual([kept.id]);
+    // Three were written today, and deleting two does not make room for more.
+    expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(3);
+  });
+
   it('a failed insert spends nothing (insert and spend share one transaction)', async () => {
     await asPro();
     const userId = await t.userId(anna.id);
-    // Past the route's validation on purpose: the varchar(100) column rejects this title inside the transaction.
-    const bad = { title: 'т'.repeat(101), content: 'x', mood: null, is_favorite: false };
+    // Past the route's validation on purpose: the uuid column rejects this client id inside the transaction.
+    const bad = { title: null, content: 'x', mood: null, is_favorite: false, client_id: 'not-a-uuid' };
     await expect(createEntry(t.database.db, userId, bad, 'Europe/Moscow')).rejects.toThrow();
     expect((await usageToday(t.database.db, userId, 'Europe/Moscow')).used.diary_entries).toBe(0);
     expect((await create({ content: 'Теперь можно' })).statusCode).toBe(201);

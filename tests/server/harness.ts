@@ -7,6 +7,7 @@
  *   content) and each test loads it into a new in-memory PGlite (≈0.4 s instead of ≈3.5 s for initdb+migrate).
  * - PostgreSQL: one migrated template database per file, and `CREATE DATABASE … TEMPLATE` per test (≈50 ms),
  *   dropped afterwards.
+ * Both are opened with the test data key (TEST_DATA_KEY, `openDataKeys`), so the sealed columns work.
  *
  * `t` (read its fields inside tests/hooks, not at collection time):
  * - `t.app` — FastifyInstance (use `t.app.inject`), `t.database` — `{ db, kind, client, close }`, `t.kind`.
@@ -34,6 +35,7 @@ import { loadConfig, type Config } from '../../server/start/config';
 import { migrateDatabase, openPostgres, wrapPglite, type Database } from '../../server/db';
 import { migrationsFolder } from '../../server/db/migrate';
 import { subscriptions, users } from '../../server/db/schema';
+import { openDataKeys } from '../../server/privacy/keys';
 
 export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-server-tests';
 export const TEST_USER = { id: 1001, first_name: 'Тест' };
@@ -61,9 +63,13 @@ export interface TestContext {
   userId(telegramId: number): Promise<number>;
 }
 
+/** The data key of server tests (32 bytes, base64). */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+
 export function testConfig(overrides: Record<string, string> = {}): Config {
   return loadConfig({
     BOT_TOKEN: TEST_BOT_TOKEN,
+    DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
     LOG_LEVEL: 'silent',
     DATA_DIR: join(tmpdir(), 'unused'),
     // Tests drive the reminder scheduler themselves (tests/server/reminders*.test.ts), with a clock of their own.
@@ -113,8 +119,16 @@ function pgliteTemplateDump(): Promise<Blob> {
   return pgliteTemplate;
 }
 
-export async function freshPglite(): Promise<Database> {
+/** A fresh migrated in-memory PGlite, as a first start finds it: no data key checked yet. */
+export async function migratedPglite(): Promise<Database> {
   return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplateDump() }));
+}
+
+/** A fresh migrated in-memory PGlite whose data keys are open (the test key, installed for the process). */
+export async function freshPglite(): Promise<Database> {
+  const database = await migratedPglite();
+  await openDataKeys(database, testConfig());
+  return database;
 }
 
 // ---- PostgreSQL template ---------------------------------------------------------------------------------------
@@ -152,7 +166,7 @@ function pgTemplateName(pgUrl: string): Promise<string> {
   return pgTemplate;
 }
 
-/** A fresh migrated PostgreSQL database; `drop()` removes it. */
+/** A fresh migrated PostgreSQL database with its data keys open (the test key); `drop()` removes it. */
 export async function freshPostgres(
   pgUrl: string,
 ): Promise<{ database: Database; url: string; drop(): Promise<void> }> {
@@ -161,6 +175,7 @@ export async function freshPostgres(
   await admin(pgUrl, (c) => c.query(`create database ${name} template ${template}`));
   const url = dbUrl(pgUrl, name);
   const database = openPostgres(url, { max: 10 });
+  await openDataKeys(database, testConfig());
   return {
     database,
     url,

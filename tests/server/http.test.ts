@@ -125,7 +125,7 @@ describeEachDatabase('http', (t) => {
   });
 
   it('wrong method on a known path → 404/405 JSON, never 500', async () => {
-    const res = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: t.headers() });
+    const res = await t.app.inject({ method: 'PUT', url: '/api/users/me', headers: t.headers() });
     expect([404, 405]).toContain(res.statusCode);
     expect(res.json().detail).toMatch(cyrillic);
   });
@@ -143,6 +143,10 @@ describeEachDatabase('http', (t) => {
       '/api/subscriptions/usage',
       '/api/trial/status',
       '/api/trial/activate',
+      '/api/users/me/export',
+      '/api/users/me/export-link',
+      '/api/export/{token}',
+      '/api/help/support',
     ]) {
       expect(doc.paths[path], path).toBeDefined();
     }

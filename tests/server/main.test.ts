@@ -1,6 +1,7 @@
 // `npm start` as a process (server/start/main.ts on PGlite): listens and prints the URL, a second process on the same
 // DATA_DIR is refused with a clear message, SIGTERM/SIGINT close cleanly and remove the lock (also when they
-// arrive during start-up), a stale lock from a dead process is taken over, a nested DATA_DIR is created.
+// arrive during start-up), a stale lock from a dead process is taken over, a nested DATA_DIR is created; the data
+// key is generated into DATA_DIR on first start, and a DATA_ENCRYPTION_KEY that does not fit refuses to start.
 import { spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,8 +13,12 @@ const root = join(import.meta.dirname, '..', '..');
 const dataDir = mkdtempSync(join(tmpdir(), 'main-test-'));
 const children: ChildProcess[] = [];
 
-function start(dir = dataDir): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+function start(
+  dir = dataDir,
+  env: Record<string, string> = {},
+): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawnServer(root, {
+    ...env,
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     PORT: '0',
@@ -96,4 +101,30 @@ describe('server/start/main.ts process', () => {
     expect(await p.exited).toBe(0);
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   }, 60_000);
+
+  it('makes a data key in DATA_DIR on first start and says so; a key that does not fit refuses to start', async () => {
+    const dir = join(dataDir, 'keys');
+    const first = start(dir);
+    await listening(first);
+    const keyFile = join(dir, 'data-encryption.key');
+    expect(first.output()).toContain(`Ключ шифрования данных создан: ${keyFile}`);
+    expect(existsSync(keyFile)).toBe(true);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+
+    const again = start(dir); // the same key from the file, silently
+    await listening(again);
+    expect(again.output()).not.toMatch(/Ключ шифрования данных создан/);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+
+    const wrong = start(dir, { DATA_ENCRYPTION_KEY: Buffer.alloc(32, 1).toString('base64') });
+    expect(await wrong.exited).toBe(1);
+    expect(wrong.output()).toMatch(
+      /DATA_ENCRYPTION_KEY does not fit this database: its data is sealed with key [0-9a-f]{8}/,
+    );
+    expect(wrong.output()).toMatch(/ключ шифрования не подходит к этой базе данных/);
+    expect(wrong.output()).not.toMatch(/Открыть:/);
+    expect(existsSync(join(dir, 'server.pid'))).toBe(false); // it closed what it had opened
+  }, 90_000);
 });

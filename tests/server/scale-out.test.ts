@@ -6,6 +6,7 @@ import { buildApp } from '../../server/app';
 import { overrideDailyLimit, clearDailyLimitOverrides } from '../../server/billing/plans';
 import { spendDaily } from '../../server/billing/quota';
 import { migrateDatabase, openPostgres, type Database } from '../../server/db';
+import { openDataKeys } from '../../server/privacy/keys';
 import { signInitData, testConfig } from './harness';
 
 const pgUrl = inject('pgUrl');
@@ -35,12 +36,17 @@ describe.skipIf(!pgUrl)('several instances on one PostgreSQL database', () => {
     await admin(`drop database if exists ${name} with (force)`);
   });
 
-  it('three instances migrating an empty database at the same time all succeed', async () => {
+  it('three instances migrating an empty database and checking the data key at the same time all succeed', async () => {
     await Promise.all(instances.map((d) => migrateDatabase(d)));
     const { rows } = await (instances[0]!.client as pg.Pool).query(
       'select count(*)::int as n from drizzle.__drizzle_migrations',
     );
     expect(rows[0].n).toBeGreaterThan(0);
+    // One key check for all of them (the first to take the lock writes it, the others find it).
+    const opened = await Promise.all(instances.map((d) => openDataKeys(d, testConfig())));
+    expect(new Set(opened.map((o) => o.current)).size).toBe(1);
+    const keys = await (instances[0]!.client as pg.Pool).query('select keys_in_use from data_encryption');
+    expect(keys.rows).toEqual([{ keys_in_use: [opened[0]!.current] }]);
   });
 
   it('one user signing in on two instances at once gets one row; quotas hold across instances', async () => {

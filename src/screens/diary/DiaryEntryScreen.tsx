@@ -1,9 +1,11 @@
-// /app/diary/:entryId: binds the entry machine; back (Telegram BackButton or our own) goes to /app/diary.
+// /app/diary/:entryId: binds the entry machine; back (Telegram BackButton or our own) goes to /app/diary. «Удалить
+// запись» asks in a sheet first; once deleted, the app goes back to the list.
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { diaryEntryMachine, diaryEntryView } from '../../../machines/diary/diary-entry.machine';
 import { diaryActors } from '../../api/diary.actors';
 import { Button } from '../../components/Button';
+import { DeleteEntrySheet } from '../../components/diary/DeleteEntrySheet';
 import { formatEntryDate } from '../../components/diary/entryDate';
 import { FavoriteStar } from '../../components/diary/FavoriteStar';
 import { MoodBadge } from '../../components/diary/MoodBadge';
@@ -70,7 +72,7 @@ const BackLink = styled(Button)`
 export default function DiaryEntryScreen() {
   const { entryId = '' } = useParams();
   const { view, send } = useFlow(diaryEntryMachine, diaryEntryView, { input: { id: entryId }, actors: diaryActors });
-  const { status, entry, toggling } = view;
+  const { status, entry, toggling, confirmingDelete, deleting } = view;
   const back = () => send({ type: 'BACK' });
   const nativeBack = useBackButton(back);
 
@@ -120,6 +122,24 @@ export default function DiaryEntryScreen() {
           <Content>{entry.content}</Content>
         </Article>
       ) : null}
+      {status === 'ready' && entry ? (
+        <Button
+          $variant="destructive"
+          $block
+          onClick={() => {
+            haptic.warning();
+            send({ type: 'DELETE.ASK' });
+          }}
+        >
+          {diaryCopy.deleteEntry}
+        </Button>
+      ) : null}
+      <DeleteEntrySheet
+        open={confirmingDelete}
+        deleting={deleting}
+        onConfirm={() => send({ type: 'DELETE.CONFIRM' })}
+        onCancel={() => send({ type: 'DELETE.CANCEL' })}
+      />
     </Page>
   );
 }

@@ -1,0 +1,358 @@
+// Settings (/app/profile/settings): the communication style, the reminder time and «Обо мне».
+//
+// - A style or reminder choice shows at once and is saved; success says so ('Настройки сохранены' with the change's
+//   words), failure says 'Ошибка' / 'Не удалось сохранить настройки' and puts the previous value back. Choices wait
+//   while one is being saved.
+// - A reminder time saved while the bot may not write to the user asks Telegram for that permission
+//   (`requestWriteAccess`: 'allowed' | 'denied' | 'unavailable', src/telegram/writeAccess.ts) and tells the server the
+//   answer (`reportBotAccess`), which sends reminders only to users the bot may write to.
+// - «Обо мне» never loses a keystroke: every change is kept on the device (`storeAboutDraft`) until the server has
+//   it (`clearAboutDraft`), saved after a pause in typing (`aboutPause`), and flushed when the user leaves
+//   (`flushAbout` on LEAVE, which the screen sends as it goes away — by back, a tab or anything else). A failed save
+//   keeps the text and says so; the next change tries again. A draft left on the device by an earlier visit (the app
+//   closed mid-sentence) is saved when the settings load.
+import { assign, setup, type SnapshotFrom } from 'xstate';
+import {
+  PERSONAL_CONTEXT_MAX,
+  type CommunicationStyle,
+  type ReminderTime,
+  type Settings,
+  type SettingsPatch,
+} from '../../contract/settings';
+import { stubAction, stubActor, type NavigateParams, type ToastParams } from '../effects';
+import { paths } from '../paths';
+import { topState } from '../view-model';
+
+/** Telegram's answer to «may the bot write to you» (or 'unavailable' outside Telegram and on old clients). */
+export type WriteAccess = 'allowed' | 'denied' | 'unavailable';
+
+export interface SettingsInput {
+  /** «Обо мне» as the device kept it from an earlier visit, if the server may not have it yet. */
+  aboutDraft: string | null;
+  /** The init data says the bot may already write to the user (allows_write_to_pm). */
+  botMayWrite: boolean;
+}
+
+export interface SettingsContext {
+  /** What the server has. */
+  saved: Settings | null;
+  style: CommunicationStyle;
+  reminder: ReminderTime;
+  /** The «Обо мне» field as typed. */
+  about: string;
+  /** The text of the «Обо мне» save in flight. */
+  sending: string | null;
+  aboutDraft: string | null;
+  botMayWrite: boolean;
+  /** Telegram's last answer to the write-access request (issue 16 reports it to the server). */
+  writeAccess: WriteAccess | null;
+}
+
+/** «Обо мне» as the server stores it: trimmed, blank → null (contract/settings.ts). */
+export const storedAbout = (text: string): string | null => text.trim() || null;
+
+/** The text is not what the server has. */
+const unsaved = (context: Pick<SettingsContext, 'about' | 'saved'>) =>
+  context.saved !== null && storedAbout(context.about) !== context.saved.personal_context;
+
+const STYLE_DEFAULT: CommunicationStyle = 'gentle';
+const REMINDER_DEFAULT: ReminderTime = 'evening';
+
+export const settingsMachine = setup({
+  types: {
+    context: {} as SettingsContext,
+    input: {} as SettingsInput,
+    events: {} as
+      | { type: 'STYLE.SELECT'; style: CommunicationStyle }
+      | { type: 'REMINDER.SELECT'; time: ReminderTime }
+      | { type: 'ABOUT.CHANGE'; text: string }
+      | { type: 'RETRY' }
+      | { type: 'BACK' }
+      | { type: 'LEAVE' },
+  },
+  actors: {
+    loadSettings: stubActor<Settings>(),
+    saveSettings: stubActor<Settings, SettingsPatch>(),
+    requestWriteAccess: stubActor<WriteAccess>(),
+    reportBotAccess: stubActor<void, { answer: WriteAccess }>(),
+  },
+  actions: {
+    takeAbout: assign((_, { text }: { text: string }) => ({ about: text.slice(0, PERSONAL_CONTEXT_MAX) })),
+    navigate: stubAction<NavigateParams>(),
+    toast: stubAction<ToastParams>(),
+    storeAboutDraft: stubAction<{ text: string }>(),
+    /** Forgets the device's draft if it is still `text` (newer typing stays kept). */
+    clearAboutDraft: stubAction<{ text: string }>(),
+    /** Saves «Обо мне» on the way out, beyond this screen's life; clears the draft once the server has it. */
+    flushAbout: stubAction<{ text: string }>(),
+  },
+  guards: {
+    isNewStyle: ({ context }, { style }: { style: CommunicationStyle }) => style !== context.style,
+    isNewReminder: ({ context }, { time }: { time: ReminderTime }) => time !== context.reminder,
+    remindersOff: (_, { time }: { time: ReminderTime }) => time === 'disabled',
+    mayNotWrite: ({ context }) => !context.botMayWrite,
+    aboutUnsaved: ({ context }) => unsaved(context),
+    /** Typing went on while the save was in flight: the field holds other text than was sent. */
+    typedMeanwhile: ({ context }) => storedAbout(context.about) !== storedAbout(context.sending ?? ''),
+  },
+  delays: {
+    /** A pause in typing long enough to save. */
+    aboutPause: 1000,
+  },
+}).createMachine({
+  id: 'settings',
+  description: 'Communication style, reminders and «Обо мне», each saved on change.',
+  context: ({ input }) => ({
+    saved: null,
+    style: STYLE_DEFAULT,
+    reminder: REMINDER_DEFAULT,
+    about: '',
+    sending: null,
+    aboutDraft: input.aboutDraft,
+    botMayWrite: input.botMayWrite,
+    writeAccess: null,
+  }),
+  initial: 'loading',
+  on: {
+    BACK: { actions: { type: 'navigate', params: { to: paths.profile } } },
+    LEAVE: {
+      description: 'The screen goes away: what the server does not have yet goes now.',
+      guard: 'aboutUnsaved',
+      actions: { type: 'flushAbout', params: ({ context }) => ({ text: context.about }) },
+    },
+  },
+  states: {
+    loading: {
+      invoke: {
+        id: 'loadSettings',
+        src: 'loadSettings',
+        onDone: {
+          target: 'ready',
+          actions: assign(({ context, event }) => ({
+            saved: event.output,
+            style: event.output.communication_style,
+            reminder: event.output.reminder_time,
+            // The device's draft wins: it is newer than anything the server has.
+            about: (context.aboutDraft ?? event.output.personal_context ?? '').slice(0, PERSONAL_CONTEXT_MAX),
+          })),
+        },
+        onError: { target: 'error' },
+      },
+    },
+    error: {
+      description: '«Не удалось загрузить настройки» with a retry.',
+      on: { RETRY: { target: 'loading' } },
+    },
+    ready: {
+      type: 'parallel',
+      states: {
+        choices: {
+          initial: 'idle',
+          states: {
+            idle: {
+              on: {
+                'STYLE.SELECT': {
+                  guard: { type: 'isNewStyle', params: ({ event }) => ({ style: event.style }) },
+                  target: 'savingStyle',
+                  actions: assign({ style: ({ event }) => event.style }),
+                },
+                'REMINDER.SELECT': {
+                  guard: { type: 'isNewReminder', params: ({ event }) => ({ time: event.time }) },
+                  target: 'savingReminder',
+                  actions: assign({ reminder: ({ event }) => event.time }),
+                },
+              },
+            },
+            savingStyle: {
+              invoke: {
+                id: 'saveStyle',
+                src: 'saveSettings',
+                input: ({ context }) => ({ communication_style: context.style }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    assign({ saved: ({ context, event }) => ({ ...context.saved!, ...pickChoices(event.output) }) }),
+                    { type: 'toast', params: { key: 'styleUpdated' } },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign({ style: ({ context }) => context.saved!.communication_style }),
+                    { type: 'toast', params: { key: 'settingsSaveFailed' } },
+                  ],
+                },
+              },
+            },
+            savingReminder: {
+              invoke: {
+                id: 'saveReminder',
+                src: 'saveSettings',
+                input: ({ context }) => ({ reminder_time: context.reminder }),
+                onDone: [
+                  {
+                    guard: { type: 'remindersOff', params: ({ event }) => ({ time: event.output.reminder_time }) },
+                    target: 'idle',
+                    actions: [
+                      assign({ saved: ({ context, event }) => ({ ...context.saved!, ...pickChoices(event.output) }) }),
+                      { type: 'toast', params: { key: 'remindersOff' } },
+                    ],
+                  },
+                  {
+                    guard: 'mayNotWrite',
+                    target: 'askingWriteAccess',
+                    actions: [
+                      assign({ saved: ({ context, event }) => ({ ...context.saved!, ...pickChoices(event.output) }) }),
+                      { type: 'toast', params: { key: 'reminderTimeUpdated' } },
+                    ],
+                  },
+                  {
+                    target: 'idle',
+                    actions: [
+                      assign({ saved: ({ context, event }) => ({ ...context.saved!, ...pickChoices(event.output) }) }),
+                      { type: 'toast', params: { key: 'reminderTimeUpdated' } },
+                    ],
+                  },
+                ],
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign({ reminder: ({ context }) => context.saved!.reminder_time }),
+                    { type: 'toast', params: { key: 'settingsSaveFailed' } },
+                  ],
+                },
+              },
+            },
+            askingWriteAccess: {
+              description: 'Telegram asks the user whether the bot may write to them (for the reminders).',
+              invoke: {
+                id: 'requestWriteAccess',
+                src: 'requestWriteAccess',
+                onDone: {
+                  target: 'reportingWriteAccess',
+                  actions: assign({
+                    writeAccess: ({ event }) => event.output,
+                    botMayWrite: ({ event }) => event.output === 'allowed',
+                  }),
+                },
+                onError: { target: 'idle', actions: assign({ writeAccess: 'unavailable' }) },
+              },
+            },
+            reportingWriteAccess: {
+              description: 'The answer goes to the server, which sends reminders only where the bot may write.',
+              invoke: {
+                id: 'reportBotAccess',
+                src: 'reportBotAccess',
+                input: ({ context }) => ({ answer: context.writeAccess! }),
+                onDone: { target: 'idle' },
+                onError: { target: 'idle', description: 'Not told this time: the next reminder choice asks again.' },
+              },
+            },
+          },
+        },
+        about: {
+          initial: 'checking',
+          on: {
+            'ABOUT.CHANGE': {
+              description: 'Every keystroke is kept on the device; typing again restarts the pause.',
+              target: '.typing',
+              actions: [
+                { type: 'takeAbout', params: ({ event }) => ({ text: event.text }) },
+                { type: 'storeAboutDraft', params: ({ event }) => ({ text: event.text }) },
+              ],
+            },
+          },
+          states: {
+            checking: {
+              always: [{ guard: 'aboutUnsaved', target: 'typing' }, { target: 'saved' }],
+            },
+            saved: {},
+            typing: {
+              description: 'Saved after a pause in typing.',
+              after: {
+                aboutPause: [
+                  { guard: 'aboutUnsaved', target: 'saving' },
+                  {
+                    description: 'Typed back to what the server has: nothing to save.',
+                    target: 'saved',
+                    actions: { type: 'clearAboutDraft', params: ({ context }) => ({ text: context.about }) },
+                  },
+                ],
+              },
+            },
+            saving: {
+              entry: assign({ sending: ({ context }) => context.about }),
+              exit: assign({ sending: null }),
+              on: {
+                'ABOUT.CHANGE': {
+                  description: 'Kept, and saved when this save answers.',
+                  actions: [
+                    { type: 'takeAbout', params: ({ event }) => ({ text: event.text }) },
+                    { type: 'storeAboutDraft', params: ({ event }) => ({ text: event.text }) },
+                  ],
+                },
+              },
+              invoke: {
+                id: 'saveAbout',
+                src: 'saveSettings',
+                input: ({ context }) => ({ personal_context: storedAbout(context.sending!) }),
+                onDone: [
+                  {
+                    guard: 'typedMeanwhile',
+                    target: 'typing',
+                    actions: assign({
+                      saved: ({ context, event }) => ({
+                        ...context.saved!,
+                        personal_context: event.output.personal_context,
+                      }),
+                    }),
+                  },
+                  {
+                    target: 'saved',
+                    actions: [
+                      assign({
+                        saved: ({ context, event }) => ({
+                          ...context.saved!,
+                          personal_context: event.output.personal_context,
+                        }),
+                      }),
+                      { type: 'clearAboutDraft', params: ({ context }) => ({ text: context.about }) },
+                      { type: 'toast', params: { key: 'aboutUpdated' } },
+                    ],
+                  },
+                ],
+                onError: { target: 'failed', actions: { type: 'toast', params: { key: 'settingsSaveFailed' } } },
+              },
+            },
+            failed: {
+              description: '«Не удалось обновить настройки» under the field; the text and its draft stay.',
+            },
+          },
+        },
+      },
+    },
+  },
+});
+
+/** The style and reminder of a save's answer (a style save must not overwrite «Обо мне» typed meanwhile). */
+function pickChoices(settings: Settings): Pick<Settings, 'communication_style' | 'reminder_time'> {
+  return { communication_style: settings.communication_style, reminder_time: settings.reminder_time };
+}
+
+export type SettingsStatus = 'loading' | 'error' | 'ready';
+
+export function settingsView(snapshot: SnapshotFrom<typeof settingsMachine>) {
+  const { style, reminder, about } = snapshot.context;
+  return {
+    status: topState<SettingsStatus>(snapshot),
+    style,
+    reminder,
+    about,
+    /** The N of the live 'N/500' counter. */
+    aboutLength: about.length,
+    /** A style or reminder save is running: the choices wait. */
+    choosing: snapshot.matches('ready') && !snapshot.matches({ ready: { choices: 'idle' } }),
+    aboutSaving: snapshot.matches({ ready: { about: 'saving' } }),
+    aboutFailed: snapshot.matches({ ready: { about: 'failed' } }),
+  };
+}

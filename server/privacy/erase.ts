@@ -1,0 +1,85 @@
+// «Удалить все мои данные»: DELETE /api/users/me erases every row of the user in one transaction — the users row,
+// and with it (ON DELETE CASCADE) settings, subscription, usage, diary, chats, practices, grants and invoices.
+// Payments and refunds stay as the seller's accounting records, detached from the account (user_id set null:
+// docs/payments.md).
+//
+// Erasing must not reset limits: the trial is once per Telegram user and the daily quota spent today stays spent.
+// So, when there is something to keep, one erased_accounts row keeps only that — whether the trial was used and the
+// usage of the days that may still be someone's today — under a keyed hash of the Telegram id (HMAC-SHA256 with a
+// key derived from the database's sealed secret, server/privacy/keys.ts), not the id itself. The next sign-in of
+// that Telegram user moves it back into the new account (restoreErasedAccount, in the sign-in's transaction) and the
+// row is gone.
+import { createHmac } from 'node:crypto';
+import { and, eq, gte, sql } from 'drizzle-orm';
+import type { Db, Executor, Tx } from '../db';
+import { dailyUsage, erasedAccounts, users } from '../db/schema';
+import { lockUser } from '../billing/grants';
+import { localDate } from '../http/time-zone';
+import { derivedKey } from './keys';
+
+interface KeptUsage {
+  day: string;
+  kind: string;
+  used: number;
+}
+
+/** The keyed hash an erased account is kept under. */
+function telegramRef(telegramId: number): Buffer {
+  return createHmac('sha256', derivedKey('erased-account-ref')).update(String(telegramId)).digest();
+}
+
+/** The earliest date that is still "today" somewhere on Earth (UTC−12): older days can no longer be spent. */
+const earliestToday = (now: Date) => localDate('Etc/GMT+12', now);
+
+/** Erases the user; false when there was no such user (already erased). */
+export async function eraseUser(db: Db, userId: number, now = new Date()): Promise<boolean> {
+  return db.transaction(async (tx) => {
+    // The billing lock: a payment or trial being granted right now finishes first, or waits and finds no user.
+    await lockUser(tx, userId);
+    const [user] = await tx
+      .select({ telegramId: users.telegramId, trialUsedAt: users.trialUsedAt })
+      .from(users)
+      .where(eq(users.id, userId));
+    if (!user) return false;
+    const usage: KeptUsage[] = await tx
+      .select({ day: dailyUsage.day, kind: dailyUsage.kind, used: dailyUsage.used })
+      .from(dailyUsage)
+      .where(and(eq(dailyUsage.userId, userId), gte(dailyUsage.day, earliestToday(now))));
+    if (user.trialUsedAt || usage.length) {
+      await tx
+        .insert(erasedAccounts)
+        .values({ telegramRef: telegramRef(user.telegramId), trialUsed: user.trialUsedAt !== null, usage })
+        .onConflictDoUpdate({
+          target: erasedAccounts.telegramRef,
+          set: { trialUsed: sql`${erasedAccounts.trialUsed} or excluded.trial_used`, usage: sql`excluded.usage` },
+        });
+    }
+    await tx.delete(users).where(eq(users.id, userId));
+    return true;
+  });
+}
+
+/**
+ * A new account of a Telegram user who erased their data before: the trial stays used and today's spent quota
+ * stays spent. Call inside the transaction that created the users row.
+ */
+export async function restoreErasedAccount(tx: Tx, userId: number, telegramId: number, now = new Date()) {
+  const [kept] = await tx
+    .delete(erasedAccounts)
+    .where(eq(erasedAccounts.telegramRef, telegramRef(telegramId)))
+    .returning();
+  if (!kept) return;
+  if (kept.trialUsed) await tx.update(users).set({ trialUsedAt: now }).where(eq(users.id, userId));
+  const earliest = earliestToday(now);
+  const usage = (kept.usage as KeptUsage[]).filter((u) => u.day >= earliest);
+  if (usage.length) await tx.insert(dailyUsage).values(usage.map((u) => ({ ...u, userId })));
+}
+
+/** True when a kept record exists for this Telegram user (tests and the export's explanation). */
+export async function hasErasedAccount(db: Executor, telegramId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ ref: erasedAccounts.telegramRef })
+    .from(erasedAccounts)
+    .where(eq(erasedAccounts.telegramRef, telegramRef(telegramId)));
+  return row !== undefined;
+}

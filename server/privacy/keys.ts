@@ -1,0 +1,158 @@
+// Where the data key comes from, and whether it fits the database — one start-up step (server/start/main.ts; tests
+// and benches call it after migrating):
+//
+// - DATA_ENCRYPTION_KEY (32 bytes, base64 or hex); DATA_ENCRYPTION_PREVIOUS_KEYS after a rotation;
+// - unset on the embedded PGlite: a key generated into DATA_DIR/data-encryption.key on first start (the server says
+//   so: that file and the data directory are backed up together); unset on PostgreSQL: a refusal to start — a key
+//   made on one machine would leave every other instance, and a lost disk, without the data;
+// - the database's data_encryption row must open with the configured keys, and every key its data is still sealed
+//   with must be configured; otherwise the server refuses to start with a clear message (WrongKeyError) instead of
+//   writing data with a key that cannot read what is there;
+// - then values not sealed with the current key (written before encryption, or with a previous key) are sealed
+//   with it (reseal.ts), and the key list in the database says which keys are still in use.
+import { hkdfSync, randomBytes } from 'node:crypto';
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import type pg from 'pg';
+import type { Database } from '../db';
+import { MIGRATION_LOCK } from '../db/migrate';
+import { dataEncryption } from '../db/schema';
+import type { Config } from '../start/config';
+import { parseDataKey } from '../start/config';
+import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from './cipher';
+import { resealAll } from './reseal';
+
+export const KEY_FILE = 'data-encryption.key';
+/** Data written before encryption existed, in the key list. */
+const PLAIN = 'plain';
+const SECRET_AAD = 'data_encryption.secret';
+
+/** The configuration does not let the server start (no key for PostgreSQL, a key that does not fit). */
+export class DataKeyError extends Error {
+  override name = 'DataKeyError';
+}
+
+export interface OpenedKeys {
+  /** The key's name (8 hex digits of its id). */
+  current: string;
+  /** The key file this start generated, if any. */
+  generatedKeyFile: string | null;
+  /** Values sealed with the current key by this start (old-key or plain ones). */
+  resealed: number;
+  /** Keys no data is sealed with any more: DATA_ENCRYPTION_PREVIOUS_KEYS may drop them. */
+  retired: string[];
+}
+
+/** The key ring of the configuration; on PGlite without DATA_ENCRYPTION_KEY, the key file in DATA_DIR (made once). */
+function ringFor(
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dataEncryptionKey' | 'dataEncryptionPreviousKeys'>,
+): { ring: KeyRing; generatedKeyFile: string | null } {
+  if (config.dataEncryptionKey)
+    return { ring: keyRing(config.dataEncryptionKey, config.dataEncryptionPreviousKeys), generatedKeyFile: null };
+  if (config.databaseUrl)
+    throw new DataKeyError(
+      'DATA_ENCRYPTION_KEY is required with DATABASE_URL: every instance must seal data with the same key, kept apart ' +
+        'from the servers (make one: openssl rand -base64 32) / с DATABASE_URL нужен DATA_ENCRYPTION_KEY — один ключ ' +
+        'для всех экземпляров сервера',
+    );
+  const file = join(config.dataDir, KEY_FILE);
+  try {
+    return { ring: keyRing(parseDataKey(readFileSync(file, 'utf8'), file)), generatedKeyFile: null };
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
+  }
+  const key = randomBytes(32);
+  // 'wx': of two first starts racing, one writes and the other fails here (the pid lock normally prevents it).
+  writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
+  return { ring: keyRing(key), generatedKeyFile: file };
+}
+
+/** Runs `work` alone among the instances starting on this database (PostgreSQL: the migrations' advisory lock). */
+async function exclusively<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  const client = await (database.client as pg.Pool).connect();
+  try {
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+    try {
+      return await work();
+    } finally {
+      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
+    }
+  } finally {
+    client.release();
+  }
+}
+
+function wrongKey(ring: KeyRing, missing: string[]): DataKeyError {
+  return new DataKeyError(
+    `DATA_ENCRYPTION_KEY does not fit this database: its data is sealed with key ${missing.join(', ')}, and the ` +
+      `configured key is ${ring.current.name}${ring.byName.size > 1 ? ` (previous: ${[...ring.byName.keys()].slice(1).join(', ')})` : ''}. ` +
+      'Give the key the data was sealed with as DATA_ENCRYPTION_KEY, or — rotating to a new key — as ' +
+      'DATA_ENCRYPTION_PREVIOUS_KEYS / ключ шифрования не подходит к этой базе данных: укажите прежний ключ ' +
+      `(данные зашифрованы ключом ${missing.join(', ')})`,
+  );
+}
+
+let secret: Buffer | null = null;
+
+/** A key for `purpose` derived from the database's secret (erased-account hashes, export links). */
+export function derivedKey(purpose: string): Buffer {
+  if (!secret) throw new Error('Data encryption keys are not loaded: call openDataKeys() first');
+  return Buffer.from(hkdfSync('sha256', secret, Buffer.alloc(0), purpose, 32));
+}
+
+/**
+ * Checks the configured keys against the database, installs them for the sealed columns, and seals what is not
+ * sealed with the current key. Throws DataKeyError when the server must not start.
+ */
+export async function openDataKeys(
+  database: Database,
+  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dataEncryptionKey' | 'dataEncryptionPreviousKeys'>,
+): Promise<OpenedKeys> {
+  const { ring, generatedKeyFile } = ringFor(config);
+  const { db } = database;
+  const current = ring.current.name;
+  return exclusively(database, async () => {
+    const [row] = await db.select().from(dataEncryption).where(eq(dataEncryption.id, 1));
+    let inUse: string[];
+    if (!row) {
+      // First start with encryption: rows from before it may exist ('plain' until the job below has sealed them).
+      secret = randomBytes(32);
+      inUse = [PLAIN, current];
+      await db
+        .insert(dataEncryption)
+        .values({ secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse });
+    } else {
+      const missing = row.keysInUse.filter((name) => name !== PLAIN && !ring.byName.has(name));
+      if (missing.length) throw wrongKey(ring, missing);
+      try {
+        secret = Buffer.from(open(ring, row.secret, SECRET_AAD), 'base64');
+      } catch (error) {
+        if (error instanceof SealError) throw wrongKey(ring, row.keysInUse);
+        throw error;
+      }
+      inUse = row.keysInUse.includes(current) ? row.keysInUse : [...row.keysInUse, current];
+      // A new key: the secret moves to it with the list, so the row always opens with a key the list names.
+      if (inUse !== row.keysInUse || sealedWith(row.secret) !== current)
+        await db
+          .update(dataEncryption)
+          .set({ secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse, updatedAt: sql`now()` })
+          .where(eq(dataEncryption.id, 1));
+    }
+    installKeyRing(ring);
+
+    // Nothing to seal when only the current key is in use and no previous key is configured; with previous keys the
+    // scan runs on every start, since instances still running the old key may have written with it meanwhile.
+    const settled = inUse.length === 1 && ring.byName.size === 1;
+    const resealed = settled ? 0 : await resealAll(database.db, ring);
+    if (!settled) {
+      await db
+        .update(dataEncryption)
+        .set({ keysInUse: [current], updatedAt: sql`now()` })
+        .where(eq(dataEncryption.id, 1));
+    }
+    const retired = [...ring.byName.keys()].filter((name) => name !== current);
+    return { current, generatedKeyFile, resealed, retired: settled ? [] : retired };
+  });
+}

@@ -1,0 +1,89 @@
+// The subscription card: the tier's name, a subtitle (the plan's description, or «Пробный период»), 'до {date}' when
+// it ends, today's usage, and «Улучшить тариф» to the plans (not on the top tier held by choice).
+import styled from 'styled-components';
+import type { UsageInfo } from '../../../contract/billing';
+import { paths } from '../../../machines/paths';
+import type { PlanView } from '../../../machines/profile/profile.machine';
+import { profileCopy } from '../../copy/profile';
+import { ButtonLink } from '../ButtonLink';
+import { Card } from '../Card';
+
+const copy = profileCopy.subscription;
+
+const Head = styled.div`
+  display: flex;
+  flex-direction: column;
+  gap: 2px;
+  margin-bottom: ${({ theme }) => theme.space(3)};
+  h2 {
+    margin: 0;
+    font-size: ${({ theme }) => theme.font.size.lg};
+  }
+  p {
+    margin: 0;
+    color: ${({ theme }) => theme.color.subtitle};
+    font-size: ${({ theme }) => theme.font.size.sm};
+  }
+`;
+
+const Label = styled.p`
+  text-transform: uppercase;
+  letter-spacing: 0.04em;
+  font-size: ${({ theme }) => theme.font.size.xs} !important;
+`;
+
+const Usage = styled.dl`
+  margin: 0 0 ${({ theme }) => theme.space(3)};
+  display: grid;
+  grid-template-columns: minmax(0, 1fr) auto;
+  gap: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  dt {
+    color: ${({ theme }) => theme.color.hint};
+  }
+  dd {
+    margin: 0;
+    text-align: end;
+  }
+`;
+
+const Today = styled.p`
+  margin: 0 0 ${({ theme }) => theme.space(1)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  font-weight: 600;
+`;
+
+export function SubscriptionCard({
+  plan,
+  usage,
+  canUpgrade,
+}: {
+  plan: PlanView;
+  usage: UsageInfo;
+  canUpgrade: boolean;
+}) {
+  return (
+    <Card aria-labelledby="subscription-tier">
+      <Head>
+        <Label>{copy.label}</Label>
+        <h2 id="subscription-tier">{plan.name}</h2>
+        <p>{plan.trial ? copy.trial : plan.description}</p>
+        {plan.expiresAt ? <p>{copy.until(plan.expiresAt)}</p> : null}
+      </Head>
+      <Today>{copy.today}</Today>
+      <Usage>
+        <dt>{copy.messages}</dt>
+        <dd>{copy.messagesLeft(usage.tokens_limit, usage.tokens_used)}</dd>
+        <dt>{copy.diary}</dt>
+        <dd>{copy.count(usage.diary_entries_limit, usage.diary_entries_used)}</dd>
+        <dt>{copy.voice}</dt>
+        <dd>{copy.minutes(usage.voice_seconds_limit, usage.voice_seconds_used)}</dd>
+      </Usage>
+      {canUpgrade ? (
+        <ButtonLink to={paths.subscription} $block $variant="secondary">
+          {copy.upgrade}
+        </ButtonLink>
+      ) : null}
+    </Card>
+  );
+}

@@ -1,0 +1,142 @@
+// /app/profile/settings: binds the settings machine (style, reminders, «Обо мне» with its device draft and the
+// write-access request) and the own-data machine (download my data, erase everything). Leaving the screen, by any
+// way, sends LEAVE first, so «Обо мне» typed just now still reaches the server.
+import { useLayoutEffect, useMemo, useState } from 'react';
+import styled from 'styled-components';
+import type { CommunicationStyle, ReminderTime } from '../../../contract/settings';
+import { myDataMachine, myDataView, type ExportDownload } from '../../../machines/profile/my-data.machine';
+import { settingsMachine, settingsView } from '../../../machines/profile/settings.machine';
+import { profileActors } from '../../api/profile.actors';
+import { useAuthView } from '../../auth/AuthProvider';
+import { Button } from '../../components/Button';
+import { ErrorState } from '../../components/ErrorState';
+import { Page } from '../../components/Page';
+import { PageSpinner } from '../../components/PageSpinner';
+import { AboutField } from '../../components/profile/AboutField';
+import { ChoiceGroup } from '../../components/profile/ChoiceGroup';
+import { EraseSheet } from '../../components/profile/EraseSheet';
+import { MyDataSection } from '../../components/profile/MyDataSection';
+import { Section } from '../../components/profile/Section';
+import { settingsCopy } from '../../copy/profile';
+import { useFlow } from '../../flow/useFlow';
+import { haptic } from '../../telegram/haptic';
+import { openDownload } from '../../telegram/links';
+import { useBackButton } from '../../telegram/useBackButton';
+import { botMayWrite, writeAccessActors } from '../../telegram/writeAccess';
+import { aboutDraftEffects, aboutDraftStore } from './aboutDraft';
+import { forgetDevice, restartApp } from './deviceData';
+
+const styles = Object.entries(settingsCopy.style.options).map(([value, o]) => ({
+  value: value as CommunicationStyle,
+  label: o.label,
+  description: o.description,
+}));
+const reminders = Object.entries(settingsCopy.reminders.options).map(([value, label]) => ({
+  value: value as ReminderTime,
+  label,
+}));
+
+const BackLink = styled(Button)`
+  align-self: flex-start;
+  padding-left: 0;
+`;
+
+export default function SettingsScreen() {
+  const telegramId = useAuthView().user?.telegram_id;
+  const id = typeof telegramId === 'number' ? telegramId : null;
+  const store = useMemo(() => aboutDraftStore(id), [id]);
+  // Read once, when the screen opens: the machine takes it from there.
+  const [input] = useState(() => ({ aboutDraft: store.load(), botMayWrite: botMayWrite() }));
+  const settings = useFlow(settingsMachine, settingsView, {
+    input,
+    actors: { ...profileActors, ...writeAccessActors },
+    actions: aboutDraftEffects(store),
+  });
+  const myData = useFlow(myDataMachine, myDataView, {
+    actors: profileActors,
+    actions: {
+      openDownload: (_: unknown, download: ExportDownload) => openDownload(download),
+      forgetDevice: () => forgetDevice(id),
+      restartApp,
+    },
+  });
+  const { send } = settings;
+  // A layout effect's cleanup runs before the flow's actor is stopped (a passive effect's): LEAVE still arrives.
+  useLayoutEffect(() => () => send({ type: 'LEAVE' }), [send]);
+  const nativeBack = useBackButton(() => send({ type: 'BACK' }));
+  const { status, style, reminder, about, aboutLength, choosing, aboutSaving, aboutFailed } = settings.view;
+
+  return (
+    <Page title={settingsCopy.title}>
+      {nativeBack ? null : (
+        <BackLink $variant="plain" onClick={() => send({ type: 'BACK' })}>
+          <span aria-hidden>←</span> {settingsCopy.back}
+        </BackLink>
+      )}
+      {status === 'loading' ? <PageSpinner /> : null}
+      {status === 'error' ? (
+        <ErrorState
+          message={settingsCopy.loadError}
+          retryLabel={settingsCopy.retry}
+          onRetry={() => send({ type: 'RETRY' })}
+        />
+      ) : null}
+      {status === 'ready' ? (
+        <>
+          <Section id="settings-style" title={settingsCopy.style.heading}>
+            <ChoiceGroup
+              labelledBy="settings-style"
+              choices={styles}
+              value={style}
+              busy={choosing}
+              onChange={(value) => {
+                haptic.select();
+                send({ type: 'STYLE.SELECT', style: value });
+              }}
+            />
+          </Section>
+          <Section id="settings-reminders" title={settingsCopy.reminders.heading}>
+            <ChoiceGroup
+              labelledBy="settings-reminders"
+              choices={reminders}
+              value={reminder}
+              busy={choosing}
+              onChange={(value) => {
+                haptic.select();
+                send({ type: 'REMINDER.SELECT', time: value });
+              }}
+            />
+          </Section>
+          <AboutField
+            value={about}
+            length={aboutLength}
+            saving={aboutSaving}
+            failed={aboutFailed}
+            onChange={(text) => send({ type: 'ABOUT.CHANGE', text })}
+          />
+        </>
+      ) : null}
+      <MyDataSection
+        status={myData.view.status}
+        onExport={() => {
+          haptic.tap();
+          myData.send({ type: 'EXPORT' });
+        }}
+        onDownload={() => myData.send({ type: 'DOWNLOAD' })}
+        onErase={() => {
+          haptic.warning();
+          myData.send({ type: 'ERASE.OPEN' });
+        }}
+      />
+      <EraseSheet
+        open={myData.view.sheetOpen}
+        typed={myData.view.typed}
+        canErase={myData.view.canErase}
+        erasing={myData.view.status === 'erasing'}
+        onType={(text) => myData.send({ type: 'ERASE.TYPE', text })}
+        onConfirm={() => myData.send({ type: 'ERASE.CONFIRM' })}
+        onCancel={() => myData.send({ type: 'ERASE.CANCEL' })}
+      />
+    </Page>
+  );
+}
