@@ -27,15 +27,19 @@ import {
   payments,
   practiceSessions,
   refunds,
+  reminderDeliveries,
+  reminderSchedule,
   subscriptionGrants,
   subscriptions,
   userSettings,
   users,
+  voiceTranscriptions,
 } from '../../server/db/schema';
 import { dataKey, installedKeyRing, sealedWith } from '../../server/privacy/cipher';
 import { exportLinkUser } from '../../server/privacy/export-link';
 import { exportParts, NOT_EXPORTED } from '../../server/privacy/export';
 import { DataKeyError, KEY_FILE, openDataKeys } from '../../server/privacy/keys';
+import { sealedColumns } from '../../server/privacy/reseal';
 import {
   describeEachDatabase,
   migratedPglite,
@@ -55,6 +59,7 @@ const SECRET = {
   chat: 'Никому не рассказывала про долги мужа 5523',
   about: 'Работаю медсестрой в хосписе 7731',
   feedback: 'Дыхание помогло перед разговором с врачом 6612',
+  voice: 'Голосом рассказала про бессонницу 2291',
 };
 const BORIS_DIARY = 'Запись Бориса про отпуск 3301';
 
@@ -124,6 +129,18 @@ function calls(t: TestContext) {
       await db
         .insert(refunds)
         .values({ paymentId: payment!.id, telegramPaymentChargeId: `charge-${user.id}`, currency: 'XTR', amount: 200 });
+      // A recording transcribed within the hour its row lives (tests/server/voice.test.ts drives the route), and the
+      // reminders' rows (tests/server/reminders.test.ts drives the scheduler).
+      await db.insert(voiceTranscriptions).values({
+        userId,
+        audioSha256: 'a'.repeat(64),
+        seconds: 3,
+        day: '2030-03-10',
+        status: 'done',
+        text: texts.voice,
+      });
+      await db.insert(reminderSchedule).values({ userId, day: '2030-03-11', dueAt: new Date('2030-03-11T17:00:00Z') });
+      await db.insert(reminderDeliveries).values({ userId, day: '2030-03-10', status: 'sent', attempts: 1 });
       return { userId, entryId: entry.json().id as string };
     },
   };
@@ -135,15 +152,12 @@ async function rawRows(database: Database, query: ReturnType<typeof sql>) {
   return ((await database.db.execute(query)) as unknown as { rows: Array<Record<string, unknown>> }).rows;
 }
 
-/** Every sealed value in the database, raw. */
+/** Every sealed value in the database, raw: every sealed column of the schema (as the start-up re-seal finds them). */
 async function sealedValues(database: Database): Promise<Buffer[]> {
-  const rows = await rawRows(
-    database,
-    sql`select title as v from diary_entries union all select content from diary_entries
-        union all select topic from chats union all select last_message_preview from chats
-        union all select content from chat_messages union all select metadata from chat_messages
-        union all select personal_context from user_settings union all select feedback from practice_sessions`,
+  const selects = sealedColumns().map(
+    ({ table, column }) => sql`select ${sql.identifier(column)} as v from ${sql.identifier(table)}`,
   );
+  const rows = await rawRows(database, sql.join(selects, sql` union all `));
   return rows
     .map((r) => r.v)
     .filter((v) => v !== null)
@@ -345,6 +359,12 @@ describeEachDatabase('own data', (t) => {
       expect(doc.practices).toEqual([
         expect.objectContaining({ practice_type: 'breathing_478', rating: 5, feedback: SECRET.feedback }),
       ]);
+      expect(doc.voice).toEqual([expect.objectContaining({ seconds: 3, status: 'done', text: SECRET.voice })]);
+      expect(doc.activity_days).toHaveLength(1);
+      expect(doc.reminders).toEqual({
+        next: expect.objectContaining({ day: '2030-03-11' }),
+        sent: [expect.objectContaining({ day: '2030-03-10', status: 'sent' })],
+      });
       for (const key of ['grants', 'invoices', 'payments', 'refunds']) expect(doc.payments[key], key).toHaveLength(1);
       expect(res.body).not.toContain(BORIS_DIARY);
       expect(res.body).not.toContain('user_id');
@@ -417,6 +437,10 @@ describeEachDatabase('own data', (t) => {
         practice_sessions: before.practice_sessions! - 1,
         invoices: before.invoices! - 1,
         subscription_grants: before.subscription_grants! - 1,
+        activity_days: before.activity_days! - 1, // the day of the diary entry, chat and practice
+        voice_transcriptions: before.voice_transcriptions! - 1,
+        reminder_schedule: before.reminder_schedule! - 1,
+        reminder_deliveries: before.reminder_deliveries! - 1,
         erased_accounts: 1,
       });
       for (const table of [

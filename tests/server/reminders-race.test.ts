@@ -5,6 +5,7 @@ import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrateDatabase, openPostgres, type Database } from '../../server/db';
+import { openDataKeys } from '../../server/privacy/keys';
 import { runDueReminders } from '../../server/reminders/scheduler';
 import { startBotApi, type FakeBotApi } from '../support/bot-api';
 import { testConfig } from './harness';
@@ -33,6 +34,7 @@ describe.skipIf(!pgUrl)('two instances, one PostgreSQL, 1 000 due reminders', ()
     u.pathname = `/${name}`;
     for (let i = 0; i < 2; i++) instances.push(openPostgres(u.toString(), { max: 6 }));
     await migrateDatabase(instances[0]!);
+    for (const database of instances) await openDataKeys(database, testConfig());
   });
   afterAll(async () => {
     for (const d of instances) await d.close();
