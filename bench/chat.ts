@@ -25,7 +25,6 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sign } from '@telegram-apps/init-data-node';
 import { sql } from 'drizzle-orm';
-import type autocannon from 'autocannon';
 import { findPgBin, startTempCluster } from '../scripts/pg-cluster';
 import { buildApp } from '../server/app';
 import { overrideDailyLimit } from '../server/billing/plans';
@@ -99,9 +98,9 @@ function postgresCpuMs(dataDir: string): number | null {
   }
 }
 
-// autocannon's CLI sends one request shape; this client (its API, in a child process like every other run) gives
-// each connection its own user and chat.
-const SEND_CLIENT = `
+// The saturated run: autocannon's API (its CLI sends one request shape) gives each connection its own user and chat,
+// and each sends again the moment it is answered.
+const SATURATED_CLIENT = `
   import autocannon from 'autocannon';
   const o = JSON.parse(process.env.BENCH_CHAT);
   let next = 0;
@@ -109,9 +108,64 @@ const SEND_CLIENT = `
     const c = o.clients[next++ % o.clients.length];
     client.setRequests([{ method: 'POST', path: c.path, headers: c.headers, body: o.body }]);
   };
-  const run = (duration) => autocannon({ url: o.url, connections: o.clients.length, duration, setupClient, ...(o.rate ? { overallRate: o.rate } : {}) });
+  const run = (duration) => autocannon({ url: o.url, connections: o.clients.length, duration, setupClient });
   await run(2);
-  process.stdout.write(JSON.stringify(await run(o.duration)));`;
+  const r = await run(o.duration);
+  process.stdout.write(JSON.stringify({ rps: r.requests.average, p50: r.latency.p50, p99: r.latency.p99, non2xx: r.non2xx, statuses: r.statusCodeStats }));`;
+
+// The paced run: an open-loop schedule, send k due at k / rate seconds, by user k mod 20 on its own keep-alive
+// connection (one send at a time per user, as a person sends). Latency counts from the send's due instant, so a send
+// that waited behind the user's previous one counts its wait. (autocannon's overallRate instead lets every connection
+// fire its share at the start of each second — a burst of 20 that queues on two cores — and adds a synthetic
+// sample per millisecond of the wait: its figures at 100 sends/s measured the burst, not the server.)
+const PACED_CLIENT = `
+  import http from 'node:http';
+  import { performance } from 'node:perf_hooks';
+  const o = JSON.parse(process.env.BENCH_CHAT);
+  const { hostname, port } = new URL(o.url);
+  const users = o.clients.map((c) => ({ ...c, agent: new http.Agent({ keepAlive: true, maxSockets: 1 }), last: Promise.resolve() }));
+  const post = (u) => new Promise((resolve) => {
+    const req = http.request({ host: hostname, port, method: 'POST', path: u.path, agent: u.agent,
+      headers: { ...u.headers, 'content-length': Buffer.byteLength(o.body) } }, (res) => {
+      res.resume();
+      res.on('end', () => resolve(res.statusCode));
+    });
+    req.on('error', () => resolve(0));
+    req.end(o.body);
+  });
+  async function run(seconds) {
+    const start = performance.now() + 20;
+    const latencies = [];
+    const statuses = {};
+    for (let k = 0; k < Math.round(seconds * o.rate); k++) {
+      const u = users[k % users.length];
+      const due = start + (k * 1000) / o.rate;
+      u.last = u.last.then(async () => {
+        const wait = due - performance.now();
+        if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+        const status = await post(u);
+        latencies.push(performance.now() - due);
+        statuses[status] = (statuses[status] ?? 0) + 1;
+      });
+    }
+    await Promise.all(users.map((u) => u.last));
+    return { latencies: latencies.sort((a, b) => a - b), statuses, seconds: (performance.now() - start) / 1000 };
+  }
+  await run(2);
+  const r = await run(o.duration);
+  const at = (p) => Math.round(r.latencies[Math.min(r.latencies.length - 1, Math.ceil((p / 100) * r.latencies.length) - 1)] * 100) / 100;
+  const ok = Object.entries(r.statuses).filter(([s]) => s >= 200 && s < 300).reduce((n, [, c]) => n + c, 0);
+  process.stdout.write(JSON.stringify({ rps: r.latencies.length / r.seconds, p50: at(50), p99: at(99), non2xx: r.latencies.length - ok, statuses: r.statuses }));
+  for (const u of users) u.agent.destroy();`;
+
+/** What a send client prints: throughput, latency percentiles (ms), answers that were not 2xx by status. */
+interface ClientResult {
+  rps: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  statuses: Record<string, number>;
+}
 
 async function sendLoad(
   url: string,
@@ -129,7 +183,8 @@ async function sendLoad(
   const [messagesBefore, nodeBefore, pgBefore] = [await messages(), process.cpuUsage(), postgresCpuMs(pgDataDir)];
   const result = await withSteal(async () => {
     const options = { url, clients, rate, duration: DURATION_S, body: JSON.stringify({ content: MESSAGE }) };
-    const child = spawn(process.execPath, ['--input-type=module', '-e', SEND_CLIENT], {
+    const client = rate ? PACED_CLIENT : SATURATED_CLIENT;
+    const child = spawn(process.execPath, ['--input-type=module', '-e', client], {
       cwd: ROOT,
       env: { ...process.env, BENCH_CHAT: JSON.stringify(options) },
       stdio: ['ignore', 'pipe', 'pipe'],
@@ -140,17 +195,16 @@ async function sendLoad(
     child.stderr.on('data', (d) => (err += d));
     const code = await new Promise<number | null>((resolve) => child.on('close', resolve));
     if (code !== 0) throw new Error(`send client failed (exit ${code}): ${err || out}`);
-    return JSON.parse(out) as autocannon.Result;
+    return JSON.parse(out) as ClientResult;
   });
   const nodeCpu = process.cpuUsage(nodeBefore);
   const pgAfter = postgresCpuMs(pgDataDir);
   const sends = Math.max(1, ((await messages()) - messagesBefore) / 2); // a user message and a reply each
-  if (result.non2xx > 0)
-    console.log(`[bench chat] non-2xx answers by status: ${JSON.stringify(result.statusCodeStats)}`);
+  if (result.non2xx > 0) console.log(`[bench chat] answers by status: ${JSON.stringify(result.statuses)}`);
   return {
-    rps: Math.round(result.requests.average),
-    p50: result.latency.p50,
-    p99: result.latency.p99,
+    rps: Math.round(result.rps),
+    p50: result.p50,
+    p99: result.p99,
     non2xx: result.non2xx,
     steal: result.stealPct,
     cpu: {

@@ -19,6 +19,7 @@ import authScope from './http/auth-scope';
 import cors from './http/cors';
 import decorators from './http/decorators';
 import errorHandler from './http/error-handler';
+import inFlight from './http/in-flight';
 import jsonBody from './http/json-body';
 import { apiNotFound, rootNotFound, type ClientFallback } from './http/not-found';
 import openApi from './http/openapi';
@@ -62,6 +63,7 @@ export async function buildApp({
   app.setSerializerCompiler(serializerCompiler); // …and filter responses
 
   await app.register(decorators, { database, config }); // app.database, app.config, request.user, …
+  await app.register(inFlight); // closing waits for running handlers, even those whose client has gone
   await app.register(jsonBody); // an empty JSON body is no body
   await app.register(errorHandler); // every error → { detail } in Russian
   await app.register(bot); // app.bot: the Telegram bot; domains add their update handlers, anything may send

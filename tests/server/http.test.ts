@@ -277,6 +277,42 @@ describe('database unavailable → 503', () => {
   });
 });
 
+describe('closing the server', () => {
+  it('waits for a handler whose client has gone before it resolves (the database closes after it)', async () => {
+    const database = await freshPglite();
+    let finish!: () => void;
+    let handlerDone = false;
+    let entered!: () => void;
+    const inHandler = new Promise<void>((resolve) => (entered = resolve));
+    const app = await buildApp({
+      database,
+      config: testConfig(),
+      extraPublicRoutes: async (scope) => {
+        scope.post('/slow-store', async () => {
+          entered();
+          await new Promise<void>((resolve) => (finish = resolve));
+          handlerDone = true;
+          return { stored: true };
+        });
+      },
+    });
+    const address = await app.listen({ port: 0, host: '127.0.0.1' });
+    const abort = new AbortController();
+    const request = fetch(`${address}/api/slow-store`, { method: 'POST', signal: abort.signal }).catch(() => null);
+    await inHandler;
+    abort.abort(); // the phone lost its signal: the connection is gone, the handler still runs
+    await request;
+    let closed = false;
+    const closing = app.close().then(() => (closed = true));
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(closed).toBe(false);
+    finish();
+    await closing;
+    expect(handlerDone).toBe(true);
+    await database.close();
+  });
+});
+
 describe('/dev launcher and the static client', () => {
   let cleanup: Array<() => Promise<unknown> | unknown> = [];
   afterEach(async () => {
