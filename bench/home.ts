@@ -12,7 +12,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/start/config';
 import { migrateDatabase, openDatabase } from '../server/db';
 import { DIARY_P99_BUDGET_MS } from './diary';
-import { DURATION_S, measure, runIfMain } from './support';
+import { openDataKeys } from '../server/privacy/keys';
+import { BENCH_DATA_KEY, DURATION_S, measure, runIfMain, sealBulkLoaded } from './support';
 
 const BENCH_BOT_TOKEN = '7000000016:home-bench-token';
 const USERS = 10;
@@ -35,6 +36,7 @@ export async function benchHome(): Promise<Array<{ name: string; p99: number; wi
     ...process.env,
     DATABASE_URL: cluster.url,
     BOT_TOKEN: BENCH_BOT_TOKEN,
+    DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
     LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0', // the bench measures the summary, not the limiter
     REMINDER_TICK_MS: '0',
@@ -43,6 +45,7 @@ export async function benchHome(): Promise<Array<{ name: string; p99: number; wi
   const { db } = database;
   try {
     await migrateDatabase(database);
+    await openDataKeys(database, config);
     const app = await buildApp({ database, config });
     const tz = { 'X-Time-Zone': 'Europe/Moscow' };
     // Users come into being through the auth hook, as in production (which also keeps their zone).
@@ -60,12 +63,13 @@ export async function benchHome(): Promise<Array<{ name: string; p99: number; wi
       select id, row_number() over (order by telegram_id) - 1 as i from users where telegram_id >= 9160000`);
     await db.execute(sql`
       insert into diary_entries (user_id, title, content, mood, created_at)
-      select (select id from bench_users where i = 0), 'Запись ' || g, 'Сегодня был обычный день. ' || g,
+      select (select id from bench_users where i = 0), convert_to('Запись ' || g, 'UTF8'),
+             convert_to('Сегодня был обычный день. ' || g, 'UTF8'),
              (array['very_bad','bad','neutral','good','very_good'])[1 + g % 5], now() - g * interval '2 hours'
       from generate_series(1, ${HEAVY_USER_ENTRIES}) g`);
     await db.execute(sql`
       insert into diary_entries (user_id, content, mood, created_at)
-      select (select id from bench_users where i = 1 + g % ${USERS - 1}), 'Текст ' || g,
+      select (select id from bench_users where i = 1 + g % ${USERS - 1}), convert_to('Текст ' || g, 'UTF8'),
              (array['bad','neutral','good'])[1 + g % 3], now() - g * interval '30 seconds'
       from generate_series(1, ${TOTAL_ENTRIES - HEAVY_USER_ENTRIES}) g`);
     await db.execute(sql`
@@ -78,6 +82,7 @@ export async function benchHome(): Promise<Array<{ name: string; p99: number; wi
       select (select id from bench_users where i = 0), (array['box_breathing','grounding_54321'])[1 + g % 2],
              now() - g * interval '12 hours', now() - g * interval '12 hours' + interval '5 minutes', 3 + g % 3
       from generate_series(1, ${STREAK_DAYS * 2}) g`);
+    await sealBulkLoaded(db, '[bench home]');
     await db.execute(sql`vacuum analyze`); // what autovacuum does after a bulk load
     console.log(
       `[bench home] seeded ${TOTAL_ENTRIES} entries, ${STREAK_DAYS} active days in ${Date.now() - seedStart} ms`,
