@@ -104,6 +104,8 @@ declare module 'styled-components' {
 
 export const GlobalStyle = createGlobalStyle`
   *, *::before, *::after { box-sizing: border-box; }
+  /* The hidden attribute wins over a component's own display (a closed FAQ answer is a flex column when open). */
+  [hidden] { display: none !important; }
   html, body, #root { margin: 0; padding: 0; min-height: 100%; }
   html { -webkit-text-size-adjust: 100%; }
   body {

@@ -56,6 +56,30 @@ describe('profile in Chromium', () => {
     await page.context().close();
   });
 
+  it('help: each answer opens and closes under its question; the safety answer calls the crisis lines', async () => {
+    const user: TgUser = { id: 5_550_405, first_name: 'Ада', language_code: 'ru' };
+    const page = await openHome(e2e, user);
+    await goToProfile(page);
+    await page.getByRole('link', { name: 'Помощь и поддержка' }).click();
+    await page.waitForURL('**/app/profile/help');
+    const questions = page.getByRole('button', { expanded: false });
+    await expect.poll(() => questions.count(), { timeout: TIMEOUT }).toBe(7);
+    // Closed answers are not on screen (a component's own display must not override `hidden`).
+    const answers = page.locator('[id^="faq-"]');
+    expect(await answers.count()).toBe(7);
+    for (const one of await answers.all()) expect(await one.isVisible()).toBe(false);
+    const safety = page.getByRole('button', { name: 'Что делать, если совсем плохо?' });
+    await safety.click();
+    const answer = page.getByRole('region', { name: 'Что делать, если совсем плохо?' });
+    await shown(answer);
+    expect(await safety.getAttribute('aria-expanded')).toBe('true');
+    expect(await answer.getByRole('link', { name: '8-800-2000-122' }).getAttribute('href')).toBe('tel:88002000122');
+    expect(await answer.getByRole('link', { name: '112' }).getAttribute('href')).toBe('tel:112');
+    await safety.click();
+    await expect.poll(() => answer.isVisible(), { timeout: TIMEOUT }).toBe(false);
+    await page.context().close();
+  });
+
   it('«Обо мне» typed just before the app closes comes back, and the server gets it', async () => {
     const user: TgUser = { id: 5_550_402, first_name: 'Лев', language_code: 'ru' };
     const page = await openHome(e2e, user);
