@@ -1,6 +1,7 @@
 // @ts-check
 // Lint for the whole repository: `npm run lint` (with `prettier --check`), and a step of `npm test`.
 // Formatting is Prettier's alone (eslint-config-prettier, last, turns off every rule it would fight with).
+import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import prettier from 'eslint-config-prettier/flat';
@@ -32,6 +33,16 @@ const viewCalls = globalCalls(['setTimeout', 'setInterval', 'clearTimeout', 'cle
 const machineImportMessage =
   'machines/ are pure XState and paste into Stately Studio: no React, UI, HTTP or Telegram libraries, nothing from ' +
   'src/ — effects are named actors/actions the screen injects with .provide().';
+
+// The contract modules that load zod, found by reading them: the client may take only their types (`import type`),
+// or zod (≈ 24 KB gzip) lands in every chunk that imports one. Numbers both sides need are in contract/constants.ts.
+const zodContracts = readdirSync(new URL('./contract', import.meta.url), { recursive: true })
+  .filter((f) => typeof f === 'string' && f.endsWith('.ts'))
+  .filter((f) => /from 'zod'/.test(readFileSync(new URL(`./contract/${f}`, import.meta.url), 'utf8')))
+  .map((f) => f.replace(/\.ts$/, ''));
+const zodMessage =
+  'This contract module loads zod: the client imports only its types (import type …); shared numbers are in ' +
+  'contract/constants.ts.';
 
 export default defineConfig([
   globalIgnores(['dist/', 'data/', 'coverage/', 'tmp/']),
@@ -99,6 +110,25 @@ export default defineConfig([
       'no-restricted-imports': [
         'error',
         { paths: [{ name: 'ky', message: viewMessage }], patterns: [{ regex: '^ky/', message: viewMessage }] },
+      ],
+    },
+  },
+
+  // The client (machines and src/) takes only types from the contract modules that load zod.
+  {
+    files: ['machines/**/*.ts', 'src/**/*.{ts,tsx}'],
+    rules: {
+      '@typescript-eslint/no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: `(^|/)contract/(${zodContracts.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,
+              allowTypeImports: true,
+              message: zodMessage,
+            },
+          ],
+        },
       ],
     },
   },

@@ -28,20 +28,20 @@
 // it answers the stored reply, or — when there is none yet — produces it for the stored message.
 import { z } from 'zod';
 import { usageSchema } from './billing';
+import { CLIENT_ID_PATTERN } from './client-id';
 import { storableString, timestampSchema } from './common';
+import { CHAT_CONTENT_MAX, CHAT_LIST_PAGE_SIZE, CHAT_MAX_LIMIT, CHAT_MESSAGES_PAGE_SIZE } from './constants';
 
-export const CHAT_LIST_PAGE_SIZE = 20;
-export const CHAT_MESSAGES_PAGE_SIZE = 30;
-export const CHAT_MAX_LIMIT = 100;
-/** Longest user message in characters (after trimming). */
-export const CHAT_CONTENT_MAX = 4000;
+export {
+  CHAT_CONTENT_MAX,
+  CHAT_LIST_PAGE_SIZE,
+  CHAT_MAX_LIMIT,
+  CHAT_MESSAGES_PAGE_SIZE,
+  TOKENS_EXHAUSTED_DETAIL,
+} from './constants';
 export const CHAT_STATUSES = ['active', 'archived'] as const;
-/** Detail of the 402 answer when today's tokens are spent (the client shows it and opens messages_limit_reached). */
-export const TOKENS_EXHAUSTED_DETAIL = 'Лимит токенов исчерпан';
 /** Detail of a missing or foreign chat. */
 export const CHAT_NOT_FOUND_DETAIL = 'Чат не найден';
-/** The idempotency key's shape: an RFC 4122 UUID, as crypto.randomUUID() makes them. */
-export const CHAT_CLIENT_ID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[1-8][0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/i;
 
 const unknownKeys = (iss: { code?: string; keys?: string[] }) =>
   iss.code === 'unrecognized_keys'
@@ -163,7 +163,7 @@ export const chatSendBodySchema = z.strictObject(
       .max(CHAT_CONTENT_MAX, { error: `Сообщение не может быть длиннее ${CHAT_CONTENT_MAX} символов` }),
     client_id: z
       .string({ error: 'client_id должен быть UUID' })
-      .regex(CHAT_CLIENT_ID_PATTERN, { error: 'client_id должен быть UUID' })
+      .regex(CLIENT_ID_PATTERN, { error: 'client_id должен быть UUID' })
       .optional(),
   },
   { error: unknownKeys },

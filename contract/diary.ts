@@ -3,28 +3,39 @@
 import { z } from 'zod';
 import { CLIENT_ID_PATTERN } from './client-id';
 import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
+import {
+  DIARY_CONTENT_MAX,
+  DIARY_MAX_LIMIT,
+  DIARY_PAGE_SIZE,
+  DIARY_SOURCE_ID_MAX,
+  DIARY_SOURCE_TYPES,
+  DIARY_TITLE_MAX,
+  MOODS,
+  PRACTICE_SESSION_SOURCE,
+  SOURCE_TYPES,
+} from './constants';
 
-export const DIARY_PAGE_SIZE = 20;
-export const DIARY_MAX_LIMIT = 100;
-export const DIARY_CONTENT_MAX = 2000;
-export const DIARY_TITLE_MAX = 100;
-export const DIARY_SOURCE_ID_MAX = 100;
+export {
+  DIARY_CONTENT_MAX,
+  DIARY_MAX_LIMIT,
+  DIARY_PAGE_SIZE,
+  DIARY_SOURCE_ID_MAX,
+  DIARY_SOURCE_TYPES,
+  DIARY_TITLE_MAX,
+  MOODS,
+  PRACTICE_SESSION_SOURCE,
+  SOURCE_TYPES,
+} from './constants';
 export { CLIENT_ID_PATTERN };
 
-export const MOODS = ['very_bad', 'bad', 'neutral', 'good', 'very_good'] as const;
 export const moodSchema = z.enum(MOODS, {
   error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good',
 });
 export type Mood = z.infer<typeof moodSchema>;
 
-/** Where a practice session or a diary entry came from: opened by the user, or suggested in a chat (source_id: the chat). */
-export const SOURCE_TYPES = ['manual', 'ai_suggestion'] as const;
 export const sourceTypeSchema = z.enum(SOURCE_TYPES, { error: 'Источник должен быть manual или ai_suggestion' });
 export type SourceType = z.infer<typeof sourceTypeSchema>;
 
-/** A diary entry may also be what the user wrote in a practice session (source_id: that session's id). */
-export const PRACTICE_SESSION_SOURCE = 'practice_session';
-export const DIARY_SOURCE_TYPES = [...SOURCE_TYPES, PRACTICE_SESSION_SOURCE] as const;
 export const diarySourceTypeSchema = z.enum(DIARY_SOURCE_TYPES, {
   error: 'Источник должен быть manual, ai_suggestion или practice_session',
 });

@@ -10,15 +10,25 @@ import {
 } from '../server/practices/catalogue';
 import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
 import { sourceTypeSchema } from './diary';
+import {
+  PRACTICE_FEEDBACK_MAX,
+  PRACTICE_HISTORY_MAX_LIMIT,
+  PRACTICE_HISTORY_PAGE_SIZE,
+  PRACTICE_RATING_MAX,
+  PRACTICE_RATING_MIN,
+  PRACTICE_SOURCE_ID_MAX,
+} from './constants';
 
 export type { PracticeCategory, PracticeId };
 
-export const PRACTICE_RATING_MIN = 1;
-export const PRACTICE_RATING_MAX = 5;
-export const PRACTICE_FEEDBACK_MAX = 500;
-export const PRACTICE_SOURCE_ID_MAX = 100;
-export const PRACTICE_HISTORY_PAGE_SIZE = 20;
-export const PRACTICE_HISTORY_MAX_LIMIT = 100;
+export {
+  PRACTICE_FEEDBACK_MAX,
+  PRACTICE_HISTORY_MAX_LIMIT,
+  PRACTICE_HISTORY_PAGE_SIZE,
+  PRACTICE_RATING_MAX,
+  PRACTICE_RATING_MIN,
+  PRACTICE_SOURCE_ID_MAX,
+} from './constants';
 
 export const practiceIdSchema = z.enum(PRACTICE_IDS, { error: 'Неизвестная практика' });
 

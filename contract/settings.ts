@@ -1,8 +1,9 @@
 // GET and PATCH /api/users/me/settings
 import { z } from 'zod';
 import { storableString } from './common';
+import { PERSONAL_CONTEXT_MAX } from './constants';
 
-export const PERSONAL_CONTEXT_MAX = 500;
+export { PERSONAL_CONTEXT_MAX } from './constants';
 
 /** gentle 'Мягкий', direct 'Прямой', humorous 'С юмором'. */
 export const communicationStyleSchema = z.enum(['gentle', 'direct', 'humorous']);

@@ -38,3 +38,7 @@ export function assessRisk(message: string): RiskAssessment {
 }
 
 const pick = ({ id, kind }: Signal) => ({ id, kind });
+
+/** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */
+export const signalsRisk = (...texts: Array<string | null | undefined>): boolean =>
+  texts.some((text) => !!text && text.trim() !== '' && assessRisk(text).risk);

@@ -1,7 +1,9 @@
 // Pure rules of what the chat keeps on the device so that nothing typed is lost: per chat, the composer's text and
 // the message that was sent but not answered (`unsent`, with the client id that makes its resend idempotent).
 // The screen's store (src/screens/chat/chatDraftStorage.ts) reads and writes them; the session machine decides.
-import { CHAT_CLIENT_ID_PATTERN, CHAT_CONTENT_MAX, type ChatMessage } from '../../contract/chat';
+import type { ChatMessage } from '../../contract/chat';
+import { CLIENT_ID_PATTERN } from '../../contract/client-id';
+import { CHAT_CONTENT_MAX } from '../../contract/constants';
 import { NEW_CHAT_ID } from '../paths';
 import { storedList } from '../stored-list';
 
@@ -44,7 +46,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'obj
 function parseUnsent(v: unknown): UnsentMessage | null {
   if (!isRecord(v) || typeof v.content !== 'string' || typeof v.clientId !== 'string') return null;
   const content = cleanChatText(v.content).trim();
-  return content && CHAT_CLIENT_ID_PATTERN.test(v.clientId) ? { content, clientId: v.clientId } : null;
+  return content && CLIENT_ID_PATTERN.test(v.clientId) ? { content, clientId: v.clientId } : null;
 }
 
 /** Reads stored drafts strictly (storage may hold anything): unusable fields are dropped, one draft per key. */

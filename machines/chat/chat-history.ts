@@ -1,7 +1,8 @@
 // Paging of a chat's history: the newest 30 messages first, then older pages by a computed offset. The offset
 // counts from the oldest message (`latest=false`), from how many messages are older than the oldest one shown —
 // a number fixed when the chat opened — so replies arriving meanwhile never shift the pages.
-import { CHAT_MESSAGES_PAGE_SIZE, type ChatMessage } from '../../contract/chat';
+import type { ChatMessage } from '../../contract/chat';
+import { CHAT_MESSAGES_PAGE_SIZE } from '../../contract/constants';
 
 export interface OlderPageQuery {
   chatId: string;

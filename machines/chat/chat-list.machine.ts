@@ -2,7 +2,8 @@
 // empty, and deleting a chat after a confirmation. Paging and deleting run side by side: a chat deleted while a
 // page loads asks for that page again, since the server's list moved by one under it.
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import { CHAT_LIST_PAGE_SIZE, type Chat, type ChatListResponse } from '../../contract/chat';
+import type { Chat, ChatListResponse } from '../../contract/chat';
+import { CHAT_LIST_PAGE_SIZE } from '../../contract/constants';
 import { stubAction, stubActor, type ToastParams } from '../effects';
 import { topState } from '../view-model';
 

@@ -1,7 +1,8 @@
 // The diary list: filter chips, pages of 20 loaded as the user nears the end, loading / error with retry /
 // empty, and a per-entry favourite toggle whose star is disabled while it runs.
 import { assign, setup, spawnChild, type SnapshotFrom } from 'xstate';
-import { DIARY_PAGE_SIZE, type DiaryEntry, type DiaryListQuery, type DiaryListResponse } from '../../contract/diary';
+import type { DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
+import { DIARY_PAGE_SIZE } from '../../contract/constants';
 import { stubAction, stubActor, type ToastParams } from '../effects';
 import { topState } from '../view-model';
 import { matchesQuery, queryForFilter, serverOffset, type DiaryFilter, type DiaryFilterQuery } from './diary-filters';

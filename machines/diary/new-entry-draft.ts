@@ -4,17 +4,9 @@
 //   so opening a suggestion never touches the plain draft (or another suggestion's);
 // - a mood from navigation (home's quick mood card) is not a basis: it is applied on top of the draft, once per
 //   navigation (a reload keeps the navigation, so the user's own later mood choice stays).
-import {
-  CLIENT_ID_PATTERN,
-  DIARY_CONTENT_MAX,
-  DIARY_SOURCE_ID_MAX,
-  DIARY_TITLE_MAX,
-  MOODS,
-  SOURCE_TYPES,
-  type DiaryCreateBody,
-  type Mood,
-  type SourceType,
-} from '../../contract/diary';
+import type { DiaryCreateBody, Mood, SourceType } from '../../contract/diary';
+import { CLIENT_ID_PATTERN } from '../../contract/client-id';
+import { DIARY_CONTENT_MAX, DIARY_SOURCE_ID_MAX, DIARY_TITLE_MAX, MOODS, SOURCE_TYPES } from '../../contract/constants';
 import { cleanText } from '../clean-text';
 import { storedList } from '../stored-list';
 

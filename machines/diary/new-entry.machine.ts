@@ -5,15 +5,11 @@
 // draft return the entry already made, so a retry after a lost answer, or a save that finished after the user
 // left, never makes a duplicate. A plan or limit refusal (402) opens the upgrade dialog, keeping everything typed.
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import {
-  DIARY_CONTENT_MAX,
-  DIARY_TITLE_MAX,
-  type DiaryCreateBody,
-  type DiaryEntry,
-  type Mood,
-} from '../../contract/diary';
+import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../contract/constants';
+import type { DiaryCreateBody, DiaryEntry, Mood } from '../../contract/diary';
 import { stubAction, stubActor, type NavigateParams, type ToastParams, type UpgradeDialogParams } from '../effects';
 import { paths } from '../paths';
+import { signalsRisk } from '../../contract/safety/detect';
 import { refusalOf, UPGRADE_KEYS } from '../billing/refusal-dialogs';
 import {
   cleanText,
@@ -199,5 +195,7 @@ export function newEntryView(snapshot: SnapshotFrom<typeof newEntryMachine>) {
     submitting: snapshot.matches('submitting'),
     /** Enabled only while editing with non-blank content (a blank SUBMIT still reaches the warning). */
     canSave: editable && !isContentBlank(content),
+    /** What is written signals a risk of suicide or self-harm: the crisis lines show beside it (saving goes on). */
+    atRisk: signalsRisk(title, content),
   };
 }

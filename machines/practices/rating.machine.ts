@@ -3,8 +3,8 @@
 // «Завершить» needs a rating. The comment keeps at most 500 characters and is sent trimmed, blank as null.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { stubAction } from '../effects';
-
-export const PRACTICE_COMMENT_MAX = 500;
+import { PRACTICE_FEEDBACK_MAX } from '../../contract/constants';
+import { signalsRisk } from '../../contract/safety/detect';
 
 export interface RatingResult {
   rating: number;
@@ -30,7 +30,7 @@ export const ratingMachine = setup({
     /** «Завершить»: the session sends the rating (and keeps it if sending fails). */
     submit: stubAction<RatingResult>(),
     setRating: assign({ rating: (_, params: { stars: number }) => params.stars }),
-    setComment: assign({ comment: (_, params: { text: string }) => params.text.slice(0, PRACTICE_COMMENT_MAX) }),
+    setComment: assign({ comment: (_, params: { text: string }) => params.text.slice(0, PRACTICE_FEEDBACK_MAX) }),
   },
   guards: {
     isStars: (_, params: { stars: number }) => Number.isInteger(params.stars) && params.stars >= 1 && params.stars <= 5,
@@ -120,5 +120,7 @@ export function ratingView(snapshot: SnapshotFrom<typeof ratingMachine>) {
     showAddComment: rated && !commentOpen && invitesComment(rating),
     placeholder: (rating <= 2 ? 'whatWentWrong' : rating === 5 ? 'whatHelped' : 'impressions') as RatingPlaceholder,
     canSubmit: rated,
+    /** The comment signals a risk of suicide or self-harm: the crisis lines show beside it. */
+    atRisk: signalsRisk(comment),
   };
 }

@@ -12,13 +12,8 @@
 //   keeps the text and says so; the next change tries again. A draft left on the device by an earlier visit (the app
 //   closed mid-sentence) is saved when the settings load.
 import { assign, setup, type SnapshotFrom } from 'xstate';
-import {
-  PERSONAL_CONTEXT_MAX,
-  type CommunicationStyle,
-  type ReminderTime,
-  type Settings,
-  type SettingsPatch,
-} from '../../contract/settings';
+import { PERSONAL_CONTEXT_MAX } from '../../contract/constants';
+import type { CommunicationStyle, ReminderTime, Settings, SettingsPatch } from '../../contract/settings';
 import { stubAction, stubActor, type NavigateParams, type ToastParams } from '../effects';
 import { paths } from '../paths';
 import { topState } from '../view-model';

@@ -427,8 +427,3 @@ export async function deleteChat(db: Db, userId: number, id: string): Promise<bo
     .returning({ id: chats.id });
   return gone.length > 0;
 }
-
-/** Remembers that the safety net saw a risk signal from the user now (the check-in window starts again). */
-export async function flagRisk(db: Db, userId: number, at: Date): Promise<void> {
-  await db.update(users).set({ riskFlaggedAt: at }).where(eq(users.id, userId));
-}

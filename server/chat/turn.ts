@@ -24,6 +24,7 @@ import { isDatabaseUnavailable, type Db } from '../db';
 import { recordActivity } from '../home/activity';
 import { DETAILS, HttpError } from '../http/errors';
 import { practiceById } from '../practices/catalogue';
+import { flagRisk } from '../users/risk';
 import type { Config } from '../start/config';
 import { runAssistant } from './assistant';
 import {
@@ -31,7 +32,6 @@ import {
   createChatWithMessage,
   findByClientId,
   findReply,
-  flagRisk,
   getChat,
   isDuplicateMessage,
   loadSendContext,

@@ -16,6 +16,7 @@ import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract
 import { httpError } from '../http/errors';
 import { isOwnSession } from '../practices/repository';
 import { PRACTICE_ERRORS } from '../practices/routes';
+import { flagRiskIn } from '../users/risk';
 import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite } from './repository';
 
 export const DIARY_ERRORS = {
@@ -80,6 +81,8 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         !(await isOwnSession(app.database.db, request.user.id, source.source_id!))
       )
         throw httpError(404, PRACTICE_ERRORS.sessionNotFound);
+      // Words of suicide or self-harm, saved or not: the chat's gentle check-in follows (the app shows the lines).
+      await flagRiskIn(app.database.db, request.user.id, request.body.title, request.body.content);
       const result = await createEntry(app.database.db, request.user.id, request.body, request.timeZone);
       if (!result.ok) {
         // `code` lets the client open the matching upgrade dialog without parsing the Russian detail.

@@ -18,6 +18,7 @@ import {
 import { httpError } from '../http/errors';
 import { recordActivity } from '../home/activity';
 import { completeSession, getPractice, listPractices, sessionHistory, startSession } from './repository';
+import { flagRiskIn } from '../users/risk';
 
 export const PRACTICE_ERRORS = {
   notFound: 'Практика не найдена',
@@ -98,6 +99,8 @@ const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
+      // A comment in words of suicide or self-harm: the chat's gentle check-in follows (the app shows the lines).
+      await flagRiskIn(app.database.db, request.user.id, request.body.feedback);
       const result = await completeSession(app.database.db, request.user.id, request.params.session_id, request.body);
       if (!result.ok) {
         if (result.reason === 'already_completed') throw httpError(409, PRACTICE_ERRORS.alreadyCompleted);

@@ -2,12 +2,8 @@
 // program src/api/chat.ts with vi.mock still run these real actors over their fakes). The send is a callback
 // actor: it turns the reply's stream into the session machine's events and aborts the request when stopped.
 import { fromCallback, fromPromise, type EventObject } from 'xstate';
-import {
-  CHAT_MESSAGES_PAGE_SIZE,
-  TOKENS_EXHAUSTED_DETAIL,
-  type ChatListResponse,
-  type ChatMessagesResponse,
-} from '../../contract/chat';
+import type { ChatListResponse, ChatMessagesResponse } from '../../contract/chat';
+import { CHAT_MESSAGES_PAGE_SIZE, TOKENS_EXHAUSTED_DETAIL } from '../../contract/constants';
 import type { ChatStreamEvent } from '../../contract/chat-stream';
 import type { OlderPageQuery } from '../../machines/chat/chat-history';
 import type {

@@ -109,6 +109,30 @@ export default function ProbeScreen() {
   });
 });
 
+describe('zod stays out of the client', () => {
+  const ZOD_RULE = 'This contract module loads zod';
+  it.each([
+    ["import { DIARY_PAGE_SIZE } from '../../contract/diary';", MACHINE],
+    ["import { CHAT_CONTENT_MAX } from '../../../contract/chat';", SCREEN],
+    ["import { settingsSchema } from '../../contract/settings';", 'src/api/probe.ts'],
+  ])('%s in %s → reported', (line, file) =>
+    expectReported(asModule(line), file, '@typescript-eslint/no-restricted-imports', ZOD_RULE),
+  );
+
+  it('types from those modules, and values from the zod-free ones, pass; the server may import anything', async () => {
+    for (const [line, file] of [
+      ["import type { DiaryEntry } from '../../contract/diary';", MACHINE],
+      ["import { DIARY_PAGE_SIZE } from '../../contract/constants';", MACHINE],
+      ["import { signalsRisk } from '../../../../contract/safety/detect';", SCREEN],
+      ["import { diaryEntrySchema } from '../../contract/diary';", 'server/diary/probe.ts'],
+    ] as const)
+      expect(
+        found(await lint(asModule(line), file)).filter((m) => !m.startsWith('@typescript-eslint/no-unused-vars')),
+        line,
+      ).toEqual([]);
+  });
+});
+
 describe('the rules stay where they belong', () => {
   it('src/api may fetch and src/components may use timers', async () => {
     expect(found(await lint("export const load = () => fetch('/api/diary');\n", 'src/api/probe.ts'))).toEqual([]);

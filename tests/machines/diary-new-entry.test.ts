@@ -172,6 +172,20 @@ function run(
 }
 
 describe('new entry machine: sequences', () => {
+  it('words of suicide or self-harm in the title or the text bring the crisis lines; everyday phrases do not', async () => {
+    const { actor, ready } = run(async () => makeEntry(1));
+    await ready();
+    const atRisk = () => newEntryView(actor.getSnapshot()).atRisk;
+    actor.send({ type: 'CONTENT.CHANGE', value: 'Убиваю время до вечера, устала до смерти на работе.' });
+    expect(atRisk()).toBe(false);
+    actor.send({ type: 'CONTENT.CHANGE', value: 'Устала. Я больше не хочу жить.' });
+    expect(atRisk()).toBe(true);
+    expect(newEntryView(actor.getSnapshot()).canSave).toBe(true); // saving is never blocked
+    actor.send({ type: 'CONTENT.CHANGE', value: 'Тяжёлый день.' });
+    actor.send({ type: 'TITLE.CHANGE', value: 'Хочу покончить с собой' });
+    expect(atRisk()).toBe(true);
+  });
+
   it('a blank submit warns and stays; the save button is disabled', async () => {
     const { actor, log, ready } = run(async () => makeEntry(1));
     await ready();

@@ -4,7 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { GROUNDING_STEPS, groundingMachine, groundingView } from '../../machines/practices/grounding.machine';
-import { PRACTICE_COMMENT_MAX, ratingMachine, ratingView } from '../../machines/practices/rating.machine';
+import { PRACTICE_FEEDBACK_MAX } from '../../contract/constants';
+import { ratingMachine, ratingView } from '../../machines/practices/rating.machine';
 import { describeMachinePaths, type CaseEvent } from '../support/path-tests';
 
 let effects: Array<[string, unknown]> = [];
@@ -79,7 +80,7 @@ describe('grounding', () => {
   });
 });
 
-const LONG = 'а'.repeat(PRACTICE_COMMENT_MAX + 100);
+const LONG = 'а'.repeat(PRACTICE_FEEDBACK_MAX + 100);
 
 describeMachinePaths(ratingMachine, {
   provide: recorded,
@@ -107,7 +108,7 @@ describeMachinePaths(ratingMachine, {
       expect([1, 2, 3, 4, 5]).toContain(rating);
       expect(v.rating).toBe(rating);
       expect(v.canSubmit).toBe(true);
-      expect(comment.length).toBeLessThanOrEqual(PRACTICE_COMMENT_MAX);
+      expect(comment.length).toBeLessThanOrEqual(PRACTICE_FEEDBACK_MAX);
       expect(v.placeholder).toBe(rating <= 2 ? 'whatWentWrong' : rating === 5 ? 'whatHelped' : 'impressions');
       // The link shows for 1, 2 and 5 only while the box is closed.
       expect(v.showAddComment).toBe(!v.commentOpen && [1, 2, 5].includes(rating));
@@ -134,6 +135,14 @@ describe('rating', () => {
     const v = ratingView(rate(n).getSnapshot());
     expect(v).toMatchObject({ commentOpen: false, showAddComment: false, canSubmit: true });
   });
+  it('a comment in words of suicide or self-harm brings the crisis lines; an everyday one does not', () => {
+    const actor = rate(1);
+    actor.send({ type: 'COMMENT.CHANGE', text: 'Скучно, убила время впустую' });
+    expect(ratingView(actor.getSnapshot()).atRisk).toBe(false);
+    actor.send({ type: 'COMMENT.CHANGE', text: 'Ничего не помогает, не вижу смысла жить' });
+    expect(ratingView(actor.getSnapshot())).toMatchObject({ atRisk: true, canSubmit: true });
+  });
+
   it('an open box stays open when the rating changes to 3 or 4; folding it keeps the text', () => {
     const actor = rate(5, 4);
     expect(ratingView(actor.getSnapshot()).commentOpen).toBe(true);

@@ -67,6 +67,18 @@ describe('new entry screen', () => {
     expect(title()).toHaveAttribute('maxLength', '100');
   });
 
+  it('words of suicide or self-harm bring the crisis lines beside the text, as tap-to-call links; saving goes on', async () => {
+    await openForm();
+    await userEvent.type(content(), 'Тяжёлый день, убила время на ерунду.');
+    expect(screen.queryByRole('heading', { name: 'Вы не одни' })).not.toBeInTheDocument();
+    await userEvent.type(content(), ' Не хочу больше жить.');
+    const help = (await screen.findByRole('heading', { name: 'Вы не одни' })).closest('section')!;
+    expect(help.parentElement).toHaveAttribute('aria-live', 'polite');
+    expect(within(help).getByRole('link', { name: '8-800-2000-122' })).toHaveAttribute('href', 'tel:88002000122');
+    expect(within(help).getByRole('link', { name: '112' })).toHaveAttribute('href', 'tel:112');
+    expect(save()).toBeEnabled();
+  });
+
   it('a blank submit from the keyboard shows the warning', async () => {
     await openForm();
     await userEvent.type(content(), '  {Control>}{Enter}{/Control}');

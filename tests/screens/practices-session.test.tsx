@@ -182,6 +182,19 @@ describe('practice session', { timeout: 30_000 }, () => {
     expect(screen.getByText('Вдохните через нос')).toBeInTheDocument();
   });
 
+  it('a comment in words of suicide or self-harm brings the crisis lines under the box', async () => {
+    await openSession('letter_without_sending', 'Готово');
+    await userEvent.click(screen.getByRole('button', { name: 'Готово' }));
+    await userEvent.click(await screen.findByRole('radio', { name: '1 из 5' }));
+    const comment = screen.getByRole('textbox', { name: 'Комментарий' });
+    await userEvent.type(comment, 'Ничего не помогает');
+    expect(screen.queryByRole('heading', { name: 'Вы не одни' })).not.toBeInTheDocument();
+    await userEvent.type(comment, ', хочу умереть');
+    const help = (await screen.findByRole('heading', { name: 'Вы не одни' })).closest('section')!;
+    expect(within(help).getByRole('link', { name: '8-800-2000-122' })).toHaveAttribute('href', 'tel:88002000122');
+    expect(screen.getByRole('button', { name: 'Завершить' })).toBeEnabled();
+  });
+
   it('a failed complete says «Не удалось завершить практику» and keeps the rating and the comment to send again', async () => {
     complete.mockRejectedValueOnce(new Error('offline')).mockResolvedValueOnce(undefined);
     await openSession('letter_without_sending', 'Готово');

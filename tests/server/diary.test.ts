@@ -1,10 +1,11 @@
 // /api/diary on both databases: validation (422, Russian), listing order and filters, owner isolation (404),
 // favourite toggle, deletion (204, 404 for others, the counters follow), plan and daily-limit enforcement (402)
 // including 30 concurrent creates against a limit of 10.
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { DiaryEntry, DiaryListResponse } from '../../contract/diary';
 import { usageToday } from '../../server/billing/quota';
+import { users } from '../../server/db/schema';
 import { createEntry } from '../../server/diary/repository';
 import { describeEachDatabase } from './harness';
 
@@ -39,6 +40,24 @@ describeEachDatabase('diary API', (t) => {
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ detail: 'Дневник недоступен на вашем тарифе', code: 'not_available' });
     expect((await list()).json()).toEqual({ entries: [], total: 0 }); // the insert before the refused spend rolled back
+  });
+
+  it('an entry in words of suicide or self-harm flags the user, saved or refused; an everyday one does not', async () => {
+    const flaggedAt = async (user = anna) => {
+      const [row] = await t.database.db
+        .select({ at: users.riskFlaggedAt })
+        .from(users)
+        .where(eq(users.id, await t.userId(user.id)));
+      return row!.at;
+    };
+    await asPro();
+    expect((await create({ content: 'Убила время на сериалы, устала до смерти' })).statusCode).toBe(201);
+    expect(await flaggedAt()).toBeNull();
+    expect((await create({ title: 'Вечер', content: 'Я больше не хочу жить' })).statusCode).toBe(201);
+    expect(await flaggedAt()).toBeInstanceOf(Date); // the chat's gentle check-in follows
+    // START cannot keep a diary, and the words still count: the check-in does not depend on the plan.
+    expect((await create({ content: 'Думаю о том, чтобы покончить с собой' }, boris)).statusCode).toBe(402);
+    expect(await flaggedAt(boris)).toBeInstanceOf(Date);
   });
 
   it('creates an entry (trimmed, empty title → null, defaults) and lists it first', async () => {

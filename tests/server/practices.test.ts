@@ -1,8 +1,10 @@
 // /api/practices on both databases: the catalogue with locks by plan (START, PRO, PREMIUM, the trial, an expired
 // plan), start (402 for a locked practice, 422 for an unknown one, the source kept), complete once (409 the second
 // time, also when two arrive together), owner isolation (404), rating and feedback validation, history paging.
+import { eq } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Practice, PracticeHistory, PracticeSession, PracticeStartResponse } from '../../contract/practices';
+import { users } from '../../server/db/schema';
 import { PRACTICES } from '../../server/practices/catalogue';
 import { describeEachDatabase } from './harness';
 
@@ -157,6 +159,22 @@ describeEachDatabase('practices API', (t) => {
       expect(res.json().detail, JSON.stringify(body)).toMatch(detail);
     }
     expect((await history()).json().total).toBe(0);
+  });
+
+  it('a comment in words of suicide or self-harm flags the user for the chat’s check-in', async () => {
+    const flagged = async () =>
+      (
+        await t.database.db
+          .select({ at: users.riskFlaggedAt })
+          .from(users)
+          .where(eq(users.id, await t.userId(anna.id)))
+      )[0]!.at;
+    const calm = await startOk('box_breathing');
+    expect((await complete(calm.session_id, { rating: 4, feedback: 'Убила время с пользой' })).statusCode).toBe(200);
+    expect(await flagged()).toBeNull();
+    const hard = await startOk('box_breathing');
+    expect((await complete(hard.session_id, { rating: 1, feedback: 'Не помогло, хочу умереть' })).statusCode).toBe(200);
+    expect(await flagged()).toBeInstanceOf(Date);
   });
 
   it('complete: once, with the rating and the trimmed feedback; the second time is 409', async () => {

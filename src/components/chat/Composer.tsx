@@ -2,7 +2,7 @@
 // the microphone while it is empty, the send button otherwise.
 import { useId, useLayoutEffect, useRef, type RefObject } from 'react';
 import styled from 'styled-components';
-import { CHAT_CONTENT_MAX } from '../../../contract/chat';
+import { CHAT_CONTENT_MAX } from '../../../contract/constants';
 import { a11yCopy } from '../../copy/a11y';
 import { chatCopy } from '../../copy/chat';
 import { IconButton } from '../IconButton';

@@ -1,7 +1,7 @@
 // «Обо мне»: the text with its live 'N/500' counter, a line on how it is used, and what a failed save means.
 import { useId } from 'react';
 import styled from 'styled-components';
-import { PERSONAL_CONTEXT_MAX } from '../../../contract/settings';
+import { PERSONAL_CONTEXT_MAX } from '../../../contract/constants';
 import { settingsCopy } from '../../copy/profile';
 
 const copy = settingsCopy.about;

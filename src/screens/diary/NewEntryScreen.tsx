@@ -4,13 +4,15 @@
 import { useId, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../../contract/diary';
+import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../../contract/constants';
 import { newEntryMachine, newEntryView } from '../../../machines/diary/new-entry.machine';
 import { prefillFromNavigation } from '../../../machines/diary/new-entry-draft';
 import { diaryActors } from '../../api/diary.actors';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
+import { CrisisHelp } from '../../components/CrisisHelp';
 import { MoodPicker } from '../../components/MoodPicker';
+import { crisisCopy } from '../../copy/crisis';
 import { Page } from '../../components/Page';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { diaryCopy } from '../../copy/diary';
@@ -98,7 +100,7 @@ export default function NewEntryScreen() {
     actors: { ...diaryActors, ...drafts.actors },
     actions: drafts.actions,
   });
-  const { title, content, mood, isFavorite, submitting, editable, canSave } = view;
+  const { title, content, mood, isFavorite, submitting, editable, canSave, atRisk } = view;
   const locked = !editable;
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
   // Editable but not savable: the content is blank — the button says why (spec: disabled on blank content).
@@ -152,6 +154,7 @@ export default function NewEntryScreen() {
             }}
           />
         </Field>
+        <CrisisHelp show={atRisk} text={crisisCopy.diary} />
         <Field as="div">
           <span>{diaryCopy.form.moodLabel}</span>
           <MoodPicker

@@ -3,18 +3,16 @@
 // The rating machine stays mounted while the session sends, so a failed send keeps everything for another try.
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
-import {
-  ratingMachine,
-  ratingView,
-  PRACTICE_COMMENT_MAX,
-  type RatingResult,
-} from '../../../machines/practices/rating.machine';
+import { PRACTICE_FEEDBACK_MAX } from '../../../contract/constants';
+import { ratingMachine, ratingView, type RatingResult } from '../../../machines/practices/rating.machine';
 import { Button } from '../../components/Button';
 import { RatingStars } from '../../components/practices/RatingStars';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
+import { CrisisHelp } from '../../components/CrisisHelp';
+import { crisisCopy } from '../../copy/crisis';
 
 const Panel = styled.section`
   display: flex;
@@ -107,17 +105,18 @@ export function CompletionPanel({ sending, failed, onSubmit, extra }: Completion
             aria-label={copy.commentLabel}
             placeholder={copy.placeholders[view.placeholder]}
             value={view.comment}
-            maxLength={PRACTICE_COMMENT_MAX}
+            maxLength={PRACTICE_FEEDBACK_MAX}
             onChange={(e) => send({ type: 'COMMENT.CHANGE', text: e.target.value })}
           />
           <CommentFoot>
             <Button $variant="plain" onClick={() => send({ type: 'COMMENT.CLOSE' })}>
               {copy.foldComment}
             </Button>
-            <span>{copy.counter(view.comment.length, PRACTICE_COMMENT_MAX)}</span>
+            <span>{copy.counter(view.comment.length, PRACTICE_FEEDBACK_MAX)}</span>
           </CommentFoot>
         </Comment>
       ) : null}
+      <CrisisHelp show={view.atRisk} text={crisisCopy.comment} />
       {failed ? <Alert role="alert">{copy.failed}</Alert> : null}
       <Button
         $block

@@ -8,13 +8,14 @@ import { saveToDiaryMachine, saveToDiaryView } from '../../../../machines/practi
 import { diaryActors } from '../../../api/diary.actors';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
-import { CrisisHelp } from '../../../components/practices/CrisisHelp';
+import { CrisisHelp } from '../../../components/CrisisHelp';
 import { Svg } from '../../../components/icons';
 import { stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
 import { haptic } from '../../../telegram/haptic';
 import type { FinishExtraProps } from '../runners';
-import { CRISIS_LINES, signalsRisk } from './riskSignal';
+import { signalsRisk } from '../../../../contract/safety/detect';
+import { crisisCopy } from '../../../copy/crisis';
 import { stepDiaryEntry } from './stepDiaryEntry';
 import { stepDraftStore } from './stepDraftStorage';
 import { stepResultOf, type StepResult } from './stepResult';
@@ -54,10 +55,8 @@ export function StepFinishExtra({ practice, sessionId, result }: FinishExtraProp
   return (
     <>
       <CrisisHelp
-        show={signalsRisk(step.progress.answers as Record<string, string>)}
-        title={stepsCopy.crisis.title}
-        text={stepsCopy.crisis.text}
-        lines={CRISIS_LINES}
+        show={signalsRisk(...Object.values(step.progress.answers as Record<string, string>))}
+        text={crisisCopy.steps}
       />
       <SaveToDiary name={practice.name} sessionId={sessionId} result={step} />
     </>

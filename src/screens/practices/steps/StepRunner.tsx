@@ -9,14 +9,15 @@ import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { StepsView } from '../../../../machines/practices/steps/step-flow';
 import type { StepPracticeId, StepProgress } from '../../../../machines/practices/steps/step-practices';
 import { useAuthView } from '../../../auth/AuthProvider';
-import { CrisisHelp } from '../../../components/practices/CrisisHelp';
+import { CrisisHelp } from '../../../components/CrisisHelp';
 import { DraftOffer } from '../../../components/practices/DraftOffer';
 import { StepForm } from '../../../components/practices/StepForm';
 import { stepPracticesCopy, stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
 import { newClientId } from '../../../lib/clientId';
 import type { RunnerProps } from '../runners';
-import { CRISIS_LINES, signalsRisk } from './riskSignal';
+import { signalsRisk } from '../../../../contract/safety/detect';
+import { crisisCopy } from '../../../copy/crisis';
 import { stepDraftEffects, stepDraftStore } from './stepDraftStorage';
 import type { StepResult } from './stepResult';
 
@@ -62,7 +63,7 @@ export function StepRunner<M extends AnyStateMachine>({
   });
   const words = stepPracticesCopy[id] as unknown as WordsOf;
   // Anything written that signals a risk of suicide or self-harm brings the helplines next to the step.
-  const atRisk = useMemo(() => signalsRisk(view.answers as Record<string, string>), [view.answers]);
+  const atRisk = useMemo(() => signalsRisk(...Object.values(view.answers as Record<string, string>)), [view.answers]);
   const emit = send as StepControls['send'];
   const controls: StepControls = {
     write: (field, value) => emit({ type: 'FIELD.CHANGE', field, value }),
@@ -88,7 +89,7 @@ export function StepRunner<M extends AnyStateMachine>({
   const step = words.steps[view.step]!;
   return (
     <>
-      <CrisisHelp show={atRisk} title={stepsCopy.crisis.title} text={stepsCopy.crisis.text} lines={CRISIS_LINES} />
+      <CrisisHelp show={atRisk} text={crisisCopy.steps} />
       <StepForm
         progress={view.of > 1 ? stepsCopy.step(view.number, view.of) : undefined}
         title={step.title}

@@ -1,8 +1,9 @@
-// Shown beside a step practice when what was written signals a risk of suicide or self-harm: calm words and the
-// helplines as tap-to-call links, never a closed door. Inside a live region that is always there, so its appearing
-// is announced once.
+// Shown beside what someone writes (a step practice, a diary entry, a practice's comment) when it signals a risk of
+// suicide or self-harm: calm words and the helplines as tap-to-call links, never a closed door. Inside a live region
+// that is always there, so its appearing is announced once.
 import styled from 'styled-components';
-import { MessageText } from '../chat/MessageText';
+import { CRISIS_LINES, crisisCopy } from '../copy/crisis';
+import { MessageText } from './chat/MessageText';
 
 const Region = styled.div`
   &:empty {
@@ -30,25 +31,16 @@ const Note = styled.section`
   }
 `;
 
-export function CrisisHelp({
-  show,
-  title,
-  text,
-  lines,
-}: {
-  show: boolean;
-  title: string;
-  text: string;
-  lines: string;
-}) {
+/** `text`: the line for the place (crisisCopy.steps, .diary, .comment). */
+export function CrisisHelp({ show, text }: { show: boolean; text: string }) {
   return (
     <Region aria-live="polite">
       {show ? (
         <Note>
-          <h3>{title}</h3>
+          <h3>{crisisCopy.title}</h3>
           <p>{text}</p>
           <p>
-            <MessageText text={lines} />
+            <MessageText text={CRISIS_LINES} />
           </p>
         </Note>
       ) : null}

@@ -1,0 +1,15 @@
+// What the app says beside words of suicide or self-harm, wherever they are written outside the chat (the chat
+// answers with its own crisis reply): a heading, a line for the place, and the crisis lines as tap-to-call links.
+export { CRISIS_LINES } from '../../contract/safety/crisis-lines';
+
+export const crisisCopy = {
+  title: 'Вы не одни',
+  /** The step practices: the answers stay where they are. */
+  steps:
+    'Похоже, сейчас вам очень тяжело. Спасибо, что написали об этом. Ответы останутся здесь, а сейчас важнее вы сами.',
+  /** A diary entry: it is saved as usual. */
+  diary: 'Похоже, сейчас вам очень тяжело. Спасибо, что написали об этом. Запись сохранится, а сейчас важнее вы сами.',
+  /** A practice's comment. */
+  comment:
+    'Похоже, сейчас вам очень тяжело. Спасибо, что поделились. Ассистент в чате рядом, а живые люди помогут прямо сейчас.',
+} as const;
