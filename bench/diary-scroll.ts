@@ -11,7 +11,7 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
-import { DIARY_PAGE_SIZE, MOODS } from '../contract/diary';
+import { DIARY_PAGE_SIZE, MOODS } from '../contract/constants';
 import type { buildApp } from '../server/app';
 import { ROOT } from '../server/start/client-build';
 import type { Database } from '../server/db';

@@ -32,13 +32,6 @@ import { CLIENT_ID_PATTERN } from './client-id';
 import { storableString, timestampSchema } from './common';
 import { CHAT_CONTENT_MAX, CHAT_LIST_PAGE_SIZE, CHAT_MAX_LIMIT, CHAT_MESSAGES_PAGE_SIZE } from './constants';
 
-export {
-  CHAT_CONTENT_MAX,
-  CHAT_LIST_PAGE_SIZE,
-  CHAT_MAX_LIMIT,
-  CHAT_MESSAGES_PAGE_SIZE,
-  TOKENS_EXHAUSTED_DETAIL,
-} from './constants';
 export const CHAT_STATUSES = ['active', 'archived'] as const;
 /** Detail of a missing or foreign chat. */
 export const CHAT_NOT_FOUND_DETAIL = 'Чат не найден';

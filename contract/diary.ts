@@ -15,19 +15,6 @@ import {
   SOURCE_TYPES,
 } from './constants';
 
-export {
-  DIARY_CONTENT_MAX,
-  DIARY_MAX_LIMIT,
-  DIARY_PAGE_SIZE,
-  DIARY_SOURCE_ID_MAX,
-  DIARY_SOURCE_TYPES,
-  DIARY_TITLE_MAX,
-  MOODS,
-  PRACTICE_SESSION_SOURCE,
-  SOURCE_TYPES,
-} from './constants';
-export { CLIENT_ID_PATTERN };
-
 export const moodSchema = z.enum(MOODS, {
   error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good',
 });

@@ -21,15 +21,6 @@ import {
 
 export type { PracticeCategory, PracticeId };
 
-export {
-  PRACTICE_FEEDBACK_MAX,
-  PRACTICE_HISTORY_MAX_LIMIT,
-  PRACTICE_HISTORY_PAGE_SIZE,
-  PRACTICE_RATING_MAX,
-  PRACTICE_RATING_MIN,
-  PRACTICE_SOURCE_ID_MAX,
-} from './constants';
-
 export const practiceIdSchema = z.enum(PRACTICE_IDS, { error: 'Неизвестная практика' });
 
 export const practiceSchema = z

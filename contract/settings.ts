@@ -3,8 +3,6 @@ import { z } from 'zod';
 import { storableString } from './common';
 import { PERSONAL_CONTEXT_MAX } from './constants';
 
-export { PERSONAL_CONTEXT_MAX } from './constants';
-
 /** gentle 'Мягкий', direct 'Прямой', humorous 'С юмором'. */
 export const communicationStyleSchema = z.enum(['gentle', 'direct', 'humorous']);
 /** morning 9:00, afternoon 14:00, evening 20:00, disabled. */

@@ -2,7 +2,7 @@
 // inputs (tools.ts) and refreshed when read: `has_access` follows the reader's plan now, so after an upgrade the
 // card opens the practice instead of asking to upgrade.
 import type { DiarySuggestion, MessageMetadata, PracticeSuggestion } from '../../contract/chat';
-import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../contract/diary';
+import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../contract/constants';
 import type { Tier } from '../billing/plans';
 import { hasPracticeAccess, practiceById, type Practice } from '../practices/catalogue';
 

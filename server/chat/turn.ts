@@ -11,13 +11,8 @@
 // No transaction is open across the model call: each write is one statement (repository.ts).
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
-import {
-  CHAT_NOT_FOUND_DETAIL,
-  TOKENS_EXHAUSTED_DETAIL,
-  type Chat,
-  type ChatMessage,
-  type ChatUnavailable,
-} from '../../contract/chat';
+import { CHAT_NOT_FOUND_DETAIL, type Chat, type ChatMessage, type ChatUnavailable } from '../../contract/chat';
+import { TOKENS_EXHAUSTED_DETAIL } from '../../contract/constants';
 import { reserveDaily, settleDaily } from '../billing/quota';
 import { usageInfo } from '../billing/subscription-routes';
 import { isDatabaseUnavailable, type Db } from '../db';

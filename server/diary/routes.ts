@@ -9,8 +9,8 @@ import {
   diaryEntrySchema,
   diaryListQuerySchema,
   diaryListResponseSchema,
-  PRACTICE_SESSION_SOURCE,
 } from '../../contract/diary';
+import { PRACTICE_SESSION_SOURCE } from '../../contract/constants';
 import { dailyRefusalSchema } from '../../contract/billing';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { httpError } from '../http/errors';

@@ -11,7 +11,7 @@
 //   0.5 against 0.8 ms of the database's time for the bench's heavy user).
 import { eq, sql } from 'drizzle-orm';
 import type { HomeSummary } from '../../contract/home';
-import { MOODS } from '../../contract/diary';
+import { MOODS } from '../../contract/constants';
 import { preparedPerDb, type Db } from '../db';
 import { users } from '../db/schema';
 import { addDays, instantAt, localDate, weekdayOf } from '../http/time-zone';

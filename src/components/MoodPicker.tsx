@@ -1,14 +1,14 @@
 // The five moods for every screen: options in display order with their Russian labels, the SVG face, and the
 // picker (home quick mood card, new diary entry). One module, so home loads one small shared chunk (bundle
-// budget). Built from src/copy/moods.ts, not contract/diary's MOODS, whose runtime would pull zod into home;
-// tests/screens/components.test.tsx checks the two agree.
+// budget). The order is the contract's MOODS (very bad → very good), the words src/copy/moods.ts.
 import styled, { useTheme } from 'styled-components';
+import { MOODS } from '../../contract/constants';
 import type { Mood } from '../../contract/diary';
 import { moodLabels } from '../copy/moods';
 import { MoodFace } from './icons';
 import { useRadioGroup } from './useRadioGroup';
 
-export const moodOptions = (Object.keys(moodLabels) as Mood[]).map((value, level) => ({
+export const moodOptions = MOODS.map((value, level) => ({
   value,
   level,
   label: moodLabels[value],

@@ -1,7 +1,6 @@
 // The five mood labels of a diary entry, shared by the home quick mood card and the diary.
 import type { Mood } from '../../contract/diary';
 
-/** Key order is the display order, very bad → very good (src/components/moods.tsx reads it). */
 export const moodLabels = {
   very_bad: 'Очень плохое',
   bad: 'Плохое',

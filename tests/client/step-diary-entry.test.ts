@@ -3,7 +3,8 @@
 // source = the session, the draft's client id) — and that every practice's answers at every field's limit still fit
 // the diary's 2000 characters, so a save never loses words.
 import { describe, expect, it } from 'vitest';
-import { DIARY_CONTENT_MAX, diaryCreateBodySchema } from '../../contract/diary';
+import { diaryCreateBodySchema } from '../../contract/diary';
+import { DIARY_CONTENT_MAX } from '../../contract/constants';
 import { PRACTICES } from '../../server/practices/catalogue';
 import {
   STEP_PRACTICE_IDS,

@@ -8,7 +8,7 @@ import { EmptyState } from '../../src/components/EmptyState';
 import { ErrorState } from '../../src/components/ErrorState';
 import { MoodPicker, moodOptions } from '../../src/components/MoodPicker';
 
-import { MOODS } from '../../contract/diary';
+import { MOODS } from '../../contract/constants';
 
 describe('shared presentational parts', () => {
   it('ErrorState shows the message and retries only when a retry is given', async () => {

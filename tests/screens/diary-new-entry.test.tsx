@@ -3,7 +3,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { CLIENT_ID_PATTERN, type DiaryCreateBody } from '../../contract/diary';
+import { CLIENT_ID_PATTERN } from '../../contract/client-id';
+import type { DiaryCreateBody } from '../../contract/diary';
 import { basisOf } from '../../machines/diary/new-entry-draft';
 import { createDiaryEntry, listDiaryEntries } from '../../src/api/diary';
 import { draftStorageKey } from '../../src/screens/diary/draftStorage';

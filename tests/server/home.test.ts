@@ -2,7 +2,8 @@
 // a gap, today counting only once something happened), the week's moods (Monday first, a day without a mood is
 // null, the mean of several), the insight and its fallback, and the actions that make a day active.
 import { describe, expect, it } from 'vitest';
-import { MOODS, type Mood } from '../../contract/diary';
+import { type Mood } from '../../contract/diary';
+import { MOODS } from '../../contract/constants';
 import type { HomeSummary } from '../../contract/home';
 import { diaryEntries, practiceSessions } from '../../server/db/schema';
 import { recordActivity } from '../../server/home/activity';
