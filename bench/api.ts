@@ -1,4 +1,4 @@
-// API benchmark (issue 3): autocannon, 50 connections, against the authenticated GET /api/users/me and a bare,
+// API benchmark: autocannon, 50 connections, against the authenticated GET /api/users/me and a bare,
 // unauthenticated bench-only route calling the same query function (getUser, server/users/user.ts) — in one process
 // and one run — on PGlite and on PostgreSQL (a throwaway cluster). Prints req/s, p50, p99, the ratio and RSS; then
 // the same route with init data that misses the init-data cache on every request (HMAC + user upsert each time);

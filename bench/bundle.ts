@@ -1,5 +1,5 @@
 /**
- * Bundle budget (issue 2): the JavaScript the browser downloads before /app/home is interactive, at most 150 KB
+ * Bundle budget: the JavaScript the browser downloads before /app/home is interactive, at most 150 KB
  * gzip, on both ways in:
  * - returning user: entry → boot (the app shell) → tabs layout → home;
  * - first launch: entry → boot → onboarding → tabs layout → home.

@@ -1,5 +1,5 @@
 /**
- * Chat budgets (issue 10), on a throwaway PostgreSQL cluster with the real app in-process on loopback:
+ * Chat budgets, on a throwaway PostgreSQL cluster with the real app in-process on loopback:
  *
  * 1. A send with the offline assistant (POST /api/chat/{id}/send, JSON): 20 connections, each a user of its own
  *    sending into their own chat one message after another. Budget: p50 ≤ 10 ms, p99 ≤ 40 ms. Measured at a fixed

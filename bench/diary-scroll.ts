@@ -1,5 +1,5 @@
 /**
- * Diary list smoothness (issue 4): "the list screen stays smooth while scrolling through 500 loaded entries (no full
+ * Diary list smoothness: "the list screen stays smooth while scrolling through 500 loaded entries (no full
  * re-render of the list on each page)", measured in a real Chromium.
  * Builds the client for production into a temp dir, runs the real app in-process on loopback on PGlite in a temp
  * DATA_DIR with one PRO user and 520 entries, opens /app/diary at 390×844 and scrolls to the end page by page
@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { eq } from 'drizzle-orm';
 import type { Browser, Page } from 'playwright-core';
 import { DIARY_PAGE_SIZE, MOODS } from '../contract/constants';
+import { paths } from '../machines/paths';
 import type { buildApp } from '../server/app';
 import { ROOT } from '../server/start/client-build';
 import type { Database } from '../server/db';
@@ -409,7 +410,7 @@ export async function benchDiaryScroll(): Promise<DiaryScrollResult> {
     },
     async ({ url, browser }) => {
       const page = await phonePage(browser);
-      await page.goto(launchUrl({ url }, { path: '/app/diary', initData }));
+      await page.goto(launchUrl({ url }, { path: paths.diary, initData }));
       await page.waitForFunction((sel) => document.querySelectorAll(sel).length > 0, CARD, { timeout: 30_000 });
       await page.evaluate(probe.watchCards, CARD);
 

@@ -1,5 +1,5 @@
 /**
- * Diary list budget (issue 4): with 10 000 entries for one user and 100 000 in the table, GET /api/diary/list
+ * Diary list budget: with 10 000 entries for one user and 100 000 in the table, GET /api/diary/list
  * (first page, and a favourites page) on PostgreSQL answers with p99 ≤ 30 ms at 20 connections.
  * Starts a throwaway PostgreSQL cluster, migrates, creates the users through the real auth hook, bulk-seeds the
  * entries with INSERT … SELECT generate_series, runs the real app in-process on loopback and autocannon against

@@ -1,5 +1,5 @@
 /**
- * First load on a slow phone (issue 9): a cold open of /app/home — fresh browser context, empty cache, signed launch
+ * First load on a slow phone: a cold open of /app/home — fresh browser context, empty cache, signed launch
  * parameters in the hash as Telegram passes them, a returning user (onboarding done) — until «Как вы себя чувствуете
  * сегодня?» is on screen, in Chromium throttled to a slow phone: 4× CPU slowdown, 1.6 Mbit/s down, 750 kbit/s up,
  * 150 ms round trip (CDP Emulation.setCPUThrottlingRate, Network.emulateNetworkConditions).
@@ -10,6 +10,7 @@
  * Run alone: `npx tsx bench/home-load.ts`.
  */
 import type { Browser, CDPSession } from 'playwright-core';
+import { paths } from '../machines/paths';
 import { buildClient, ROOT } from '../server/start/client-build';
 import { homeCopy } from '../src/copy/home';
 import { STORAGE_KEYS } from '../src/telegram/storage';
@@ -225,10 +226,7 @@ function printReport(r: HomeLoadResult): void {
 export async function benchHomeLoad(): Promise<HomeLoadResult> {
   const build = (outDir: string) => buildClient(ROOT, outDir);
   return withBrowserApp({ name: 'home-load', botToken: BOT_TOKEN, build }, async ({ url: server, browser }) => {
-    const url = launchUrl(
-      { url: server },
-      { path: '/app/home', initData: signInitData(USER, { botToken: BOT_TOKEN }) },
-    );
+    const url = launchUrl({ url: server }, { path: paths.home, initData: signInitData(USER, { botToken: BOT_TOKEN }) });
     await openHomeCold(browser, url); // warm-up: the server's JIT and the user's row
     const measured = await withSteal(async () => {
       const runs: HomeLoadRun[] = [];

@@ -1,5 +1,5 @@
 /**
- * Home summary budget (issue 16): GET /api/home/summary on PostgreSQL with 100 000 diary entries in the table answers
+ * Home summary budget: GET /api/home/summary on PostgreSQL with 100 000 diary entries in the table answers
  * within the diary list's budget, p99 ≤ 30 ms at 20 connections. The measured user is a heavy one: 10 000 entries
  * with moods (one every two hours, so two weeks hold 168 of them), an unbroken 800-day streak and two rated practices
  * a day. Real app in-process on loopback, autocannon against it, a

@@ -20,7 +20,7 @@ export async function boot(container: HTMLElement): Promise<TelegramStatus> {
   const startScreenLoaded = Promise.allSettled(screen ? startScreenChunks[screen].map((chunk) => chunk.preload()) : []);
   const root = createRoot(container);
   const [status] = await Promise.all([startTelegram(), startScreenLoaded]);
-  // Spec §2: if the messenger SDK fails to initialise, an empty screen is shown.
+  // If the messenger SDK fails to initialise, an empty screen is shown (the product rule).
   if (status === 'failed') {
     root.render(null);
     return status;

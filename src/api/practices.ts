@@ -1,4 +1,4 @@
-// Practice calls of spec section 7, typed from contract/practices.ts (types only: zod stays out of the bundle).
+// The practice API calls, typed from contract/practices.ts (types only: zod stays out of the bundle).
 import type {
   Practice,
   PracticeCompleteBody,

@@ -56,7 +56,7 @@ const Item = styled(Link)<{ $active: boolean }>`
   }
 `;
 
-/** Spec §2: fixed, 56 px high, five tabs; `active` comes from the path (see lib/tabs). */
+/** Fixed, 56 px high, five tabs; `active` comes from the path (see lib/tabs). */
 export function BottomNav({ active, onSelect }: { active: Tab; onSelect?: (tab: Tab) => void }) {
   return (
     <Bar aria-label={navCopy.label}>

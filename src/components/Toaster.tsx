@@ -6,7 +6,7 @@ import { toastView, type ToastVariant } from '../../machines/app/toast.machine';
 import { toastActor } from '../ui/toast';
 import { Motion } from './Motion';
 
-/** Spec §9: a swipe of 50 px dismisses the toast. */
+/** A swipe of 50 px dismisses the toast. */
 const SWIPE_THRESHOLD_PX = 50;
 
 const ToastBox = styled(m.div)<{ $variant: ToastVariant }>`

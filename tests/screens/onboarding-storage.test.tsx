@@ -1,4 +1,4 @@
-// Storage that throws (private mode, full quota) changes nothing visible (issue 2): onboarding still ends on home,
+// Storage that throws (private mode, full quota) changes nothing visible: onboarding still ends on home,
 // and a remount within the session (a new auth actor reading storage again, as after a reload) stays there.
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
