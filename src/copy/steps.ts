@@ -276,6 +276,14 @@ export const stepsCopy = {
     restart: 'Начать заново',
     restartNote: '«Начать заново» удалит прежние ответы.',
   },
+  /** Quitting on purpose (the practice's menu); leaving by «Назад» keeps the answers instead. */
+  quit: {
+    menuItem: 'Завершить без сохранения',
+    title: 'Удалить записанное в этой практике?',
+    text: 'Ответы сотрутся с этого устройства, и практика закончится. Вернуться к ней можно в любой момент.',
+    confirm: 'Удалить',
+    cancel: 'Оставить',
+  },
   ifIWasntAfraid: { wishesTitle: 'Ваши желания' },
   goalShift: {
     statesLabel: 'Состояние',

@@ -387,6 +387,50 @@ describe('step practice drafts', { timeout: 30_000 }, () => {
     expect(stored()).toEqual([]);
   });
 
+  it('«Назад» keeps the draft; «Завершить без сохранения» asks, and only «Удалить» lets it go', async () => {
+    const first = await open('paradoxical_step', 'Какая ситуация повторяется?');
+    await type('Ситуация', 'Молчу, когда обидно');
+    await userEvent.click(screen.getByRole('button', { name: /К описанию практики/ }));
+    await waitFor(() => expect(currentPath()).toBe('/app/practices/paradoxical_step'));
+    expect(stored()).toEqual([expect.objectContaining({ practice: 'paradoxical_step' })]);
+    first.unmount();
+
+    const second = await open('paradoxical_step', 'Продолжим?');
+    await userEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    // The timers' menu (⋯), with this practice's way out.
+    const menu = screen.getByRole('button', { name: 'Меню практики' });
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const quit = screen.getByRole('button', { name: 'Завершить без сохранения' });
+    await userEvent.click(quit);
+    let dialog = await screen.findByRole('dialog', { name: 'Удалить записанное в этой практике?' });
+    expect(within(dialog).getByRole('button', { name: 'Закрыть' })).toHaveFocus();
+    // Tab stays inside; Escape keeps everything and gives focus back to the item that opened it.
+    await userEvent.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Оставить' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Закрыть' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(quit).toHaveFocus();
+    expect(field('Ситуация')).toHaveValue('Молчу, когда обидно');
+    // «Оставить» keeps it too.
+    await userEvent.click(quit);
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Оставить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(stored()).toHaveLength(1);
+    // «Удалить»: the draft goes, and the session leaves as «Назад» does; next time it starts blank.
+    await userEvent.click(quit);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/practices/paradoxical_step'));
+    expect(stored()).toEqual([]);
+    expect(complete).not.toHaveBeenCalled();
+    second.unmount();
+    await open('paradoxical_step', 'Какая ситуация повторяется?');
+    expect(field('Ситуация')).toHaveValue('');
+  });
+
   it('completing the session clears the draft of a practice that was not saved to the diary', async () => {
     await open('diary_three_questions', 'Три вопроса о сегодняшнем дне');
     await type('Что у меня получилось?', 'Выспалась');
