@@ -3,7 +3,7 @@
 // event at every cycle end but the last; after the last cycle the practice is finished (the session shows the
 // rating). Phases follow a schedule of absolute deadlines from the start (machines/practices/timing.ts), so a
 // phone that slept resumes in the phase and second it would be in.
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { stubAction, type HapticParams } from '../effects';
 import { topState } from '../view-model';
 import {
@@ -33,11 +33,13 @@ export interface BreathingContext extends BreathingInput {
   now: number;
 }
 
+export type BreathingEvent = { type: 'START' };
+
 export const breathingMachine = setup({
   types: {
     context: {} as BreathingContext,
     input: {} as BreathingInput,
-    events: {} as { type: 'START' },
+    events: {} as BreathingEvent,
   },
   actions: {
     haptic: stubAction<HapticParams>(),
@@ -55,6 +57,26 @@ export const breathingMachine = setup({
       phaseStartedAt: context.phaseEndsAt,
       phaseEndsAt: context.phaseEndsAt + phaseSeconds(context.config, params.phase) * SECOND_MS,
     })),
+    /**
+     * The phase's haptic tick, and on a cycle's first inhale after the first cycle the cycle-end tap — only for a
+     * phase that is on now (its end still ahead by the clock): the phases a sleeping phone missed are caught up in
+     * silence, so waking gives one tick (and one tap at most), not a burst.
+     */
+    cue: enqueueActions<
+      BreathingContext,
+      BreathingEvent,
+      { phase: BreathingPhase },
+      BreathingEvent,
+      never,
+      { type: 'haptic'; params: HapticParams } | { type: 'cycleComplete'; params: unknown },
+      never,
+      never,
+      never
+    >(({ context, enqueue }, { phase }) => {
+      if (context.phaseEndsAt <= context.clock.now()) return;
+      enqueue({ type: 'haptic', params: { kind: 'select' } });
+      if (phase === 'inhale' && context.cycle > 1) enqueue({ type: 'cycleComplete', params: undefined });
+    }),
     completePhase: assign({ phasesDone: ({ context }) => context.phasesDone + 1 }),
     nextCycle: assign({ cycle: ({ context }) => context.cycle + 1 }),
     syncClock: assign({ now: ({ context }) => context.clock.now() }),
@@ -94,7 +116,7 @@ export const breathingMachine = setup({
               description: '«Вдохните через нос»',
               entry: [
                 { type: 'enterPhase', params: { phase: 'inhale' } },
-                { type: 'haptic', params: { kind: 'select' } },
+                { type: 'cue', params: { phase: 'inhale' } },
               ],
               after: { phaseEnd: { target: 'hold', actions: 'completePhase' } },
             },
@@ -102,7 +124,7 @@ export const breathingMachine = setup({
               description: '«Задержите дыхание»',
               entry: [
                 { type: 'enterPhase', params: { phase: 'hold' } },
-                { type: 'haptic', params: { kind: 'select' } },
+                { type: 'cue', params: { phase: 'hold' } },
               ],
               after: { phaseEnd: { target: 'exhale', actions: 'completePhase' } },
             },
@@ -110,13 +132,13 @@ export const breathingMachine = setup({
               description: '«Медленно выдохните»; the cycle ends here when the rhythm has no pause.',
               entry: [
                 { type: 'enterPhase', params: { phase: 'exhale' } },
-                { type: 'haptic', params: { kind: 'select' } },
+                { type: 'cue', params: { phase: 'exhale' } },
               ],
               after: {
                 phaseEnd: [
                   { guard: 'hasPause', target: 'pause', actions: 'completePhase' },
                   { guard: 'isLastCycle', target: '#breathing.finished', actions: 'completePhase' },
-                  { target: 'inhale', actions: ['completePhase', 'nextCycle', 'cycleComplete'] },
+                  { target: 'inhale', actions: ['completePhase', 'nextCycle'] },
                 ],
               },
             },
@@ -124,12 +146,12 @@ export const breathingMachine = setup({
               description: 'The pause after the exhale (box breathing); the cycle ends here.',
               entry: [
                 { type: 'enterPhase', params: { phase: 'pause' } },
-                { type: 'haptic', params: { kind: 'select' } },
+                { type: 'cue', params: { phase: 'pause' } },
               ],
               after: {
                 phaseEnd: [
                   { guard: 'isLastCycle', target: '#breathing.finished', actions: 'completePhase' },
-                  { target: 'inhale', actions: ['completePhase', 'nextCycle', 'cycleComplete'] },
+                  { target: 'inhale', actions: ['completePhase', 'nextCycle'] },
                 ],
               },
             },

@@ -90,15 +90,15 @@ const stopThinkAct: PracticeStepsCopy<'stop_think_act'> = {
     },
   },
   fields: {
-    situation: { label: 'Ситуация', placeholder: 'Например: коллега перебил меня на встрече', entry: 'Ситуация' },
-    reaction: { label: 'Моя реакция', placeholder: 'Например: замолчал и весь день злился', entry: 'Моя реакция' },
+    situation: { label: 'Ситуация', placeholder: 'Например: меня перебили на встрече', entry: 'Ситуация' },
+    reaction: { label: 'Моя реакция', placeholder: 'Например: промолчать и весь день злиться', entry: 'Моя реакция' },
     alternative1: {
       label: 'Вариант 1',
-      placeholder: 'Например: спокойно сказать, что я не закончил',
+      placeholder: 'Например: спокойно сказать, что мне нужно договорить',
       entry: 'Вариант 1',
     },
-    alternative2: { label: 'Вариант 2', placeholder: 'Например: поговорить с ним после встречи', entry: 'Вариант 2' },
-    alternative3: { label: 'Вариант 3', placeholder: 'Например: написать ему пару строк', entry: 'Вариант 3' },
+    alternative2: { label: 'Вариант 2', placeholder: 'Например: обсудить это после встречи', entry: 'Вариант 2' },
+    alternative3: { label: 'Вариант 3', placeholder: 'Например: написать коллеге пару строк', entry: 'Вариант 3' },
     choice: {
       label: 'Что я сделаю',
       placeholder: 'Например: поговорю с коллегой после встречи',
@@ -241,7 +241,7 @@ const diaryThreeQuestions: PracticeStepsCopy<'diary_three_questions'> = {
     },
     thanks: {
       label: 'За что я могу себя поблагодарить?',
-      placeholder: 'Например: за то, что дала себе отдохнуть',
+      placeholder: 'Например: за то, что нашлось время отдохнуть',
       entry: 'За что я могу себя поблагодарить?',
     },
   },
@@ -275,6 +275,14 @@ export const stepsCopy = {
     continue: 'Продолжить',
     restart: 'Начать заново',
     restartNote: '«Начать заново» удалит прежние ответы.',
+  },
+  /** Quitting on purpose (the practice's menu); leaving by «Назад» keeps the answers instead. */
+  quit: {
+    menuItem: 'Завершить без сохранения',
+    title: 'Удалить записанное в этой практике?',
+    text: 'Ответы сотрутся с этого устройства, и практика закончится. Вернуться к ней можно в любой момент.',
+    confirm: 'Удалить',
+    cancel: 'Оставить',
   },
   ifIWasntAfraid: { wishesTitle: 'Ваши желания' },
   goalShift: {

@@ -1,6 +1,7 @@
 // Generated paths of the breathing machine for each of the three rhythms, on a simulated clock: every phase
 // starts and ends on its schedule to the millisecond, the countdown and progress follow the clock, a haptic tick
-// marks every phase change, cycle-complete fires at every cycle end but the last. Plus a sleeping phone.
+// marks every phase change, cycle-complete fires at every cycle end but the last. Plus a sleeping phone, which
+// wakes with one tick, not one per missed phase.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import {
@@ -85,7 +86,8 @@ for (const [id, config] of Object.entries(BREATHING_CONFIGS) as Array<[string, B
 }
 
 describe('breathing after the phone slept', () => {
-  it('wakes in the phase and second the schedule says, catching up the phases it missed', () => {
+  /** Box breathing (16 s cycles) started at 0, asleep from 1 s until `wake`: the effects of waking alone. */
+  function sleepUntil(wake: number) {
     const clock = new SimulatedClock();
     const effects: string[] = [];
     const actor = createActor(
@@ -95,16 +97,33 @@ describe('breathing after the phone slept', () => {
       { input: { config: BREATHING_CONFIGS.box_breathing, clock }, clock },
     ).start();
     actor.send({ type: 'START' });
-    // Asleep from 1 s to 37.5 s: no timer fires in between; on waking every due timer fires once, late.
     clock.set(1000);
-    clock.set(37_500);
+    effects.length = 0;
+    // No timer fires in between; on waking every due timer fires once, late.
+    clock.set(wake);
+    return { actor, clock, effects };
+  }
+
+  it('wakes in the phase and second the schedule says, catching up the missed phases in silence', () => {
+    const { actor, clock, effects } = sleepUntil(37_500);
     const v = breathingView(actor.getSnapshot());
     // 37.5 s into 16 s cycles: cycle 3, 5.5 s in → hold, 2.5 s left (shows 3).
     expect(v).toMatchObject({ status: 'running', phase: 'hold', cycle: 3, secondsLeft: 3 });
     expect(v.progress).toBeCloseTo(9 / 20, 10);
-    expect(effects.filter((e) => e === 'cycle')).toHaveLength(2);
+    // Eight phases and two cycle ends were missed: one tick for the phase on now, no burst, no cycle tap.
+    expect(effects).toEqual(['haptic']);
     clock.set(38_000);
     expect(breathingView(actor.getSnapshot()).secondsLeft).toBe(2);
+    clock.set(40_000);
+    expect(breathingView(actor.getSnapshot()).phase).toBe('exhale');
+    expect(effects).toEqual(['haptic', 'haptic']);
+    actor.stop();
+  });
+
+  it('waking in a cycle’s first inhale gives its tick and one cycle tap, however many cycles were missed', () => {
+    const { actor, effects } = sleepUntil(49_000);
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'inhale', cycle: 4 });
+    expect(effects).toEqual(['haptic', 'cycle']);
     actor.stop();
   });
 });

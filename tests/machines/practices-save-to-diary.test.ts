@@ -1,5 +1,6 @@
 // «Сохранить в дневник» on a step practice's finish screen: generated paths (created, refused by the plan or the
-// limit, failed, tried again) with the effects and the view asserted in every state.
+// limit, failed, tried again) with the effects and the view asserted in every state. Only an attempt that may still
+// go through (the limit, a failure) keeps the draft past the session; the plan's refusal lets it go.
 import { beforeEach, expect } from 'vitest';
 import type { DiaryCreateBody } from '../../contract/diary';
 import { saveToDiaryMachine, saveToDiaryView } from '../../machines/practices/steps/save-to-diary.machine';
@@ -27,6 +28,7 @@ describeMachinePaths(saveToDiaryMachine, {
     return {
       actions: {
         markSubmitted: record('markSubmitted'),
+        unmarkSubmitted: record('unmarkSubmitted'),
         clearDraft: record('clearDraft'),
         toast: record('toast'),
         openUpgradeDialog: record('openUpgradeDialog'),
@@ -45,7 +47,16 @@ describeMachinePaths(saveToDiaryMachine, {
   assert: {
     idle: (s, run) => {
       const attempts = run.invocations.length;
-      expect(saveToDiaryView(s)).toEqual({ status: 'idle', kept: attempts > 0 });
+      const planRefused = effects.filter(([, params]) => (params as { key?: string })?.key === 'diary_not_available');
+      const last = effects.findLast(([name]) => name === 'openUpgradeDialog' || name === 'toast');
+      // Kept for later unless the last attempt was refused by the plan (waiting will not change that).
+      const byPlan = last?.[0] === 'openUpgradeDialog' && (last[1] as { key: string }).key === 'diary_not_available';
+      expect(saveToDiaryView(s)).toEqual({ status: 'idle', kept: attempts > 0 && !byPlan });
+      // Every plan refusal, and only that, lets go of the attempt's mark, right after it was made.
+      expect(effects.filter(([name]) => name === 'unmarkSubmitted')).toHaveLength(planRefused.length);
+      effects.forEach(([name], i) => {
+        if (name === 'unmarkSubmitted') expect(effects[i - 1]?.[0]).toBe('markSubmitted');
+      });
       // Every attempt sends the same body: the draft's client id makes a retry return the entry already made.
       for (const { src, input } of run.invocations) expect([src, input]).toEqual(['createEntry', body]);
       expect(effects.filter(([name]) => name === 'markSubmitted')).toHaveLength(attempts);

@@ -57,6 +57,8 @@ describe('step drafts', () => {
       ['balance_wheel', false],
       ['letter_without_sending', true],
     ]);
+    // And back, after the plan refused the save.
+    expect(withSubmitted(drafts, 'letter_without_sending', false).map((d) => d.submitted)).toEqual([false, false]);
   });
 
   it('reads back what it wrote', () => {

@@ -5,7 +5,8 @@
 // - answers never keep NUL characters nor exceed their limits;
 // - the device always holds what is on screen: the last saveDraft carries the context's progress;
 // - a restored draft that was sent to the diary keeps its client id until an edit, which takes a new one;
-// - finishing hands over the progress once, every step complete.
+// - finishing hands over the progress once, every step complete;
+// - «Завершить без сохранения» (DISCARD, from any step) clears the draft and leaves, handing nothing over.
 import { expect } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { StoredStepDraft } from '../../machines/practices/steps/step-draft';
@@ -82,7 +83,12 @@ export function describeStepMachinePaths<P extends StepPracticeId>(
     provide: () => {
       effects.length = 0;
       return {
-        actions: { saveDraft: record('saveDraft'), clearDraft: record('clearDraft'), finish: record('finish') },
+        actions: {
+          saveDraft: record('saveDraft'),
+          clearDraft: record('clearDraft'),
+          finish: record('finish'),
+          leave: record('leave'),
+        },
       };
     },
     events: {
@@ -168,6 +174,16 @@ export function describeStepMachinePaths<P extends StepPracticeId>(
           expect(stepComplete(practice, step as never, context), `${step} complete`).toBe(true);
         }
       },
+      discarded: (s, run) => {
+        expect(stepsView(s, practice)).toMatchObject({ status: 'discarded', step: null, canNext: false });
+        expect(run.events.at(-1)?.type).toBe('DISCARD');
+        // The draft goes, then the session leaves; nothing is written after nor handed over.
+        expect(effects.slice(-2)).toEqual([
+          ['clearDraft', undefined],
+          ['leave', undefined],
+        ]);
+        expect(effects.filter(([name]) => name === 'finish' || name === 'leave')).toEqual([['leave', undefined]]);
+      },
       ...options.assert,
     },
   });
@@ -177,18 +193,22 @@ export function describeStepMachinePaths<P extends StepPracticeId>(
 export async function startStepMachine<M extends AnyStateMachine>(machine: M, draft: StoredStepDraft | null = null) {
   const saved: unknown[] = [];
   const finished: unknown[] = [];
+  /** The draft cleared and the session left, in order. */
+  const quits: string[] = [];
   const actor = createActor(
     machine.provide({
       actors: { restoreDraft: fromPromise(async () => draft) },
       actions: {
         saveDraft: (_: unknown, p: unknown) => void saved.push(p),
         finish: (_: unknown, p: unknown) => void finished.push(p),
+        clearDraft: () => void quits.push('clearDraft'),
+        leave: () => void quits.push('leave'),
       },
     } as never),
     { input: { newClientId } as never },
   ).start();
   await waitFor(actor, (s) => !s.matches('restoring'));
   const write = (field: string, value: string) => actor.send({ type: 'FIELD.CHANGE', field, value } as never);
-  const send = (type: 'NEXT' | 'PREVIOUS' | 'CONTINUE' | 'RESTART') => actor.send({ type } as never);
-  return { actor, saved, finished, write, send };
+  const send = (type: 'NEXT' | 'PREVIOUS' | 'CONTINUE' | 'RESTART' | 'DISCARD') => actor.send({ type } as never);
+  return { actor, saved, finished, quits, write, send };
 }

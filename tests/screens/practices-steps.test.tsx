@@ -2,7 +2,8 @@
 // why) until the step's texts are non-blank, «Назад» keeping everything, «Завершить» on the last step; the wishes
 // beside the theme, the states as a radio group, the wheel's sliders, average and weak areas and its skip; the
 // drafts (kept per user, offered back with «Продолжить» / «Начать заново», gone when the session completes unless a
-// diary save is pending); and «Сохранить в дневник» — the body sent, the upgrade dialog on a refusal, a failure
+// diary save may still go through); «Завершить без сохранения»; and «Сохранить в дневник» — the body sent, the
+// upgrade dialog on a refusal (the limit's keeps the answers, the plan's lets them go with the session), a failure
 // kept to try again with the same client id.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -387,6 +388,50 @@ describe('step practice drafts', { timeout: 30_000 }, () => {
     expect(stored()).toEqual([]);
   });
 
+  it('«Назад» keeps the draft; «Завершить без сохранения» asks, and only «Удалить» lets it go', async () => {
+    const first = await open('paradoxical_step', 'Какая ситуация повторяется?');
+    await type('Ситуация', 'Молчу, когда обидно');
+    await userEvent.click(screen.getByRole('button', { name: /К описанию практики/ }));
+    await waitFor(() => expect(currentPath()).toBe('/app/practices/paradoxical_step'));
+    expect(stored()).toEqual([expect.objectContaining({ practice: 'paradoxical_step' })]);
+    first.unmount();
+
+    const second = await open('paradoxical_step', 'Продолжим?');
+    await userEvent.click(screen.getByRole('button', { name: 'Продолжить' }));
+    // The timers' menu (⋯), with this practice's way out.
+    const menu = screen.getByRole('button', { name: 'Меню практики' });
+    await userEvent.click(menu);
+    expect(menu).toHaveAttribute('aria-expanded', 'true');
+    const quit = screen.getByRole('button', { name: 'Завершить без сохранения' });
+    await userEvent.click(quit);
+    let dialog = await screen.findByRole('dialog', { name: 'Удалить записанное в этой практике?' });
+    expect(within(dialog).getByRole('button', { name: 'Закрыть' })).toHaveFocus();
+    // Tab stays inside; Escape keeps everything and gives focus back to the item that opened it.
+    await userEvent.tab({ shift: true });
+    expect(within(dialog).getByRole('button', { name: 'Оставить' })).toHaveFocus();
+    await userEvent.tab();
+    expect(within(dialog).getByRole('button', { name: 'Закрыть' })).toHaveFocus();
+    await userEvent.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(quit).toHaveFocus();
+    expect(field('Ситуация')).toHaveValue('Молчу, когда обидно');
+    // «Оставить» keeps it too.
+    await userEvent.click(quit);
+    dialog = await screen.findByRole('dialog');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Оставить' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(stored()).toHaveLength(1);
+    // «Удалить»: the draft goes, and the session leaves as «Назад» does; next time it starts blank.
+    await userEvent.click(quit);
+    await userEvent.click(within(await screen.findByRole('dialog')).getByRole('button', { name: 'Удалить' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/practices/paradoxical_step'));
+    expect(stored()).toEqual([]);
+    expect(complete).not.toHaveBeenCalled();
+    second.unmount();
+    await open('paradoxical_step', 'Какая ситуация повторяется?');
+    expect(field('Ситуация')).toHaveValue('');
+  });
+
   it('completing the session clears the draft of a practice that was not saved to the diary', async () => {
     await open('diary_three_questions', 'Три вопроса о сегодняшнем дне');
     await type('Что у меня получилось?', 'Выспалась');
@@ -400,23 +445,38 @@ describe('step practice drafts', { timeout: 30_000 }, () => {
 });
 
 describe('saving a step practice to the diary', { timeout: 30_000 }, () => {
-  it.each([
-    ['not_available', 'Дневник недоступен'],
-    ['limit_reached', 'Дневной лимит исчерпан'],
-  ] as const)(
-    '%s → the «%s» dialog; the answers stay on the device, even after the session completes',
-    async (refusal, title) => {
-      create.mockRejectedValue(Object.assign(new Error('402'), { refusal }));
-      await userEvent.click((await finishLetter()).save);
-      const dialog = await screen.findByRole('dialog');
-      expect(within(dialog).getByText(title)).toBeInTheDocument();
-      await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
-      expect(screen.getByText(/Ответы остались на этом устройстве/)).toBeInTheDocument();
-      expect(stored()).toEqual([expect.objectContaining({ answers: { to: '', letter: 'Я скучаю' }, submitted: true })]);
-      await rateAndComplete();
-      expect(stored()).toEqual([expect.objectContaining({ submitted: true })]);
-    },
-  );
+  it('limit_reached → the «Дневной лимит исчерпан» dialog; the answers stay on the device, even after the session completes', async () => {
+    create.mockRejectedValue(Object.assign(new Error('402'), { refusal: 'limit_reached' }));
+    await userEvent.click((await finishLetter()).save);
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Дневной лимит исчерпан')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
+    expect(screen.getByText(/Ответы остались на этом устройстве/)).toBeInTheDocument();
+    expect(stored()).toEqual([expect.objectContaining({ answers: { to: '', letter: 'Я скучаю' }, submitted: true })]);
+    await rateAndComplete();
+    expect(stored()).toEqual([expect.objectContaining({ submitted: true })]);
+  });
+
+  it('not_available → the «Дневник недоступен» dialog; the plan cannot save them, so they go with the session', async () => {
+    create.mockRejectedValueOnce(new Error('offline'));
+    create.mockRejectedValueOnce(Object.assign(new Error('402'), { refusal: 'not_available' }));
+    const { view, save } = await finishLetter();
+    // A failure first: kept, to try again.
+    await userEvent.click(save);
+    await screen.findByText(/Ответы остались на этом устройстве/);
+    await userEvent.click(screen.getByRole('button', { name: 'Сохранить в дневник' }));
+    const dialog = await screen.findByRole('dialog');
+    expect(within(dialog).getByText('Дневник недоступен')).toBeInTheDocument();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
+    // Still on the device through the finish screen (closing the app here loses nothing), but not promised back.
+    expect(screen.queryByText(/Ответы остались на этом устройстве/)).not.toBeInTheDocument();
+    expect(stored()).toEqual([expect.objectContaining({ answers: { to: '', letter: 'Я скучаю' }, submitted: false })]);
+    await rateAndComplete();
+    await waitFor(() => expect(stored()).toEqual([]));
+    view.unmount();
+    // The next visit starts afresh: no offer of answers that could never be saved.
+    await open('letter_without_sending', 'Письмо, которое никто не прочтёт');
+  });
 
   it('a draft whose save did not go through is offered back saying so; saved again with the same client id', async () => {
     create.mockRejectedValueOnce(Object.assign(new Error('402'), { refusal: 'limit_reached' }));

@@ -81,6 +81,12 @@ export const balanceWheelMachine = setup({
     },
     writing: {
       initial: 'rate',
+      on: {
+        DISCARD: {
+          target: '#balanceWheel.discarded',
+          description: '«Завершить без сохранения», confirmed: what was written is not kept.',
+        },
+      },
       states: {
         rate: {
           description: 'Step 1 of 3: four sliders, 1–10, each at 5 to begin with; the wheel drawn as they move.',
@@ -137,6 +143,11 @@ export const balanceWheelMachine = setup({
           },
         },
       },
+    },
+    discarded: {
+      type: 'final',
+      description: 'Abandoned on purpose: the draft goes and the session goes back to the practice’s page.',
+      entry: ['clearDraft', 'leave'],
     },
     finished: {
       type: 'final',

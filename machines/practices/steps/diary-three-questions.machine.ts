@@ -63,6 +63,10 @@ export const diaryThreeQuestionsMachine = setup({
     writing: {
       initial: 'questions',
       on: {
+        DISCARD: {
+          target: '#diaryThreeQuestions.discarded',
+          description: '«Завершить без сохранения», confirmed: what was written is not kept.',
+        },
         'FIELD.CHANGE': {
           guard: { type: 'isField', params: ({ event }) => ({ field: event.field }) },
           actions: [
@@ -81,6 +85,11 @@ export const diaryThreeQuestionsMachine = setup({
           on: { NEXT: { guard: 'hasAnyAnswer', target: '#diaryThreeQuestions.finished' } },
         },
       },
+    },
+    discarded: {
+      type: 'final',
+      description: 'Abandoned on purpose: the draft goes and the session goes back to the practice’s page.',
+      entry: ['clearDraft', 'leave'],
     },
     finished: {
       type: 'final',

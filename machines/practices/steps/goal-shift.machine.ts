@@ -69,6 +69,10 @@ export const goalShiftMachine = setup({
     writing: {
       initial: 'task',
       on: {
+        DISCARD: {
+          target: '#goalShift.discarded',
+          description: '«Завершить без сохранения», confirmed: what was written is not kept.',
+        },
         'FIELD.CHANGE': {
           guard: { type: 'isField', params: ({ event }) => ({ field: event.field }) },
           actions: [
@@ -109,6 +113,11 @@ export const goalShiftMachine = setup({
           },
         },
       },
+    },
+    discarded: {
+      type: 'final',
+      description: 'Abandoned on purpose: the draft goes and the session goes back to the practice’s page.',
+      entry: ['clearDraft', 'leave'],
     },
     finished: {
       type: 'final',

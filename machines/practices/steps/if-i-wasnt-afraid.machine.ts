@@ -71,6 +71,10 @@ export const ifIWasntAfraidMachine = setup({
     writing: {
       initial: 'wish1',
       on: {
+        DISCARD: {
+          target: '#ifIWasntAfraid.discarded',
+          description: '«Завершить без сохранения», confirmed: what was written is not kept.',
+        },
         'FIELD.CHANGE': {
           guard: { type: 'isField', params: ({ event }) => ({ field: event.field }) },
           actions: [
@@ -134,6 +138,11 @@ export const ifIWasntAfraidMachine = setup({
           },
         },
       },
+    },
+    discarded: {
+      type: 'final',
+      description: 'Abandoned on purpose: the draft goes and the session goes back to the practice’s page.',
+      entry: ['clearDraft', 'leave'],
     },
     finished: {
       type: 'final',

@@ -61,6 +61,10 @@ export const letterWithoutSendingMachine = setup({
     writing: {
       initial: 'write',
       on: {
+        DISCARD: {
+          target: '#letterWithoutSending.discarded',
+          description: '«Завершить без сохранения», confirmed: what was written is not kept.',
+        },
         'FIELD.CHANGE': {
           guard: { type: 'isField', params: ({ event }) => ({ field: event.field }) },
           actions: [
@@ -79,6 +83,11 @@ export const letterWithoutSendingMachine = setup({
           on: { NEXT: { guard: 'hasLetter', target: '#letterWithoutSending.finished' } },
         },
       },
+    },
+    discarded: {
+      type: 'final',
+      description: 'Abandoned on purpose: the draft goes and the session goes back to the practice’s page.',
+      entry: ['clearDraft', 'leave'],
     },
     finished: {
       type: 'final',

@@ -68,6 +68,10 @@ export const paradoxicalStepMachine = setup({
     writing: {
       initial: 'situation',
       on: {
+        DISCARD: {
+          target: '#paradoxicalStep.discarded',
+          description: '«Завершить без сохранения», confirmed: what was written is not kept.',
+        },
         'FIELD.CHANGE': {
           guard: { type: 'isField', params: ({ event }) => ({ field: event.field }) },
           actions: [
@@ -108,6 +112,11 @@ export const paradoxicalStepMachine = setup({
           },
         },
       },
+    },
+    discarded: {
+      type: 'final',
+      description: 'Abandoned on purpose: the draft goes and the session goes back to the practice’s page.',
+      entry: ['clearDraft', 'leave'],
     },
     finished: {
       type: 'final',

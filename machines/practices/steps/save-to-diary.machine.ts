@@ -2,9 +2,12 @@
 // the practice's name, content = the answers laid out readably, source = this practice session). The draft is
 // marked as sent before the call, so a retry or a later save of the same answers reuses its client id and the
 // server answers with the entry already made (never a second one). A refusal for the plan or today's limit opens the
-// upgrade dialog, any other failure toasts — and either way the answers stay in the draft on the device.
+// upgrade dialog, any other failure toasts. After today's limit or a failure the answers stay in the draft on the
+// device (tomorrow, or online, they can be saved); after the plan's refusal they go once the session is completed,
+// as if no save had been tried — waiting would never let that plan save them.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { DiaryCreateBody, DiaryEntry } from '../../../contract/diary';
+import type { DailyRefusal } from '../../../contract/billing';
 import { refusalOf, UPGRADE_KEYS } from '../../billing/refusal-dialogs';
 import { stubAction, stubActor, type ToastParams, type UpgradeDialogParams } from '../../effects';
 import { topState } from '../../view-model';
@@ -15,7 +18,7 @@ export interface SaveToDiaryInput {
 }
 
 export interface SaveToDiaryContext extends SaveToDiaryInput {
-  /** A save was tried and not confirmed: the answers are kept on the device for another time. */
+  /** A save was tried and not confirmed, and may go through later: the answers are kept on the device for then. */
   kept: boolean;
 }
 
@@ -34,15 +37,21 @@ export const saveToDiaryMachine = setup({
   actions: {
     /** The draft records the attempt: its client id may now name an entry, and the draft outlives the session. */
     markSubmitted: stubAction(),
+    /**
+     * Refused by the plan: the draft is no longer held past the session. Safe to forget the attempt: the server
+     * answers a client id that names an entry with that entry before it checks the plan, so a 402 means none.
+     */
+    unmarkSubmitted: stubAction(),
     /** Saved: the draft is no longer needed. */
     clearDraft: stubAction(),
     toast: stubAction<ToastParams>(),
     openUpgradeDialog: stubAction<UpgradeDialogParams>(),
     keep: assign({ kept: true }),
+    release: assign({ kept: false }),
   },
   guards: {
-    /** The server refused the create for the plan or the daily limit (402 with a code). */
-    isRefusal: (_, params: { error: unknown }) => refusalOf(params.error) !== null,
+    /** The server refused the create for this reason (a 402 with its code: the plan, or today's limit). */
+    isRefusal: (_, params: { error: unknown; refusal: DailyRefusal }) => refusalOf(params.error) === params.refusal,
   },
 }).createMachine({
   id: 'saveToDiary',
@@ -68,16 +77,27 @@ export const saveToDiaryMachine = setup({
         },
         onError: [
           {
-            guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },
+            guard: {
+              type: 'isRefusal',
+              params: ({ event }) => ({ error: event.error, refusal: 'not_available' as const }),
+            },
             target: 'idle',
-            description: 'START (no diary) or today’s limit reached (402): the upgrade dialog; the draft stays.',
+            description:
+              'START has no diary (402): the upgrade dialog; the draft goes with the session, as if never sent.',
             actions: [
-              'keep',
-              {
-                type: 'openUpgradeDialog',
-                params: ({ event }) => ({ key: UPGRADE_KEYS.diary[refusalOf(event.error)!] }),
-              },
+              'unmarkSubmitted',
+              'release',
+              { type: 'openUpgradeDialog', params: { key: UPGRADE_KEYS.diary.not_available } },
             ],
+          },
+          {
+            guard: {
+              type: 'isRefusal',
+              params: ({ event }) => ({ error: event.error, refusal: 'limit_reached' as const }),
+            },
+            target: 'idle',
+            description: 'Today’s limit reached (402): the upgrade dialog; the draft stays, to be saved tomorrow.',
+            actions: ['keep', { type: 'openUpgradeDialog', params: { key: UPGRADE_KEYS.diary.limit_reached } }],
           },
           {
             target: 'idle',

@@ -4,8 +4,9 @@
 // writes them; the machines decide when.
 //
 // A draft lives until the practice is finished — the session completed, or its answers saved to the diary — or the
-// person starts again. A save to the diary that was attempted and not confirmed (refused by the plan or today's
-// limit, or failed) keeps the draft even after the session completes, so nothing written is ever lost.
+// person starts again, or quits the practice on purpose. A save to the diary that was attempted and not confirmed
+// (refused by today's limit, or failed) keeps the draft even after the session completes, so nothing written is
+// lost that could still be saved; one the plan refused does not (no wait would let that plan save it).
 import { CLIENT_ID_PATTERN } from '../../../contract/client-id';
 import { storedList } from '../../stored-list';
 import {
@@ -56,9 +57,16 @@ export function withoutStepDraft(drafts: readonly StoredStepDraft[], practice: S
   return drafts.filter((d) => d.practice !== practice);
 }
 
-/** The drafts with the practice's marked as sent to the diary (its client id may now name an entry). */
-export function withSubmitted(drafts: readonly StoredStepDraft[], practice: StepPracticeId): StoredStepDraft[] {
-  return drafts.map((d) => (d.practice === practice ? { ...d, submitted: true } : d));
+/**
+ * The drafts with the practice's marked as sent to the diary (its client id may now name an entry), or, with
+ * `submitted` false, no longer so (the plan refused it: the draft goes when the session completes).
+ */
+export function withSubmitted(
+  drafts: readonly StoredStepDraft[],
+  practice: StepPracticeId,
+  submitted = true,
+): StoredStepDraft[] {
+  return drafts.map((d) => (d.practice === practice ? { ...d, submitted } : d));
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> => typeof v === 'object' && v !== null && !Array.isArray(v);

@@ -33,7 +33,9 @@ export type StepEvent<F extends string> =
   | { type: 'NEXT' }
   | { type: 'PREVIOUS' }
   | { type: 'CONTINUE' }
-  | { type: 'RESTART' };
+  | { type: 'RESTART' }
+  /** «Завершить без сохранения», confirmed: the practice is abandoned on purpose and its draft goes. */
+  | { type: 'DISCARD' };
 
 export type WheelEvent = StepEvent<WheelArea> | { type: 'RATE'; area: WheelArea; value: number };
 
@@ -106,6 +108,8 @@ export function stepSetup<P extends StepPracticeId, E extends EventObject = Step
       /** Keeps what is written on the device (every change and every step). */
       saveDraft: stubAction<StepProgress<P>>(),
       clearDraft: stubAction(),
+      /** Abandoned on purpose: the session goes where its back button goes (the practice's page). */
+      leave: stubAction(),
       /** The practice is over: the session moves on to the rating, with the answers for the diary. */
       finish: stubAction<StepFinish<P>>(),
       restore: update<{ draft: StoredStepDraft<P> }>((context, { draft }) => restored(context, draft)),
@@ -123,7 +127,7 @@ export function stepSetup<P extends StepPracticeId, E extends EventObject = Step
   };
 }
 
-export type StepStatus = 'restoring' | 'offer' | 'step' | 'finished';
+export type StepStatus = 'restoring' | 'offer' | 'step' | 'finished' | 'discarded';
 
 // The fields of a step as the view shows them, made once per practice, step and set of weak areas, so the view
 // model hands the same array to the screen until the step changes.

@@ -1,8 +1,6 @@
 // «Удалить запись?»: the entry goes for good; «Удалить» (busy while it goes) or «Отмена».
 import { diaryCopy } from '../../copy/diary';
-import { BottomSheet } from '../BottomSheet';
-import { Button } from '../Button';
-import { SheetBody, SheetNote } from '../SheetBody';
+import { ConfirmSheet } from '../ConfirmSheet';
 
 const copy = diaryCopy.deleteSheet;
 
@@ -12,27 +10,17 @@ export function DeleteEntrySheet(props: {
   onConfirm: () => void;
   onCancel: () => void;
 }) {
-  const cancel = () => {
-    if (!props.deleting) props.onCancel();
-  };
   return (
-    <BottomSheet open={props.open} onClose={cancel} label={copy.title}>
-      <SheetBody $center>
-        <h2>{copy.title}</h2>
-        <SheetNote>{copy.text}</SheetNote>
-        <Button
-          $variant="destructive"
-          $block
-          onClick={props.onConfirm}
-          aria-busy={props.deleting}
-          aria-disabled={props.deleting}
-        >
-          {props.deleting ? copy.deleting : copy.confirm}
-        </Button>
-        <Button $block $variant="plain" onClick={cancel} aria-disabled={props.deleting}>
-          {copy.cancel}
-        </Button>
-      </SheetBody>
-    </BottomSheet>
+    <ConfirmSheet
+      open={props.open}
+      title={copy.title}
+      text={copy.text}
+      confirmLabel={copy.confirm}
+      cancelLabel={copy.cancel}
+      busy={props.deleting}
+      busyLabel={copy.deleting}
+      onConfirm={props.onConfirm}
+      onCancel={props.onCancel}
+    />
   );
 }

@@ -1,4 +1,5 @@
-// The session's menu (⋯) with «Завершить досрочно»; open and closed are the runner machine's state.
+// The session's menu (⋯) with «Завершить досрочно» (a step practice's: «Завершить без сохранения») and «Продолжить
+// практику»; open and closed are the runner machine's state.
 import styled from 'styled-components';
 import { practicesCopy } from '../../copy/practices';
 import { Button } from '../Button';
@@ -34,9 +35,11 @@ export interface EarlyFinishMenuProps {
   onOpen: () => void;
   onClose: () => void;
   onFinishEarly: () => void;
+  /** The finishing item's words, when not «Завершить досрочно». */
+  finishLabel?: string;
 }
 
-export function EarlyFinishMenu({ open, onOpen, onClose, onFinishEarly }: EarlyFinishMenuProps) {
+export function EarlyFinishMenu({ open, onOpen, onClose, onFinishEarly, finishLabel }: EarlyFinishMenuProps) {
   const copy = practicesCopy.session;
   return (
     <Wrap>
@@ -53,7 +56,7 @@ export function EarlyFinishMenu({ open, onOpen, onClose, onFinishEarly }: EarlyF
       {open ? (
         <Panel id="practice-menu">
           <Button $variant="plain" onClick={onFinishEarly}>
-            {copy.finishEarly}
+            {finishLabel ?? copy.finishEarly}
           </Button>
           <Button $variant="plain" onClick={onClose}>
             {copy.keepGoing}

@@ -108,6 +108,7 @@ function Session({ sessionId, practice }: PracticeSessionState) {
                 practice={practice}
                 sessionId={sessionId}
                 onFinish={(result) => send({ type: 'FINISHED', result })}
+                onLeave={back}
               />
             </Suspense>
           </RunnerBoundary>

@@ -20,6 +20,8 @@ export interface RunnerProps {
   sessionId: string;
   /** The practice is over: the session moves on to the rating. `result` is handed to the module's FinishExtra. */
   onFinish: (result?: unknown) => void;
+  /** Leaves the session as its back button does (a step practice quit on purpose). */
+  onLeave: () => void;
 }
 
 /** Shown beside the rating when the runner's module exports it. */

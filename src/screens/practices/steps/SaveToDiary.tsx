@@ -1,7 +1,8 @@
 // A step practice's finish extra (beside «Как вам практика?»): «Сохранить в дневник» makes what the person wrote one
 // diary entry — the practice's name, the answers laid out (stepDiaryEntry.ts), this session as the source — through
 // the diary's plan and daily limit (the upgrade dialog when they say no). The answers stay in the draft until the
-// entry is confirmed; and once the session is completed the draft goes, unless a save was tried and not confirmed.
+// entry is confirmed; and once the session is completed the draft goes, unless a save was tried and not confirmed
+// for a reason that may pass (today's limit, a failure).
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { saveToDiaryMachine, saveToDiaryView } from '../../../../machines/practices/steps/save-to-diary.machine';
@@ -77,6 +78,7 @@ function SaveToDiary({ name, sessionId, result }: { name: string; sessionId: str
     actors: diaryActors,
     actions: {
       markSubmitted: () => store.markSubmitted(result.practice),
+      unmarkSubmitted: () => store.unmarkSubmitted(result.practice),
       clearDraft: () => store.clear(result.practice),
     },
   });

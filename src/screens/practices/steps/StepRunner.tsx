@@ -3,13 +3,17 @@
 // back; then each step as a StepForm — the practice's words from src/copy/steps.ts, the answer fields the view model
 // lists, and whatever the practice shows beside them (`extra`: the wishes so far, the states to choose from, the
 // wheel) — with the helplines above it whenever an answer signals a risk of suicide or self-harm. Finishing hands
-// the session the answers (a StepResult) for the rating and the diary.
+// the session the answers (a StepResult) for the rating and the diary. The menu (⋯) offers «Завершить без
+// сохранения»: confirmed, the draft goes and the session leaves as its back button does (which keeps the draft).
 import { useMemo, type ReactNode } from 'react';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { StepsView } from '../../../../machines/practices/steps/step-flow';
 import type { StepPracticeId, StepProgress } from '../../../../machines/practices/steps/step-practices';
 import { useAuthView } from '../../../auth/AuthProvider';
+import { stepQuitMachine, stepQuitView } from '../../../../machines/practices/steps/step-quit.machine';
+import { ConfirmSheet } from '../../../components/ConfirmSheet';
 import { CrisisHelp } from '../../../components/CrisisHelp';
+import { EarlyFinishMenu } from '../../../components/practices/EarlyFinishMenu';
 import { DraftOffer } from '../../../components/practices/DraftOffer';
 import { StepForm } from '../../../components/practices/StepForm';
 import { stepPracticesCopy, stepsCopy } from '../../../copy/steps';
@@ -44,6 +48,7 @@ interface WordsOf {
 export function StepRunner<M extends AnyStateMachine>({
   practice,
   onFinish,
+  onLeave,
   machine,
   view: connect,
   extra,
@@ -59,12 +64,15 @@ export function StepRunner<M extends AnyStateMachine>({
     actions: {
       ...drafts.actions,
       finish: (_: unknown, progress: StepProgress) => onFinish({ practice: id, progress, owner } satisfies StepResult),
+      leave: () => onLeave(),
     },
   });
   const words = stepPracticesCopy[id] as unknown as WordsOf;
   // Anything written that signals a risk of suicide or self-harm brings the helplines next to the step.
   const atRisk = useMemo(() => signalsRisk(...Object.values(view.answers as Record<string, string>)), [view.answers]);
   const emit = send as StepControls['send'];
+  // «Завершить без сохранения»: the menu and its confirmation; «Удалить» is the step machine's DISCARD.
+  const quit = useFlow(stepQuitMachine, stepQuitView, { actions: { discard: () => emit({ type: 'DISCARD' }) } });
   const controls: StepControls = {
     write: (field, value) => emit({ type: 'FIELD.CHANGE', field, value }),
     send: emit,
@@ -87,8 +95,25 @@ export function StepRunner<M extends AnyStateMachine>({
   if (view.status !== 'step' || !view.step) return null;
 
   const step = words.steps[view.step]!;
+  const quitCopy = stepsCopy.quit;
   return (
     <>
+      <EarlyFinishMenu
+        open={quit.view.menuOpen}
+        onOpen={() => quit.send({ type: 'MENU.OPEN' })}
+        onClose={() => quit.send({ type: 'MENU.CLOSE' })}
+        onFinishEarly={() => quit.send({ type: 'QUIT' })}
+        finishLabel={quitCopy.menuItem}
+      />
+      <ConfirmSheet
+        open={quit.view.confirming}
+        title={quitCopy.title}
+        text={quitCopy.text}
+        confirmLabel={quitCopy.confirm}
+        cancelLabel={quitCopy.cancel}
+        onConfirm={() => quit.send({ type: 'QUIT.CONFIRM' })}
+        onCancel={() => quit.send({ type: 'QUIT.CANCEL' })}
+      />
       <CrisisHelp show={atRisk} text={crisisCopy.steps} />
       <StepForm
         progress={view.of > 1 ? stepsCopy.step(view.number, view.of) : undefined}

@@ -21,6 +21,8 @@ export interface StepDraftStore {
   clear(practice: StepPracticeId): void;
   /** A save to the diary is being tried: the draft now outlives the session (until the save is confirmed). */
   markSubmitted(practice: StepPracticeId): void;
+  /** The plan refused the save: the draft goes with the session again (see step-draft.ts). */
+  unmarkSubmitted(practice: StepPracticeId): void;
   /** The session was completed: the draft goes, unless a save to the diary was tried and not confirmed. */
   clearUnlessSubmitted(practice: StepPracticeId): void;
 }
@@ -33,6 +35,7 @@ export function stepDraftStore(telegramId: number | null): StepDraftStore {
       save: () => {},
       clear: () => {},
       markSubmitted: () => {},
+      unmarkSubmitted: () => {},
       clearUnlessSubmitted: () => {},
     };
   const { read, write } = jsonListStore(stepDraftStorageKey(telegramId), parseStepDrafts);
@@ -43,6 +46,7 @@ export function stepDraftStore(telegramId: number | null): StepDraftStore {
     save: (practice, progress) => write(withStepDraft(read(), { ...progress, practice } as never)),
     clear: (practice) => write(withoutStepDraft(read(), practice)),
     markSubmitted: (practice) => write(withSubmitted(read(), practice)),
+    unmarkSubmitted: (practice) => write(withSubmitted(read(), practice, false)),
     clearUnlessSubmitted: (practice) => {
       if (find(practice)?.submitted !== true) write(withoutStepDraft(read(), practice));
     },
