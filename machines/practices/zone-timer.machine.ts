@@ -1,6 +1,6 @@
 // A zone timer: steps through zones in order, each for its own duration, and finishes after the last. It starts
 // when created and keeps a schedule of absolute deadlines, so after a sleep it is in the zone it should be in.
-import { assign, setup, type SnapshotFrom } from 'xstate';
+import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { stubAction, type HapticParams } from '../effects';
 import { spanProgress, untilDeadline, untilNextSecond, wholeSecondsLeft, type Clock } from './timing';
 
@@ -41,6 +41,10 @@ export const zoneTimerMachine = setup({
       zoneEndsAt: context.zoneEndsAt + context.zones[context.index + 1]!.durationMs,
     })),
     syncClock: assign({ now: ({ context }) => context.clock.now() }),
+    /** A tick for a zone that is on now: the zones a sleeping phone missed are caught up in silence, not in a burst. */
+    cue: enqueueActions(({ context, enqueue }) => {
+      if (context.zoneEndsAt > context.clock.now()) enqueue({ type: 'haptic', params: { kind: 'select' } });
+    }),
   },
   guards: {
     isLastZone: ({ context }) => context.index >= context.zones.length - 1,
@@ -62,7 +66,7 @@ export const zoneTimerMachine = setup({
       after: {
         zoneEnd: [
           { guard: 'isLastZone', target: 'done', actions: 'syncClock' },
-          { target: 'running', reenter: true, actions: ['nextZone', { type: 'haptic', params: { kind: 'select' } }] },
+          { target: 'running', reenter: true, actions: ['nextZone', 'cue'] },
         ],
       },
       initial: 'ticking',

@@ -110,7 +110,7 @@ export const PRACTICES: readonly Practice[] = [
   },
   {
     id: 'if_i_wasnt_afraid',
-    name: 'Если бы я не боялся',
+    name: 'Если бы не страх',
     description:
       'Три желания, которые останавливает страх, их общая тема и самый маленький первый шаг. Помогает увидеть, чего вы хотите на самом деле.',
     category: 'psychological',

@@ -190,8 +190,8 @@ describe('step practices in Chromium', () => {
   it('the other six practices step by step, each to the rating (PREMIUM: the advanced ones open)', async () => {
     const page = await openPractices(stepsUser);
 
-    await startPractice(page, 'Если бы я не боялся', 'Если бы вы не боялись, чего бы вам хотелось?');
-    await expectLayoutHolds(page, 'a step of «Если бы я не боялся»');
+    await startPractice(page, 'Если бы не страх', 'Если бы вы не боялись, чего бы вам хотелось?');
+    await expectLayoutHolds(page, 'a step of «Если бы не страх»');
     await nextAfter(page, () => page.getByRole('textbox', { name: 'Первое желание' }).fill('Петь на сцене'));
     await nextAfter(page, () => page.getByRole('textbox', { name: 'Второе желание' }).fill('Уехать к морю'));
     await button(page, 'Назад').click();

@@ -1,4 +1,4 @@
-// «Если бы я не боялся»: generated paths (every guard both ways, drafts, «Продолжить» / «Начать заново») and the
+// «Если бы не страх»: generated paths (every guard both ways, drafts, «Продолжить» / «Начать заново») and the
 // walk through its five steps.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { ifIWasntAfraidMachine, ifIWasntAfraidView } from '../../machines/practices/steps/if-i-wasnt-afraid.machine';

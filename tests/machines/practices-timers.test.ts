@@ -130,6 +130,18 @@ describeMachinePaths(zoneTimerMachine, {
   },
 });
 
+describe('zone timer after a sleep', () => {
+  it('catches up the missed zones in silence: one tick for the zone that is on now, not a burst', () => {
+    const clock = new SimulatedClock();
+    const ticks: number[] = [];
+    const timer = zoneTimerMachine.provide({ actions: { haptic: () => void ticks.push(clock.now()) } });
+    const actor = createActor(timer, { clock, input: { clock, zones: threeZones } }).start();
+    clock.set(5500); // asleep through zone a (ends 3000) and zone b (ends 5000)
+    expect(zoneTimerView(actor.getSnapshot())).toMatchObject({ zone: 'c', number: 3 });
+    expect(ticks).toEqual([5500]);
+  });
+});
+
 describeMachinePaths(fiveMinuteStartMachine, {
   inputFromClock: (clock) => ({ clock }),
   provide: recorded,

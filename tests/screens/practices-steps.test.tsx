@@ -138,7 +138,7 @@ describe('step practices', { timeout: 30_000 }, () => {
     expect(create).toHaveBeenCalledTimes(1);
     const body = create.mock.calls[0]![0];
     expect(body).toMatchObject({
-      title: 'Если бы я не боялся',
+      title: 'Если бы не страх',
       mood: null,
       is_favorite: false,
       source: { source_type: 'practice_session', source_id: 'session-1' },

@@ -1,4 +1,4 @@
-// «Если бы я не боялся»: three wishes that fear holds back (one per step), their common theme with the three shown
+// «Если бы не страх»: three wishes that fear holds back (one per step), their common theme with the three shown
 // together, then an action and its smallest first step. «Далее» needs the step's text non-blank after trimming;
 // «Назад» returns with everything kept. Every keystroke is kept as the user's draft, offered back next time with
 // «Продолжить» / «Начать заново».

@@ -1,4 +1,4 @@
-// «Если бы я не боялся»: three wishes, one per step; their common theme with the three shown together; an action and
+// «Если бы не страх»: three wishes, one per step; their common theme with the three shown together; an action and
 // its smallest first step. Played by the shared StepRunner; this module adds the wishes beside the theme.
 import styled from 'styled-components';
 import {
