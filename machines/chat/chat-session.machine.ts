@@ -10,6 +10,7 @@
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
+import { signalsRisk } from '../../contract/safety/detect';
 import { checkAccess } from '../billing/daily-access';
 import {
   stubAction,
@@ -661,6 +662,12 @@ export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine
     failedMessageId: failed && pending ? pending.messageId : null,
     failureDetail: failed ? failureDetail : null,
     failedEditable: failed && pending !== null && isTempMessage(pending.messageId),
+    /**
+     * The unanswered message speaks of suicide or self-harm: the server's crisis reply has not arrived (offline, a
+     * broken stream, 429, 503), so the device shows the crisis lines itself. Not while the send runs: the reply
+     * usually comes within a moment, and the card would only flash.
+     */
+    pendingAtRisk: failed && pending !== null && signalsRisk(pending.content),
     text,
     /** The composer accepts text (not while the draft is read back or the chat is not open). */
     editable: ready,

@@ -436,6 +436,7 @@ const common = (input: ChatSessionInput) => ({
       expect(view.failedEditable).toBe(isTempMessage(c.pending!.messageId));
       expect([null, UNAVAILABLE]).toContain(view.failureDetail);
       expect(view).toMatchObject({ canSend: false, typing: false, streamingText: '', sending: false });
+      expect(view.pendingAtRisk).toBe(false); // everyday words: no crisis lines
     },
     'ready.history.loadingOlder': (
       s: AnyMachineSnapshot,
@@ -694,6 +695,30 @@ describe('chat session machine: sequences', () => {
     view = chatSessionView(actor.getSnapshot());
     expect(view.messages.map((m) => m.id).slice(-2)).toEqual(['u-stored', 'a-late']);
     expect(log).toEqual([]); // other failures are not toasted
+  });
+
+  it('a risk message the server never answered brings the crisis lines on the device, until it is answered', async () => {
+    let attempt = 0;
+    const { actor } = session(
+      { chatId: 'c1' },
+      {
+        stream: (_, sendBack) => {
+          attempt += 1;
+          if (attempt === 1) sendBack({ type: 'ERROR', failure: { kind: 'failed' } });
+        },
+      },
+    );
+    await ready(actor);
+    const atRisk = () => chatSessionView(actor.getSnapshot()).pendingAtRisk;
+    actor.send({ type: 'TEXT.CHANGE', value: 'хочу умереть' });
+    expect(atRisk()).toBe(false); // typed, not sent
+    actor.send({ type: 'SEND' });
+    await waitFor(actor, (s) => s.matches({ ready: { send: 'failed' } }));
+    expect(atRisk()).toBe(true);
+    actor.send({ type: 'RETRY_SEND' });
+    expect(atRisk()).toBe(false); // the send runs: the server's crisis reply is on its way
+    actor.send({ type: 'DONE', chat: makeChat(1), message: makeMessage(2, { id: 'a-crisis' }) });
+    expect(atRisk()).toBe(false);
   });
 
   it('«Изменить» takes a message that never reached the server back into the composer', async () => {

@@ -161,6 +161,28 @@ describe('a new chat', () => {
     expect(sends.calls[1]).toEqual(sends.calls[0]);
   });
 
+  it('a risk message that could not be sent shows the crisis lines beside it; an everyday one does not', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sends = scriptedSends();
+    await openChatScreen('/app/chat/new');
+    await userEvent.type(box(), 'Тяжело{Enter}');
+    await sends.fail(new TypeError('Failed to fetch'));
+    expect(screen.queryByRole('heading', { name: 'Вы не одни' })).not.toBeInTheDocument();
+    await userEvent.click(within(bubbles('user')[0]!).getByRole('button', { name: 'Изменить' }));
+
+    await userEvent.clear(box());
+    await userEvent.type(box(), 'хочу умереть{Enter}');
+    await sends.fail(new TypeError('Failed to fetch'));
+    expect(within(bubbles('user')[0]!).getByText('Сообщение не отправлено')).toBeInTheDocument();
+    const help = (await screen.findByRole('heading', { name: 'Вы не одни' })).closest('section')!;
+    expect(help.parentElement).toHaveAttribute('aria-live', 'polite');
+    expect(within(help).getByRole('link', { name: '8-800-2000-122' })).toHaveAttribute('href', 'tel:88002000122');
+    expect(within(help).getByRole('link', { name: '112' })).toHaveAttribute('href', 'tel:112');
+    // Resending: the server's own crisis reply is on its way, the card steps aside.
+    await userEvent.click(within(bubbles('user')[0]!).getByRole('button', { name: 'Отправить ещё раз' }));
+    expect(screen.queryByRole('heading', { name: 'Вы не одни' })).not.toBeInTheDocument();
+  });
+
   it('«Изменить» puts a message that never reached the server back in the box', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const sends = scriptedSends();

@@ -23,6 +23,7 @@ import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
 import { ChatWelcome } from '../../components/chat/ChatWelcome';
+import { CrisisHelp } from '../../components/CrisisHelp';
 import { Composer } from '../../components/chat/Composer';
 import { LimitBanner } from '../../components/chat/LimitBanner';
 import { Bubble, MessageBubble } from '../../components/chat/MessageBubble';
@@ -33,6 +34,7 @@ import { ScrollSentinel } from '../../components/ScrollSentinel';
 import { Spinner } from '../../components/Spinner';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { chatCopy } from '../../copy/chat';
+import { crisisCopy } from '../../copy/crisis';
 import { useFlow } from '../../flow/useFlow';
 import { newClientId } from '../../lib/clientId';
 import { haptic } from '../../telegram/haptic';
@@ -263,6 +265,7 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
                 {view.streamingText}
               </Bubble>
             ) : null}
+            <CrisisHelp show={view.pendingAtRisk} text={crisisCopy.chat} />
           </Log>
         )}
       </Scroller>
