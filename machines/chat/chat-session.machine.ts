@@ -6,7 +6,8 @@
 // its message with «Отправить ещё раз» (the same client id, so the server never stores it twice), and a send the
 // daily limit refuses (402) gives the text back to the composer, shows the server's words and the upgrade dialog.
 // The microphone opens the voice recorder (machines/voice/) once the server, the plan and today's voice seconds
-// allow it; the recognised words land in the composer, to be read, edited and sent — never sent unseen.
+// allow it; the recognised words land in the composer, to be read, edited and sent — never sent unseen. A diary
+// card's «Создать запись» passes the diary's plan and daily-limit rule, like every way into the new-entry form.
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
@@ -217,6 +218,13 @@ export const chatSessionMachine = setup({
       practiceSuggestionOf(context.messages, messageId)?.has_access === false,
     isDiarySuggestion: ({ context }, { messageId }: { messageId: string }) =>
       diarySuggestionOf(context.messages, messageId) !== null,
+    // Today's usage (loaded with the chat, renewed by every reply) decides as it does for the diary's own buttons.
+    isDiaryNotAvailable: ({ context }, { messageId }: { messageId: string }) =>
+      diarySuggestionOf(context.messages, messageId) !== null &&
+      checkAccess('diary', context.usage) === 'not_available',
+    isDiaryLimitReached: ({ context }, { messageId }: { messageId: string }) =>
+      diarySuggestionOf(context.messages, messageId) !== null &&
+      checkAccess('diary', context.usage) === 'limit_reached',
     isVoiceUnconfigured: ({ context }) => !context.voiceInput,
     isVoiceNotAvailable: ({ context }) => checkAccess('voice', context.usage) === 'not_available',
     isVoiceLimitReached: ({ context }) => checkAccess('voice', context.usage) === 'limit_reached',
@@ -345,15 +353,27 @@ export const chatSessionMachine = setup({
             actions: { type: 'navigate', params: { to: paths.subscription } },
           },
         ],
-        'DIARY.OPEN': {
-          guard: { type: 'isDiarySuggestion', params: ({ event }) => ({ messageId: event.messageId }) },
-          description: '«Создать запись»: the new-entry form prefilled with the suggestion.',
-          actions: {
-            type: 'navigate',
-            params: ({ context, event }) =>
-              diaryNavigation(diarySuggestionOf(context.messages, event.messageId)!, context.chatId),
+        'DIARY.OPEN': [
+          {
+            guard: { type: 'isDiaryNotAvailable', params: ({ event }) => ({ messageId: event.messageId }) },
+            description: '«Создать запись» when the diary is not on the plan (the diary’s own gate rule).',
+            actions: { type: 'openUpgradeDialog', params: { key: 'diary_not_available' } },
           },
-        },
+          {
+            guard: { type: 'isDiaryLimitReached', params: ({ event }) => ({ messageId: event.messageId }) },
+            description: '«Создать запись» when today’s entries are spent.',
+            actions: { type: 'openUpgradeDialog', params: { key: 'diary_limit_reached' } },
+          },
+          {
+            guard: { type: 'isDiarySuggestion', params: ({ event }) => ({ messageId: event.messageId }) },
+            description: '«Создать запись»: the new-entry form prefilled with the suggestion.',
+            actions: {
+              type: 'navigate',
+              params: ({ context, event }) =>
+                diaryNavigation(diarySuggestionOf(context.messages, event.messageId)!, context.chatId),
+            },
+          },
+        ],
         UPGRADE: {
           description: 'The red limit banner’s «Улучшить тариф».',
           actions: { type: 'navigate', params: { to: paths.subscription } },

@@ -283,19 +283,29 @@ describe('an existing chat', () => {
     expect(currentState()).toEqual({ sourceType: 'ai_suggestion', sourceId: id });
   });
 
-  it('a practice without access leads to the plans; a diary suggestion to a prefilled new entry', async () => {
+  it('a practice without access leads to the plans; a diary suggestion to a prefilled entry, past the diary gate', async () => {
     vi.mocked(openChat).mockResolvedValue({ chat: chat(1), messages: history, total: 6 });
-    const view = await openChatScreen(`/app/chat/${id}`);
+    let view = await openChatScreen(`/app/chat/${id}`);
     await userEvent.click(
       within(screen.getAllByTestId('practice-suggestion')[1]!).getByRole('button', { name: 'Улучшить тариф' }),
     );
     await waitFor(() => expect(currentPath()).toBe('/app/profile/subscription'));
     view.unmount();
 
-    await openChatScreen(`/app/chat/${id}`);
-    const diary = screen.getByTestId('diary-suggestion');
+    // START has no diary: the diary's dialog, as at «Новая запись», not a form that could never be saved.
+    view = await openChatScreen(`/app/chat/${id}`);
+    let diary = screen.getByTestId('diary-suggestion');
     expect(within(diary).getByText('Запись в дневник')).toBeInTheDocument();
     expect(within(diary).getByText('AI предлагает сохранить этот момент')).toBeInTheDocument();
+    await userEvent.click(within(diary).getByRole('button', { name: 'Создать запись' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Дневник недоступен' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
+    expect(currentPath()).toBe(`/app/chat/${id}`);
+    view.unmount();
+
+    vi.mocked(getUsage).mockResolvedValue({ ...usage(150_000, 100), tier: 'PRO', diary_entries_limit: 10 });
+    await openChatScreen(`/app/chat/${id}`);
+    diary = screen.getByTestId('diary-suggestion');
     await userEvent.click(within(diary).getByRole('button', { name: 'Создать запись' }));
     await waitFor(() => expect(currentPath()).toBe('/app/diary/new'));
     expect(currentState()).toEqual({
