@@ -40,7 +40,7 @@ import { newClientId } from '../../lib/clientId';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
 import { voiceRecorder } from '../../voice/voiceRecorder';
-import { chatDraftEffects, chatDraftStore, type ChatDraftStore } from './chatDraftStorage';
+import { chatDraftEffects, useChatDraftStore, type ChatDraftStore } from './chatDraftStorage';
 import { useChatScroll } from './useChatScroll';
 import type { Recorder } from './VoiceRecorder';
 
@@ -135,9 +135,8 @@ export default function ChatScreen() {
   const { chatId } = useParams();
   const location = useLocation();
   const { user } = useAuthView();
-  const telegramId = user?.telegram_id;
   const { voice_input: voiceInput } = capabilitiesOf(user);
-  const store = useMemo(() => chatDraftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
+  const store = useChatDraftStore();
   // The session machine replaces /app/chat/new with the chat's route (state.createdChat): the same session goes on.
   const [sessionKey, setSessionKey] = useState(chatId);
   const created = (location.state as { createdChat?: unknown } | null)?.createdChat;
