@@ -230,6 +230,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       await giveBack().catch(() => {});
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
       if (checkIn) {
+        // Words the model streamed before failing stay on screen only until `done` brings the stored reply.
         reply.push(CHECK_IN_FALLBACK);
         return storeReply(
           deps,
