@@ -1,11 +1,13 @@
 // The chat list: pages of 20 (newest activity first) loaded as the user nears the end, loading / error with retry /
 // empty, and deleting a chat after a confirmation. Paging and deleting run side by side: a chat deleted while a
-// page loads asks for that page again, since the server's list moved by one under it.
+// page loads asks for that page again, since the server's list moved by one under it. A deleted chat's draft and
+// unsent message on the device go with it.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Chat, ChatListResponse } from '../../contract/chat';
 import { CHAT_LIST_PAGE_SIZE } from '../../contract/constants';
 import { stubAction, stubActor, type ToastParams } from '../effects';
 import { topState } from '../view-model';
+import { EMPTY_DRAFT, type ChatDraft } from './chat-draft';
 
 export interface ChatListContext {
   chats: Chat[];
@@ -22,6 +24,12 @@ export type ChatListEvent =
   | { type: 'DELETE.CONFIRM' }
   | { type: 'DELETE.CANCEL' }
   | { type: 'xstate.done.actor.deleteChat'; output: void };
+
+/** The deleted chat's draft, emptied (an empty draft is removed from the device). */
+const forgetDraft = ({ context }: { context: ChatListContext }) => ({
+  chatKey: context.targetId ?? '',
+  draft: EMPTY_DRAFT,
+});
 
 /** Appends a page, skipping chats already shown (the list may have shifted since the last page). */
 const appendPage = (chats: Chat[], page: Chat[]) => {
@@ -40,6 +48,8 @@ export const chatListMachine = setup({
   },
   actions: {
     toast: stubAction<ToastParams>(),
+    /** The device's copy of a chat's composer text and unanswered message (the chat session's own effect). */
+    saveDraft: stubAction<{ chatKey: string; draft: ChatDraft }>(),
   },
   guards: {
     hasMore: ({ context }) => context.chats.length < context.total,
@@ -152,11 +162,16 @@ export const chatListMachine = setup({
                   {
                     guard: 'wasLastShown',
                     target: '#chatList.loading',
-                    actions: [assign({ targetId: null }), { type: 'toast', params: { key: 'chatDeleted' } }],
+                    actions: [
+                      { type: 'saveDraft', params: forgetDraft },
+                      assign({ targetId: null }),
+                      { type: 'toast', params: { key: 'chatDeleted' } },
+                    ],
                   },
                   {
                     target: 'idle',
                     actions: [
+                      { type: 'saveDraft', params: forgetDraft },
                       assign(({ context }) => ({
                         chats: context.chats.filter((c) => c.id !== context.targetId),
                         total: Math.max(0, context.total - 1),

@@ -6,10 +6,12 @@
 // its message with «Отправить ещё раз» (the same client id, so the server never stores it twice), and a send the
 // daily limit refuses (402) gives the text back to the composer, shows the server's words and the upgrade dialog.
 // The microphone opens the voice recorder (machines/voice/) once the server, the plan and today's voice seconds
-// allow it; the recognised words land in the composer, to be read, edited and sent — never sent unseen.
+// allow it; the recognised words land in the composer, to be read, edited and sent — never sent unseen. A diary
+// card's «Создать запись» passes the diary's plan and daily-limit rule, like every way into the new-entry form.
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
+import { signalsRisk } from '../../contract/safety/detect';
 import { checkAccess } from '../billing/daily-access';
 import {
   stubAction,
@@ -216,6 +218,13 @@ export const chatSessionMachine = setup({
       practiceSuggestionOf(context.messages, messageId)?.has_access === false,
     isDiarySuggestion: ({ context }, { messageId }: { messageId: string }) =>
       diarySuggestionOf(context.messages, messageId) !== null,
+    // Today's usage (loaded with the chat, renewed by every reply) decides as it does for the diary's own buttons.
+    isDiaryNotAvailable: ({ context }, { messageId }: { messageId: string }) =>
+      diarySuggestionOf(context.messages, messageId) !== null &&
+      checkAccess('diary', context.usage) === 'not_available',
+    isDiaryLimitReached: ({ context }, { messageId }: { messageId: string }) =>
+      diarySuggestionOf(context.messages, messageId) !== null &&
+      checkAccess('diary', context.usage) === 'limit_reached',
     isVoiceUnconfigured: ({ context }) => !context.voiceInput,
     isVoiceNotAvailable: ({ context }) => checkAccess('voice', context.usage) === 'not_available',
     isVoiceLimitReached: ({ context }) => checkAccess('voice', context.usage) === 'limit_reached',
@@ -344,15 +353,27 @@ export const chatSessionMachine = setup({
             actions: { type: 'navigate', params: { to: paths.subscription } },
           },
         ],
-        'DIARY.OPEN': {
-          guard: { type: 'isDiarySuggestion', params: ({ event }) => ({ messageId: event.messageId }) },
-          description: '«Создать запись»: the new-entry form prefilled with the suggestion.',
-          actions: {
-            type: 'navigate',
-            params: ({ context, event }) =>
-              diaryNavigation(diarySuggestionOf(context.messages, event.messageId)!, context.chatId),
+        'DIARY.OPEN': [
+          {
+            guard: { type: 'isDiaryNotAvailable', params: ({ event }) => ({ messageId: event.messageId }) },
+            description: '«Создать запись» when the diary is not on the plan (the diary’s own gate rule).',
+            actions: { type: 'openUpgradeDialog', params: { key: 'diary_not_available' } },
           },
-        },
+          {
+            guard: { type: 'isDiaryLimitReached', params: ({ event }) => ({ messageId: event.messageId }) },
+            description: '«Создать запись» when today’s entries are spent.',
+            actions: { type: 'openUpgradeDialog', params: { key: 'diary_limit_reached' } },
+          },
+          {
+            guard: { type: 'isDiarySuggestion', params: ({ event }) => ({ messageId: event.messageId }) },
+            description: '«Создать запись»: the new-entry form prefilled with the suggestion.',
+            actions: {
+              type: 'navigate',
+              params: ({ context, event }) =>
+                diaryNavigation(diarySuggestionOf(context.messages, event.messageId)!, context.chatId),
+            },
+          },
+        ],
         UPGRADE: {
           description: 'The red limit banner’s «Улучшить тариф».',
           actions: { type: 'navigate', params: { to: paths.subscription } },
@@ -661,6 +682,12 @@ export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine
     failedMessageId: failed && pending ? pending.messageId : null,
     failureDetail: failed ? failureDetail : null,
     failedEditable: failed && pending !== null && isTempMessage(pending.messageId),
+    /**
+     * The unanswered message speaks of suicide or self-harm: the server's crisis reply has not arrived (offline, a
+     * broken stream, 429, 503), so the device shows the crisis lines itself. Not while the send runs: the reply
+     * usually comes within a moment, and the card would only flash.
+     */
+    pendingAtRisk: failed && pending !== null && signalsRisk(pending.content),
     text,
     /** The composer accepts text (not while the draft is read back or the chat is not open). */
     editable: ready,

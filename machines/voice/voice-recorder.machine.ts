@@ -3,7 +3,9 @@
 // input's level, a timer — until STOP (only while recording) or the maximum (60 s, or less when today's voice
 // seconds are nearly spent); the recording then goes to the server for transcription, and the words are the
 // machine's output. The microphone stream, the media recorder and the level meter are injected actors: leaving
-// `recording` (a stop, a cancel, the chat left) stops them, which releases the microphone.
+// `recording` (a stop, a cancel, the chat left) stops them, which releases the microphone. A recorder that never hands
+// over its recording after a stop (a WebView's MediaRecorder may not fire `stop`) is given 3 s, then the recording
+// counts as failed, so the microphone is never held for good.
 //
 // A recording that cannot be made returns to idle with why (unsupported, permission denied, no microphone, a failed
 // start, a failed recording, an empty recording); one the server cannot use too (its words). A transcription that
@@ -115,6 +117,8 @@ export const voiceRecorderMachine = setup({
   delays: {
     maxDuration: ({ context }) => context.maxSeconds * SECOND_MS,
     second: SECOND_MS,
+    /** How long a stopped recorder may take to hand over its recording. */
+    stopTimeout: 3 * SECOND_MS,
   },
 }).createMachine({
   id: 'voiceRecorder',
@@ -230,6 +234,13 @@ export const voiceRecorderMachine = setup({
             stopping: {
               description: 'The recorder hands over what it has.',
               entry: ['measure', sendTo('mediaRecorder', { type: 'STOP' })],
+              after: {
+                stopTimeout: {
+                  target: '#voiceRecorder.idle',
+                  description: 'It never did: «Ошибка записи аудио», and the microphone is let go.',
+                  actions: [assign({ error: 'recordingFailed' }), 'forgetRecording'],
+                },
+              },
             },
           },
         },

@@ -7,6 +7,8 @@
 //   5. store the user message (and the chat, named from it) — before the model is called;
 //   6. start the reply. It runs to the end and is stored whatever happens to the request (the client may go away
 //      mid-stream); the tokens are settled to what the model reported, all of them given back if it failed.
+// In the check-in window after a risk signal neither a spent limit nor a failed provider is shown: the fixed
+// check-in words (with the crisis lines) answer instead, free, like the crisis reply.
 //
 // No transaction is open across the model call: each write is one statement (repository.ts).
 import type { LanguageModelV3 } from '@ai-sdk/provider';
@@ -37,7 +39,7 @@ import {
 } from './repository';
 import { HISTORY_MAX_ROWS, historyWindow, MAX_OUTPUT_TOKENS, MAX_STEPS, systemPrompt } from './prompt';
 import { assessRisk } from '../../contract/safety/detect';
-import { CRISIS_PRACTICE_ID, CRISIS_TOPIC, crisisReply, needsCheckIn } from './safety/crisis-reply';
+import { CHECK_IN_FALLBACK, CRISIS_PRACTICE_ID, CRISIS_TOPIC, crisisReply, needsCheckIn } from './safety/crisis-reply';
 import { practiceSuggestion } from './suggestions';
 import { estimateMessageTokens, estimateTokens } from './tokens';
 import { chatTools } from './tools';
@@ -169,19 +171,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const content = stored?.message.content ?? input.content;
   if (assessRisk(content).risk) {
     await flagRisk(db, input.userId, now);
-    let turn: StoredTurn;
-    try {
-      turn = stored ? { ...stored, created: false } : await storeUserMessage(db, input, ctx, CRISIS_TOPIC);
-    } catch (error) {
-      if (isRepeatRace(error, input, stored)) return startTurn(deps, input, now);
-      throw error;
-    }
-    return {
-      chat: turn.chat,
-      created: turn.created,
-      userMessage: turn.message,
-      reply: crisisTurn(deps, input, ctx, turn.chat, turn.message, turnOf(turn.position)),
-    };
+    return fixedTurn(deps, input, ctx, stored, now, crisisReply, CRISIS_TOPIC);
   }
 
   // The prompt: system, then the window of history ending with this message (read before it is stored).
@@ -202,7 +192,10 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
 
   const quota = { userId: input.userId, kind: 'tokens' as const, timeZone: input.timeZone, tier: ctx.tier, now };
   const reservation = await reserveDaily(db, { ...quota, amount: want });
-  if (!reservation.ok) throw new TokensExhausted();
+  if (!reservation.ok) {
+    if (checkIn) return fixedTurn(deps, input, ctx, stored, now, () => CHECK_IN_FALLBACK);
+    throw new TokensExhausted();
+  }
   const giveBack = () => settleDaily(db, { ...quota, reserved: reservation.reserved, used: 0 });
 
   let turn: StoredTurn;
@@ -236,6 +229,19 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     } catch (error) {
       await giveBack().catch(() => {});
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
+      if (checkIn) {
+        // Words the model streamed before failing stay on screen only until `done` brings the stored reply.
+        reply.push(CHECK_IN_FALLBACK);
+        return storeReply(
+          deps,
+          input,
+          ctx,
+          turn.chat,
+          turn.message,
+          fixedAnswer(ctx, turn.message, CHECK_IN_FALLBACK),
+          FREE,
+        );
+      }
       throw new ReplyFailed({
         detail: CHAT_ERRORS.unavailable,
         chat_id: turn.chat.id,
@@ -258,33 +264,44 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   return { chat: turn.chat, created: turn.created, userMessage: turn.message, reply: reply.settle(running) };
 }
 
-/** The crisis reply: fixed words, the grounding practice, no model and no tokens (nothing may stand in its way). */
-function crisisTurn(
+/**
+ * A turn answered by fixed words (the crisis reply, the check-in's fallback): the user message is stored as usual
+ * (a risk message's new chat gets `topic`), then the reply — no model and no tokens (nothing may stand in its way).
+ */
+async function fixedTurn(
   deps: ChatDeps,
   input: TurnInput,
   ctx: SendContext,
-  chat: Chat,
-  userMessage: ChatMessage,
-  turn: number,
-): ReplyStream {
+  stored: Omit<StoredTurn, 'created'> | null,
+  now: Date,
+  words: (turn: number) => string,
+  topic?: string,
+): Promise<Turn> {
+  let turn: StoredTurn;
+  try {
+    turn = stored ? { ...stored, created: false } : await storeUserMessage(deps.db, input, ctx, topic);
+  } catch (error) {
+    if (isRepeatRace(error, input, stored)) return startTurn(deps, input, now);
+    throw error;
+  }
+  const content = words(turnOf(turn.position));
   const reply = new ReplyStream();
-  const content = crisisReply(turn);
-  const metadata = practiceSuggestion(practiceById(CRISIS_PRACTICE_ID)!, ctx.tier);
   const running = (async () => {
     reply.push(content);
-    return storeReply(
-      deps,
-      input,
-      ctx,
-      chat,
-      userMessage,
-      { role: 'assistant', content, metadata, replyTo: userMessage.id, tokens: 0 },
-      FREE,
-    );
+    return storeReply(deps, input, ctx, turn.chat, turn.message, fixedAnswer(ctx, turn.message, content), FREE);
   })();
   deps.track(running);
-  return reply.settle(running);
+  return { chat: turn.chat, created: turn.created, userMessage: turn.message, reply: reply.settle(running) };
 }
+
+/** Fixed words as the stored reply, with the grounding practice (open on every plan) and no tokens. */
+const fixedAnswer = (ctx: SendContext, userMessage: ChatMessage, content: string): NewMessage => ({
+  role: 'assistant',
+  content,
+  metadata: practiceSuggestion(practiceById(CRISIS_PRACTICE_ID)!, ctx.tier),
+  replyTo: userMessage.id,
+  tokens: 0,
+});
 
 /** A new chat's topic is named from its first message (repository.ts), or given. */
 async function storeUserMessage(db: Db, input: TurnInput, ctx: SendContext, topic?: string) {

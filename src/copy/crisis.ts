@@ -1,5 +1,6 @@
-// What the app says beside words of suicide or self-harm, wherever they are written outside the chat (the chat
-// answers with its own crisis reply): a heading, a line for the place, and the crisis lines as tap-to-call links.
+// What the app says beside words of suicide or self-harm, wherever they are written outside the chat, and in the
+// chat when its own crisis reply could not arrive: a heading, a line for the place, and the crisis lines as
+// tap-to-call links.
 export { CRISIS_LINES } from '../../contract/safety/crisis-lines';
 
 export const crisisCopy = {
@@ -9,6 +10,8 @@ export const crisisCopy = {
     'Похоже, сейчас вам очень тяжело. Спасибо, что написали об этом. Ответы останутся здесь, а сейчас важнее вы сами.',
   /** A diary entry: it is saved as usual. */
   diary: 'Похоже, сейчас вам очень тяжело. Спасибо, что написали об этом. Запись сохранится, а сейчас важнее вы сами.',
+  /** A chat message that has not reached the assistant (the server's crisis reply could not come). */
+  chat: 'Похоже, сейчас вам очень тяжело. Сообщение пока не дошло до ассистента, а живые люди ответят прямо сейчас.',
   /** A practice's comment. */
   comment:
     'Похоже, сейчас вам очень тяжело. Спасибо, что поделились. Ассистент в чате рядом, а живые люди помогут прямо сейчас.',

@@ -1,11 +1,11 @@
 // The chat in a real Chromium against the real server and its offline assistant: from home's chat card to an
 // empty chat list, 'Новый чат', a topic tile whose reply streams in while /app/chat/new becomes the chat's own
 // route, a second message the assistant offers to keep in the diary, a reload that shows the history and keeps an
-// unsent draft, the diary suggestion opening a prefilled new entry, and the chat deleted from the list. A crisis
-// message gets the helplines as tel: links.
+// unsent draft, the diary suggestion passing the diary's gate (START: its dialog; PRO: a prefilled new entry), and
+// the chat deleted from the list. A crisis message gets the helplines as tel: links.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { expectLayoutHolds, openHome, useServerAndBrowser, type TgUser } from './harness';
+import { expectLayoutHolds, openHome, setTier, useServerAndBrowser, type TgUser } from './harness';
 
 const e2e = useServerAndBrowser();
 
@@ -120,7 +120,15 @@ describe('chat in Chromium', () => {
     ]);
     await expect.poll(() => box.inputValue(), { timeout: TIMEOUT }).toBe('Ещё хотела сказать');
 
-    await page.getByTestId('diary-suggestion').getByRole('button', { name: 'Создать запись' }).click();
+    // START has no diary: «Создать запись» opens the diary's dialog; on PRO it opens the prefilled form.
+    const createEntry = page.getByTestId('diary-suggestion').getByRole('button', { name: 'Создать запись' });
+    await createEntry.click();
+    const refusal = page.getByRole('dialog', { name: 'Дневник недоступен' });
+    await refusal.getByRole('button', { name: 'Позже' }).click();
+    expect(page.url()).toBe(chatUrl);
+    await setTier(e2e.server, anna.id, 'PRO');
+    await page.reload();
+    await createEntry.click();
     await page.waitForURL('**/app/diary/new');
     const content = page.getByPlaceholder('Что вы чувствуете?');
     await expect.poll(() => content.inputValue(), { timeout: TIMEOUT }).toBe(JOY);

@@ -2,6 +2,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import type { Chat, ChatListResponse } from '../../contract/chat';
+import { EMPTY_DRAFT } from '../../machines/chat/chat-draft';
 import { chatListMachine, chatListView } from '../../machines/chat/chat-list.machine';
 import { describeMachinePaths } from '../support/path-tests';
 import { chats } from './chat-fixtures';
@@ -22,7 +23,12 @@ describeMachinePaths(chatListMachine, {
   filterEvents: (s, e) => e.type !== 'xstate.done.actor.deleteChat' || s.matches({ ready: { deletion: 'deleting' } }),
   provide: () => {
     effects.length = 0;
-    return { actions: { toast: (_: unknown, params: unknown) => void effects.push(['toast', params]) } };
+    return {
+      actions: {
+        toast: (_: unknown, params: unknown) => void effects.push(['toast', params]),
+        saveDraft: (_: unknown, params: unknown) => void effects.push(['saveDraft', params]),
+      },
+    };
   },
   events: {
     // One delete per list (the graph would otherwise delete its way down chat by chat), and one id not listed.
@@ -57,8 +63,14 @@ describeMachinePaths(chatListMachine, {
         deletingId: null,
       });
       // Back here after deleting the last chat shown: the delete was reported.
-      if (run.invocations.some((i) => i.src === 'deleteChat'))
+      const deleted = run.invocations.filter((i) => i.src === 'deleteChat').at(-1);
+      if (deleted) {
         expect(effects.at(-1)).toEqual(['toast', { key: 'chatDeleted' }]);
+        expect(effects).toContainEqual([
+          'saveDraft',
+          { chatKey: (deleted.input as { id: string }).id, draft: EMPTY_DRAFT },
+        ]);
+      }
     },
     empty: (s) => {
       expect(chatListView(s)).toMatchObject({ status: 'empty', chats: [], hasMore: false });
@@ -97,6 +109,10 @@ describeMachinePaths(chatListMachine, {
       expect(['chatDeleted', 'deleteFailed']).toContain(key);
       const deletedId = (run.invocations[lastDelete]!.input as { id: string }).id;
       expect(s.context.chats.some((c: Chat) => c.id === deletedId)).toBe(key === 'deleteFailed');
+      // Its draft on the device goes with a deleted chat, and stays when the delete failed.
+      expect(effects.filter(([name]) => name === 'saveDraft')).toEqual(
+        key === 'chatDeleted' ? [['saveDraft', { chatKey: deletedId, draft: EMPTY_DRAFT }]] : [],
+      );
       // The total follows (a failed delete leaves it); deleting the single chat reloads instead (see loading).
       if (key === 'chatDeleted') expect(s.context.total).toBe(24);
       else expect([1, 25]).toContain(s.context.total);

@@ -113,6 +113,12 @@ function checkNewEffects(s: AnyMachineSnapshot) {
     } else if (ofType(event, 'DIARY.OPEN')) {
       const meta = messageById(s, (event as unknown as { messageId: string }).messageId)?.message_metadata;
       expect(meta, where).toEqual(diaryMeta);
+      // The diary's gate: not on the plan or spent today → its dialog instead of the form.
+      const decision = checkAccess('diary', c.usage);
+      if (decision !== 'allowed') {
+        expect([name, params], where).toEqual(['openUpgradeDialog', { key: `diary_${decision}` }]);
+        continue;
+      }
       expect(params, where).toEqual({
         to: '/app/diary/new',
         state: {
@@ -436,6 +442,7 @@ const common = (input: ChatSessionInput) => ({
       expect(view.failedEditable).toBe(isTempMessage(c.pending!.messageId));
       expect([null, UNAVAILABLE]).toContain(view.failureDetail);
       expect(view).toMatchObject({ canSend: false, typing: false, streamingText: '', sending: false });
+      expect(view.pendingAtRisk).toBe(false); // everyday words: no crisis lines
     },
     'ready.history.loadingOlder': (
       s: AnyMachineSnapshot,
@@ -694,6 +701,51 @@ describe('chat session machine: sequences', () => {
     view = chatSessionView(actor.getSnapshot());
     expect(view.messages.map((m) => m.id).slice(-2)).toEqual(['u-stored', 'a-late']);
     expect(log).toEqual([]); // other failures are not toasted
+  });
+
+  it('a risk message the server never answered brings the crisis lines on the device, until it is answered', async () => {
+    let attempt = 0;
+    const { actor } = session(
+      { chatId: 'c1' },
+      {
+        stream: (_, sendBack) => {
+          attempt += 1;
+          if (attempt === 1) sendBack({ type: 'ERROR', failure: { kind: 'failed' } });
+        },
+      },
+    );
+    await ready(actor);
+    const atRisk = () => chatSessionView(actor.getSnapshot()).pendingAtRisk;
+    actor.send({ type: 'TEXT.CHANGE', value: 'хочу умереть' });
+    expect(atRisk()).toBe(false); // typed, not sent
+    actor.send({ type: 'SEND' });
+    await waitFor(actor, (s) => s.matches({ ready: { send: 'failed' } }));
+    expect(atRisk()).toBe(true);
+    actor.send({ type: 'RETRY_SEND' });
+    expect(atRisk()).toBe(false); // the send runs: the server's crisis reply is on its way
+    actor.send({ type: 'DONE', chat: makeChat(1), message: makeMessage(2, { id: 'a-crisis' }) });
+    expect(atRisk()).toBe(false);
+  });
+
+  it('«Создать запись» passes the diary’s gate: no diary on the plan or none left today opens the dialog', async () => {
+    const diaryUsage = (limit: number | null, used: number): UsageInfo => ({
+      ...usage(1000, 0),
+      diary_entries_limit: limit,
+      diary_entries_used: used,
+    });
+    for (const [today, effect] of [
+      [diaryUsage(null, 0), ['openUpgradeDialog', { key: 'diary_not_available' }]],
+      [diaryUsage(3, 3), ['openUpgradeDialog', { key: 'diary_limit_reached' }]],
+      [diaryUsage(3, 2), ['navigate', expect.objectContaining({ to: '/app/diary/new' })]],
+      [null, ['navigate', expect.objectContaining({ to: '/app/diary/new' })]], // usage unknown: the server decides
+    ] as const) {
+      const { actor, log } = session({ chatId: 'c1' }, { usage: today });
+      await ready(actor);
+      await waitFor(actor, (s) => s.context.usage === today);
+      actor.send({ type: 'DIARY.OPEN', messageId: 'm72' });
+      expect(log).toEqual([effect]);
+      actor.stop();
+    }
   });
 
   it('«Изменить» takes a message that never reached the server back into the composer', async () => {

@@ -117,13 +117,15 @@ describeMachinePaths(voiceRecorderMachine, {
       const expected =
         event?.type === 'MICROPHONE.FAILED' || event?.type === 'RECORDER.FAILED'
           ? event.error
-          : event?.type === 'RECORDER.DONE'
-            ? 'empty' // only an empty recording comes back to idle
-            : event?.type === 'xstate.error.actor.transcribe'
-              ? (event.error as TranscribeFailure).kind === 'unconfigured'
-                ? 'unconfigured'
-                : 'rejected'
-              : null;
+          : event?.type === 'xstate.after.stopTimeout.voiceRecorder.recording.capture.stopping'
+            ? 'recordingFailed' // the recorder never handed its recording over after the stop
+            : event?.type === 'RECORDER.DONE'
+              ? 'empty' // only an empty recording comes back to idle
+              : event?.type === 'xstate.error.actor.transcribe'
+                ? (event.error as TranscribeFailure).kind === 'unconfigured'
+                  ? 'unconfigured'
+                  : 'rejected'
+                : null;
       expect(event?.type === 'RECORDER.DONE' ? (event.audio as Blob).size : 0).toBe(0);
       expect(v.error).toBe(expected);
       expect(v.errorDetail).toBe(expected === 'rejected' ? DETAIL : null);
@@ -200,6 +202,8 @@ describeMachinePaths(voiceRecorderMachine, {
 function harness(
   options: {
     maxSeconds?: number;
+    /** A recorder that never answers STOP (a WebView whose MediaRecorder never fires `stop`). */
+    silentRecorder?: boolean;
     transcribe?: (args: { input: TranscribeRequest; signal: AbortSignal }) => Promise<Transcript>;
   } = {},
 ) {
@@ -215,7 +219,7 @@ function harness(
       }),
       mediaRecorder: fromCallback(({ sendBack, receive }) => {
         receive((e) => {
-          if (e.type === 'STOP') sendBack({ type: 'RECORDER.DONE', audio });
+          if (e.type === 'STOP' && !options.silentRecorder) sendBack({ type: 'RECORDER.DONE', audio });
         });
       }),
       levelMeter: fromCallback(() => undefined),
@@ -263,6 +267,24 @@ describe('voice recorder sequences', () => {
     expect(log).toEqual(['microphone on', 'microphone off', 'upload id-1']);
     await settle();
     expect(actor.getSnapshot().output).toEqual({ kind: 'text', text: TEXT, usage });
+  });
+
+  it('a recorder that never hands over its recording: after 3 s «Ошибка записи аудио», the microphone let go', async () => {
+    const { actor, clock, log } = harness({ silentRecorder: true });
+    actor.send({ type: 'START' });
+    await settle();
+    actor.send({ type: 'STOP' });
+    clock.increment(2_999);
+    expect(voiceRecorderView(actor.getSnapshot()).status).toBe('stopping');
+    expect(log).toEqual(['microphone on']);
+    clock.increment(1);
+    expect(voiceRecorderView(actor.getSnapshot())).toMatchObject({
+      status: 'idle',
+      error: 'recordingFailed',
+      canRetry: true,
+    });
+    expect(log).toEqual(['microphone on', 'microphone off']);
+    expect(actor.getSnapshot().context.audio).toBeNull();
   });
 
   it('a failed upload is offered again with the same client id; recording anew makes a new one', async () => {

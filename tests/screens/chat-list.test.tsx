@@ -7,7 +7,8 @@ import { deleteChat, listChats } from '../../src/api/chat';
 import { chatTimeLabel } from '../../src/components/chat/chatTime';
 import { toast } from '../../src/ui/toast';
 import { deferred, installIntersectionObserver } from './diary-helpers';
-import { chat, chats, NOW, renderChat } from './chat-helpers';
+import { chatDraftStorageKey } from '../../src/screens/chat/chatDraftStorage';
+import { CHAT_USER, chat, chats, NOW, renderChat } from './chat-helpers';
 import { currentPath } from './render-app';
 
 vi.mock('../../src/api/chat', async (importOriginal) => ({
@@ -24,7 +25,16 @@ const day = (daysAgo: number, hours = 10) => new Date(2025, 2, 10 - daysAgo, hou
 
 beforeEach(() => {
   vi.clearAllMocks();
+  localStorage.clear();
 });
+
+/** The user's chat drafts on the device: a typed text in chat 1, an unsent message in chat 2. */
+const DRAFTS_KEY = chatDraftStorageKey(CHAT_USER.telegram_id);
+const draftOf = (n: number) =>
+  n === 1
+    ? { key: chat(1).id, text: 'Недописанное', unsent: null }
+    : { key: chat(2).id, text: '', unsent: { content: 'Не дошло', clientId: '3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4c3b2a' } };
+const storedDrafts = () => JSON.parse(localStorage.getItem(DRAFTS_KEY) ?? '[]') as unknown[];
 
 describe('chat list screen', () => {
   it('shows a card per chat: topic, time label, the last message or «Новый чат»', async () => {
@@ -94,8 +104,9 @@ describe('chat list screen', () => {
     expect(screen.queryByTestId('chat-list-end')).toBeNull();
   });
 
-  it('delete asks first; «Удалить» removes the chat, «Отмена» keeps it', async () => {
+  it('delete asks first; «Удалить» removes the chat and its draft on the device, «Отмена» keeps them', async () => {
     list.mockResolvedValue({ chats: chats(1, 2), total: 2 });
+    localStorage.setItem(DRAFTS_KEY, JSON.stringify([draftOf(1), draftOf(2)]));
     const removal = deferred<void>();
     vi.mocked(deleteChat).mockReturnValue(removal.promise);
     await renderChat('/app/chat');
@@ -107,6 +118,7 @@ describe('chat list screen', () => {
     await userEvent.click(within(dialog).getByRole('button', { name: 'Отмена' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     expect(deleteChat).not.toHaveBeenCalled();
+    expect(storedDrafts()).toEqual([draftOf(1), draftOf(2)]);
 
     await userEvent.click(screen.getByRole('button', { name: 'Удалить чат «Разговор 2»' }));
     dialog = await screen.findByRole('dialog', { name: 'Удалить чат?' });
@@ -117,10 +129,12 @@ describe('chat list screen', () => {
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(within(cards()[0]!).getByText('Разговор 1')).toBeInTheDocument();
     expect(toast).toHaveBeenCalledWith({ title: 'Готово', description: 'Чат удалён', variant: 'success' });
+    expect(storedDrafts()).toEqual([draftOf(1)]); // the unsent message went with its chat
   });
 
-  it('a failed delete keeps the chat and says so', async () => {
+  it('a failed delete keeps the chat and its draft, and says so', async () => {
     list.mockResolvedValue({ chats: chats(1, 1), total: 1 });
+    localStorage.setItem(DRAFTS_KEY, JSON.stringify([draftOf(1)]));
     vi.mocked(deleteChat).mockRejectedValue(new Error('500'));
     await renderChat('/app/chat');
     await waitFor(() => expect(cards()).toHaveLength(1));
@@ -134,5 +148,6 @@ describe('chat list screen', () => {
       }),
     );
     expect(cards()).toHaveLength(1);
+    expect(storedDrafts()).toEqual([draftOf(1)]);
   });
 });

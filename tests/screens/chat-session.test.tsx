@@ -161,6 +161,28 @@ describe('a new chat', () => {
     expect(sends.calls[1]).toEqual(sends.calls[0]);
   });
 
+  it('a risk message that could not be sent shows the crisis lines beside it; an everyday one does not', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => {});
+    const sends = scriptedSends();
+    await openChatScreen('/app/chat/new');
+    await userEvent.type(box(), 'Тяжело{Enter}');
+    await sends.fail(new TypeError('Failed to fetch'));
+    expect(screen.queryByRole('heading', { name: 'Вы не одни' })).not.toBeInTheDocument();
+    await userEvent.click(within(bubbles('user')[0]!).getByRole('button', { name: 'Изменить' }));
+
+    await userEvent.clear(box());
+    await userEvent.type(box(), 'хочу умереть{Enter}');
+    await sends.fail(new TypeError('Failed to fetch'));
+    expect(within(bubbles('user')[0]!).getByText('Сообщение не отправлено')).toBeInTheDocument();
+    const help = (await screen.findByRole('heading', { name: 'Вы не одни' })).closest('section')!;
+    expect(help.parentElement).toHaveAttribute('aria-live', 'polite');
+    expect(within(help).getByRole('link', { name: '8-800-2000-122' })).toHaveAttribute('href', 'tel:88002000122');
+    expect(within(help).getByRole('link', { name: '112' })).toHaveAttribute('href', 'tel:112');
+    // Resending: the server's own crisis reply is on its way, the card steps aside.
+    await userEvent.click(within(bubbles('user')[0]!).getByRole('button', { name: 'Отправить ещё раз' }));
+    expect(screen.queryByRole('heading', { name: 'Вы не одни' })).not.toBeInTheDocument();
+  });
+
   it('«Изменить» puts a message that never reached the server back in the box', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => {});
     const sends = scriptedSends();
@@ -261,19 +283,29 @@ describe('an existing chat', () => {
     expect(currentState()).toEqual({ sourceType: 'ai_suggestion', sourceId: id });
   });
 
-  it('a practice without access leads to the plans; a diary suggestion to a prefilled new entry', async () => {
+  it('a practice without access leads to the plans; a diary suggestion to a prefilled entry, past the diary gate', async () => {
     vi.mocked(openChat).mockResolvedValue({ chat: chat(1), messages: history, total: 6 });
-    const view = await openChatScreen(`/app/chat/${id}`);
+    let view = await openChatScreen(`/app/chat/${id}`);
     await userEvent.click(
       within(screen.getAllByTestId('practice-suggestion')[1]!).getByRole('button', { name: 'Улучшить тариф' }),
     );
     await waitFor(() => expect(currentPath()).toBe('/app/profile/subscription'));
     view.unmount();
 
-    await openChatScreen(`/app/chat/${id}`);
-    const diary = screen.getByTestId('diary-suggestion');
+    // START has no diary: the diary's dialog, as at «Новая запись», not a form that could never be saved.
+    view = await openChatScreen(`/app/chat/${id}`);
+    let diary = screen.getByTestId('diary-suggestion');
     expect(within(diary).getByText('Запись в дневник')).toBeInTheDocument();
     expect(within(diary).getByText('AI предлагает сохранить этот момент')).toBeInTheDocument();
+    await userEvent.click(within(diary).getByRole('button', { name: 'Создать запись' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Дневник недоступен' });
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
+    expect(currentPath()).toBe(`/app/chat/${id}`);
+    view.unmount();
+
+    vi.mocked(getUsage).mockResolvedValue({ ...usage(150_000, 100), tier: 'PRO', diary_entries_limit: 10 });
+    await openChatScreen(`/app/chat/${id}`);
+    diary = screen.getByTestId('diary-suggestion');
     await userEvent.click(within(diary).getByRole('button', { name: 'Создать запись' }));
     await waitFor(() => expect(currentPath()).toBe('/app/diary/new'));
     expect(currentState()).toEqual({

@@ -2,7 +2,7 @@
 // through the real provider code, on both databases: JSON and streamed answers with the provider's usage, the
 // two tools' metadata, 402 before any model call, 30 concurrent sends at the edge of the limit, a provider that
 // fails or hangs (503, the user message kept, a retry without a second copy), a client that leaves mid-stream,
-// and the safety net's answer and check-in.
+// and the safety net's answer and check-in (never a paywall or an error while it lasts).
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
@@ -16,8 +16,10 @@ import type {
 } from '../../contract/chat';
 import { spendDaily } from '../../server/billing/quota';
 import { createChatWithMessage } from '../../server/chat/repository';
+import { CHECK_IN_FALLBACK } from '../../server/chat/safety/crisis-reply';
 import { CHAT_ERRORS } from '../../server/chat/turn';
 import { users } from '../../server/db/schema';
+import { flagRisk } from '../../server/users/risk';
 import { startModelServer, type ModelServer } from '../support/openai-compatible-server';
 import { anna, appFactory, chatCalls, events } from './chat-support';
 import { describeEachDatabase } from './harness';
@@ -362,5 +364,47 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     expect(next.statusCode).toBe(201);
     expect(String(model.requests[0]!.messages[0]!.content)).toContain('Недавно человек писал о мыслях о смерти');
     expect((await chat.send(reply.chat_id, 'Спасибо')).statusCode).toBe(200);
+  });
+
+  it('check-in window: spent tokens get the free check-in words with the crisis lines, not a 402', async () => {
+    t.setDailyLimit('tokens', 'START', 100);
+    const id = await userId();
+    await spendDaily(t.database.db, { userId: id, kind: 'tokens', amount: 100, timeZone: 'Europe/Moscow' });
+    await flagRisk(t.database.db, id, new Date(Date.now() - 5 * 3_600_000)); // wrote about suicide hours ago
+
+    const res = await chat.create('Привет, это снова я');
+    expect(res.statusCode).toBe(201);
+    const { chat: made, message: reply } = res.json() as ChatCreateAndSendResponse;
+    expect(reply.content).toBe(CHECK_IN_FALLBACK);
+    for (const line of ['8-800-2000-122', '051', '+7 495 051', '112']) expect(reply.content).toContain(line);
+    expect(reply.message_metadata).toMatchObject({ practice_type: 'grounding_54321', has_access: true });
+    expect(model.requests).toHaveLength(0);
+    expect(await tokensUsed()).toBe(100);
+    // Stored like any reply, and the chat stays open (streamed too).
+    expect((await chat.messages(made.id)).json().total).toBe(2);
+    const streamed = events((await chat.send(made.id, 'Спасибо', { stream: true })).body);
+    expect(streamed.map((e) => e.event)).toEqual(['user_message', 'delta', 'done']);
+    expect((await chat.messages(made.id)).json().total).toBe(4);
+
+    // Outside the window the limit is the limit again.
+    await flagRisk(t.database.db, id, new Date(Date.now() - 80 * 3_600_000));
+    expect((await chat.send(made.id, 'Ещё')).statusCode).toBe(402);
+  });
+
+  it('check-in window: a failing provider gets the check-in words stored instead of a 503, tokens given back', async () => {
+    await flagRisk(t.database.db, await userId());
+    model.script = () => ({ status: 500 });
+    const res = await chat.create('Мне снова плохо', { clientId: CLIENT_ID });
+    expect(res.statusCode).toBe(201);
+    const { chat: made, message: reply } = res.json() as ChatCreateAndSendResponse;
+    expect(reply.content).toBe(CHECK_IN_FALLBACK);
+    expect(reply.message_metadata).toMatchObject({ practice_type: 'grounding_54321' });
+    expect(model.requests.length).toBeGreaterThan(0); // the model was asked first
+    expect(await tokensUsed()).toBe(0);
+    const page = (await chat.messages(made.id)).json() as ChatMessagesResponse;
+    expect(page.messages.map((m) => [m.role, m.content])).toEqual([
+      ['user', 'Мне снова плохо'],
+      ['assistant', CHECK_IN_FALLBACK],
+    ]);
   });
 });

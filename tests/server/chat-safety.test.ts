@@ -42,6 +42,7 @@ describe('chat safety net: the test sets', () => {
   it("names the signal it found, and that signal's kind", () => {
     expect(assessRisk('хочу выпилиться').signal).toEqual({ id: 'vypil', kind: 'coded' });
     expect(assessRisk('всем будет лучше без меня').signal?.kind).toBe('vague');
+    expect(assessRisk('какая доза парацетамола смертельна').signal).toEqual({ id: 'method-seeking', kind: 'direct' });
     expect(assessRisk('Добрый вечер').signal).toBeUndefined();
     expect(new Set(SIGNALS.map((s) => s.id)).size).toBe(SIGNALS.length);
   });

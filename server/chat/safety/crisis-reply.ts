@@ -32,6 +32,15 @@ export function crisisReply(turn: number): string {
   return `${OPENINGS[turn % OPENINGS.length]}\n\n${CRISIS_LINES}\n\n${INVITATIONS[turn % INVITATIONS.length]}`;
 }
 
+/**
+ * The check-in window's answer when the model cannot give one (today's tokens are spent, the provider failed):
+ * someone who wrote about suicide hours ago is never met by a paywall or an error, only by these words.
+ */
+export const CHECK_IN_FALLBACK =
+  'Я здесь, и хорошо, что вы написали. Сейчас я не могу ответить подробно, но мне важно, как вы. Недавно вам было очень тяжело — как вы сейчас?\n\n' +
+  `${CRISIS_LINES}\n\n` +
+  'Можно написать мне ещё раз чуть позже. А если накрывает прямо сейчас, попробуйте короткое заземление — карточка ниже.';
+
 /** True while a risk flag set at `flaggedAt` still asks for a check-in. */
 export function needsCheckIn(flaggedAt: Date | null, now: Date = new Date()): boolean {
   return flaggedAt !== null && now.getTime() - flaggedAt.getTime() < RISK_CHECK_IN_MS;

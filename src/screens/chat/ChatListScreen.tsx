@@ -1,6 +1,6 @@
 // /app/chat: binds the chat list machine and renders its view model — a grid of chat cards with infinite scroll,
 // 'Новый чат', the empty and error states, and deleting a chat after a confirmation.
-import { useCallback } from 'react';
+import { useCallback, useMemo } from 'react';
 import styled from 'styled-components';
 import { chatListMachine, chatListView } from '../../../machines/chat/chat-list.machine';
 import { paths } from '../../../machines/paths';
@@ -20,6 +20,7 @@ import { Spinner } from '../../components/Spinner';
 import { chatCopy } from '../../copy/chat';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
+import { chatDraftEffects, useChatDraftStore } from './chatDraftStorage';
 
 const Grid = styled.div`
   display: grid;
@@ -52,7 +53,9 @@ const DangerButton = styled(Button)`
 
 /** Route /app/chat. `now` is injectable so the time labels are testable. */
 export default function ChatListScreen({ now = new Date() }: { now?: Date }) {
-  const { view, send } = useFlow(chatListMachine, chatListView, { actors: chatActors });
+  const store = useChatDraftStore();
+  const drafts = useMemo(() => chatDraftEffects(store), [store]);
+  const { view, send } = useFlow(chatListMachine, chatListView, { actors: chatActors, actions: drafts.actions });
   const { status, chats, loadingMore, moreFailed, hasMore, confirmingId, deletingId, canDelete } = view;
   const onDelete = useCallback(
     (id: string) => {

@@ -23,6 +23,7 @@ import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
 import { ChatWelcome } from '../../components/chat/ChatWelcome';
+import { CrisisHelp } from '../../components/CrisisHelp';
 import { Composer } from '../../components/chat/Composer';
 import { LimitBanner } from '../../components/chat/LimitBanner';
 import { Bubble, MessageBubble } from '../../components/chat/MessageBubble';
@@ -33,12 +34,13 @@ import { ScrollSentinel } from '../../components/ScrollSentinel';
 import { Spinner } from '../../components/Spinner';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { chatCopy } from '../../copy/chat';
+import { crisisCopy } from '../../copy/crisis';
 import { useFlow } from '../../flow/useFlow';
 import { newClientId } from '../../lib/clientId';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
 import { voiceRecorder } from '../../voice/voiceRecorder';
-import { chatDraftEffects, chatDraftStore, type ChatDraftStore } from './chatDraftStorage';
+import { chatDraftEffects, useChatDraftStore, type ChatDraftStore } from './chatDraftStorage';
 import { useChatScroll } from './useChatScroll';
 import type { Recorder } from './VoiceRecorder';
 
@@ -133,9 +135,8 @@ export default function ChatScreen() {
   const { chatId } = useParams();
   const location = useLocation();
   const { user } = useAuthView();
-  const telegramId = user?.telegram_id;
   const { voice_input: voiceInput } = capabilitiesOf(user);
-  const store = useMemo(() => chatDraftStore(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
+  const store = useChatDraftStore();
   // The session machine replaces /app/chat/new with the chat's route (state.createdChat): the same session goes on.
   const [sessionKey, setSessionKey] = useState(chatId);
   const created = (location.state as { createdChat?: unknown } | null)?.createdChat;
@@ -263,6 +264,7 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
                 {view.streamingText}
               </Bubble>
             ) : null}
+            <CrisisHelp show={view.pendingAtRisk} text={crisisCopy.chat} />
           </Log>
         )}
       </Scroller>
