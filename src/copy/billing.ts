@@ -3,6 +3,7 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { ru } from 'date-fns/locale/ru';
 import { monthsPhrase } from '../../contract/months';
+import { plural } from '../../contract/plural';
 import type { PlanAction } from '../../contract/plan-choice';
 
 const grouped = new Intl.NumberFormat('ru-RU');
@@ -49,7 +50,8 @@ export const billingCopy = {
     summaryLabel: 'Ваш заказ',
     discount: (percent: number) => `Скидка ${percent}%`,
     inStars: 'или в звёздах Telegram',
-    stars: 'звёзд',
+    /** The word after a number of stars: 1 звезда, 2 звезды, 5 звёзд, 21 звезда. */
+    stars: (n: number) => plural(n, ['звезда', 'звезды', 'звёзд']),
     methodsTitle: 'Способ оплаты',
     methods: {
       stars: { name: 'Telegram Stars', hint: 'Оплата звёздами прямо в Telegram', badge: 'Рекомендуем' },

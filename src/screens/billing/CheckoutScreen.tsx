@@ -158,7 +158,7 @@ export default function CheckoutScreen() {
               {summary.discount > 0 ? <DiscountTag>{copy.discount(summary.discount)}</DiscountTag> : null}
             </Row>
             <Hint>
-              {copy.inStars}: {formatStars(summary.stars)} {copy.stars}
+              {copy.inStars}: {formatStars(summary.stars)} {copy.stars(summary.stars)}
             </Hint>
           </Section>
           <Section role="radiogroup" aria-labelledby="methods-title">
