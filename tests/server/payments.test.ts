@@ -301,6 +301,19 @@ describeEachDatabase(
         expect(String(support!.text)).toMatch(/Платежей пока нет\./);
       });
 
+      it('/paysupport still sends the help when the payments cannot be read', async () => {
+        await signIn();
+        await t.database.db.execute(sql`alter table payments rename to payments_away`);
+        try {
+          expect((await hook(command(anna, '/paysupport'))).statusCode).toBe(200);
+        } finally {
+          await t.database.db.execute(sql`alter table payments_away rename to payments`);
+        }
+        const [support] = api.callsOf('sendMessage');
+        expect(String(support!.text)).toMatch(/^Поддержка по оплате\./);
+        expect(String(support!.text)).toMatch(/Список платежей сейчас не открылся/);
+      });
+
       it('a reply Telegram refuses (the user blocked the bot) still answers 200: the update is not delivered again', async () => {
         api.answer('sendMessage', () => new BotApiError(403, 'Forbidden: bot was blocked by the user'));
         expect((await hook(command(anna, '/terms'))).statusCode).toBe(200);
@@ -351,6 +364,42 @@ describeEachDatabase(
           });
         });
       }
+
+      it('a check the database stalls is answered by the deadline: «temporarily unavailable», never Telegram’s 10 s', async () => {
+        await signIn();
+        const row = await offer('PRO', 1);
+        await withApp({ PRE_CHECKOUT_DEADLINE_MS: '300' }, async (app) => {
+          api.reset();
+          // Another transaction holds the offers' table: the check's read waits for it (PGlite: for its one connection).
+          let release!: () => void;
+          let taken!: () => void;
+          const locked = new Promise<void>((resolve) => (taken = resolve));
+          const stall = t.database.db.transaction(async (tx) => {
+            await tx.execute(sql`lock table invoices in access exclusive mode`);
+            taken();
+            await new Promise<void>((resolve) => (release = resolve));
+          });
+          await locked;
+          const started = Date.now();
+          try {
+            const update = preCheckout(anna, row.id, 'XTR', 200);
+            expect((await hook(update, SECRET, app)).statusCode).toBe(200);
+            expect(Date.now() - started).toBeLessThan(3_000);
+            expect(answerOf()).toEqual({
+              pre_checkout_query_id: update.pre_checkout_query.id,
+              ok: false,
+              error_message: PRE_CHECKOUT_ERRORS.unavailable,
+            });
+          } finally {
+            release();
+            await stall;
+          }
+          // the database back, the same offer passes
+          api.reset();
+          await hook(preCheckout(anna, row.id, 'XTR', 200), SECRET, app);
+          expect(answerOf()).toMatchObject({ ok: true });
+        });
+      });
 
       it('refused for a stale offer (expired), a paid one, and a tier the user has meanwhile reached', async () => {
         await signIn();
@@ -419,6 +468,23 @@ describeEachDatabase(
         const [thanks] = api.callsOf('sendMessage');
         expect(thanks).toMatchObject({ chat_id: anna.id });
         expect(String(thanks!.text)).toMatch(/^Спасибо за оплату! Тариф PREMIUM активен до \d+ [а-я]+ \d{4} г\./);
+        expect(thanks).not.toHaveProperty('reply_markup'); // no https PUBLIC_URL: no button to give
+      });
+
+      it('the thank-you carries the «Открыть приложение» button when PUBLIC_URL is set', async () => {
+        await signIn();
+        const row = await offer('PRO', 1);
+        await withApp({ PUBLIC_URL: 'https://app.example.com/' }, async (app) => {
+          api.reset();
+          expect(
+            (await hook(successfulPayment(anna, row.id, 'charge-button', 'XTR', 200), SECRET, app)).statusCode,
+          ).toBe(200);
+        });
+        const [thanks] = api.callsOf('sendMessage');
+        expect(String(thanks!.text)).toMatch(/^Спасибо за оплату! Тариф PRO активен до .*Откройте приложение/);
+        expect(thanks!.reply_markup).toEqual({
+          inline_keyboard: [[{ text: 'Открыть приложение', web_app: { url: 'https://app.example.com/' } }]],
+        });
       });
 
       it('the same charge delivered again grants nothing more', async () => {
