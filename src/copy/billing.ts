@@ -35,6 +35,8 @@ export const billingCopy = {
       PlanAction,
       string
     >,
+    /** Why «Недоступно»: only tiers above the one held are sold. */
+    unavailableWhy: 'Ваш тариф уже выше',
     notes: ['Доступ открывается сразу после оплаты.', 'Продление — повторной оплатой: автоматических списаний нет.'],
     trial: (date: string) =>
       `Сейчас действует пробный период PREMIUM${date ? ` до ${date}` : ''}. Оплата PREMIUM продлит его.`,
@@ -66,7 +68,15 @@ export const billingCopy = {
           ? `Оплатить ${formatRub(rub)}`
           : 'Оплатить',
     chooseMethod: 'Выберите способ оплаты',
+    /** The server's figures: a lower paid tier's whole days left and the days of the new tier they become. */
+    credit: (c: { from: string; from_days: number; to: string; days: number }) =>
+      c.days > 0
+        ? `Оставшиеся дни ${c.from} (${c.from_days}) перейдут в ${c.to}: +${c.days} ${plural(c.days, ['день', 'дня', 'дней'])}.`
+        : `Оставшиеся дни ${c.from} (${c.from_days}) не перейдут в ${c.to}: их не хватает даже на один день.`,
+    endsTrial: (trial: string, tier: string) =>
+      `Пробный период ${trial} закончится сразу после оплаты — начнётся ${tier}.`,
     opening: 'Открываем оплату…',
+    /** When the server gave no reason of its own. */
     invoiceFailed: 'Не удалось создать счёт. Попробуйте ещё раз.',
     paid: 'Оплата прошла — подключаем подписку…',
     pending: 'Платёж обрабатывается, ждём подтверждения. Экран обновится сам.',
@@ -77,6 +87,7 @@ export const billingCopy = {
     done: 'Готово',
     cancelled: 'Оплата отменена. Деньги не списаны.',
     failed: 'Оплата не прошла. Деньги не списаны.',
+    unsupported: 'Оплата в этой версии Telegram недоступна. Обновите приложение Telegram и попробуйте снова.',
     tryAgain: 'Попробовать снова',
     loadError: 'Не удалось загрузить тарифы',
     retry: 'Попробовать снова',
