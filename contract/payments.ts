@@ -18,3 +18,18 @@ export type InvoiceBody = z.infer<typeof invoiceBodySchema>;
 /** A Telegram invoice link (https://t.me/$…) for the Mini App's invoice.open(url, 'url'). */
 export const invoiceResponseSchema = z.object({ invoice_url: z.string() });
 export type InvoiceResponse = z.infer<typeof invoiceResponseSchema>;
+
+/** GET /api/payments/preview?tier=…: what paying for `tier` would do to the subscription held now. */
+export const paymentPreviewQuerySchema = z.strictObject({ tier: tierSchema });
+
+/** The server's own rule (the one the grant follows), so the checkout says what will happen. */
+export const paymentPreviewSchema = z.object({
+  /**
+   * A lower paid tier still in force: its unused whole days (`from_days`) become `days` days of the tier bought,
+   * pro rata by monthly price, added to the paid months (`days` may be 0 when very little is left); null: none.
+   */
+  credit: z.object({ from_tier: tierSchema, from_days: z.number().int(), days: z.number().int() }).nullable(),
+  /** A trial of another tier that the payment ends, with nothing carried over (a trial is free); null: none. */
+  ends_trial: tierSchema.nullable(),
+});
+export type PaymentPreview = z.infer<typeof paymentPreviewSchema>;

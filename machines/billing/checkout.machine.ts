@@ -2,22 +2,35 @@
 // recommended; a bank card only when the server takes cards), and paying. The server makes the invoice (its price,
 // never ours); Telegram's invoice.open answers paid | pending | cancelled | failed, which is never proof of payment:
 // after paid or pending the flow asks the server for the subscription every few seconds until the bought tier is
-// there (then thanks), giving up after a bounded number of checks with a calm note and a way to check again.
-// Cancelled or failed: nothing was charged, try again. Unknown tier or period: «Тариф не найден».
+// there (then thanks); after a bounded number of quick checks it says confirmation is late and keeps asking, slower,
+// with a way to check again now. Cancelled or failed: nothing was charged, try again. A Telegram too old for the
+// payment window: update it. Unknown tier or period: «Тариф не найден». Before paying, the server's preview says
+// what the payment does to the plan held (a lower paid tier's days carried over, a trial ended).
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Subscription } from '../../contract/billing';
-import type { PaymentMethod } from '../../contract/payments';
+import type { PaymentMethod, PaymentPreview } from '../../contract/payments';
 import { stubAction, stubActor, type HapticParams, type NavigateParams } from '../effects';
 import { paths } from '../paths';
 import { topState } from '../view-model';
 import { actionFor, type PlansData } from './plans';
 import { periodOffer } from './pricing';
 
-/** What Telegram's invoice.open resolves to. */
-export type InvoiceStatus = 'paid' | 'pending' | 'cancelled' | 'failed';
+/** What Telegram's invoice.open resolves to; 'unsupported': this Telegram app has no payment window to open. */
+export type InvoiceStatus = 'paid' | 'pending' | 'cancelled' | 'failed' | 'unsupported';
 
 /** Checks of the subscription after paying before the flow says confirmation is late (× pollDelay ≈ 30 s). */
 export const MAX_CHECKS = 15;
+/** Between the checks once confirmation is late: the screen still opens access by itself, without a busy loop. */
+export const SLOW_POLL_MS = 20_000;
+
+/** How a refused invoice fails (the billing actors throw it): the server's Russian detail when it gave one. */
+export interface InvoiceFailure {
+  detail: string | null;
+}
+const detailOf = (error: unknown): string | null => {
+  const detail = (error as Partial<InvoiceFailure> | null)?.detail;
+  return typeof detail === 'string' && detail ? detail : null;
+};
 
 export interface CheckoutInput {
   /** The query's raw values; period absent → 1 month. */
@@ -31,9 +44,13 @@ export interface CheckoutContext {
   months: number | null;
   data: PlansData | null;
   method: PaymentMethod | null;
+  /** What paying does to the plan held, as the server says. */
+  preview: PaymentPreview | null;
   invoiceUrl: string | null;
   /** Why the last attempt to pay stopped before Telegram's window: the server refused to make an invoice. */
   invoiceFailed: boolean;
+  /** The server's reason for that refusal, when it gave one. */
+  invoiceDetail: string | null;
   /** paid | pending while confirming. */
   outcome: 'paid' | 'pending' | null;
   checks: number;
@@ -55,7 +72,7 @@ function parseMonths(raw: string | null): number | null {
   return /^[1-9][0-9]{0,2}$/.test(raw) ? Number(raw) : null;
 }
 
-export const checkoutMachine = setup({
+const checkoutSetup = setup({
   types: {
     context: {} as CheckoutContext,
     input: {} as CheckoutInput,
@@ -63,6 +80,7 @@ export const checkoutMachine = setup({
   },
   actors: {
     loadPlans: stubActor<PlansData>(),
+    loadPreview: stubActor<PaymentPreview, { tier: string }>(),
     createInvoice: stubActor<string, { tier: string; period: number; method: PaymentMethod }>(),
     openInvoice: stubActor<InvoiceStatus, { url: string }>(),
     loadSubscription: stubActor<Subscription>(),
@@ -91,8 +109,35 @@ export const checkoutMachine = setup({
   },
   delays: {
     pollDelay: 2000,
+    slowPollDelay: SLOW_POLL_MS,
   },
-}).createMachine({
+});
+
+/** One look at the subscription: the bought tier confirmed → thanks; otherwise the sibling `waiting`. */
+const checking = checkoutSetup.createStateConfig({
+  invoke: {
+    id: 'loadSubscription',
+    src: 'loadSubscription',
+    onDone: [
+      {
+        guard: {
+          type: 'confirmed',
+          params: ({ context, event }) => ({
+            subscription: event.output,
+            before: context.data?.subscription ?? null,
+            tier: context.tier,
+          }),
+        },
+        target: '#checkout.thanks',
+        actions: assign({ confirmed: ({ event }) => event.output }),
+      },
+      { target: 'waiting', actions: assign({ checks: ({ context }) => context.checks + 1 }) },
+    ],
+    onError: { target: 'waiting', actions: assign({ checks: ({ context }) => context.checks + 1 }) },
+  },
+});
+
+export const checkoutMachine = checkoutSetup.createMachine({
   id: 'checkout',
   description: 'Order summary, payment method, Telegram invoice and the server’s confirmation.',
   context: ({ input }) => ({
@@ -100,8 +145,10 @@ export const checkoutMachine = setup({
     months: parseMonths(input.period),
     data: null,
     method: null,
+    preview: null,
     invoiceUrl: null,
     invoiceFailed: false,
+    invoiceDetail: null,
     outcome: null,
     checks: 0,
     confirmed: null,
@@ -131,14 +178,24 @@ export const checkoutMachine = setup({
             target: 'unavailable',
             actions: assign({ data: ({ event }) => event.output }),
           },
-          { target: 'ready', actions: assign({ data: ({ event }) => event.output }) },
+          { target: 'previewing', actions: assign({ data: ({ event }) => event.output }) },
         ],
+        onError: { target: 'error' },
+      },
+    },
+    previewing: {
+      description: 'What paying does to the plan held (days carried over, a trial ended): shown before paying.',
+      invoke: {
+        id: 'loadPreview',
+        src: 'loadPreview',
+        input: ({ context }) => ({ tier: context.tier }),
+        onDone: { target: 'ready', actions: assign({ preview: ({ event }) => event.output }) },
         onError: { target: 'error' },
       },
     },
     error: {
       description: '«Не удалось загрузить тарифы» and «Попробовать снова».',
-      on: { RETRY: { target: 'loading' } },
+      on: { RETRY: { target: 'loading', actions: assign({ data: null, preview: null }) } },
     },
     notFound: {
       description: '«Тариф не найден» with a button back to the tariffs.',
@@ -156,7 +213,7 @@ export const checkoutMachine = setup({
             type: 'methodOffered',
             params: ({ context, event }) => ({ data: context.data, method: event.method }),
           },
-          actions: assign({ method: ({ event }) => event.method, invoiceFailed: false }),
+          actions: assign({ method: ({ event }) => event.method, invoiceFailed: false, invoiceDetail: null }),
         },
         PAY: {
           guard: { type: 'methodChosen', params: ({ context }) => ({ method: context.method }) },
@@ -171,9 +228,12 @@ export const checkoutMachine = setup({
         input: ({ context }) => ({ tier: context.tier, period: context.months!, method: context.method! }),
         onDone: {
           target: 'invoiceOpen',
-          actions: assign({ invoiceUrl: ({ event }) => event.output, invoiceFailed: false }),
+          actions: assign({ invoiceUrl: ({ event }) => event.output, invoiceFailed: false, invoiceDetail: null }),
         },
-        onError: { target: 'ready', actions: assign({ invoiceFailed: true }) },
+        onError: {
+          target: 'ready',
+          actions: assign({ invoiceFailed: true, invoiceDetail: ({ event }) => detailOf(event.error) }),
+        },
       },
     },
     invoiceOpen: {
@@ -197,6 +257,10 @@ export const checkoutMachine = setup({
             guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output, expected: 'cancelled' }) },
             target: 'cancelled',
           },
+          {
+            guard: { type: 'statusIs', params: ({ event }) => ({ status: event.output, expected: 'unsupported' }) },
+            target: 'unsupported',
+          },
           { target: 'failed' },
         ],
         onError: { target: 'failed' },
@@ -206,28 +270,7 @@ export const checkoutMachine = setup({
       description: 'Paid or pending: the server grants on Telegram’s successful_payment; ask until it shows.',
       initial: 'checking',
       states: {
-        checking: {
-          invoke: {
-            id: 'loadSubscription',
-            src: 'loadSubscription',
-            onDone: [
-              {
-                guard: {
-                  type: 'confirmed',
-                  params: ({ context, event }) => ({
-                    subscription: event.output,
-                    before: context.data?.subscription ?? null,
-                    tier: context.tier,
-                  }),
-                },
-                target: '#checkout.thanks',
-                actions: assign({ confirmed: ({ event }) => event.output }),
-              },
-              { target: 'waiting', actions: assign({ checks: ({ context }) => context.checks + 1 }) },
-            ],
-            onError: { target: 'waiting', actions: assign({ checks: ({ context }) => context.checks + 1 }) },
-          },
-        },
+        checking,
         waiting: {
           after: {
             pollDelay: [
@@ -242,8 +285,14 @@ export const checkoutMachine = setup({
       },
     },
     delayed: {
-      description: 'No confirmation yet: access opens by itself once Telegram confirms; the user may check again.',
+      description:
+        'No confirmation yet: still asked, every SLOW_POLL_MS, so access opens by itself; the user may check again now.',
       on: { CHECK_AGAIN: { target: 'confirming', actions: assign({ checks: 0 }) } },
+      initial: 'waiting',
+      states: {
+        waiting: { after: { slowPollDelay: { target: 'checking' } } },
+        checking,
+      },
     },
     thanks: {
       description: 'The new tier is confirmed: thank the user.',
@@ -252,6 +301,10 @@ export const checkoutMachine = setup({
     },
     cancelled: {
       description: 'The user closed the payment window: nothing was charged.',
+      on: { RETRY: { target: 'ready' } },
+    },
+    unsupported: {
+      description: 'This Telegram app cannot open the payment window: update it; nothing was charged.',
       on: { RETRY: { target: 'ready' } },
     },
     failed: {
@@ -267,6 +320,7 @@ export type CheckoutStatus =
   | 'error'
   | 'notFound'
   | 'unavailable'
+  | 'previewing'
   | 'ready'
   | 'creatingInvoice'
   | 'invoiceOpen'
@@ -274,14 +328,26 @@ export type CheckoutStatus =
   | 'delayed'
   | 'thanks'
   | 'cancelled'
+  | 'unsupported'
   | 'failed';
 
 /** What the checkout shows: the summary, the methods, the pay button, and where paying stands. */
 export function checkoutView(snapshot: SnapshotFrom<typeof checkoutMachine>) {
-  const { data, tier: tierId, months, method, invoiceFailed, outcome, confirmed } = snapshot.context;
+  const {
+    data,
+    tier: tierId,
+    months,
+    method,
+    preview,
+    invoiceFailed,
+    invoiceDetail,
+    outcome,
+    confirmed,
+  } = snapshot.context;
   const tier = data?.tiers.find((t) => t.id === tierId) ?? null;
   const offer = tier && months !== null ? periodOffer(tier, months) : null;
   const status = topState<CheckoutStatus>(snapshot);
+  const nameOf = (id: string) => data?.tiers.find((t) => t.id === id)?.name ?? id;
   const busy = status === 'creatingInvoice' || status === 'invoiceOpen';
   return {
     status,
@@ -297,6 +363,19 @@ export function checkoutView(snapshot: SnapshotFrom<typeof checkoutMachine>) {
     canPay: status === 'ready' && method !== null,
     busy,
     invoiceFailed: status === 'ready' && invoiceFailed,
+    /** The server's reason for the refused invoice (null: say it generally). */
+    invoiceDetail: status === 'ready' && invoiceFailed ? invoiceDetail : null,
+    /** A lower paid tier's days carried into this one, by the server's rule (tier names as the plans give them). */
+    credit: preview?.credit
+      ? {
+          from: nameOf(preview.credit.from_tier),
+          from_days: preview.credit.from_days,
+          to: tier?.name ?? '',
+          days: preview.credit.days,
+        }
+      : null,
+    /** A trial of another tier that paying ends (nothing of it is carried over). */
+    endsTrial: preview?.ends_trial ? nameOf(preview.ends_trial) : null,
     outcome,
     confirmed,
   };

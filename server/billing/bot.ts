@@ -6,9 +6,17 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Composer, type Context } from 'grammy';
 import { monthsPhrase } from '../../contract/months';
 import { sendQuietly } from '../bot/send';
+import { openAppButton } from '../bot/start-command';
 import type { Db } from '../db';
 import type { Config } from '../start/config';
-import { checkPreCheckout, PRE_CHECKOUT_ERRORS, recentPayments, recordPayment, recordRefund } from './payments';
+import {
+  checkPreCheckout,
+  PRE_CHECKOUT_ERRORS,
+  recentPayments,
+  recordPayment,
+  recordRefund,
+  type PreCheckoutVerdict,
+} from './payments';
 import { planOf, type Tier } from './plans';
 
 const dateRu = (d: Date) =>
@@ -33,6 +41,7 @@ export const BILLING_BOT_COPY = {
         ' — укажите дату и номер платежа.',
     ].join('\n\n'),
   noPayments: 'Платежей пока нет.',
+  paymentsUnavailable: 'Список платежей сейчас не открылся — попробуйте /paysupport ещё раз чуть позже.',
   paymentsTitle: 'Ваши последние платежи:',
   payment: (p: {
     chargeId: string;
@@ -55,15 +64,40 @@ export const BILLING_BOT_COPY = {
   ].join('\n\n'),
 } as const;
 
-export function billingBot(db: Db, config: Pick<Config, 'supportUrl'>, log: FastifyBaseLogger): Composer<Context> {
+const UNAVAILABLE: PreCheckoutVerdict = { ok: false, error: PRE_CHECKOUT_ERRORS.unavailable };
+
+/** `check`'s verdict, or «unavailable» when it fails or is not there within `ms` (then it finishes unheard). */
+async function verdictWithin(check: Promise<PreCheckoutVerdict>, ms: number, log: FastifyBaseLogger) {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<PreCheckoutVerdict>((resolve) => {
+    timer = setTimeout(() => {
+      log.error({ ms }, 'pre-checkout check too slow: refused');
+      resolve(UNAVAILABLE);
+    }, ms);
+  });
+  const checked = check.catch((err: unknown) => {
+    log.error({ err }, 'pre-checkout check failed');
+    return UNAVAILABLE;
+  });
+  try {
+    return await Promise.race([checked, late]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+export function billingBot(
+  db: Db,
+  config: Pick<Config, 'supportUrl' | 'publicUrl' | 'preCheckoutDeadlineMs'>,
+  log: FastifyBaseLogger,
+): Composer<Context> {
   const bot = new Composer<Context>();
+  const openApp = openAppButton(config);
 
   bot.on('pre_checkout_query', async (ctx) => {
-    // Telegram waits 10 s for this answer: one read, then the answer, whatever happened.
-    const verdict = await checkPreCheckout(db, ctx.preCheckoutQuery).catch((err: unknown) => {
-      log.error({ err }, 'pre-checkout check failed');
-      return { ok: false as const, error: PRE_CHECKOUT_ERRORS.unavailable };
-    });
+    // Telegram waits 10 s for this answer and the check reads the database (the offer, then the subscription):
+    // a slow database must not run the clock out, so the answer goes by the deadline whatever the reads do.
+    const verdict = await verdictWithin(checkPreCheckout(db, ctx.preCheckoutQuery), config.preCheckoutDeadlineMs, log);
     if (!verdict.ok)
       log.info({ payload: ctx.preCheckoutQuery.invoice_payload, error: verdict.error }, 'pre-checkout refused');
     await ctx.answerPreCheckoutQuery(verdict.ok, verdict.ok ? undefined : { error_message: verdict.error });
@@ -76,7 +110,10 @@ export function billingBot(db: Db, config: Pick<Config, 'supportUrl'>, log: Fast
       log.error({ payment: ctx.message.successful_payment }, 'payment for an unknown invoice: refund it');
     if (outcome.kind === 'granted') {
       await sendQuietly(log, 'payment thanks', () =>
-        ctx.reply(BILLING_BOT_COPY.thanks(outcome.grant.tier, outcome.grant.expiresAt)),
+        ctx.reply(
+          BILLING_BOT_COPY.thanks(outcome.grant.tier, outcome.grant.expiresAt),
+          openApp ? { reply_markup: openApp } : undefined,
+        ),
       );
     }
   });
@@ -88,10 +125,19 @@ export function billingBot(db: Db, config: Pick<Config, 'supportUrl'>, log: Fast
   });
 
   bot.command('paysupport', async (ctx) => {
-    const list = ctx.from ? await recentPayments(db, ctx.from.id) : [];
-    const history = list.length
-      ? [BILLING_BOT_COPY.paymentsTitle, ...list.map(BILLING_BOT_COPY.payment)].join('\n')
-      : BILLING_BOT_COPY.noPayments;
+    // The help is what matters here: a database that cannot list the payments must not silence it.
+    const list = ctx.from
+      ? await recentPayments(db, ctx.from.id).catch((err: unknown) => {
+          log.error({ err }, '/paysupport: payments not read');
+          return null;
+        })
+      : [];
+    const history =
+      list === null
+        ? BILLING_BOT_COPY.paymentsUnavailable
+        : list.length
+          ? [BILLING_BOT_COPY.paymentsTitle, ...list.map(BILLING_BOT_COPY.payment)].join('\n')
+          : BILLING_BOT_COPY.noPayments;
     await sendQuietly(log, '/paysupport', () =>
       ctx.reply(`${BILLING_BOT_COPY.paySupport(config.supportUrl)}\n\n${history}`),
     );

@@ -4,15 +4,16 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Api } from 'grammy';
-import type { InvoiceBody, PaymentMethod } from '../../contract/payments';
+import type { InvoiceBody, PaymentMethod, PaymentPreview } from '../../contract/payments';
 import { monthsPhrase } from '../../contract/months';
 import { chosenTier, planAction } from '../../contract/plan-choice';
 import { botOnline } from '../bot/bot';
 import type { Db } from '../db';
-import { invoices } from '../db/schema';
+import { invoices, subscriptions } from '../db/schema';
 import { httpError } from '../http/errors';
 import type { Config } from '../start/config';
-import { PLANS, type Plan } from './plans';
+import { paidPeriodEffect } from './grants';
+import { PLANS, type Plan, type Tier } from './plans';
 import { currentSubscription } from './subscription-routes';
 
 /** How long an offer may be paid: enough to pay, short enough that a changed price or plan is not bought later. */
@@ -60,6 +61,16 @@ export async function mayBuy(db: Db, userId: number, tier: Plan['id'], now = new
   const heldPlan = held ? PLANS.find((p) => p.id === held) : undefined;
   const plan = PLANS.find((p) => p.id === tier)!;
   return planAction(ranked(plan), heldPlan ? ranked(heldPlan) : null) === 'select';
+}
+
+/** What paying for `tier` would do now (GET /api/payments/preview): the grant's own rule, paidPeriodEffect. */
+export async function paymentPreview(db: Db, userId: number, tier: Tier, now = new Date()): Promise<PaymentPreview> {
+  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const { credit, endsTrial } = paidPeriodEffect(row, tier, now);
+  return {
+    credit: credit && { from_tier: credit.fromTier, from_days: credit.fromDays, days: credit.days },
+    ends_trial: endsTrial,
+  };
 }
 
 export async function createInvoice(

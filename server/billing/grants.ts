@@ -4,7 +4,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Tx } from '../db';
 import { subscriptionGrants, subscriptions, users } from '../db/schema';
-import type { Tier } from './plans';
+import { planOf, type Plan, type Tier } from './plans';
 import { tierOf } from './quota';
 
 /**
@@ -34,9 +34,59 @@ export interface Grant {
   expiresAt: Date | null;
 }
 
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** Unused paid time of a lower tier, carried into the tier bought above it. */
+export interface UpgradeCredit {
+  fromTier: Tier;
+  /** Whole days of it left. */
+  fromDays: number;
+  /** Days of the bought tier they become: fromDays × the lower monthly price ÷ the higher one, rounded down. */
+  days: number;
+}
+
+/** What paying for `tier` does to the subscription held now. */
+export interface PaidPeriodEffect {
+  /** The same tier still in force: the paid months follow its end. */
+  extends: boolean;
+  /** A lower paid tier still in force: its unused days, converted and added to the new period. */
+  credit: UpgradeCredit | null;
+  /** A trial of another tier, which ends now with nothing credited (a trial is free). */
+  endsTrial: Tier | null;
+}
+
+/** The monthly price in roubles: the list price every discount is counted from. */
+const monthlyRub = (plan: Plan) =>
+  plan.periods.find((p) => p.months === 1)?.prices.find((p) => p.currency === 'RUB')?.amount ?? 0;
+
 /**
- * A paid period of `tier`: the same tier still in force is extended from its expiry, anything else (START, an
- * expired tier, a trial of another tier) is replaced from now. Returns the interval added.
+ * The one rule of what a payment of `tier` does, read by the grant and by the checkout's preview (so what the user
+ * is told is what happens): the same tier is extended; a lower paid tier's unused whole days become days of the
+ * new tier, pro rata by monthly price; a trial of another tier ends uncredited; anything else is simply replaced.
+ */
+export function paidPeriodEffect(
+  row: { tier: string; expiresAt: Date | null; source: string } | undefined,
+  tier: Tier,
+  now: Date,
+): PaidPeriodEffect {
+  const held = tierOf(row, now);
+  const none: PaidPeriodEffect = { extends: false, credit: null, endsTrial: null };
+  if (!row || held === 'START') return none;
+  if (held === tier) return { ...none, extends: true };
+  if (row.source === 'trial') return { ...none, endsTrial: held };
+  const lower = planOf(held);
+  const higher = planOf(tier);
+  if (row.source !== 'payment' || !row.expiresAt || lower.rank >= higher.rank) return none;
+  const fromDays = Math.floor((row.expiresAt.getTime() - now.getTime()) / DAY_MS);
+  if (fromDays < 1) return none;
+  const days = Math.floor((fromDays * monthlyRub(lower)) / monthlyRub(higher));
+  return { ...none, credit: { fromTier: held, fromDays, days } };
+}
+
+/**
+ * A paid period of `tier` as paidPeriodEffect says: extended from the same tier's expiry, otherwise from now, plus
+ * the days converted from a lower paid tier. The ledger gets the paid months ('payment') and the converted days
+ * after them ('credit', the same payment id: its unique key lets it happen once). Returns the interval added.
  */
 export async function grantPaidPeriod(
   tx: Tx,
@@ -44,19 +94,27 @@ export async function grantPaidPeriod(
 ): Promise<Grant> {
   const { userId, tier, months, paymentId, now } = input;
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  const extends_ = row !== undefined && tierOf(row, now) === tier;
-  const startsAt = extends_ ? (row.expiresAt ?? now) : now;
-  const expiresAt = addMonths(startsAt, months);
+  const effect = paidPeriodEffect(row, tier, now);
+  const startsAt = effect.extends ? (row!.expiresAt ?? now) : now;
+  const paidEnd = addMonths(startsAt, months);
+  const expiresAt = new Date(paidEnd.getTime() + (effect.credit?.days ?? 0) * DAY_MS);
   // A tier granted for ever (by hand) stays for ever; the paid interval is still recorded.
-  const kept = extends_ && row.expiresAt === null;
+  const kept = effect.extends && row!.expiresAt === null;
   if (!kept) await setSubscription(tx, userId, tier, expiresAt, 'payment', now);
-  await tx.insert(subscriptionGrants).values({ userId, source: 'payment', paymentId, tier, startsAt, expiresAt });
+  await tx
+    .insert(subscriptionGrants)
+    .values({ userId, source: 'payment', paymentId, tier, startsAt, expiresAt: paidEnd });
+  if (expiresAt > paidEnd)
+    await tx
+      .insert(subscriptionGrants)
+      .values({ userId, source: 'credit', paymentId, tier, startsAt: paidEnd, expiresAt });
   return { tier, startsAt, expiresAt };
 }
 
 /**
  * Takes back what a refunded payment granted: when the subscription is still of that tier, its end moves back by
- * the granted length (not before now — time already used is not reclaimed). When another tier replaced it since,
+ * the paid length (not before now — time already used is not reclaimed; days converted from a lower tier were paid
+ * for before and stay). When another tier replaced it since,
  * nothing of it is left to take. Either way the refund is recorded, with the interval actually removed.
  */
 export async function revokePaidPeriod(

@@ -1,10 +1,15 @@
 // /api/payments: POST /invoice makes an offer and its Telegram invoice link. The bot's payment handlers (the other
 // half of paying) are registered on app.bot here too, so billing wires both sides in one place.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { authErrors, bodyErrors, errorSchema } from '../../contract/common';
-import { invoiceBodySchema, invoiceResponseSchema } from '../../contract/payments';
+import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
+import {
+  invoiceBodySchema,
+  invoiceResponseSchema,
+  paymentPreviewQuerySchema,
+  paymentPreviewSchema,
+} from '../../contract/payments';
 import { billingBot } from './bot';
-import { createInvoice } from './checkout';
+import { createInvoice, paymentPreview } from './checkout';
 
 const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
   const { bot, database, config, log } = app;
@@ -22,6 +27,19 @@ const paymentRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request) =>
       createInvoice({ db: database.db, api: bot.api, config, log: request.log }, request.user.id, request.body),
+  );
+
+  app.get(
+    '/preview',
+    {
+      schema: {
+        tags: ['payments'],
+        description: 'What paying for a tier would do now: lower paid days carried over, a trial ended.',
+        querystring: paymentPreviewQuerySchema,
+        response: { 200: paymentPreviewSchema, ...paramErrors, ...authErrors },
+      },
+    },
+    async (request) => paymentPreview(database.db, request.user.id, request.query.tier),
   );
 };
 

@@ -2,7 +2,7 @@
 // profile's export plugs into (as a part of its user-data registry: key 'payments', tables invoices, payments,
 // refunds, subscription_grants; the subscriptions row is its own part).
 //
-// Export: every grant (trial, payment, refund, manual), offer (invoice), payment and refund of the user.
+// Export: every grant (trial, payment, credit, refund, manual), offer (invoice), payment and refund of the user.
 // Erasure needs no code: deleting the users row removes the grants and invoices (ON DELETE CASCADE), while payments
 // and refunds stay — they are the seller's accounting records, and a refund of a Stars payment needs the payer's
 // Telegram id and the charge id (refundStarPayment). They lose their link to the account (payments.user_id and

@@ -214,8 +214,10 @@ export const refunds = pgTable('refunds', {
 
 /**
  * The ledger behind `subscriptions`: every change of a user's access as a row. source trial | payment | manual adds
- * [starts_at, expires_at) of `tier`; source refund records the interval a refund took back (empty when there was
- * nothing left to take). `subscriptions` holds the result, which every gate reads.
+ * [starts_at, expires_at) of `tier`; source credit adds the days a lower paid tier's unused time became on an
+ * upgrade (right after the paid months, with the upgrading payment's id); source refund records the interval a
+ * refund took back (empty when there was nothing left to take). `subscriptions` holds the result, which every gate
+ * reads.
  */
 export const subscriptionGrants = pgTable(
   'subscription_grants',
@@ -224,7 +226,7 @@ export const subscriptionGrants = pgTable(
     userId: integer('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
-    /** trial | payment | refund | manual */
+    /** trial | payment | credit | refund | manual */
     source: text('source').notNull(),
     paymentId: uuid('payment_id').references(() => payments.id),
     tier: text('tier').notNull(),

@@ -65,6 +65,11 @@ export interface Config {
   /** How often each instance looks for due reminders (REMINDER_TICK_MS); 0: this instance sends none. */
   reminderTickMs: number;
   /**
+   * How long the pre-checkout check may take (PRE_CHECKOUT_DEADLINE_MS) before the bot refuses with «temporarily
+   * unavailable»: Telegram cancels a payment whose pre-checkout is not answered within 10 s.
+   */
+  preCheckoutDeadlineMs: number;
+  /**
    * The key that seals diary, chat and other personal text at rest (DATA_ENCRYPTION_KEY, 32 bytes); null: unset —
    * on PGlite a key generated into DATA_DIR, on PostgreSQL a refusal to start (server/privacy/keys.ts).
    */
@@ -211,6 +216,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     cardProviderToken: str(env, 'CARD_PROVIDER_TOKEN'),
     supportUrl: baseUrl(env, 'SUPPORT_URL'),
     reminderTickMs: int(env, 'REMINDER_TICK_MS', 30_000),
+    preCheckoutDeadlineMs: int(env, 'PRE_CHECKOUT_DEADLINE_MS', 7_000),
     ...dataKeys(env),
   };
 }

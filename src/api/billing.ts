@@ -1,7 +1,7 @@
 // Plans, the subscription and paying (spec section 7 and POST /api/payments/invoice), typed from contract/ (types
 // only: zod stays out of the bundle).
 import type { Subscription, TiersResponse } from '../../contract/billing';
-import type { InvoiceBody, InvoiceResponse } from '../../contract/payments';
+import type { InvoiceBody, InvoiceResponse, PaymentPreview } from '../../contract/payments';
 import { api } from './client';
 
 export function getTiers(): Promise<TiersResponse> {
@@ -15,4 +15,9 @@ export function getSubscription(): Promise<Subscription> {
 /** An invoice link for Telegram's invoice.open; the server prices it. */
 export function createInvoice(body: InvoiceBody): Promise<InvoiceResponse> {
   return api.post('api/payments/invoice', { json: body }).json<InvoiceResponse>();
+}
+
+/** What paying for `tier` would do to the plan held now (days carried over, a trial ended), by the server's rule. */
+export function getPaymentPreview(tier: string): Promise<PaymentPreview> {
+  return api.get('api/payments/preview', { searchParams: { tier } }).json<PaymentPreview>();
 }

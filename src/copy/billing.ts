@@ -3,6 +3,7 @@
 import { format, isValid, parseISO } from 'date-fns';
 import { ru } from 'date-fns/locale/ru';
 import { monthsPhrase } from '../../contract/months';
+import { plural } from '../../contract/plural';
 import type { PlanAction } from '../../contract/plan-choice';
 
 const grouped = new Intl.NumberFormat('ru-RU');
@@ -34,6 +35,8 @@ export const billingCopy = {
       PlanAction,
       string
     >,
+    /** Why «Недоступно»: only tiers above the one held are sold. */
+    unavailableWhy: 'Ваш тариф уже выше',
     notes: ['Доступ открывается сразу после оплаты.', 'Продление — повторной оплатой: автоматических списаний нет.'],
     trial: (date: string) =>
       `Сейчас действует пробный период PREMIUM${date ? ` до ${date}` : ''}. Оплата PREMIUM продлит его.`,
@@ -49,7 +52,8 @@ export const billingCopy = {
     summaryLabel: 'Ваш заказ',
     discount: (percent: number) => `Скидка ${percent}%`,
     inStars: 'или в звёздах Telegram',
-    stars: 'звёзд',
+    /** The word after a number of stars: 1 звезда, 2 звезды, 5 звёзд, 21 звезда. */
+    stars: (n: number) => plural(n, ['звезда', 'звезды', 'звёзд']),
     methodsTitle: 'Способ оплаты',
     methods: {
       stars: { name: 'Telegram Stars', hint: 'Оплата звёздами прямо в Telegram', badge: 'Рекомендуем' },
@@ -64,7 +68,15 @@ export const billingCopy = {
           ? `Оплатить ${formatRub(rub)}`
           : 'Оплатить',
     chooseMethod: 'Выберите способ оплаты',
+    /** The server's figures: a lower paid tier's whole days left and the days of the new tier they become. */
+    credit: (c: { from: string; from_days: number; to: string; days: number }) =>
+      c.days > 0
+        ? `Оставшиеся дни ${c.from} (${c.from_days}) перейдут в ${c.to}: +${c.days} ${plural(c.days, ['день', 'дня', 'дней'])}.`
+        : `Оставшиеся дни ${c.from} (${c.from_days}) не перейдут в ${c.to}: их не хватает даже на один день.`,
+    endsTrial: (trial: string, tier: string) =>
+      `Пробный период ${trial} закончится сразу после оплаты — начнётся ${tier}.`,
     opening: 'Открываем оплату…',
+    /** When the server gave no reason of its own. */
     invoiceFailed: 'Не удалось создать счёт. Попробуйте ещё раз.',
     paid: 'Оплата прошла — подключаем подписку…',
     pending: 'Платёж обрабатывается, ждём подтверждения. Экран обновится сам.',
@@ -75,6 +87,7 @@ export const billingCopy = {
     done: 'Готово',
     cancelled: 'Оплата отменена. Деньги не списаны.',
     failed: 'Оплата не прошла. Деньги не списаны.',
+    unsupported: 'Оплата в этой версии Telegram недоступна. Обновите приложение Telegram и попробуйте снова.',
     tryAgain: 'Попробовать снова',
     loadError: 'Не удалось загрузить тарифы',
     retry: 'Попробовать снова',

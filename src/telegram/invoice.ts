@@ -5,8 +5,8 @@ import { fromPromise } from 'xstate';
 import type { InvoiceStatus } from '../../machines/billing/checkout.machine';
 
 export async function openInvoice(url: string): Promise<InvoiceStatus> {
-  // Outside Telegram or on a client before Bot API 6.1 there is no payment window: the flow shows «failed».
-  if (!invoice.open.isAvailable()) throw new Error('invoice.open is not available here');
+  // Outside Telegram or on a client before Bot API 6.1 there is no payment window: nothing failed, the app is old.
+  if (!invoice.open.isAvailable()) return 'unsupported';
   return (await invoice.open(url, 'url')) as InvoiceStatus;
 }
 

@@ -1,10 +1,20 @@
 // The checkout machine: generated paths over the load outcomes (ready with or without cards, a tier not above the
-// one held, a plan without that period), both methods, every invoice status, the server's confirmation (or its
-// bounded absence), and by hand the query parsing (period default 1, unknown tier or period → «Тариф не найден»).
+// one held, a plan without that period), the server's preview of what paying does, both methods, a refused invoice
+// with or without the server's reason, every invoice status (and no payment window at all), the server's
+// confirmation (quick checks, then slower ones that go on by themselves), and by hand the query parsing (period
+// default 1, unknown tier or period → «Тариф не найден») and the slow checks' timing.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate';
 import type { Subscription } from '../../contract/billing';
-import { checkoutMachine, checkoutView, MAX_CHECKS, type CheckoutInput } from '../../machines/billing/checkout.machine';
+import type { PaymentPreview } from '../../contract/payments';
+import {
+  checkoutMachine,
+  checkoutView,
+  MAX_CHECKS,
+  SLOW_POLL_MS,
+  type CheckoutInput,
+  type InvoiceStatus,
+} from '../../machines/billing/checkout.machine';
 import type { PlansData } from '../../machines/billing/plans';
 import { describeMachinePaths } from '../support/path-tests';
 import { makePlans, subscription } from './billing-fixtures';
@@ -20,6 +30,12 @@ const LOADS = {
   held: makePlans(subscription('PREMIUM')),
   noPeriod: withoutPremium3(makePlans(subscription('START'))),
 };
+const PREVIEWS: Record<string, PaymentPreview> = {
+  nothing: { credit: null, ends_trial: null },
+  credit: { credit: { from_tier: 'PRO', from_days: 40, days: 19 }, ends_trial: null },
+  trial: { credit: null, ends_trial: 'PREMIUM' },
+};
+const REFUSED = 'Этот тариф недоступен: ваша подписка уже не ниже';
 const NOT_YET: Subscription = subscription('START');
 const TRIAL_STILL: Subscription = subscription('PREMIUM', 'trial');
 const PAID: Subscription = subscription('PREMIUM', 'payment', '2031-02-01T00:00:00.000Z');
@@ -32,7 +48,7 @@ beforeEach(() => {
   navigations.length = 0;
   lastStatus = null;
 });
-const closed = (status: 'paid' | 'pending' | 'cancelled' | 'failed') => ({
+const closed = (status: 'paid' | 'pending' | 'cancelled' | 'failed' | 'unsupported') => ({
   type: 'xstate.done.actor.openInvoice',
   get output() {
     lastStatus = status;
@@ -69,8 +85,18 @@ describeMachinePaths(checkoutMachine, {
       { type: 'METHOD.SELECT', method: 'stars' },
       { type: 'METHOD.SELECT', method: 'card' },
     ],
+    'xstate.done.actor.loadPreview': Object.entries(PREVIEWS).map(([preview, output]) => ({
+      type: 'xstate.done.actor.loadPreview',
+      preview,
+      output,
+    })),
     'xstate.done.actor.createInvoice': [{ type: 'xstate.done.actor.createInvoice', output: URL_ }],
-    'xstate.done.actor.openInvoice': (['paid', 'pending', 'cancelled', 'failed'] as const).map(closed),
+    // the billing actor throws the server's detail, or none when no answer came
+    'xstate.error.actor.createInvoice': [
+      { type: 'xstate.error.actor.createInvoice', error: { detail: REFUSED } },
+      { type: 'xstate.error.actor.createInvoice', error: { detail: null } },
+    ],
+    'xstate.done.actor.openInvoice': (['paid', 'pending', 'cancelled', 'failed', 'unsupported'] as const).map(closed),
     'xstate.done.actor.loadSubscription': Object.entries({ NOT_YET, TRIAL_STILL, PAID }).map(([answer, output]) => ({
       type: 'xstate.done.actor.loadSubscription',
       answer,
@@ -86,6 +112,7 @@ describeMachinePaths(checkoutMachine, {
       c.data ? keyOf(c.data) : null,
       early ? c.method : null,
       s.matches('ready') ? c.invoiceFailed : null,
+      s.matches('ready') ? c.invoiceDetail : null,
       late ? c.outcome : null,
       s.matches('confirming') ? c.checks : null,
     ]);
@@ -94,6 +121,10 @@ describeMachinePaths(checkoutMachine, {
   maxPaths: 600,
   assert: {
     loading: (_s, run) => expect(run.invocations.at(-1)).toMatchObject({ id: 'loadPlans' }),
+    previewing: (s, run) => {
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'loadPreview', input: { tier: 'PREMIUM' } });
+      expect(checkoutView(s).canPay).toBe(false); // nothing to pay before the server said what paying does
+    },
     notFound: (s) => {
       expect(checkoutView(s).summary).toBeNull();
       expect(s.context.data).toBeNull();
@@ -121,6 +152,13 @@ describeMachinePaths(checkoutMachine, {
       expect(view.methods.filter((m) => m.selected).map((m) => m.id)).toEqual(
         s.context.method ? [s.context.method] : [],
       );
+      // what paying does, in the server's figures, with the plans' names
+      const preview = s.context.preview!;
+      expect(view.credit).toEqual(preview.credit && { from: 'PRO', to: 'PREMIUM', from_days: 40, days: 19 });
+      expect(view.endsTrial).toBe(preview.ends_trial && 'PREMIUM');
+      // a refused invoice shows the server's reason when there was one; choosing a method again clears it
+      expect(view.invoiceDetail).toBe(view.invoiceFailed ? s.context.invoiceDetail : null);
+      if (view.invoiceFailed) expect([REFUSED, null]).toContain(view.invoiceDetail);
     },
     creatingInvoice: (s, run) => {
       expect(run.invocations.at(-1)).toEqual({
@@ -140,7 +178,20 @@ describeMachinePaths(checkoutMachine, {
       if (lastStatus !== null) consumeStatus([s.context.outcome]); // paid and pending both wait for the server
       expect(s.context.checks).toBeLessThan(MAX_CHECKS);
     },
-    delayed: (s) => expect(s.context.checks).toBe(MAX_CHECKS),
+    delayed: (s) => {
+      expect(s.context.checks).toBeGreaterThanOrEqual(MAX_CHECKS);
+      expect(checkoutView(s).status).toBe('delayed');
+    },
+    'delayed.checking': (_s, run) => {
+      // still asking by itself, SLOW_POLL_MS after the last answer
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'loadSubscription' });
+      const last = String(run.events.at(-1)?.type);
+      if (last !== 'BACK') expect(last).toMatch(/^xstate\.after\.slowPollDelay\./);
+    },
+    unsupported: (s) => {
+      expect(checkoutView(s).status).toBe('unsupported');
+      if (lastStatus !== null) consumeStatus(['unsupported']);
+    },
     thanks: (s) => {
       // confirmed only by the bought tier from a payment — never by the trial still running, never by START
       expect(checkoutView(s).confirmed).toEqual(PAID);
@@ -167,12 +218,12 @@ async function start(input: CheckoutInput, data: PlansData = LOADS.cards) {
   const to: string[] = [];
   const actor = createActor(
     checkoutMachine.provide({
-      actors: { loadPlans: fromPromise(async () => data) },
+      actors: { loadPlans: fromPromise(async () => data), loadPreview: fromPromise(async () => PREVIEWS.nothing!) },
       actions: { navigate: (_, p) => void to.push(p.to) },
     }),
     { input },
   ).start();
-  await waitFor(actor, (s) => !s.matches('loading'));
+  await waitFor(actor, (s) => !s.matches('loading') && !s.matches('previewing'));
   return { actor, to };
 }
 
@@ -211,5 +262,53 @@ describe('checkout: the query', () => {
     expect(checkoutView(actor.getSnapshot()).status).toBe('unavailable');
     actor.send({ type: 'BACK' });
     expect(to).toEqual(['/app/profile/subscription']);
+  });
+});
+
+describe('checkout: confirmation that is late', () => {
+  it('after the quick checks it keeps asking every SLOW_POLL_MS until the tier shows, without a tap', async () => {
+    const clock = new SimulatedClock();
+    let answer: Subscription = NOT_YET;
+    let asked = 0;
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: {
+          loadPlans: fromPromise(async () => LOADS.cards),
+          loadPreview: fromPromise(async () => PREVIEWS.nothing!),
+          createInvoice: fromPromise(async () => URL_),
+          openInvoice: fromPromise<InvoiceStatus, { url: string }>(async () => 'paid'),
+          loadSubscription: fromPromise(async () => {
+            asked++;
+            return answer;
+          }),
+        },
+      }),
+      { input: { tier: 'PREMIUM', period: '3' }, clock },
+    ).start();
+    const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'METHOD.SELECT', method: 'stars' });
+    actor.send({ type: 'PAY' });
+    for (let i = 0; i < MAX_CHECKS; i++) {
+      await settle();
+      clock.increment(2000);
+    }
+    await settle();
+    expect(checkoutView(actor.getSnapshot()).status).toBe('delayed');
+    expect(asked).toBe(MAX_CHECKS);
+
+    clock.increment(SLOW_POLL_MS - 1);
+    await settle();
+    expect(asked).toBe(MAX_CHECKS); // slower now
+    clock.increment(1);
+    await settle();
+    expect(asked).toBe(MAX_CHECKS + 1);
+    expect(checkoutView(actor.getSnapshot()).status).toBe('delayed'); // still the calm note, while it asks
+
+    answer = PAID;
+    clock.increment(SLOW_POLL_MS);
+    await settle();
+    expect(asked).toBe(MAX_CHECKS + 2);
+    expect(checkoutView(actor.getSnapshot())).toMatchObject({ status: 'thanks', confirmed: PAID });
   });
 });

@@ -1,13 +1,14 @@
 // The plans and checkout screens against mocked API calls and a fake Telegram payment window.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
+import { HTTPError } from 'ky';
 import { Route, Routes } from 'react-router-dom';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Subscription } from '../../contract/billing';
-import type { PaymentMethod } from '../../contract/payments';
+import type { PaymentMethod, PaymentPreview } from '../../contract/payments';
 import { tiersResponse } from '../../server/billing/subscription-routes';
-import { createInvoice, getSubscription, getTiers } from '../../src/api/billing';
+import { createInvoice, getPaymentPreview, getSubscription, getTiers } from '../../src/api/billing';
 import CheckoutScreen from '../../src/screens/billing/CheckoutScreen';
 import PlansScreen from '../../src/screens/billing/PlansScreen';
 import { currentPath, renderWithProviders } from './render-app';
@@ -27,10 +28,23 @@ const sub = (
   expires_at: string | null = tier === 'START' ? null : '2030-01-15T10:00:00.000Z',
 ): Subscription => ({ tier, source, expires_at });
 
-function serve(subscription: Subscription = sub('START'), methods: PaymentMethod[] = ['stars']) {
+function serve(
+  subscription: Subscription = sub('START'),
+  methods: PaymentMethod[] = ['stars'],
+  preview: PaymentPreview = { credit: null, ends_trial: null },
+) {
   vi.mocked(getTiers).mockResolvedValue({ ...tiersResponse({ cardProviderToken: null }), payment_methods: methods });
   vi.mocked(getSubscription).mockResolvedValue(subscription);
+  vi.mocked(getPaymentPreview).mockResolvedValue(preview);
 }
+
+/** A ky failure with the server's `{detail}` body. */
+const refused = (status: number, detail: string) =>
+  new HTTPError(
+    new Response(JSON.stringify({ detail }), { status, headers: { 'content-type': 'application/json' } }),
+    new Request('http://localhost/api/payments/invoice', { method: 'POST' }),
+    {} as never,
+  );
 
 function renderBilling(path: string) {
   return renderWithProviders(
@@ -95,12 +109,17 @@ describe('plans screen', () => {
     await waitFor(() => expect(currentPath()).toBe('/app/profile/subscription/checkout?tier=PRO&period=3'));
   });
 
-  it('a PRO holder: PRO «Текущая подписка», START «Недоступно», PREMIUM «Выбрать»', async () => {
+  it('a PRO holder: PRO «Текущая подписка», START «Недоступно» (and why), PREMIUM «Выбрать»', async () => {
     serve(sub('PRO'));
     renderBilling('/app/profile/subscription');
     await screen.findByRole('heading', { level: 2, name: 'PRO' });
     expect(within(card('PRO')).getByRole('button', { name: 'Текущая подписка' })).toBeDisabled();
-    expect(within(card('START')).getByRole('button', { name: 'Недоступно' })).toBeDisabled();
+    const unavailable = within(card('START')).getByRole('button', { name: 'Недоступно' });
+    expect(unavailable).toBeDisabled();
+    expect(unavailable).toHaveAccessibleDescription('Ваш тариф уже выше');
+    expect(within(card('START')).getByText('Ваш тариф уже выше')).toBeVisible();
+    expect(within(card('PREMIUM')).queryByText('Ваш тариф уже выше')).not.toBeInTheDocument();
+    expect(within(card('PREMIUM')).getByRole('button', { name: 'Выбрать' })).not.toHaveAttribute('aria-describedby');
     expect(within(card('PREMIUM')).getByRole('button', { name: 'Выбрать' })).toBeEnabled();
   });
 
@@ -139,9 +158,13 @@ describe('checkout screen', () => {
     expect(screen.getByText('Оплата картой пока недоступна')).toBeInTheDocument();
     const pay = screen.getByRole('button', { name: 'Оплатить' });
     expect(pay).toBeDisabled();
+    expect(pay).toHaveAccessibleDescription('Выберите способ оплаты'); // why it is disabled, read with it
+    expect(screen.queryByText(/Оставшиеся дни|Пробный период/)).not.toBeInTheDocument(); // nothing held to change
 
     await userEvent.click(screen.getByRole('radio', { name: /Telegram Stars/ }));
     expect(screen.getByRole('button', { name: /^Оплатить 1\s000$/ })).toBeEnabled();
+    expect(screen.getByRole('button', { name: /^Оплатить 1\s000$/ })).not.toHaveAttribute('aria-describedby');
+    expect(screen.queryByText('Выберите способ оплаты')).not.toBeInTheDocument();
     vi.mocked(getSubscription).mockResolvedValue(sub('PREMIUM', 'payment', '2030-04-15T10:00:00.000Z'));
     await userEvent.click(screen.getByRole('button', { name: /^Оплатить 1\s000$/ }));
     expect(await screen.findByRole('heading', { name: 'Спасибо!' })).toBeInTheDocument();
@@ -160,6 +183,53 @@ describe('checkout screen', () => {
     await userEvent.click(screen.getByRole('radio', { name: /Банковская карта/ }));
     expect(screen.getByText('Visa, Mastercard, МИР')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: /^Оплатить 390\s₽$/ })).toBeEnabled();
+  });
+
+  it('an upgrade says what happens to the plan held, in the server’s figures; a trial ending is said too', async () => {
+    serve(sub('PRO'), ['stars'], { credit: { from_tier: 'PRO', from_days: 40, days: 19 }, ends_trial: null });
+    const { unmount } = renderBilling('/app/profile/subscription/checkout?tier=PREMIUM&period=1');
+    const summary = await screen.findByRole('region', { name: 'Ваш заказ' });
+    expect(within(summary).getByText('Оставшиеся дни PRO (40) перейдут в PREMIUM: +19 дней.')).toBeInTheDocument();
+    expect(getPaymentPreview).toHaveBeenCalledWith('PREMIUM');
+    unmount();
+
+    serve(sub('PREMIUM', 'trial'), ['stars'], { credit: null, ends_trial: 'PREMIUM' });
+    renderBilling('/app/profile/subscription/checkout?tier=PRO&period=1');
+    expect(
+      await screen.findByText('Пробный период PREMIUM закончится сразу после оплаты — начнётся PRO.'),
+    ).toBeInTheDocument();
+  });
+
+  it('a refused invoice shows the server’s reason; with no reason given, the general words', async () => {
+    serve();
+    vi.mocked(createInvoice)
+      .mockRejectedValueOnce(refused(422, 'Этот тариф недоступен: ваша подписка уже не ниже'))
+      .mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    renderBilling('/app/profile/subscription/checkout?tier=PRO&period=1');
+    await userEvent.click(await screen.findByRole('radio', { name: /Telegram Stars/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатить 200' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Этот тариф недоступен: ваша подписка уже не ниже');
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатить 200' }));
+    await waitFor(() =>
+      expect(screen.getByRole('alert')).toHaveTextContent('Не удалось создать счёт. Попробуйте ещё раз.'),
+    );
+  });
+
+  it('a Telegram without the payment window: update the app, not «Оплата не прошла»', async () => {
+    serve();
+    vi.mocked(createInvoice).mockResolvedValue({ invoice_url: URL_ });
+    openInvoice.mockResolvedValue('unsupported');
+    renderBilling('/app/profile/subscription/checkout?tier=PRO&period=1');
+    await userEvent.click(await screen.findByRole('radio', { name: /Telegram Stars/ }));
+    await userEvent.click(screen.getByRole('button', { name: 'Оплатить 200' }));
+    expect(
+      await screen.findByText(
+        'Оплата в этой версии Telegram недоступна. Обновите приложение Telegram и попробуйте снова.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Оплата не прошла/)).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+    expect(screen.getByRole('button', { name: 'Оплатить 200' })).toBeEnabled();
   });
 
   it('cancelled: nothing charged, try again; a refused invoice says so and stays', async () => {

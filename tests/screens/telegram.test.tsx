@@ -129,3 +129,10 @@ describe('Telegram start-up', () => {
     expect(rawLaunchParams()).toBeNull();
   });
 });
+
+describe('the payment window', () => {
+  it('without invoice.open (outside Telegram, an app before Bot API 6.1): «unsupported», not a failed payment', async () => {
+    const { openInvoice } = await import('../../src/telegram/invoice');
+    expect(await openInvoice('https://t.me/$slug')).toBe('unsupported');
+  });
+});

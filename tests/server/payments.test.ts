@@ -111,6 +111,18 @@ describeEachDatabase(
     };
     const pay = (user: TgUser, row: { id: string; currency: string; amount: number }, charge: string) =>
       hook(successfulPayment(user, row.id, charge, row.currency, row.amount));
+    const preview = async (tier: string, user: TgUser = anna) => {
+      const res = await t.app.inject({
+        method: 'GET',
+        url: `/api/payments/preview?tier=${tier}`,
+        headers: t.headers(user),
+      });
+      expect(res.statusCode, res.body).toBe(200);
+      return res.json() as {
+        credit: { from_tier: string; from_days: number; days: number } | null;
+        ends_trial: string | null;
+      };
+    };
     const countRows = async () => ({
       payments: (await t.database.db.select().from(payments)).length,
       grants: (await t.database.db.select().from(subscriptionGrants).where(eq(subscriptionGrants.source, 'payment')))
@@ -301,6 +313,19 @@ describeEachDatabase(
         expect(String(support!.text)).toMatch(/Платежей пока нет\./);
       });
 
+      it('/paysupport still sends the help when the payments cannot be read', async () => {
+        await signIn();
+        await t.database.db.execute(sql`alter table payments rename to payments_away`);
+        try {
+          expect((await hook(command(anna, '/paysupport'))).statusCode).toBe(200);
+        } finally {
+          await t.database.db.execute(sql`alter table payments_away rename to payments`);
+        }
+        const [support] = api.callsOf('sendMessage');
+        expect(String(support!.text)).toMatch(/^Поддержка по оплате\./);
+        expect(String(support!.text)).toMatch(/Список платежей сейчас не открылся/);
+      });
+
       it('a reply Telegram refuses (the user blocked the bot) still answers 200: the update is not delivered again', async () => {
         api.answer('sendMessage', () => new BotApiError(403, 'Forbidden: bot was blocked by the user'));
         expect((await hook(command(anna, '/terms'))).statusCode).toBe(200);
@@ -351,6 +376,42 @@ describeEachDatabase(
           });
         });
       }
+
+      it('a check the database stalls is answered by the deadline: «temporarily unavailable», never Telegram’s 10 s', async () => {
+        await signIn();
+        const row = await offer('PRO', 1);
+        await withApp({ PRE_CHECKOUT_DEADLINE_MS: '300' }, async (app) => {
+          api.reset();
+          // Another transaction holds the offers' table: the check's read waits for it (PGlite: for its one connection).
+          let release!: () => void;
+          let taken!: () => void;
+          const locked = new Promise<void>((resolve) => (taken = resolve));
+          const stall = t.database.db.transaction(async (tx) => {
+            await tx.execute(sql`lock table invoices in access exclusive mode`);
+            taken();
+            await new Promise<void>((resolve) => (release = resolve));
+          });
+          await locked;
+          const started = Date.now();
+          try {
+            const update = preCheckout(anna, row.id, 'XTR', 200);
+            expect((await hook(update, SECRET, app)).statusCode).toBe(200);
+            expect(Date.now() - started).toBeLessThan(3_000);
+            expect(answerOf()).toEqual({
+              pre_checkout_query_id: update.pre_checkout_query.id,
+              ok: false,
+              error_message: PRE_CHECKOUT_ERRORS.unavailable,
+            });
+          } finally {
+            release();
+            await stall;
+          }
+          // the database back, the same offer passes
+          api.reset();
+          await hook(preCheckout(anna, row.id, 'XTR', 200), SECRET, app);
+          expect(answerOf()).toMatchObject({ ok: true });
+        });
+      });
 
       it('refused for a stale offer (expired), a paid one, and a tier the user has meanwhile reached', async () => {
         await signIn();
@@ -419,6 +480,23 @@ describeEachDatabase(
         const [thanks] = api.callsOf('sendMessage');
         expect(thanks).toMatchObject({ chat_id: anna.id });
         expect(String(thanks!.text)).toMatch(/^Спасибо за оплату! Тариф PREMIUM активен до \d+ [а-я]+ \d{4} г\./);
+        expect(thanks).not.toHaveProperty('reply_markup'); // no https PUBLIC_URL: no button to give
+      });
+
+      it('the thank-you carries the «Открыть приложение» button when PUBLIC_URL is set', async () => {
+        await signIn();
+        const row = await offer('PRO', 1);
+        await withApp({ PUBLIC_URL: 'https://app.example.com/' }, async (app) => {
+          api.reset();
+          expect(
+            (await hook(successfulPayment(anna, row.id, 'charge-button', 'XTR', 200), SECRET, app)).statusCode,
+          ).toBe(200);
+        });
+        const [thanks] = api.callsOf('sendMessage');
+        expect(String(thanks!.text)).toMatch(/^Спасибо за оплату! Тариф PRO активен до .*Откройте приложение/);
+        expect(thanks!.reply_markup).toEqual({
+          inline_keyboard: [[{ text: 'Открыть приложение', web_app: { url: 'https://app.example.com/' } }]],
+        });
       });
 
       it('the same charge delivered again grants nothing more', async () => {
@@ -484,11 +562,89 @@ describeEachDatabase(
       it('another tier replaces the trial from now: PREMIUM trial → paid PRO', async () => {
         await signIn();
         await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers: t.headers(anna) });
+        // the checkout is told: the trial ends, nothing of it is carried over (it was free); PREMIUM would extend it
+        expect(await preview('PRO')).toEqual({ credit: null, ends_trial: 'PREMIUM' });
+        expect(await preview('PREMIUM')).toEqual({ credit: null, ends_trial: null });
         const before = new Date();
         await pay(anna, await offer('PRO', 1), 'charge-pro');
         const sub = await me();
         expect(sub).toMatchObject({ tier: 'PRO', source: 'payment' });
         near(sub.expires_at, addMonths(before, 1));
+      });
+
+      it('an upgrade carries the unused paid days over pro rata, once, whatever Telegram re-delivers', async () => {
+        const userId = await signIn();
+        expect(await preview('PREMIUM')).toEqual({ credit: null, ends_trial: null }); // START: nothing to carry
+        await pay(anna, await offer('PRO', 3), 'charge-lower');
+        // 40 whole days (and a half) of PRO left
+        await t.database.db
+          .update(subscriptions)
+          .set({ expiresAt: new Date(Date.now() + 40.5 * 86_400_000) })
+          .where(eq(subscriptions.userId, userId));
+        // 40 × 390 ÷ 790 = 19.7 → 19 days of PREMIUM: what the checkout says is what the grant does
+        const credit = { from_tier: 'PRO', from_days: 40, days: 19 };
+        expect(await preview('PREMIUM')).toEqual({ credit, ends_trial: null });
+
+        const row = await offer('PREMIUM', 1);
+        const before = new Date();
+        const deliveries = await Promise.all(Array.from({ length: 5 }, () => pay(anna, row, 'charge-upgrade')));
+        expect(deliveries.map((r) => r.statusCode)).toEqual(Array(5).fill(200));
+        expect((await pay(anna, row, 'charge-upgrade')).statusCode).toBe(200); // and a retry later
+        const sub = await me();
+        expect(sub).toMatchObject({ tier: 'PREMIUM', source: 'payment' });
+        const paidEnd = addMonths(before, 1);
+        near(sub.expires_at, new Date(paidEnd.getTime() + 19 * 86_400_000));
+        const grants = await t.database.db
+          .select()
+          .from(subscriptionGrants)
+          .where(eq(subscriptionGrants.userId, userId))
+          .orderBy(subscriptionGrants.createdAt, subscriptionGrants.startsAt);
+        expect(grants.map((g) => [g.source, g.tier])).toEqual([
+          ['payment', 'PRO'],
+          ['payment', 'PREMIUM'],
+          ['credit', 'PREMIUM'],
+        ]);
+        const [, paid, carried] = grants;
+        expect(carried!.paymentId).toBe(paid!.paymentId);
+        expect(carried!.startsAt.toISOString()).toBe(paid!.expiresAt!.toISOString()); // right after the paid month
+        expect(carried!.expiresAt!.getTime() - carried!.startsAt.getTime()).toBe(19 * 86_400_000);
+        expect(carried!.expiresAt!.toISOString()).toBe(sub.expires_at);
+        expect((await exportBilling(t.database.db, userId)).grants.map((g) => g.source)).toEqual([
+          'payment',
+          'payment',
+          'credit',
+        ]);
+        expect(await preview('PREMIUM')).toEqual({ credit: null, ends_trial: null }); // held now: an extension
+
+        // a refund of the upgrade takes back the paid month; the carried-over days were paid for before and stay
+        await hook(refundedPayment(anna, row.id, 'charge-upgrade', 'XTR', 400));
+        const after = await me();
+        expect(after.tier).toBe('PREMIUM');
+        near(after.expires_at, new Date(Date.now() + 19 * 86_400_000));
+      });
+
+      it('nothing is carried over from a tier not paid for (granted by hand) nor when less than a day is left', async () => {
+        await signIn();
+        await t.setTier(anna.id, 'PRO', new Date(Date.now() + 40 * 86_400_000));
+        expect(await preview('PREMIUM')).toEqual({ credit: null, ends_trial: null });
+        await signIn(boris);
+        await pay(boris, await offer('PRO', 1, boris), 'charge-short');
+        await t.database.db
+          .update(subscriptions)
+          .set({ expiresAt: new Date(Date.now() + 20 * 3_600_000) })
+          .where(eq(subscriptions.userId, await t.userId(boris.id)));
+        expect(await preview('PREMIUM', boris)).toEqual({ credit: null, ends_trial: null });
+        // a day is a day: one PRO day is worth less than one PREMIUM day, and the checkout says so (0)
+        await t.database.db
+          .update(subscriptions)
+          .set({ expiresAt: new Date(Date.now() + 30 * 3_600_000) })
+          .where(eq(subscriptions.userId, await t.userId(boris.id)));
+        expect(await preview('PREMIUM', boris)).toEqual({
+          credit: { from_tier: 'PRO', from_days: 1, days: 0 },
+          ends_trial: null,
+        });
+        const bad = await t.app.inject({ method: 'GET', url: '/api/payments/preview?tier=GOLD', headers: t.headers() });
+        expect(bad.statusCode).toBe(422);
       });
 
       it('once the paid period ends the user is back on START', async () => {

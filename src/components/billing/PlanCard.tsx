@@ -114,6 +114,13 @@ const Benefits = styled.div`
   }
 `;
 
+const Why = styled.p`
+  margin: 0;
+  color: ${({ theme }) => theme.color.subtitle};
+  font-size: ${({ theme }) => theme.font.size.sm};
+  text-align: center;
+`;
+
 export interface PlanCardProps {
   card: PlanCardView;
   onPeriod: (months: number) => void;
@@ -123,6 +130,8 @@ export interface PlanCardProps {
 export function PlanCard({ card, onPeriod, onChoose }: PlanCardProps) {
   const { offer } = card;
   const headingId = `plan-${card.id}`;
+  const whyId = `plan-${card.id}-why`;
+  const unavailable = card.action === 'unavailable';
   return (
     <Box $featured={card.featured} aria-labelledby={headingId} data-tier={card.id}>
       <Head>
@@ -168,10 +177,12 @@ export function PlanCard({ card, onPeriod, onChoose }: PlanCardProps) {
         $block
         $variant={card.action === 'select' ? 'primary' : 'secondary'}
         disabled={card.action !== 'select'}
+        aria-describedby={unavailable ? whyId : undefined}
         onClick={onChoose}
       >
         {copy.actions[card.action]}
       </Button>
+      {unavailable ? <Why id={whyId}>{copy.unavailableWhy}</Why> : null}
     </Box>
   );
 }

@@ -107,6 +107,17 @@ const Status = styled.div`
   }
 `;
 
+/** What paying does to the plan held: a note in the summary, read before paying. */
+const Change = styled.p`
+  margin: 0;
+  padding: ${({ theme }) => theme.space(3)};
+  border-radius: ${({ theme }) => theme.radius.md};
+  background: ${({ theme }) => theme.tint(theme.color.button, 12)};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const CHOOSE_METHOD_ID = 'checkout-choose-method';
+
 const BackLink = styled(Button)`
   align-self: flex-start;
   padding-left: 0;
@@ -133,7 +144,7 @@ export default function CheckoutScreen() {
           ← {commonCopy.back}
         </BackLink>
       )}
-      {status === 'loading' ? (
+      {status === 'loading' || status === 'previewing' ? (
         <Status>
           <Spinner />
         </Status>
@@ -158,8 +169,10 @@ export default function CheckoutScreen() {
               {summary.discount > 0 ? <DiscountTag>{copy.discount(summary.discount)}</DiscountTag> : null}
             </Row>
             <Hint>
-              {copy.inStars}: {formatStars(summary.stars)} {copy.stars}
+              {copy.inStars}: {formatStars(summary.stars)} {copy.stars(summary.stars)}
             </Hint>
+            {view.credit ? <Change>{copy.credit(view.credit)}</Change> : null}
+            {view.endsTrial ? <Change>{copy.endsTrial(view.endsTrial, summary.name)}</Change> : null}
           </Section>
           <Section role="radiogroup" aria-labelledby="methods-title">
             <h2 id="methods-title">{copy.methodsTitle}</h2>
@@ -187,11 +200,12 @@ export default function CheckoutScreen() {
               );
             })}
           </Section>
-          {view.invoiceFailed ? <Hint role="alert">{copy.invoiceFailed}</Hint> : null}
+          {view.invoiceFailed ? <Hint role="alert">{view.invoiceDetail ?? copy.invoiceFailed}</Hint> : null}
           <Button
             $block
             disabled={!view.canPay}
             aria-busy={view.busy}
+            aria-describedby={view.method === null ? CHOOSE_METHOD_ID : undefined}
             onClick={() => {
               haptic.tap();
               send({ type: 'PAY' });
@@ -199,7 +213,7 @@ export default function CheckoutScreen() {
           >
             {view.busy ? copy.opening : copy.pay(view.method, summary.rub, summary.stars)}
           </Button>
-          {view.method === null ? <Hint>{copy.chooseMethod}</Hint> : null}
+          {view.method === null ? <Hint id={CHOOSE_METHOD_ID}>{copy.chooseMethod}</Hint> : null}
         </>
       ) : null}
 
@@ -224,9 +238,9 @@ export default function CheckoutScreen() {
           <Button onClick={() => send({ type: 'DONE' })}>{copy.done}</Button>
         </Status>
       ) : null}
-      {status === 'cancelled' || status === 'failed' ? (
+      {status === 'cancelled' || status === 'failed' || status === 'unsupported' ? (
         <Status role="alert">
-          <p>{status === 'cancelled' ? copy.cancelled : copy.failed}</p>
+          <p>{copy[status]}</p>
           <Button onClick={() => send({ type: 'RETRY' })}>{copy.tryAgain}</Button>
         </Status>
       ) : null}
