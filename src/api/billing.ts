@@ -1,5 +1,5 @@
-// Plans, the subscription and paying (spec section 7 and POST /api/payments/invoice), typed from contract/ (types
-// only: zod stays out of the bundle).
+// Plans, the subscription and paying (the tier and subscription calls, POST /api/payments/invoice and its preview),
+// typed from contract/ (types only: zod stays out of the bundle).
 import type { Subscription, TiersResponse } from '../../contract/billing';
 import type { InvoiceBody, InvoiceResponse, PaymentPreview } from '../../contract/payments';
 import { api } from './client';

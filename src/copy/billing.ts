@@ -1,5 +1,5 @@
-// The plans and the checkout (spec sections 2, 5, 8), verbatim where the spec gives the words. Prices: roubles as
-// '{amount} ₽', stars as the bare number (spec section 5), grouped the Russian way.
+// The plans and the checkout, verbatim where the product spec gives the words. Prices: roubles as '{amount} ₽',
+// stars as the bare number, grouped the Russian way.
 import { format, isValid, parseISO } from 'date-fns';
 import { ru } from 'date-fns/locale/ru';
 import { monthsPhrase } from '../../contract/months';
