@@ -1,7 +1,7 @@
 // «Удалить все мои данные»: DELETE /api/users/me erases every row of the user in one transaction — the users row,
 // and with it (ON DELETE CASCADE) settings, subscription, usage, diary, chats, practices, grants and invoices.
-// Payments and refunds stay as the seller's accounting records, detached from the account (user_id set null:
-// docs/payments.md).
+// Payments and refunds stay as the seller's accounting records, detached from the account (user_id set null) but
+// keeping the payer's Telegram id (docs/payments.md).
 //
 // Erasing must not reset limits: the trial is once per Telegram user and the daily quota spent today stays spent.
 // Nor may it switch reminders back on: the app signs in again right after the erase, and a new account's default

@@ -85,8 +85,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Erases every row of the user in one transaction. Payments stay as accounting records without the link; ' +
-          'the trial stays used and today’s quota stays spent for the next account of the same Telegram user.',
+          'Erases every row of the user in one transaction. Payments stay as accounting records, detached from the ' +
+          'account but with the payer’s Telegram id; the next account of the same Telegram user finds the trial ' +
+          'used, today’s quota spent and reminders off.',
         response: { 204: z.null(), ...authErrors },
       },
     },
