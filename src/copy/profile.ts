@@ -81,6 +81,11 @@ export const settingsCopy = {
       evening: '20:00',
       disabled: 'Выключены',
     } satisfies Record<ReminderTime, string>,
+    /** A time is chosen, but the bot cannot write to the user (not allowed, or stopped in Telegram). */
+    unreachable: 'Бот пока не может вам написать. Разрешите сообщения от бота — и напоминания начнут приходить.',
+    /** Only Telegram lifts a block: the app cannot. */
+    restartBot: 'Если вы остановили бота, откройте его чат и нажмите «Перезапустить».',
+    allow: 'Разрешить сообщения',
   },
   about: {
     heading: 'Обо мне',

@@ -1,11 +1,18 @@
 // The settings screen (the real route table) against mocked API calls: radio groups saved with their toasts and
 // put back on failure, «Обо мне» kept on the device and saved after a pause or on leaving, the write-access
-// question, «Скачать мои данные» and «Удалить все мои данные».
+// question and the hint while the bot cannot write, «Скачать мои данные» and «Удалить все мои данные».
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Settings, SettingsPatch } from '../../contract/settings';
-import { createExportLink, eraseMyData, getSettings, getTrialStatus, updateSettings } from '../../src/api/profile';
+import type { SettingsPatch, SettingsReply } from '../../contract/settings';
+import {
+  createExportLink,
+  eraseMyData,
+  getSettings,
+  getTrialStatus,
+  putBotAccess,
+  updateSettings,
+} from '../../src/api/profile';
 import { toast } from '../../src/ui/toast';
 import { openDownload } from '../../src/telegram/links';
 import { restartApp } from '../../src/screens/profile/deviceData';
@@ -16,11 +23,11 @@ import { currentPath, renderApp, signedIn } from './render-app';
 vi.mock('../../src/api/profile');
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 vi.mock('../../src/telegram/links', () => ({ openDownload: vi.fn(), openExternal: vi.fn() }));
-// Telegram's question is the client's (src/telegram/writeAccess.ts); here it is answered «allowed».
-const asked = vi.hoisted(() => vi.fn(async () => 'allowed' as const));
+// Telegram's question is the client's (src/telegram/writeAccess.ts); here it is answered «allowed» unless told.
+const asked = vi.hoisted(() => vi.fn(async (): Promise<'allowed' | 'denied' | 'unavailable'> => 'allowed'));
 vi.mock('../../src/telegram/writeAccess', async () => {
   const { fromPromise } = await import('xstate');
-  return { botMayWrite: () => false, writeAccessActors: { requestWriteAccess: fromPromise(() => asked()) } };
+  return { writeAccessActors: { requestWriteAccess: fromPromise(() => asked()) } };
 });
 vi.mock('../../src/screens/profile/deviceData', async (original) => ({
   ...(await original<typeof import('../../src/screens/profile/deviceData')>()),
@@ -31,12 +38,21 @@ const TELEGRAM_ID = 42;
 const update = vi.mocked(updateSettings);
 const saved = { title: 'Настройки сохранены', variant: 'success' } as const;
 
+/** The server's word on whether the bot can write to the user: what it was last told. */
+let botCanWrite = false;
+
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
-  vi.mocked(getSettings).mockResolvedValue(settings());
+  botCanWrite = false;
+  vi.mocked(getSettings).mockImplementation(async () => settings({ bot_can_write: botCanWrite }));
   vi.mocked(getTrialStatus).mockResolvedValue({ available: false, days: 7 }); // the profile, after «Назад»
-  update.mockImplementation(async (patch: SettingsPatch) => ({ ...settings(), ...patch }) as Settings);
+  update.mockImplementation(
+    async (patch: SettingsPatch) => ({ ...settings(), ...patch, bot_can_write: botCanWrite }) as SettingsReply,
+  );
+  vi.mocked(putBotAccess).mockImplementation(async ({ allowed }) => {
+    botCanWrite = allowed;
+  });
 });
 
 const open = () =>
@@ -87,8 +103,36 @@ describe('settings', () => {
     expect(asked).toHaveBeenCalledTimes(1);
   });
 
+  it('the bot cannot write: a calm hint under «Напоминания», whose button asks Telegram again', async () => {
+    asked.mockResolvedValueOnce('denied');
+    open();
+    const group = await screen.findByRole('radiogroup', { name: 'Напоминания' });
+    const hint = 'Бот пока не может вам написать. Разрешите сообщения от бота — и напоминания начнут приходить.';
+    // Evening by default, but nothing allowed yet (or the bot was stopped): said at once.
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    expect(screen.getByText('Если вы остановили бота, откройте его чат и нажмите «Перезапустить».')).toBeVisible();
+    await userEvent.click(within(group).getByRole('radio', { name: '9:00' }));
+    await waitFor(() => expect(putBotAccess).toHaveBeenCalledWith({ allowed: false }));
+    expect(await screen.findByText(hint)).toBeInTheDocument(); // denied: the time is saved, and it cannot arrive
+    await userEvent.click(screen.getByRole('button', { name: 'Разрешить сообщения' }));
+    await waitFor(() => expect(putBotAccess).toHaveBeenLastCalledWith({ allowed: true }));
+    await waitFor(() => expect(screen.queryByText(hint)).not.toBeInTheDocument());
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['the bot can write', { bot_can_write: true }],
+    ['reminders are off', { reminder_time: 'disabled' as const }],
+  ])('no hint when %s', async (_, over) => {
+    vi.mocked(getSettings).mockResolvedValue(settings(over));
+    open();
+    await screen.findByRole('radiogroup', { name: 'Напоминания' });
+    expect(screen.queryByText(/Бот пока не может вам написать/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Разрешить сообщения' })).not.toBeInTheDocument();
+  });
+
   it('a failed save says «Ошибка» / «Не удалось сохранить настройки» and puts the previous value back', async () => {
-    const answer = deferred<Settings>();
+    const answer = deferred<SettingsReply>();
     update.mockReturnValueOnce(answer.promise);
     open();
     const group = await screen.findByRole('radiogroup', { name: 'Стиль общения' });

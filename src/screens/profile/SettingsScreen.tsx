@@ -16,13 +16,14 @@ import { AboutField } from '../../components/profile/AboutField';
 import { ChoiceGroup } from '../../components/profile/ChoiceGroup';
 import { EraseSheet } from '../../components/profile/EraseSheet';
 import { MyDataSection } from '../../components/profile/MyDataSection';
+import { RemindersHint } from '../../components/profile/RemindersHint';
 import { Section } from '../../components/profile/Section';
 import { settingsCopy } from '../../copy/profile';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openDownload } from '../../telegram/links';
 import { useBackButton } from '../../telegram/useBackButton';
-import { botMayWrite, writeAccessActors } from '../../telegram/writeAccess';
+import { writeAccessActors } from '../../telegram/writeAccess';
 import { aboutDraftEffects, aboutDraftStore } from './aboutDraft';
 import { forgetDevice, restartApp } from './deviceData';
 
@@ -46,7 +47,7 @@ export default function SettingsScreen() {
   const id = typeof telegramId === 'number' ? telegramId : null;
   const store = useMemo(() => aboutDraftStore(id), [id]);
   // Read once, when the screen opens: the machine takes it from there.
-  const [input] = useState(() => ({ aboutDraft: store.load(), botMayWrite: botMayWrite() }));
+  const [input] = useState(() => ({ aboutDraft: store.load() }));
   const settings = useFlow(settingsMachine, settingsView, {
     input,
     actors: { ...profileActors, ...writeAccessActors },
@@ -65,6 +66,7 @@ export default function SettingsScreen() {
   useLayoutEffect(() => () => send({ type: 'LEAVE' }), [send]);
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
   const { status, style, reminder, about, aboutLength, choosing, aboutSaving, aboutFailed } = settings.view;
+  const { remindersUnreachable, canAskWriteAccess } = settings.view;
 
   return (
     <Page title={settingsCopy.title}>
@@ -106,6 +108,13 @@ export default function SettingsScreen() {
                 send({ type: 'REMINDER.SELECT', time: value });
               }}
             />
+            {remindersUnreachable ? (
+              <RemindersHint
+                canAsk={canAskWriteAccess}
+                busy={choosing}
+                onAsk={() => send({ type: 'WRITE_ACCESS.ASK' })}
+              />
+            ) : null}
           </Section>
           <AboutField
             value={about}
