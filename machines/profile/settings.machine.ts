@@ -13,7 +13,10 @@
 //   (`flushAbout` on LEAVE, which the screen sends as it goes away — by back, a tab or anything else). A failed save
 //   keeps the text and says so; the next change tries again. A draft left on the device by an earlier visit (the app
 //   closed mid-sentence) is saved when the settings load.
-import { assign, setup, type SnapshotFrom } from 'xstate';
+// - While everything is being erased (ABOUT.HOLD, sent by the own-data flow), «Обо мне» sends nothing — no pause, no
+//   flush, and a save in flight is dropped — so the text cannot reach the server after the erase and land in the new
+//   account; the device forgets the draft once the erase is done. A failed erase lets it go on (ABOUT.RESUME).
+import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { PERSONAL_CONTEXT_MAX } from '../../contract/constants';
 import type { CommunicationStyle, ReminderTime, Settings, SettingsPatch, SettingsReply } from '../../contract/settings';
 import { stubAction, stubActor, type NavigateParams, type ToastParams } from '../effects';
@@ -67,6 +70,8 @@ export const settingsMachine = setup({
       | { type: 'REMINDER.SELECT'; time: ReminderTime }
       | { type: 'WRITE_ACCESS.ASK' }
       | { type: 'ABOUT.CHANGE'; text: string }
+      | { type: 'ABOUT.HOLD' }
+      | { type: 'ABOUT.RESUME' }
       | { type: 'RETRY' }
       | { type: 'BACK' }
       | { type: 'LEAVE' },
@@ -124,8 +129,8 @@ export const settingsMachine = setup({
   on: {
     BACK: { actions: { type: 'navigate', params: { to: paths.profile } } },
     LEAVE: {
-      description: 'The screen goes away: what the server does not have yet goes now.',
-      guard: 'aboutUnsaved',
+      description: 'The screen goes away: what the server does not have yet goes now (not while erasing).',
+      guard: and(['aboutUnsaved', not(stateIn({ ready: { about: 'held' } }))]),
       actions: { type: 'flushAbout', params: ({ context }) => ({ text: context.about }) },
     },
   },
@@ -279,6 +284,10 @@ export const settingsMachine = setup({
                 { type: 'storeAboutDraft', params: ({ event }) => ({ text: event.text }) },
               ],
             },
+            'ABOUT.HOLD': {
+              description: 'Everything is being erased: the pause and a save in flight are dropped.',
+              target: '.held',
+            },
           },
           states: {
             checking: {
@@ -344,6 +353,19 @@ export const settingsMachine = setup({
             },
             failed: {
               description: '«Не удалось обновить настройки» under the field; the text and its draft stay.',
+            },
+            held: {
+              description: 'Nothing is sent while everything is erased; the text and its draft stay until it is done.',
+              on: {
+                'ABOUT.CHANGE': {
+                  description: 'Kept, not saved.',
+                  actions: [
+                    { type: 'takeAbout', params: ({ event }) => ({ text: event.text }) },
+                    { type: 'storeAboutDraft', params: ({ event }) => ({ text: event.text }) },
+                  ],
+                },
+                'ABOUT.RESUME': { description: 'The erase failed: saving goes on.', target: 'checking' },
+              },
             },
           },
         },

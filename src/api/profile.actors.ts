@@ -62,7 +62,8 @@ export const profileActors = {
     }
   }),
   loadSettings: fromPromise<SettingsReply, void>(() => getSettings()),
-  saveSettings: fromPromise<SettingsReply, SettingsPatch>(({ input }) => updateSettings(input)),
+  /** Stopped with its state (a save dropped while everything is erased): the request is aborted too. */
+  saveSettings: fromPromise<SettingsReply, SettingsPatch>(({ input, signal }) => updateSettings(input, signal)),
   /** Tells the server whether the bot may write (reminders); nothing to tell when Telegram could not ask. */
   reportBotAccess: fromPromise<void, { answer: WriteAccess }>(async ({ input }) => {
     if (input.answer !== 'unavailable') await putBotAccess({ allowed: input.answer === 'allowed' });

@@ -20,8 +20,9 @@ export function getSettings(): Promise<SettingsReply> {
   return api.get('api/users/me/settings').json<SettingsReply>();
 }
 
-export function updateSettings(patch: SettingsPatch): Promise<SettingsReply> {
-  return api.patch('api/users/me/settings', { json: patch }).json<SettingsReply>();
+/** `signal` drops a save that is no longer wanted (one in flight when everything is erased). */
+export function updateSettings(patch: SettingsPatch, signal?: AbortSignal): Promise<SettingsReply> {
+  return api.patch('api/users/me/settings', { json: patch, signal }).json<SettingsReply>();
 }
 
 /** PUT /api/users/me/bot-access: the user's answer to Telegram's requestWriteAccess (may the bot send reminders). */

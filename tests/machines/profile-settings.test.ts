@@ -65,6 +65,8 @@ const eventsWhen = (botCanWrite: boolean) => ({
     { type: 'ABOUT.CHANGE', text: 'Учитель' },
     { type: 'ABOUT.CHANGE', text: '  ' },
   ],
+  'ABOUT.HOLD': [{ type: 'ABOUT.HOLD' }],
+  'ABOUT.RESUME': [{ type: 'ABOUT.RESUME' }],
   'xstate.done.actor.saveStyle': (s: AnyMachineSnapshot) => [
     { type: 'xstate.done.actor.saveStyle', output: answer(s) },
   ],
@@ -193,6 +195,12 @@ const assert = {
     expect(settingsView(s as never).aboutSaving).toBe(true);
     expect(lastInvocation(run, 'saveAbout')?.input).toEqual({ personal_context: storedAbout(s.context.sending) });
   },
+  'ready.about.held': (s: AnyMachineSnapshot) => {
+    // Erasing: no save runs, none waits for a pause, and leaving flushes nothing (the sequences below follow it).
+    expect(s.context.sending).toBeNull();
+    expect(settingsView(s as never).aboutSaving).toBe(false);
+    expect(s.can({ type: 'LEAVE' })).toBe(false);
+  },
   'ready.about.failed': (s: AnyMachineSnapshot) => {
     expect(settingsView(s as never).aboutFailed).toBe(true);
     expect(s.context.sending).toBeNull();
@@ -203,7 +211,7 @@ const assert = {
 // The two regions are independent (parallel states), so each is walked with the other's events left out: together
 // they would multiply into thousands of states without a transition the separate walks do not take.
 const choiceEvents = new Set(['STYLE.SELECT', 'REMINDER.SELECT', 'WRITE_ACCESS.ASK']);
-const onlyChoices = (_: AnyMachineSnapshot, e: { type: string }) => e.type !== 'ABOUT.CHANGE';
+const onlyChoices = (_: AnyMachineSnapshot, e: { type: string }) => !e.type.startsWith('ABOUT.');
 const onlyAbout = (_: AnyMachineSnapshot, e: { type: string }) => !choiceEvents.has(e.type);
 /** `checking` is left at once (an always transition): no snapshot ever shows it. */
 const transient = '#settings.ready.about.checking';
@@ -212,6 +220,7 @@ const aboutStates = [
   '#settings.ready.about.typing',
   '#settings.ready.about.saving',
   '#settings.ready.about.failed',
+  '#settings.ready.about.held',
 ];
 const choiceStates = [
   transient,
@@ -334,6 +343,55 @@ describe('settings sequences', () => {
     clock.increment(1000);
     await settle();
     expect(saves).toEqual([{ personal_context: 'Новое с телефона' }]);
+  });
+
+  it('erasing holds «Обо мне»: the pending save never fires, leaving flushes nothing; a failed erase lets it go on', async () => {
+    const saves: SettingsPatch[] = [];
+    const { actor, clock } = start({ aboutDraft: null }, async ({ input }) => {
+      saves.push(input);
+      return { ...settings(), ...input } as SettingsReply;
+    });
+    await settle();
+    actor.send({ type: 'ABOUT.CHANGE', text: 'Секрет' });
+    actor.send({ type: 'ABOUT.HOLD' });
+    clock.increment(5000);
+    actor.send({ type: 'ABOUT.CHANGE', text: 'Секрет!' }); // kept on the device, not sent
+    actor.send({ type: 'LEAVE' });
+    await settle();
+    expect(saves).toEqual([]);
+    expect(effects.map(([name]) => name)).not.toContain('flushAbout');
+    actor.send({ type: 'ABOUT.RESUME' });
+    clock.increment(1000);
+    await settle();
+    expect(saves).toEqual([{ personal_context: 'Секрет!' }]);
+  });
+
+  it('a save in flight when the erase starts is dropped: its request aborted, its answer ignored', async () => {
+    let signal: AbortSignal | undefined;
+    const never = new Promise<SettingsReply>(() => {});
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      settingsMachine.provide({
+        actors: {
+          loadSettings: fromPromise(async () => settings()),
+          saveSettings: fromPromise<SettingsReply, SettingsPatch>(async ({ signal: s }) => {
+            signal = s;
+            return never;
+          }),
+        },
+        actions: provide.actions,
+      }),
+      { input: { aboutDraft: null }, clock },
+    ).start();
+    await settle();
+    actor.send({ type: 'ABOUT.CHANGE', text: 'Секрет' });
+    clock.increment(1000);
+    await settle();
+    expect(settingsView(actor.getSnapshot()).aboutSaving).toBe(true);
+    expect(signal?.aborted).toBe(false);
+    actor.send({ type: 'ABOUT.HOLD' });
+    expect(signal?.aborted).toBe(true);
+    expect(actor.getSnapshot().matches({ ready: { about: 'held' } })).toBe(true);
   });
 
   it('«Обо мне» is cut at 500 characters', async () => {

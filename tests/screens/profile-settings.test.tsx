@@ -37,6 +37,8 @@ vi.mock('../../src/screens/profile/deviceData', async (original) => ({
 const TELEGRAM_ID = 42;
 const update = vi.mocked(updateSettings);
 const saved = { title: 'Настройки сохранены', variant: 'success' } as const;
+/** The flow's saves can be called off (src/api/profile.actors.ts); the flush on leaving outlives the screen. */
+const aborts = expect.any(AbortSignal);
 
 /** The server's word on whether the bot can write to the user: what it was last told. */
 let botCanWrite = false;
@@ -75,11 +77,11 @@ describe('settings', () => {
     await userEvent.click(options[1]!);
     expect(options[1]).toHaveAttribute('aria-checked', 'true');
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Стиль общения обновлен' }));
-    expect(update).toHaveBeenCalledWith({ communication_style: 'direct' });
+    expect(update).toHaveBeenCalledWith({ communication_style: 'direct' }, aborts);
     // Arrow keys move and choose, as in every radio group.
     options[1]!.focus();
     await userEvent.keyboard('{ArrowRight}');
-    await waitFor(() => expect(update).toHaveBeenLastCalledWith({ communication_style: 'humorous' }));
+    await waitFor(() => expect(update).toHaveBeenLastCalledWith({ communication_style: 'humorous' }, aborts));
   });
 
   it('reminders: off says «Напоминания отключены»; a time says «Время напоминаний обновлено» and asks Telegram', async () => {
@@ -95,11 +97,11 @@ describe('settings', () => {
     expect(asked).not.toHaveBeenCalled();
     await userEvent.click(within(group).getByRole('radio', { name: '9:00' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Время напоминаний обновлено' }));
-    expect(update).toHaveBeenLastCalledWith({ reminder_time: 'morning' });
+    expect(update).toHaveBeenLastCalledWith({ reminder_time: 'morning' }, aborts);
     await waitFor(() => expect(asked).toHaveBeenCalledTimes(1));
     // Allowed now: another time does not ask again.
     await userEvent.click(within(group).getByRole('radio', { name: '14:00' }));
-    await waitFor(() => expect(update).toHaveBeenLastCalledWith({ reminder_time: 'afternoon' }));
+    await waitFor(() => expect(update).toHaveBeenLastCalledWith({ reminder_time: 'afternoon' }, aborts));
     expect(asked).toHaveBeenCalledTimes(1);
   });
 
@@ -158,7 +160,9 @@ describe('settings', () => {
     expect(screen.getByText('7/500')).toBeInTheDocument();
     expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBe('Учитель');
     expect(update).not.toHaveBeenCalled();
-    await waitFor(() => expect(update).toHaveBeenCalledWith({ personal_context: 'Учитель' }), { timeout: 3000 });
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ personal_context: 'Учитель' }, aborts), {
+      timeout: 3000,
+    });
     expect(update).toHaveBeenCalledTimes(1); // one save for the whole word
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Информация обновлена' }));
     expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBeNull(); // the server has it
@@ -178,9 +182,12 @@ describe('settings', () => {
     localStorage.setItem(`about_draft:${TELEGRAM_ID}`, 'Написала и закрыла приложение');
     open();
     expect(await screen.findByRole('textbox', { name: 'Обо мне' })).toHaveValue('Написала и закрыла приложение');
-    await waitFor(() => expect(update).toHaveBeenCalledWith({ personal_context: 'Написала и закрыла приложение' }), {
-      timeout: 3000,
-    });
+    await waitFor(
+      () => expect(update).toHaveBeenCalledWith({ personal_context: 'Написала и закрыла приложение' }, aborts),
+      {
+        timeout: 3000,
+      },
+    );
   });
 
   it('a failed «Обо мне» save keeps the text and its draft, and says so under the field', async () => {
@@ -238,6 +245,43 @@ describe('my data', () => {
     for (const key of [`diary_drafts:${TELEGRAM_ID}`, `chat_drafts:${TELEGRAM_ID}`, 'onboarding_completed'])
       expect(localStorage.getItem(key), key).toBeNull();
     expect(localStorage.getItem('tg_init_data')).toBe('init'); // the next sign-in needs it
+  });
+
+  /** Opens the erase sheet, types the word and confirms. */
+  const confirmErase = async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить все мои данные' }));
+    const sheet = await screen.findByRole('dialog');
+    await userEvent.type(within(sheet).getByRole('textbox'), 'УДАЛИТЬ');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Удалить навсегда' }));
+  };
+
+  it('«Обо мне» waiting for its pause is never sent once the erase starts, nor after it', async () => {
+    const erased = deferred<void>();
+    vi.mocked(eraseMyData).mockReturnValue(erased.promise);
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Обо мне' }), 'Секрет');
+    await confirmErase();
+    await new Promise((r) => setTimeout(r, 1500)); // past the pause
+    await act(async () => erased.resolve());
+    await waitFor(() => expect(restartApp).toHaveBeenCalled());
+    expect(update).not.toHaveBeenCalled();
+    expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBeNull();
+  });
+
+  it('a «Обо мне» save in flight is aborted before the erase is called', async () => {
+    update.mockImplementation(() => new Promise(() => {}));
+    vi.mocked(eraseMyData).mockImplementation(async () => {
+      // By the time DELETE goes, the save's request has been called off.
+      expect((update.mock.calls[0]![1] as AbortSignal).aborted).toBe(true);
+    });
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Обо мне' }), 'Секрет');
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ personal_context: 'Секрет' }, aborts), {
+      timeout: 3000,
+    });
+    await confirmErase();
+    await waitFor(() => expect(restartApp).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledTimes(1);
   });
 
   it('a failed erase keeps the sheet open and says so', async () => {

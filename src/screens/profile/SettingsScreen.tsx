@@ -1,6 +1,7 @@
 // /app/profile/settings: binds the settings machine (style, reminders, «Обо мне» with its device draft and the
 // write-access request) and the own-data machine (download my data, erase everything). Leaving the screen, by any
-// way, sends LEAVE first, so «Обо мне» typed just now still reaches the server.
+// way, sends LEAVE first, so «Обо мне» typed just now still reaches the server; erasing everything holds «Обо мне»
+// first, so none of it reaches the server afterwards.
 import { useLayoutEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { CommunicationStyle, ReminderTime } from '../../../contract/settings';
@@ -59,6 +60,8 @@ export default function SettingsScreen() {
       openDownload: (_: unknown, download: ExportDownload) => openDownload(download),
       forgetDevice: () => forgetDevice(id),
       restartApp,
+      holdAbout: () => settings.send({ type: 'ABOUT.HOLD' }),
+      resumeAbout: () => settings.send({ type: 'ABOUT.RESUME' }),
     },
   });
   const { send } = settings;
