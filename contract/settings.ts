@@ -17,6 +17,13 @@ export type Settings = z.infer<typeof settingsSchema>;
 export type CommunicationStyle = z.infer<typeof communicationStyleSchema>;
 export type ReminderTime = z.infer<typeof reminderTimeSchema>;
 
+/**
+ * What GET and PATCH answer: the settings, and whether the bot can write to the user now — they allowed it and have
+ * not blocked it since. Reminders need it; the app says so when a time is chosen but they cannot arrive.
+ */
+export const settingsReplySchema = settingsSchema.extend({ bot_can_write: z.boolean() });
+export type SettingsReply = z.infer<typeof settingsReplySchema>;
+
 /** Partial update; unknown fields are rejected. personal_context is trimmed before its length check; blank becomes null. */
 export const settingsPatchSchema = z.strictObject({
   communication_style: communicationStyleSchema.optional(),

@@ -5,6 +5,8 @@
 //   in response to a tap — not at the end of a request. An unused link is dropped before it expires.
 // - Erase: a sheet explains what goes and what stays, and asks for a typed word (erase-confirmation.ts); then every
 //   row of the user is erased, the device forgets the user's drafts, and the app starts again from its first screen.
+//   «Обо мне» is held from the moment the erase starts (`holdAbout`): a save of it after the erase would sign in
+//   afresh and write the text into the new account.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { stubAction, stubActor, type ToastParams } from '../effects';
 import { topState } from '../view-model';
@@ -44,6 +46,10 @@ export const myDataMachine = setup({
     forgetDevice: stubAction(),
     /** The app starts again from its first screen. */
     restartApp: stubAction(),
+    /** «Обо мне» sends nothing (no pending or in-flight save) while everything is erased. */
+    holdAbout: stubAction(),
+    /** The erase failed: «Обо мне» saves again. */
+    resumeAbout: stubAction(),
   },
   guards: {
     confirmed: ({ context }) => confirmsErase(context.typed),
@@ -92,11 +98,12 @@ export const myDataMachine = setup({
       },
     },
     erasing: {
+      entry: 'holdAbout',
       invoke: {
         id: 'eraseAll',
         src: 'eraseAll',
         onDone: { target: 'erased', actions: ['forgetDevice', 'restartApp'] },
-        onError: { target: 'confirming', actions: { type: 'toast', params: { key: 'eraseFailed' } } },
+        onError: { target: 'confirming', actions: ['resumeAbout', { type: 'toast', params: { key: 'eraseFailed' } }] },
       },
     },
     erased: { type: 'final' },

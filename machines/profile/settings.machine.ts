@@ -3,17 +3,22 @@
 // - A style or reminder choice shows at once and is saved; success says so ('Настройки сохранены' with the change's
 //   words), failure says 'Ошибка' / 'Не удалось сохранить настройки' and puts the previous value back. Choices wait
 //   while one is being saved.
-// - A reminder time saved while the bot may not write to the user asks Telegram for that permission
-//   (`requestWriteAccess`: 'allowed' | 'denied' | 'unavailable', src/telegram/writeAccess.ts) and tells the server the
-//   answer (`reportBotAccess`), which sends reminders only to users the bot may write to.
+// - A reminder time saved while the bot cannot write to the user (the server's `bot_can_write`: never allowed,
+//   denied, or blocked) asks Telegram for that permission (`requestWriteAccess`: 'allowed' | 'denied' |
+//   'unavailable', src/telegram/writeAccess.ts) and tells the server the answer (`reportBotAccess`), which sends
+//   reminders only to users the bot can write to. While a time is chosen and the bot still cannot write, a hint under
+//   «Напоминания» says so, with a button that asks again (WRITE_ACCESS.ASK).
 // - «Обо мне» never loses a keystroke: every change is kept on the device (`storeAboutDraft`) until the server has
 //   it (`clearAboutDraft`), saved after a pause in typing (`aboutPause`), and flushed when the user leaves
 //   (`flushAbout` on LEAVE, which the screen sends as it goes away — by back, a tab or anything else). A failed save
 //   keeps the text and says so; the next change tries again. A draft left on the device by an earlier visit (the app
 //   closed mid-sentence) is saved when the settings load.
-import { assign, setup, type SnapshotFrom } from 'xstate';
+// - While everything is being erased (ABOUT.HOLD, sent by the own-data flow), «Обо мне» sends nothing — no pause, no
+//   flush, and a save in flight is dropped — so the text cannot reach the server after the erase and land in the new
+//   account; the device forgets the draft once the erase is done. A failed erase lets it go on (ABOUT.RESUME).
+import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { PERSONAL_CONTEXT_MAX } from '../../contract/constants';
-import type { CommunicationStyle, ReminderTime, Settings, SettingsPatch } from '../../contract/settings';
+import type { CommunicationStyle, ReminderTime, Settings, SettingsPatch, SettingsReply } from '../../contract/settings';
 import { stubAction, stubActor, type NavigateParams, type ToastParams } from '../effects';
 import { paths } from '../paths';
 import { topState } from '../view-model';
@@ -24,8 +29,6 @@ export type WriteAccess = 'allowed' | 'denied' | 'unavailable';
 export interface SettingsInput {
   /** «Обо мне» as the device kept it from an earlier visit, if the server may not have it yet. */
   aboutDraft: string | null;
-  /** The init data says the bot may already write to the user (allows_write_to_pm). */
-  botMayWrite: boolean;
 }
 
 export interface SettingsContext {
@@ -38,8 +41,9 @@ export interface SettingsContext {
   /** The text of the «Обо мне» save in flight. */
   sending: string | null;
   aboutDraft: string | null;
-  botMayWrite: boolean;
-  /** Telegram's last answer to the write-access request (issue 16 reports it to the server). */
+  /** The bot can write to the user, as the server last said (or as the server was just told). */
+  botCanWrite: boolean;
+  /** Telegram's last answer to the write-access request. */
   writeAccess: WriteAccess | null;
 }
 
@@ -49,6 +53,10 @@ export const storedAbout = (text: string): string | null => text.trim() || null;
 /** The text is not what the server has. */
 const unsaved = (context: Pick<SettingsContext, 'about' | 'saved'>) =>
   context.saved !== null && storedAbout(context.about) !== context.saved.personal_context;
+
+/** A reminder time is chosen but the bot cannot write to the user: none would arrive. */
+const unreachable = (context: Pick<SettingsContext, 'reminder' | 'botCanWrite'>) =>
+  context.reminder !== 'disabled' && !context.botCanWrite;
 
 const STYLE_DEFAULT: CommunicationStyle = 'gentle';
 const REMINDER_DEFAULT: ReminderTime = 'evening';
@@ -60,19 +68,27 @@ export const settingsMachine = setup({
     events: {} as
       | { type: 'STYLE.SELECT'; style: CommunicationStyle }
       | { type: 'REMINDER.SELECT'; time: ReminderTime }
+      | { type: 'WRITE_ACCESS.ASK' }
       | { type: 'ABOUT.CHANGE'; text: string }
+      | { type: 'ABOUT.HOLD' }
+      | { type: 'ABOUT.RESUME' }
       | { type: 'RETRY' }
       | { type: 'BACK' }
       | { type: 'LEAVE' },
   },
   actors: {
-    loadSettings: stubActor<Settings>(),
-    saveSettings: stubActor<Settings, SettingsPatch>(),
+    loadSettings: stubActor<SettingsReply>(),
+    saveSettings: stubActor<SettingsReply, SettingsPatch>(),
     requestWriteAccess: stubActor<WriteAccess>(),
     reportBotAccess: stubActor<void, { answer: WriteAccess }>(),
   },
   actions: {
     takeAbout: assign((_, { text }: { text: string }) => ({ about: text.slice(0, PERSONAL_CONTEXT_MAX) })),
+    /** A style or reminder save's answer: the choices the server has, and whether the bot can write. */
+    takeChoices: assign(({ context }, reply: SettingsReply) => ({
+      saved: { ...context.saved!, ...pickChoices(reply) },
+      botCanWrite: reply.bot_can_write,
+    })),
     navigate: stubAction<NavigateParams>(),
     toast: stubAction<ToastParams>(),
     storeAboutDraft: stubAction<{ text: string }>(),
@@ -85,7 +101,9 @@ export const settingsMachine = setup({
     isNewStyle: ({ context }, { style }: { style: CommunicationStyle }) => style !== context.style,
     isNewReminder: ({ context }, { time }: { time: ReminderTime }) => time !== context.reminder,
     remindersOff: (_, { time }: { time: ReminderTime }) => time === 'disabled',
-    mayNotWrite: ({ context }) => !context.botMayWrite,
+    mayNotWrite: ({ context }) => !context.botCanWrite,
+    /** A time is chosen, and no reminder can arrive. */
+    remindersUnreachable: ({ context }) => unreachable(context),
     aboutUnsaved: ({ context }) => unsaved(context),
     /** Typing went on while the save was in flight: the field holds other text than was sent. */
     typedMeanwhile: ({ context }) => storedAbout(context.about) !== storedAbout(context.sending ?? ''),
@@ -104,15 +122,15 @@ export const settingsMachine = setup({
     about: '',
     sending: null,
     aboutDraft: input.aboutDraft,
-    botMayWrite: input.botMayWrite,
+    botCanWrite: false,
     writeAccess: null,
   }),
   initial: 'loading',
   on: {
     BACK: { actions: { type: 'navigate', params: { to: paths.profile } } },
     LEAVE: {
-      description: 'The screen goes away: what the server does not have yet goes now.',
-      guard: 'aboutUnsaved',
+      description: 'The screen goes away: what the server does not have yet goes now (not while erasing).',
+      guard: and(['aboutUnsaved', not(stateIn({ ready: { about: 'held' } }))]),
       actions: { type: 'flushAbout', params: ({ context }) => ({ text: context.about }) },
     },
   },
@@ -124,7 +142,8 @@ export const settingsMachine = setup({
         onDone: {
           target: 'ready',
           actions: assign(({ context, event }) => ({
-            saved: event.output,
+            saved: pickSettings(event.output),
+            botCanWrite: event.output.bot_can_write,
             style: event.output.communication_style,
             reminder: event.output.reminder_time,
             // The device's draft wins: it is newer than anything the server has.
@@ -156,6 +175,11 @@ export const settingsMachine = setup({
                   target: 'savingReminder',
                   actions: assign({ reminder: ({ event }) => event.time }),
                 },
+                'WRITE_ACCESS.ASK': {
+                  description: 'The hint’s «Разрешить сообщения»: Telegram asks again.',
+                  guard: 'remindersUnreachable',
+                  target: 'askingWriteAccess',
+                },
               },
             },
             savingStyle: {
@@ -166,7 +190,7 @@ export const settingsMachine = setup({
                 onDone: {
                   target: 'idle',
                   actions: [
-                    assign({ saved: ({ context, event }) => ({ ...context.saved!, ...pickChoices(event.output) }) }),
+                    { type: 'takeChoices', params: ({ event }) => event.output },
                     { type: 'toast', params: { key: 'styleUpdated' } },
                   ],
                 },
@@ -189,7 +213,7 @@ export const settingsMachine = setup({
                     guard: { type: 'remindersOff', params: ({ event }) => ({ time: event.output.reminder_time }) },
                     target: 'idle',
                     actions: [
-                      assign({ saved: ({ context, event }) => ({ ...context.saved!, ...pickChoices(event.output) }) }),
+                      { type: 'takeChoices', params: ({ event }) => event.output },
                       { type: 'toast', params: { key: 'remindersOff' } },
                     ],
                   },
@@ -197,14 +221,14 @@ export const settingsMachine = setup({
                     guard: 'mayNotWrite',
                     target: 'askingWriteAccess',
                     actions: [
-                      assign({ saved: ({ context, event }) => ({ ...context.saved!, ...pickChoices(event.output) }) }),
+                      { type: 'takeChoices', params: ({ event }) => event.output },
                       { type: 'toast', params: { key: 'reminderTimeUpdated' } },
                     ],
                   },
                   {
                     target: 'idle',
                     actions: [
-                      assign({ saved: ({ context, event }) => ({ ...context.saved!, ...pickChoices(event.output) }) }),
+                      { type: 'takeChoices', params: ({ event }) => event.output },
                       { type: 'toast', params: { key: 'reminderTimeUpdated' } },
                     ],
                   },
@@ -225,10 +249,7 @@ export const settingsMachine = setup({
                 src: 'requestWriteAccess',
                 onDone: {
                   target: 'reportingWriteAccess',
-                  actions: assign({
-                    writeAccess: ({ event }) => event.output,
-                    botMayWrite: ({ event }) => event.output === 'allowed',
-                  }),
+                  actions: assign({ writeAccess: ({ event }) => event.output }),
                 },
                 onError: { target: 'idle', actions: assign({ writeAccess: 'unavailable' }) },
               },
@@ -239,8 +260,15 @@ export const settingsMachine = setup({
                 id: 'reportBotAccess',
                 src: 'reportBotAccess',
                 input: ({ context }) => ({ answer: context.writeAccess! }),
-                onDone: { target: 'idle' },
-                onError: { target: 'idle', description: 'Not told this time: the next reminder choice asks again.' },
+                onDone: {
+                  target: 'idle',
+                  description: 'The server now knows what Telegram said: the bot can write only after «allowed».',
+                  actions: assign({ botCanWrite: ({ context }) => context.writeAccess === 'allowed' }),
+                },
+                onError: {
+                  target: 'idle',
+                  description: 'Not told this time: the hint stays, and its button or the next time asks again.',
+                },
               },
             },
           },
@@ -255,6 +283,10 @@ export const settingsMachine = setup({
                 { type: 'takeAbout', params: ({ event }) => ({ text: event.text }) },
                 { type: 'storeAboutDraft', params: ({ event }) => ({ text: event.text }) },
               ],
+            },
+            'ABOUT.HOLD': {
+              description: 'Everything is being erased: the pause and a save in flight are dropped.',
+              target: '.held',
             },
           },
           states: {
@@ -322,12 +354,30 @@ export const settingsMachine = setup({
             failed: {
               description: '«Не удалось обновить настройки» under the field; the text and its draft stay.',
             },
+            held: {
+              description: 'Nothing is sent while everything is erased; the text and its draft stay until it is done.',
+              on: {
+                'ABOUT.CHANGE': {
+                  description: 'Kept, not saved.',
+                  actions: [
+                    { type: 'takeAbout', params: ({ event }) => ({ text: event.text }) },
+                    { type: 'storeAboutDraft', params: ({ event }) => ({ text: event.text }) },
+                  ],
+                },
+                'ABOUT.RESUME': { description: 'The erase failed: saving goes on.', target: 'checking' },
+              },
+            },
           },
         },
       },
     },
   },
 });
+
+/** The settings of the server's answer, without what rides along. */
+function pickSettings({ communication_style, reminder_time, personal_context }: SettingsReply): Settings {
+  return { communication_style, reminder_time, personal_context };
+}
 
 /** The style and reminder of a save's answer (a style save must not overwrite «Обо мне» typed meanwhile). */
 function pickChoices(settings: Settings): Pick<Settings, 'communication_style' | 'reminder_time'> {
@@ -337,7 +387,10 @@ function pickChoices(settings: Settings): Pick<Settings, 'communication_style' |
 export type SettingsStatus = 'loading' | 'error' | 'ready';
 
 export function settingsView(snapshot: SnapshotFrom<typeof settingsMachine>) {
-  const { style, reminder, about } = snapshot.context;
+  const { style, reminder, about, writeAccess } = snapshot.context;
+  const deciding = (['savingReminder', 'askingWriteAccess', 'reportingWriteAccess'] as const).some((choices) =>
+    snapshot.matches({ ready: { choices } }),
+  );
   return {
     status: topState<SettingsStatus>(snapshot),
     style,
@@ -349,5 +402,12 @@ export function settingsView(snapshot: SnapshotFrom<typeof settingsMachine>) {
     choosing: snapshot.matches('ready') && !snapshot.matches({ ready: { choices: 'idle' } }),
     aboutSaving: snapshot.matches({ ready: { about: 'saving' } }),
     aboutFailed: snapshot.matches({ ready: { about: 'failed' } }),
+    /**
+     * A time is chosen but the bot cannot write to the user, so no reminder would arrive: the hint under
+     * «Напоминания». Not while a reminder choice is being saved and Telegram asked: its answer decides.
+     */
+    remindersUnreachable: snapshot.matches('ready') && unreachable(snapshot.context) && !deciding,
+    /** The hint's «Разрешить сообщения»: Telegram can be asked (it could not, the last time it was tried). */
+    canAskWriteAccess: writeAccess !== 'unavailable',
   };
 }

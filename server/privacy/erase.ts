@@ -1,20 +1,23 @@
 // «Удалить все мои данные»: DELETE /api/users/me erases every row of the user in one transaction — the users row,
 // and with it (ON DELETE CASCADE) settings, subscription, usage, diary, chats, practices, grants and invoices.
-// Payments and refunds stay as the seller's accounting records, detached from the account (user_id set null:
-// docs/payments.md).
+// Payments and refunds stay as the seller's accounting records, detached from the account (user_id set null) but
+// keeping the payer's Telegram id (docs/payments.md).
 //
 // Erasing must not reset limits: the trial is once per Telegram user and the daily quota spent today stays spent.
-// So, when there is something to keep, one erased_accounts row keeps only that — whether the trial was used and the
-// usage of the days that may still be someone's today — under a keyed hash of the Telegram id (HMAC-SHA256 with a
-// key derived from the database's sealed secret, server/privacy/keys.ts), not the id itself. The next sign-in of
-// that Telegram user moves it back into the new account (restoreErasedAccount, in the sign-in's transaction) and the
-// row is gone.
+// Nor may it switch reminders back on: the app signs in again right after the erase, and a new account's default
+// (evening) would have the bot write that very evening to someone who has just asked to be forgotten. So one
+// erased_accounts row keeps only that — whether the trial was used and the usage of the days that may still be
+// someone's today; the row itself says "erased: no reminders until chosen again" — under a keyed hash of the
+// Telegram id (HMAC-SHA256 with a key derived from the database's sealed secret, server/privacy/keys.ts), not the id
+// itself. The next sign-in of that Telegram user moves it back into the new account (restoreErasedAccount, in the
+// sign-in's transaction) and the row is gone.
 import { createHmac } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db';
 import { dailyUsage, erasedAccounts, users } from '../db/schema';
 import { lockUser } from '../billing/grants';
 import { localDate } from '../http/time-zone';
+import { updateSettings } from '../users/settings';
 import { derivedKey } from './keys';
 
 interface KeptUsage {
@@ -45,23 +48,22 @@ export async function eraseUser(db: Db, userId: number, now = new Date()): Promi
       .select({ day: dailyUsage.day, kind: dailyUsage.kind, used: dailyUsage.used })
       .from(dailyUsage)
       .where(and(eq(dailyUsage.userId, userId), gte(dailyUsage.day, earliestToday(now))));
-    if (user.trialUsedAt || usage.length) {
-      await tx
-        .insert(erasedAccounts)
-        .values({ telegramRef: telegramRef(user.telegramId), trialUsed: user.trialUsedAt !== null, usage })
-        .onConflictDoUpdate({
-          target: erasedAccounts.telegramRef,
-          set: { trialUsed: sql`${erasedAccounts.trialUsed} or excluded.trial_used`, usage: sql`excluded.usage` },
-        });
-    }
+    await tx
+      .insert(erasedAccounts)
+      .values({ telegramRef: telegramRef(user.telegramId), trialUsed: user.trialUsedAt !== null, usage })
+      .onConflictDoUpdate({
+        target: erasedAccounts.telegramRef,
+        set: { trialUsed: sql`${erasedAccounts.trialUsed} or excluded.trial_used`, usage: sql`excluded.usage` },
+      });
     await tx.delete(users).where(eq(users.id, userId));
     return true;
   });
 }
 
 /**
- * A new account of a Telegram user who erased their data before: the trial stays used and today's spent quota
- * stays spent. Call inside the transaction that created the users row.
+ * A new account of a Telegram user who erased their data before: the trial stays used, today's spent quota stays
+ * spent, and reminders stay off until the user chooses a time. Call inside the transaction that created the users
+ * row (before anything syncs its reminder).
  */
 export async function restoreErasedAccount(tx: Tx, userId: number, telegramId: number, now = new Date()) {
   const [kept] = await tx
@@ -69,6 +71,7 @@ export async function restoreErasedAccount(tx: Tx, userId: number, telegramId: n
     .where(eq(erasedAccounts.telegramRef, telegramRef(telegramId)))
     .returning();
   if (!kept) return;
+  await updateSettings(tx, userId, { reminder_time: 'disabled' });
   if (kept.trialUsed) await tx.update(users).set({ trialUsedAt: now }).where(eq(users.id, userId));
   const earliest = earliestToday(now);
   const usage = (kept.usage as KeptUsage[]).filter((u) => u.day >= earliest);

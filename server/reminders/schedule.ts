@@ -46,11 +46,16 @@ export interface ReminderInputs {
   botBlockedAt: Date | null;
 }
 
-/** Reminders go only to users who chose a time, allowed the bot to write, and have not blocked it. */
+/** The bot can write to the user: they allowed it and have not blocked it since. */
+export function botCanWrite(user: Pick<ReminderInputs, 'botAccess' | 'botBlockedAt'>): boolean {
+  return user.botAccess === 'allowed' && user.botBlockedAt === null;
+}
+
+/** Reminders go only to users who chose a time and whom the bot can write to. */
 export function remindable(inputs: ReminderInputs): inputs is ReminderInputs & {
   reminderTime: Exclude<ReminderTime, 'disabled'>;
 } {
-  return inputs.reminderTime !== 'disabled' && inputs.botAccess === 'allowed' && inputs.botBlockedAt === null;
+  return inputs.reminderTime !== 'disabled' && botCanWrite(inputs);
 }
 
 /** The user's reminder inputs (settings defaults and `defaultZone` where nothing is stored), or null: no such user. */

@@ -5,7 +5,16 @@
 import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { users } from '../db/schema';
-import { syncReminder } from '../reminders/schedule';
+import { botCanWrite, syncReminder } from '../reminders/schedule';
+
+/** Whether the bot can write to the user now (false for no such user): the settings' answer tells the app. */
+export async function botCanWriteTo(db: Executor, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ botAccess: users.botAccess, botBlockedAt: users.botBlockedAt })
+    .from(users)
+    .where(eq(users.id, userId));
+  return row !== undefined && botCanWrite(row);
+}
 
 /** Applies `set` to the user matched by `where` when it changes something, then re-syncs their reminder. */
 async function change(

@@ -4,7 +4,7 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, bodyErrors } from '../../contract/common';
-import { settingsPatchSchema, settingsSchema } from '../../contract/settings';
+import { settingsPatchSchema, settingsReplySchema, type Settings, type SettingsReply } from '../../contract/settings';
 import { botAccessBodySchema, exportLinkSchema, meSchema, userExportSchema, type Me } from '../../contract/users';
 import { API_PREFIX } from '../http/api-path';
 import { DETAILS, httpError } from '../http/errors';
@@ -12,7 +12,7 @@ import { eraseUser } from '../privacy/erase';
 import { exportFileName, exportUserData } from '../privacy/export';
 import { EXPORT_LINK_PATH, exportLinkToken } from '../privacy/export-link';
 import { syncReminder } from '../reminders/schedule';
-import { recordBotAccess } from './bot-access';
+import { botCanWriteTo, recordBotAccess } from './bot-access';
 import { getSettings, updateSettings } from './settings';
 import { voiceInputReady } from '../voice/stt';
 import { getUser } from './user';
@@ -30,18 +30,32 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     return { ...user, capabilities };
   });
 
-  app.get('/me/settings', { schema: { tags, response: { 200: settingsSchema, ...authErrors } } }, async (request) =>
-    getSettings(app.database.db, request.user.id),
+  /** The settings with whether the bot can write to the user (the app tells when reminders cannot arrive). */
+  const reply = async (settings: Settings, userId: number): Promise<SettingsReply> => ({
+    ...settings,
+    bot_can_write: await botCanWriteTo(app.database.db, userId),
+  });
+
+  app.get(
+    '/me/settings',
+    { schema: { tags, response: { 200: settingsReplySchema, ...authErrors } } },
+    async (request) => reply(await getSettings(app.database.db, request.user.id), request.user.id),
   );
 
   app.patch(
     '/me/settings',
-    { schema: { tags, body: settingsPatchSchema, response: { 200: settingsSchema, ...bodyErrors, ...authErrors } } },
+    {
+      schema: {
+        tags,
+        body: settingsPatchSchema,
+        response: { 200: settingsReplySchema, ...bodyErrors, ...authErrors },
+      },
+    },
     async (request) => {
       const settings = await updateSettings(app.database.db, request.user.id, request.body ?? {});
       if (request.body?.reminder_time !== undefined)
         await syncReminder(app.database.db, request.user.id, app.config.defaultTimeZone);
-      return settings;
+      return reply(settings, request.user.id);
     },
   );
 
@@ -85,8 +99,9 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags,
         description:
-          'Erases every row of the user in one transaction. Payments stay as accounting records without the link; ' +
-          'the trial stays used and today’s quota stays spent for the next account of the same Telegram user.',
+          'Erases every row of the user in one transaction. Payments stay as accounting records, detached from the ' +
+          'account but with the payer’s Telegram id; the next account of the same Telegram user finds the trial ' +
+          'used, today’s quota spent and reminders off.',
         response: { 204: z.null(), ...authErrors },
       },
     },

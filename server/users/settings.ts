@@ -1,12 +1,13 @@
 // User settings with their defaults. No row until the user changes something, so reads never write.
 import { eq } from 'drizzle-orm';
 import type { Settings, SettingsPatch } from '../../contract/settings';
-import type { Db } from '../db';
+import type { Db, Executor } from '../db';
 import { userSettings } from '../db/schema';
 
 /**
  * Defaults: 'gentle' (Мягкий) — the supportive tone fits a wellbeing assistant for someone who has not chosen yet;
- * 'evening' (20:00) — the evening check-in suits a mood diary; personal_context empty.
+ * 'evening' (20:00) — the evening check-in suits a mood diary (not after an erase: server/privacy/erase.ts);
+ * personal_context empty.
  */
 export const DEFAULT_SETTINGS: Settings = {
   communication_style: 'gentle',
@@ -29,7 +30,7 @@ export async function getSettings(db: Db, userId: number): Promise<Settings> {
 }
 
 /** Applies a partial update in one upsert (the contract has already trimmed personal_context, blank → null). */
-export async function updateSettings(db: Db, userId: number, patch: SettingsPatch): Promise<Settings> {
+export async function updateSettings(db: Executor, userId: number, patch: SettingsPatch): Promise<Settings> {
   const set: Partial<typeof userSettings.$inferInsert> = { updatedAt: new Date() };
   if (patch.communication_style !== undefined) set.communicationStyle = patch.communication_style;
   if (patch.reminder_time !== undefined) set.reminderTime = patch.reminder_time;

@@ -3,7 +3,7 @@
 import { fromPromise } from 'xstate';
 import type { Subscription, TrialStatus } from '../../contract/billing';
 import type { Support } from '../../contract/help';
-import type { Settings, SettingsPatch } from '../../contract/settings';
+import type { SettingsPatch, SettingsReply } from '../../contract/settings';
 import type { ExportDownload } from '../../machines/profile/my-data.machine';
 import type { ProfileData, ProfileLoadFailure, ProfilePart } from '../../machines/profile/profile.machine';
 import type { WriteAccess } from '../../machines/profile/settings.machine';
@@ -61,8 +61,9 @@ export const profileActors = {
       throw { detail: (await errorDetail(error)) ?? null, gone: httpStatus(error) === 409 } satisfies TrialFailure;
     }
   }),
-  loadSettings: fromPromise<Settings, void>(() => getSettings()),
-  saveSettings: fromPromise<Settings, SettingsPatch>(({ input }) => updateSettings(input)),
+  loadSettings: fromPromise<SettingsReply, void>(() => getSettings()),
+  /** Stopped with its state (a save dropped while everything is erased): the request is aborted too. */
+  saveSettings: fromPromise<SettingsReply, SettingsPatch>(({ input, signal }) => updateSettings(input, signal)),
   /** Tells the server whether the bot may write (reminders); nothing to tell when Telegram could not ask. */
   reportBotAccess: fromPromise<void, { answer: WriteAccess }>(async ({ input }) => {
     if (input.answer !== 'unavailable') await putBotAccess({ allowed: input.answer === 'allowed' });

@@ -3,7 +3,7 @@
 // users.ts, billing.ts and usage.ts.
 import type { Subscription, TrialStatus } from '../../contract/billing';
 import type { Support } from '../../contract/help';
-import type { Settings, SettingsPatch } from '../../contract/settings';
+import type { SettingsPatch, SettingsReply } from '../../contract/settings';
 import type { BotAccessBody, ExportLink, User } from '../../contract/users';
 import { api } from './client';
 
@@ -16,12 +16,13 @@ export function getProfileUser(): Promise<User> {
   return api.get('api/users/me').json<User>();
 }
 
-export function getSettings(): Promise<Settings> {
-  return api.get('api/users/me/settings').json<Settings>();
+export function getSettings(): Promise<SettingsReply> {
+  return api.get('api/users/me/settings').json<SettingsReply>();
 }
 
-export function updateSettings(patch: SettingsPatch): Promise<Settings> {
-  return api.patch('api/users/me/settings', { json: patch }).json<Settings>();
+/** `signal` drops a save that is no longer wanted (one in flight when everything is erased). */
+export function updateSettings(patch: SettingsPatch, signal?: AbortSignal): Promise<SettingsReply> {
+  return api.patch('api/users/me/settings', { json: patch, signal }).json<SettingsReply>();
 }
 
 /** PUT /api/users/me/bot-access: the user's answer to Telegram's requestWriteAccess (may the bot send reminders). */

@@ -1,6 +1,6 @@
 // Data for the profile machines' tests: a user, the server's own plan table, today's usage.
 import type { UsageInfo } from '../../contract/billing';
-import type { Settings } from '../../contract/settings';
+import type { SettingsReply } from '../../contract/settings';
 import type { User } from '../../contract/users';
 import type { ProfileData } from '../../machines/profile/profile.machine';
 import { tiersResponse } from '../../server/billing/subscription-routes';
@@ -32,9 +32,11 @@ export const profileData = (sub = subscription('START')): ProfileData => ({
 
 export const trialSubscription = subscription('PREMIUM', 'trial', '2025-03-17T09:00:00.000Z');
 
-export const settings = (over: Partial<Settings> = {}): Settings => ({
+/** The server's settings answer; by default the bot cannot write to the user yet (never allowed). */
+export const settings = (over: Partial<SettingsReply> = {}): SettingsReply => ({
   communication_style: 'gentle',
   reminder_time: 'evening',
   personal_context: null,
+  bot_can_write: false,
   ...over,
 });

@@ -1,5 +1,6 @@
 // Generated paths of «Мои данные»: the export link prepared and opened by a tap of its own (dropped before it
-// expires), a failure toast; erasing only after the typed word, then the device forgets and the app restarts.
+// expires), a failure toast; erasing only after the typed word, with «Обо мне» held meanwhile (let go again when it
+// fails), then the device forgets and the app restarts.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { confirmsErase, ERASE_WORD } from '../../machines/profile/erase-confirmation';
 import { myDataMachine, myDataView, type ExportDownload } from '../../machines/profile/my-data.machine';
@@ -11,6 +12,8 @@ beforeEach(() => {
   effects.length = 0;
 });
 
+const count = (name: string) => effects.filter(([n]) => n === name).length;
+
 const download: ExportDownload = { url: 'https://app.example/api/export/1.2.abc', fileName: 'my-data-2025-03-10.json' };
 
 describeMachinePaths(myDataMachine, {
@@ -20,6 +23,8 @@ describeMachinePaths(myDataMachine, {
       openDownload: record('openDownload'),
       forgetDevice: record('forgetDevice'),
       restartApp: record('restartApp'),
+      holdAbout: record('holdAbout'),
+      resumeAbout: record('resumeAbout'),
     },
   },
   events: {
@@ -56,11 +61,16 @@ describeMachinePaths(myDataMachine, {
       // Without the word, «Удалить навсегда» does nothing.
       expect(s.can({ type: 'ERASE.CONFIRM' })).toBe(view.canErase);
       expect(effects.map(([name]) => name)).not.toContain('forgetDevice');
+      // Every hold of «Обо мне» was let go when its erase failed.
+      expect(count('resumeAbout')).toBe(count('holdAbout'));
     },
     erasing: (s, run) => {
       expect(run.invocations.at(-1)).toMatchObject({ id: 'eraseAll' });
       expect(confirmsErase(s.context.typed)).toBe(true);
       expect(myDataView(s)).toMatchObject({ status: 'erasing', sheetOpen: true });
+      // «Обо мне» is held before the erase is called, so nothing of it is sent after.
+      expect(count('holdAbout')).toBe(count('resumeAbout') + 1);
+      expect(run.invocations.filter((i) => i.id === 'eraseAll')).toHaveLength(count('holdAbout'));
     },
     erased: (s) => {
       expect(s.status).toBe('done');

@@ -1,9 +1,10 @@
 // Generated paths of the settings machine (a style or reminder saved with its toast or put back on failure, the
-// write-access question after a reminder time, «Обо мне» kept on the device, saved after a pause, flushed on
-// leaving), with and without a draft left by an earlier visit; then the sequences a graph cannot show.
+// write-access question after a reminder time or from the hint shown while the bot cannot write, «Обо мне» kept on
+// the device, saved after a pause, flushed on leaving), with and without a draft left by an earlier visit; then the
+// sequences a graph cannot show.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
-import type { Settings, SettingsPatch } from '../../contract/settings';
+import type { SettingsPatch, SettingsReply } from '../../contract/settings';
 import {
   settingsMachine,
   settingsView,
@@ -35,17 +36,22 @@ const provide = {
 };
 
 /** What the server answers a save of the snapshot's choices (and of the text it was sent, or one typed before). */
-const answer = (s: AnyMachineSnapshot, over: Partial<Settings> = {}): Settings => ({
+const answer = (s: AnyMachineSnapshot, over: Partial<SettingsReply> = {}): SettingsReply => ({
   ...s.context.saved,
   communication_style: s.context.style,
   reminder_time: s.context.reminder,
+  bot_can_write: s.context.botCanWrite,
   ...over,
 });
 
-const events = {
+/** The events, with the server saying whether the bot can write to the user. */
+const eventsWhen = (botCanWrite: boolean) => ({
   'xstate.done.actor.loadSettings': [
-    { type: 'xstate.done.actor.loadSettings', output: settings() },
-    { type: 'xstate.done.actor.loadSettings', output: settings({ personal_context: 'Учитель' }) },
+    { type: 'xstate.done.actor.loadSettings', output: settings({ bot_can_write: botCanWrite }) },
+    {
+      type: 'xstate.done.actor.loadSettings',
+      output: settings({ personal_context: 'Учитель', bot_can_write: botCanWrite }),
+    },
   ],
   'STYLE.SELECT': [
     { type: 'STYLE.SELECT', style: 'direct' },
@@ -59,6 +65,8 @@ const events = {
     { type: 'ABOUT.CHANGE', text: 'Учитель' },
     { type: 'ABOUT.CHANGE', text: '  ' },
   ],
+  'ABOUT.HOLD': [{ type: 'ABOUT.HOLD' }],
+  'ABOUT.RESUME': [{ type: 'ABOUT.RESUME' }],
   'xstate.done.actor.saveStyle': (s: AnyMachineSnapshot) => [
     { type: 'xstate.done.actor.saveStyle', output: answer(s) },
   ],
@@ -77,7 +85,7 @@ const events = {
   ],
   'xstate.done.actor.reportBotAccess': [{ type: 'xstate.done.actor.reportBotAccess' }],
   'xstate.error.actor.reportBotAccess': [{ type: 'xstate.error.actor.reportBotAccess', error: new Error('offline') }],
-};
+});
 
 const serializeState = (s: AnyMachineSnapshot) =>
   JSON.stringify([
@@ -86,7 +94,7 @@ const serializeState = (s: AnyMachineSnapshot) =>
     s.context.reminder,
     s.context.about,
     s.context.saved?.personal_context ?? null,
-    s.context.botMayWrite,
+    s.context.botCanWrite,
   ]);
 
 const lastInvocation = (run: PathRun, id: string) => run.invocations.filter((i) => i.id === id).at(-1);
@@ -129,11 +137,24 @@ const assert = {
     if (key === 'remindersOff') expect(reminder).toBe('disabled');
     if (key === 'reminderTimeUpdated') {
       expect(reminder).not.toBe('disabled');
-      // Either the bot may write, or Telegram has been asked and answered.
-      expect(s.context.botMayWrite || s.context.writeAccess !== null).toBe(true);
-      if (s.context.writeAccess) expect(s.context.botMayWrite).toBe(s.context.writeAccess === 'allowed');
+      // Either the bot can write, or Telegram has been asked and answered.
+      expect(s.context.botCanWrite || s.context.writeAccess !== null).toBe(true);
     }
     expect(['styleUpdated', 'remindersOff', 'reminderTimeUpdated', 'settingsSaveFailed']).toContain(key);
+  },
+  'ready.choices': (s: AnyMachineSnapshot) => {
+    const view = settingsView(s as never);
+    // Only «allowed», once the server has it, means the bot can write (or the server said so itself).
+    if (s.context.botCanWrite && s.context.writeAccess !== null) expect(s.context.writeAccess).toBe('allowed');
+    // The hint: a time chosen and no way for it to arrive, except while a reminder choice is being decided.
+    const deciding = ['savingReminder', 'askingWriteAccess', 'reportingWriteAccess'].some((c) =>
+      s.matches({ ready: { choices: c } }),
+    );
+    expect(view.remindersUnreachable).toBe(s.context.reminder !== 'disabled' && !s.context.botCanWrite && !deciding);
+    expect(view.canAskWriteAccess).toBe(s.context.writeAccess !== 'unavailable');
+    expect(s.can({ type: 'WRITE_ACCESS.ASK' })).toBe(
+      s.matches({ ready: { choices: 'idle' } }) && view.remindersUnreachable,
+    );
   },
   'ready.choices.savingStyle': (s: AnyMachineSnapshot, run: PathRun) => {
     expect(lastInvocation(run, 'saveStyle')?.input).toEqual({ communication_style: s.context.style });
@@ -145,17 +166,18 @@ const assert = {
   },
   'ready.choices.askingWriteAccess': (s: AnyMachineSnapshot, run: PathRun) => {
     expect(run.invocations.at(-1)).toMatchObject({ id: 'requestWriteAccess' });
+    expect(s.context.botCanWrite).toBe(false);
     expect(s.context.reminder).not.toBe('disabled');
-    expect(s.context.botMayWrite).toBe(false);
-    expect(lastToast()).toEqual({ key: 'reminderTimeUpdated' });
+    // After a reminder time is saved, or from the hint's button.
+    const fromHint = run.events.some((e) => e.type === 'WRITE_ACCESS.ASK');
+    expect(fromHint || lastToast()?.key === 'reminderTimeUpdated').toBe(true);
   },
   'ready.choices.reportingWriteAccess': (s: AnyMachineSnapshot, run: PathRun) => {
     // Telegram's answer, as it was given, goes to the server; the choices wait meanwhile.
-    expect(['allowed', 'denied']).toContain(s.context.writeAccess);
     expect(run.invocations.at(-1)).toEqual(
       expect.objectContaining({ id: 'reportBotAccess', input: { answer: s.context.writeAccess } }),
     );
-    expect(s.context.botMayWrite).toBe(s.context.writeAccess === 'allowed');
+    expect(s.context.botCanWrite).toBe(false); // not before the server knows
     expect(settingsView(s as never).choosing).toBe(true);
   },
   'ready.about.saved': (s: AnyMachineSnapshot) => {
@@ -173,6 +195,12 @@ const assert = {
     expect(settingsView(s as never).aboutSaving).toBe(true);
     expect(lastInvocation(run, 'saveAbout')?.input).toEqual({ personal_context: storedAbout(s.context.sending) });
   },
+  'ready.about.held': (s: AnyMachineSnapshot) => {
+    // Erasing: no save runs, none waits for a pause, and leaving flushes nothing (the sequences below follow it).
+    expect(s.context.sending).toBeNull();
+    expect(settingsView(s as never).aboutSaving).toBe(false);
+    expect(s.can({ type: 'LEAVE' })).toBe(false);
+  },
   'ready.about.failed': (s: AnyMachineSnapshot) => {
     expect(settingsView(s as never).aboutFailed).toBe(true);
     expect(s.context.sending).toBeNull();
@@ -182,8 +210,8 @@ const assert = {
 
 // The two regions are independent (parallel states), so each is walked with the other's events left out: together
 // they would multiply into thousands of states without a transition the separate walks do not take.
-const choiceEvents = new Set(['STYLE.SELECT', 'REMINDER.SELECT']);
-const onlyChoices = (_: AnyMachineSnapshot, e: { type: string }) => e.type !== 'ABOUT.CHANGE';
+const choiceEvents = new Set(['STYLE.SELECT', 'REMINDER.SELECT', 'WRITE_ACCESS.ASK']);
+const onlyChoices = (_: AnyMachineSnapshot, e: { type: string }) => !e.type.startsWith('ABOUT.');
 const onlyAbout = (_: AnyMachineSnapshot, e: { type: string }) => !choiceEvents.has(e.type);
 /** `checking` is left at once (an always transition): no snapshot ever shows it. */
 const transient = '#settings.ready.about.checking';
@@ -192,6 +220,7 @@ const aboutStates = [
   '#settings.ready.about.typing',
   '#settings.ready.about.saving',
   '#settings.ready.about.failed',
+  '#settings.ready.about.held',
 ];
 const choiceStates = [
   transient,
@@ -201,29 +230,25 @@ const choiceStates = [
   '#settings.ready.choices.reportingWriteAccess',
 ];
 
-const walks: Array<[string, SettingsInput, typeof onlyChoices, string[]]> = [
-  ['choices: the bot may not write yet', { aboutDraft: null, botMayWrite: false }, onlyChoices, aboutStates],
+const walks: Array<[string, SettingsInput, boolean, typeof onlyChoices, string[]]> = [
+  ['choices: the bot cannot write yet', { aboutDraft: null }, false, onlyChoices, aboutStates],
   [
-    'choices: the bot may already write',
-    { aboutDraft: null, botMayWrite: true },
+    'choices: the bot can already write',
+    { aboutDraft: null },
+    true,
     onlyChoices,
     [...aboutStates, '#settings.ready.choices.askingWriteAccess', '#settings.ready.choices.reportingWriteAccess'],
   ],
-  ['«Обо мне»: nothing on the device', { aboutDraft: null, botMayWrite: false }, onlyAbout, choiceStates],
-  [
-    '«Обо мне»: a draft left by an earlier visit',
-    { aboutDraft: 'Учитель', botMayWrite: false },
-    onlyAbout,
-    choiceStates,
-  ],
+  ['«Обо мне»: nothing on the device', { aboutDraft: null }, false, onlyAbout, choiceStates],
+  ['«Обо мне»: a draft left by an earlier visit', { aboutDraft: 'Учитель' }, false, onlyAbout, choiceStates],
 ];
 
-for (const [title, input, filterEvents, unreachable] of walks) {
+for (const [title, input, botCanWrite, filterEvents, unreachable] of walks) {
   describe(title, () => {
     describeMachinePaths(settingsMachine, {
       input,
       provide,
-      events,
+      events: eventsWhen(botCanWrite),
       serializeState,
       filterEvents,
       paths: 'shortest',
@@ -234,32 +259,46 @@ for (const [title, input, filterEvents, unreachable] of walks) {
 }
 
 describe('settings sequences', () => {
+  /** A fake server that remembers whether it was told the bot may write. */
   function start(
     input: SettingsInput,
-    saveSettings = async ({ input }: { input: SettingsPatch }) => ({ ...settings(), ...input }) as Settings,
+    saveSettings?: (args: { input: SettingsPatch }) => Promise<SettingsReply>,
+    { botCanWrite = false, access = 'allowed' as WriteAccess | (() => WriteAccess), reportFails = false } = {},
   ) {
+    const server = { botCanWrite, asked: 0 };
     const clock = new SimulatedClock();
     const actor = createActor(
       settingsMachine.provide({
         actors: {
-          loadSettings: fromPromise(async () => settings({ personal_context: 'Старое' })),
-          saveSettings: fromPromise(saveSettings),
-          requestWriteAccess: fromPromise<WriteAccess, void>(async () => 'allowed'),
-          reportBotAccess: fromPromise<void, { answer: WriteAccess }>(async () => undefined),
+          loadSettings: fromPromise(async () =>
+            settings({ personal_context: 'Старое', bot_can_write: server.botCanWrite }),
+          ),
+          saveSettings: fromPromise(
+            saveSettings ??
+              (async ({ input }) => ({ ...settings(), ...input, bot_can_write: server.botCanWrite }) as SettingsReply),
+          ),
+          requestWriteAccess: fromPromise<WriteAccess, void>(async () => {
+            server.asked++;
+            return typeof access === 'function' ? access() : access;
+          }),
+          reportBotAccess: fromPromise<void, { answer: WriteAccess }>(async ({ input }) => {
+            if (reportFails) throw new Error('offline');
+            if (input.answer !== 'unavailable') server.botCanWrite = input.answer === 'allowed';
+          }),
         },
         actions: provide.actions,
       }),
       { input, clock },
     ).start();
-    return { actor, clock };
+    return { actor, clock, server };
   }
   const settle = () => new Promise((r) => setTimeout(r, 0));
 
   it('typing restarts the pause: one save, 1 s after the last keystroke, with the whole text', async () => {
     const saves: SettingsPatch[] = [];
-    const { actor, clock } = start({ aboutDraft: null, botMayWrite: true }, async ({ input }) => {
+    const { actor, clock } = start({ aboutDraft: null }, async ({ input }) => {
       saves.push(input);
-      return { ...settings(), ...input } as Settings;
+      return { ...settings(), ...input } as SettingsReply;
     });
     await settle();
     for (const text of ['Я', 'Я у', 'Я учу детей']) {
@@ -282,7 +321,7 @@ describe('settings sequences', () => {
   });
 
   it('leaving before the pause flushes the text once; leaving with nothing unsaved flushes nothing', async () => {
-    const { actor } = start({ aboutDraft: null, botMayWrite: true });
+    const { actor } = start({ aboutDraft: null });
     await settle();
     actor.send({ type: 'LEAVE' });
     expect(effects.filter(([n]) => n === 'flushAbout')).toEqual([]);
@@ -295,9 +334,9 @@ describe('settings sequences', () => {
 
   it('a draft from an earlier visit replaces the server’s text and is saved after the pause', async () => {
     const saves: SettingsPatch[] = [];
-    const { actor, clock } = start({ aboutDraft: 'Новое с телефона', botMayWrite: true }, async ({ input }) => {
+    const { actor, clock } = start({ aboutDraft: 'Новое с телефона' }, async ({ input }) => {
       saves.push(input);
-      return { ...settings(), ...input } as Settings;
+      return { ...settings(), ...input } as SettingsReply;
     });
     await settle();
     expect(actor.getSnapshot().context.about).toBe('Новое с телефона');
@@ -306,22 +345,120 @@ describe('settings sequences', () => {
     expect(saves).toEqual([{ personal_context: 'Новое с телефона' }]);
   });
 
+  it('erasing holds «Обо мне»: the pending save never fires, leaving flushes nothing; a failed erase lets it go on', async () => {
+    const saves: SettingsPatch[] = [];
+    const { actor, clock } = start({ aboutDraft: null }, async ({ input }) => {
+      saves.push(input);
+      return { ...settings(), ...input } as SettingsReply;
+    });
+    await settle();
+    actor.send({ type: 'ABOUT.CHANGE', text: 'Секрет' });
+    actor.send({ type: 'ABOUT.HOLD' });
+    clock.increment(5000);
+    actor.send({ type: 'ABOUT.CHANGE', text: 'Секрет!' }); // kept on the device, not sent
+    actor.send({ type: 'LEAVE' });
+    await settle();
+    expect(saves).toEqual([]);
+    expect(effects.map(([name]) => name)).not.toContain('flushAbout');
+    actor.send({ type: 'ABOUT.RESUME' });
+    clock.increment(1000);
+    await settle();
+    expect(saves).toEqual([{ personal_context: 'Секрет!' }]);
+  });
+
+  it('a save in flight when the erase starts is dropped: its request aborted, its answer ignored', async () => {
+    let signal: AbortSignal | undefined;
+    const never = new Promise<SettingsReply>(() => {});
+    const clock = new SimulatedClock();
+    const actor = createActor(
+      settingsMachine.provide({
+        actors: {
+          loadSettings: fromPromise(async () => settings()),
+          saveSettings: fromPromise<SettingsReply, SettingsPatch>(async ({ signal: s }) => {
+            signal = s;
+            return never;
+          }),
+        },
+        actions: provide.actions,
+      }),
+      { input: { aboutDraft: null }, clock },
+    ).start();
+    await settle();
+    actor.send({ type: 'ABOUT.CHANGE', text: 'Секрет' });
+    clock.increment(1000);
+    await settle();
+    expect(settingsView(actor.getSnapshot()).aboutSaving).toBe(true);
+    expect(signal?.aborted).toBe(false);
+    actor.send({ type: 'ABOUT.HOLD' });
+    expect(signal?.aborted).toBe(true);
+    expect(actor.getSnapshot().matches({ ready: { about: 'held' } })).toBe(true);
+  });
+
   it('«Обо мне» is cut at 500 characters', async () => {
-    const { actor } = start({ aboutDraft: null, botMayWrite: true });
+    const { actor } = start({ aboutDraft: null });
     await settle();
     actor.send({ type: 'ABOUT.CHANGE', text: 'я'.repeat(600) });
     expect(settingsView(actor.getSnapshot()).aboutLength).toBe(500);
   });
 
   it('once Telegram allowed the bot to write, a later reminder time does not ask again', async () => {
-    const { actor } = start({ aboutDraft: null, botMayWrite: false });
+    const { actor } = start({ aboutDraft: null });
     await settle();
     actor.send({ type: 'REMINDER.SELECT', time: 'morning' });
     await settle();
     await settle();
-    expect(actor.getSnapshot().context).toMatchObject({ writeAccess: 'allowed', botMayWrite: true });
+    expect(actor.getSnapshot().context).toMatchObject({ writeAccess: 'allowed', botCanWrite: true });
     actor.send({ type: 'REMINDER.SELECT', time: 'afternoon' });
     await settle();
     expect(actor.getSnapshot().matches({ ready: { choices: 'idle' } })).toBe(true);
+    expect(settingsView(actor.getSnapshot()).remindersUnreachable).toBe(false);
+  });
+
+  it('denied: the time is saved, and the hint says the bot cannot write, with a button that asks again', async () => {
+    let answer: WriteAccess = 'denied';
+    const { actor, server } = start({ aboutDraft: null }, undefined, { access: () => answer });
+    await settle();
+    expect(settingsView(actor.getSnapshot()).remindersUnreachable).toBe(true); // evening, and no permission
+    actor.send({ type: 'REMINDER.SELECT', time: 'morning' });
+    expect(settingsView(actor.getSnapshot()).remindersUnreachable).toBe(false); // Telegram's answer decides
+    await settle();
+    await settle();
+    expect(lastToast()).toEqual({ key: 'reminderTimeUpdated' });
+    expect(settingsView(actor.getSnapshot())).toMatchObject({ remindersUnreachable: true, canAskWriteAccess: true });
+    answer = 'allowed';
+    actor.send({ type: 'WRITE_ACCESS.ASK' });
+    await settle();
+    await settle();
+    expect(server).toEqual({ botCanWrite: true, asked: 2 });
+    expect(settingsView(actor.getSnapshot()).remindersUnreachable).toBe(false);
+    expect(actor.getSnapshot().can({ type: 'WRITE_ACCESS.ASK' })).toBe(false);
+  });
+
+  it('Telegram cannot ask (unavailable): the hint stays, without a button that could do nothing', async () => {
+    const { actor } = start({ aboutDraft: null }, undefined, { access: 'unavailable' });
+    await settle();
+    actor.send({ type: 'REMINDER.SELECT', time: 'morning' });
+    await settle();
+    await settle();
+    expect(settingsView(actor.getSnapshot())).toMatchObject({ remindersUnreachable: true, canAskWriteAccess: false });
+  });
+
+  it('a blocked bot (the server knows) shows the hint at once; reminders off hide it', async () => {
+    const { actor } = start({ aboutDraft: null });
+    await settle();
+    expect(settingsView(actor.getSnapshot()).remindersUnreachable).toBe(true);
+    actor.send({ type: 'REMINDER.SELECT', time: 'disabled' });
+    await settle();
+    expect(settingsView(actor.getSnapshot()).remindersUnreachable).toBe(false);
+  });
+
+  it('allowed, but the server could not be told: the hint stays, so it can be asked again', async () => {
+    const { actor } = start({ aboutDraft: null }, undefined, { reportFails: true });
+    await settle();
+    actor.send({ type: 'REMINDER.SELECT', time: 'morning' });
+    await settle();
+    await settle();
+    expect(actor.getSnapshot().context).toMatchObject({ writeAccess: 'allowed', botCanWrite: false });
+    expect(settingsView(actor.getSnapshot())).toMatchObject({ remindersUnreachable: true, canAskWriteAccess: true });
   });
 });

@@ -1,11 +1,18 @@
 // The settings screen (the real route table) against mocked API calls: radio groups saved with their toasts and
 // put back on failure, «Обо мне» kept on the device and saved after a pause or on leaving, the write-access
-// question, «Скачать мои данные» and «Удалить все мои данные».
+// question and the hint while the bot cannot write, «Скачать мои данные» and «Удалить все мои данные».
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { Settings, SettingsPatch } from '../../contract/settings';
-import { createExportLink, eraseMyData, getSettings, getTrialStatus, updateSettings } from '../../src/api/profile';
+import type { SettingsPatch, SettingsReply } from '../../contract/settings';
+import {
+  createExportLink,
+  eraseMyData,
+  getSettings,
+  getTrialStatus,
+  putBotAccess,
+  updateSettings,
+} from '../../src/api/profile';
 import { toast } from '../../src/ui/toast';
 import { openDownload } from '../../src/telegram/links';
 import { restartApp } from '../../src/screens/profile/deviceData';
@@ -16,11 +23,11 @@ import { currentPath, renderApp, signedIn } from './render-app';
 vi.mock('../../src/api/profile');
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 vi.mock('../../src/telegram/links', () => ({ openDownload: vi.fn(), openExternal: vi.fn() }));
-// Telegram's question is the client's (src/telegram/writeAccess.ts); here it is answered «allowed».
-const asked = vi.hoisted(() => vi.fn(async () => 'allowed' as const));
+// Telegram's question is the client's (src/telegram/writeAccess.ts); here it is answered «allowed» unless told.
+const asked = vi.hoisted(() => vi.fn(async (): Promise<'allowed' | 'denied' | 'unavailable'> => 'allowed'));
 vi.mock('../../src/telegram/writeAccess', async () => {
   const { fromPromise } = await import('xstate');
-  return { botMayWrite: () => false, writeAccessActors: { requestWriteAccess: fromPromise(() => asked()) } };
+  return { writeAccessActors: { requestWriteAccess: fromPromise(() => asked()) } };
 });
 vi.mock('../../src/screens/profile/deviceData', async (original) => ({
   ...(await original<typeof import('../../src/screens/profile/deviceData')>()),
@@ -30,13 +37,24 @@ vi.mock('../../src/screens/profile/deviceData', async (original) => ({
 const TELEGRAM_ID = 42;
 const update = vi.mocked(updateSettings);
 const saved = { title: 'Настройки сохранены', variant: 'success' } as const;
+/** The flow's saves can be called off (src/api/profile.actors.ts); the flush on leaving outlives the screen. */
+const aborts = expect.any(AbortSignal);
+
+/** The server's word on whether the bot can write to the user: what it was last told. */
+let botCanWrite = false;
 
 beforeEach(() => {
   vi.clearAllMocks();
   localStorage.clear();
-  vi.mocked(getSettings).mockResolvedValue(settings());
+  botCanWrite = false;
+  vi.mocked(getSettings).mockImplementation(async () => settings({ bot_can_write: botCanWrite }));
   vi.mocked(getTrialStatus).mockResolvedValue({ available: false, days: 7 }); // the profile, after «Назад»
-  update.mockImplementation(async (patch: SettingsPatch) => ({ ...settings(), ...patch }) as Settings);
+  update.mockImplementation(
+    async (patch: SettingsPatch) => ({ ...settings(), ...patch, bot_can_write: botCanWrite }) as SettingsReply,
+  );
+  vi.mocked(putBotAccess).mockImplementation(async ({ allowed }) => {
+    botCanWrite = allowed;
+  });
 });
 
 const open = () =>
@@ -59,11 +77,11 @@ describe('settings', () => {
     await userEvent.click(options[1]!);
     expect(options[1]).toHaveAttribute('aria-checked', 'true');
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Стиль общения обновлен' }));
-    expect(update).toHaveBeenCalledWith({ communication_style: 'direct' });
+    expect(update).toHaveBeenCalledWith({ communication_style: 'direct' }, aborts);
     // Arrow keys move and choose, as in every radio group.
     options[1]!.focus();
     await userEvent.keyboard('{ArrowRight}');
-    await waitFor(() => expect(update).toHaveBeenLastCalledWith({ communication_style: 'humorous' }));
+    await waitFor(() => expect(update).toHaveBeenLastCalledWith({ communication_style: 'humorous' }, aborts));
   });
 
   it('reminders: off says «Напоминания отключены»; a time says «Время напоминаний обновлено» and asks Telegram', async () => {
@@ -79,16 +97,44 @@ describe('settings', () => {
     expect(asked).not.toHaveBeenCalled();
     await userEvent.click(within(group).getByRole('radio', { name: '9:00' }));
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Время напоминаний обновлено' }));
-    expect(update).toHaveBeenLastCalledWith({ reminder_time: 'morning' });
+    expect(update).toHaveBeenLastCalledWith({ reminder_time: 'morning' }, aborts);
     await waitFor(() => expect(asked).toHaveBeenCalledTimes(1));
     // Allowed now: another time does not ask again.
     await userEvent.click(within(group).getByRole('radio', { name: '14:00' }));
-    await waitFor(() => expect(update).toHaveBeenLastCalledWith({ reminder_time: 'afternoon' }));
+    await waitFor(() => expect(update).toHaveBeenLastCalledWith({ reminder_time: 'afternoon' }, aborts));
     expect(asked).toHaveBeenCalledTimes(1);
   });
 
+  it('the bot cannot write: a calm hint under «Напоминания», whose button asks Telegram again', async () => {
+    asked.mockResolvedValueOnce('denied');
+    open();
+    const group = await screen.findByRole('radiogroup', { name: 'Напоминания' });
+    const hint = 'Бот пока не может вам написать. Разрешите сообщения от бота — и напоминания начнут приходить.';
+    // Evening by default, but nothing allowed yet (or the bot was stopped): said at once.
+    expect(screen.getByText(hint)).toBeInTheDocument();
+    expect(screen.getByText('Если вы остановили бота, откройте его чат и нажмите «Перезапустить».')).toBeVisible();
+    await userEvent.click(within(group).getByRole('radio', { name: '9:00' }));
+    await waitFor(() => expect(putBotAccess).toHaveBeenCalledWith({ allowed: false }));
+    expect(await screen.findByText(hint)).toBeInTheDocument(); // denied: the time is saved, and it cannot arrive
+    await userEvent.click(screen.getByRole('button', { name: 'Разрешить сообщения' }));
+    await waitFor(() => expect(putBotAccess).toHaveBeenLastCalledWith({ allowed: true }));
+    await waitFor(() => expect(screen.queryByText(hint)).not.toBeInTheDocument());
+    expect(asked).toHaveBeenCalledTimes(2);
+  });
+
+  it.each([
+    ['the bot can write', { bot_can_write: true }],
+    ['reminders are off', { reminder_time: 'disabled' as const }],
+  ])('no hint when %s', async (_, over) => {
+    vi.mocked(getSettings).mockResolvedValue(settings(over));
+    open();
+    await screen.findByRole('radiogroup', { name: 'Напоминания' });
+    expect(screen.queryByText(/Бот пока не может вам написать/)).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Разрешить сообщения' })).not.toBeInTheDocument();
+  });
+
   it('a failed save says «Ошибка» / «Не удалось сохранить настройки» and puts the previous value back', async () => {
-    const answer = deferred<Settings>();
+    const answer = deferred<SettingsReply>();
     update.mockReturnValueOnce(answer.promise);
     open();
     const group = await screen.findByRole('radiogroup', { name: 'Стиль общения' });
@@ -114,7 +160,9 @@ describe('settings', () => {
     expect(screen.getByText('7/500')).toBeInTheDocument();
     expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBe('Учитель');
     expect(update).not.toHaveBeenCalled();
-    await waitFor(() => expect(update).toHaveBeenCalledWith({ personal_context: 'Учитель' }), { timeout: 3000 });
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ personal_context: 'Учитель' }, aborts), {
+      timeout: 3000,
+    });
     expect(update).toHaveBeenCalledTimes(1); // one save for the whole word
     await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Информация обновлена' }));
     expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBeNull(); // the server has it
@@ -134,9 +182,12 @@ describe('settings', () => {
     localStorage.setItem(`about_draft:${TELEGRAM_ID}`, 'Написала и закрыла приложение');
     open();
     expect(await screen.findByRole('textbox', { name: 'Обо мне' })).toHaveValue('Написала и закрыла приложение');
-    await waitFor(() => expect(update).toHaveBeenCalledWith({ personal_context: 'Написала и закрыла приложение' }), {
-      timeout: 3000,
-    });
+    await waitFor(
+      () => expect(update).toHaveBeenCalledWith({ personal_context: 'Написала и закрыла приложение' }, aborts),
+      {
+        timeout: 3000,
+      },
+    );
   });
 
   it('a failed «Обо мне» save keeps the text and its draft, and says so under the field', async () => {
@@ -194,6 +245,43 @@ describe('my data', () => {
     for (const key of [`diary_drafts:${TELEGRAM_ID}`, `chat_drafts:${TELEGRAM_ID}`, 'onboarding_completed'])
       expect(localStorage.getItem(key), key).toBeNull();
     expect(localStorage.getItem('tg_init_data')).toBe('init'); // the next sign-in needs it
+  });
+
+  /** Opens the erase sheet, types the word and confirms. */
+  const confirmErase = async () => {
+    await userEvent.click(screen.getByRole('button', { name: 'Удалить все мои данные' }));
+    const sheet = await screen.findByRole('dialog');
+    await userEvent.type(within(sheet).getByRole('textbox'), 'УДАЛИТЬ');
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Удалить навсегда' }));
+  };
+
+  it('«Обо мне» waiting for its pause is never sent once the erase starts, nor after it', async () => {
+    const erased = deferred<void>();
+    vi.mocked(eraseMyData).mockReturnValue(erased.promise);
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Обо мне' }), 'Секрет');
+    await confirmErase();
+    await new Promise((r) => setTimeout(r, 1500)); // past the pause
+    await act(async () => erased.resolve());
+    await waitFor(() => expect(restartApp).toHaveBeenCalled());
+    expect(update).not.toHaveBeenCalled();
+    expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBeNull();
+  });
+
+  it('a «Обо мне» save in flight is aborted before the erase is called', async () => {
+    update.mockImplementation(() => new Promise(() => {}));
+    vi.mocked(eraseMyData).mockImplementation(async () => {
+      // By the time DELETE goes, the save's request has been called off.
+      expect((update.mock.calls[0]![1] as AbortSignal).aborted).toBe(true);
+    });
+    open();
+    await userEvent.type(await screen.findByRole('textbox', { name: 'Обо мне' }), 'Секрет');
+    await waitFor(() => expect(update).toHaveBeenCalledWith({ personal_context: 'Секрет' }, aborts), {
+      timeout: 3000,
+    });
+    await confirmErase();
+    await waitFor(() => expect(restartApp).toHaveBeenCalled());
+    expect(update).toHaveBeenCalledTimes(1);
   });
 
   it('a failed erase keeps the sheet open and says so', async () => {

@@ -1,7 +1,7 @@
 // The user's own data, on PGlite and PostgreSQL: encryption at rest (raw rows and a real dump hold no diary or chat
 // text; rows from before encryption read and get sealed; a wrong key refuses; rotation), the export (every table of
 // the schema is in a part; the document; the short-lived link), and erasing everything (one user's rows only;
-// payments stay detached; the trial and today's quota survive a new sign-in).
+// payments stay detached; the trial and today's quota survive a new sign-in, reminders stay off until chosen).
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -498,13 +498,31 @@ describeEachDatabase('own data', (t) => {
       expect(await t.database.db.select().from(erasedAccounts)).toEqual([]); // moved back into the account
     });
 
-    it('nothing is kept for someone with no trial and nothing spent; a second erase is harmless', async () => {
+    it('with no trial and nothing spent only the mark is kept; a second erase is harmless', async () => {
       const { call } = calls(t);
       await call('GET', '/api/users/me', boris);
       expect((await call('DELETE', '/api/users/me', boris)).statusCode).toBe(204);
-      expect(await t.database.db.select().from(erasedAccounts)).toEqual([]);
+      expect(await t.database.db.select().from(erasedAccounts)).toEqual([
+        { telegramRef: expect.any(Buffer), trialUsed: false, usage: [] },
+      ]);
       expect(await t.database.db.select().from(users)).toEqual([]);
       expect((await call('GET', '/api/trial/status', boris)).json().available).toBe(true);
+    });
+
+    it('the bot stays silent after an erase until a reminder time is chosen again; new users get the evening', async () => {
+      const { call } = calls(t);
+      const writes = { ...anna, allows_write_to_pm: true };
+      const schedule = async () => t.database.db.select().from(reminderSchedule);
+      expect((await call('GET', '/api/users/me/settings', writes)).json().reminder_time).toBe('evening');
+      expect(await schedule()).toHaveLength(1); // the default, as for every new user the bot may write to
+      expect((await call('DELETE', '/api/users/me', writes)).statusCode).toBe(204);
+
+      // The app signs in again right away, with the same init data (allows_write_to_pm included).
+      expect((await call('GET', '/api/users/me/settings', writes)).json().reminder_time).toBe('disabled');
+      expect(await schedule()).toEqual([]);
+      const chosen = await call('PATCH', '/api/users/me/settings', writes, { reminder_time: 'morning' });
+      expect(chosen.json().reminder_time).toBe('morning');
+      expect(await schedule()).toEqual([expect.objectContaining({ userId: await t.userId(anna.id) })]);
     });
 
     it('an export link made before the erasure downloads nothing after it', async () => {

@@ -67,6 +67,9 @@ describeEachDatabase(
       const slot = await syncReminder(t.database.db, id, 'Europe/Moscow', clock);
       return { id, slot: slot! };
     };
+    /** What the settings tell the app: can the bot write to the user (so reminders arrive)? */
+    const canWrite = async (user: TgUser) =>
+      (await request(user, 'GET', '/api/users/me/settings', 'Europe/Moscow')).json().bot_can_write;
     const scheduleOf = async (id: number) =>
       (await t.database.db.select().from(reminderSchedule).where(eq(reminderSchedule.userId, id)))[0];
     const deliveryOf = async (id: number, day: string) =>
@@ -174,6 +177,7 @@ describeEachDatabase(
       const silent = person({ allows_write_to_pm: undefined });
       const quiet = await enrol(silent, 'Europe/Moscow');
       expect(quiet.slot).toBeNull(); // never allowed: nothing scheduled
+      expect(await canWrite(silent)).toBe(false); // and the settings say so
       expect(await scheduleOf(quiet.id)).toBeUndefined();
       at(new Date('2030-03-20T00:00:00Z'));
       expect(await tick()).toEqual({});
@@ -194,8 +198,13 @@ describeEachDatabase(
       expect(yes.statusCode).toBe(204);
       expect(yes.body).toBe('');
       expect(await scheduleOf(quiet.id)).toBeDefined();
+      expect(await canWrite(silent)).toBe(true);
       expect((await put({ allowed: false })).statusCode).toBe(204);
       expect(await scheduleOf(quiet.id)).toBeUndefined();
+      const denied = await request(silent, 'PATCH', '/api/users/me/settings', 'Europe/Moscow', {
+        reminder_time: 'morning',
+      });
+      expect(denied.json()).toMatchObject({ reminder_time: 'morning', bot_can_write: false });
       const [row] = await t.database.db
         .select({ botAccess: users.botAccess })
         .from(users)
@@ -209,6 +218,7 @@ describeEachDatabase(
     it('a 403 (blocked) is recorded and stops reminders until the user writes to the bot again', async () => {
       const user = person();
       const { id, slot } = await enrol(user, 'Europe/Moscow');
+      expect(await canWrite(user)).toBe(true);
       api.answer('sendMessage', () => new BotApiError(403, 'Forbidden: bot was blocked by the user'));
       at(slot.dueAt, 1000);
       expect(await tick()).toEqual({ blocked: 1 });
@@ -220,6 +230,7 @@ describeEachDatabase(
       t.app.initDataCache.clear();
       expect((await request(user, 'GET', '/api/users/me', 'Europe/Moscow')).statusCode).toBe(200);
       expect(await scheduleOf(id)).toBeUndefined();
+      expect(await canWrite(user)).toBe(false); // the app shows why the reminders stopped
       at(slot.dueAt, 2 * 86_400_000);
       expect(await tick()).toEqual({});
 
@@ -243,6 +254,7 @@ describeEachDatabase(
       });
       expect(start.statusCode).toBe(200);
       expect(sent()).toHaveLength(1); // the /start greeting
+      expect(await canWrite(user)).toBe(true);
       const back = (await scheduleOf(id))!;
       expect(back).toBeDefined();
       await syncReminder(t.database.db, id, 'Europe/Moscow', clock);

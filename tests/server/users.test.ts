@@ -48,7 +48,12 @@ describeEachDatabase('users API', (t) => {
   it('settings: defaults gentle / evening / null without any row', async () => {
     const res = await settings();
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ communication_style: 'gentle', reminder_time: 'evening', personal_context: null });
+    expect(res.json()).toEqual({
+      communication_style: 'gentle',
+      reminder_time: 'evening',
+      personal_context: null,
+      bot_can_write: false, // never allowed (tests/server/reminders.test.ts follows it through)
+    });
   });
 
   it('settings: partial updates keep the other fields; personal_context trimmed, blank → null', async () => {
@@ -56,22 +61,26 @@ describeEachDatabase('users API', (t) => {
       communication_style: 'direct',
       reminder_time: 'evening',
       personal_context: null,
+      bot_can_write: false,
     });
     expect((await patch({ reminder_time: 'disabled', personal_context: '  Люблю горы  ' })).json()).toEqual({
       communication_style: 'direct',
       reminder_time: 'disabled',
       personal_context: 'Люблю горы',
+      bot_can_write: false,
     });
     expect((await patch({ personal_context: '   ' })).json().personal_context).toBeNull();
     expect((await patch({})).json()).toEqual({
       communication_style: 'direct',
       reminder_time: 'disabled',
       personal_context: null,
+      bot_can_write: false,
     });
     expect((await settings()).json()).toEqual({
       communication_style: 'direct',
       reminder_time: 'disabled',
       personal_context: null,
+      bot_can_write: false,
     });
   });
 
@@ -109,6 +118,7 @@ describeEachDatabase('users API', (t) => {
       communication_style: 'gentle',
       reminder_time: 'evening',
       personal_context: null,
+      bot_can_write: false,
     });
     expect((await me(boris)).json()).toMatchObject({ telegram_id: boris.id, first_name: 'Борис', username: null });
     expect((await settings()).json().personal_context).toBe('Секрет Анны');

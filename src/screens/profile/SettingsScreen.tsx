@@ -1,6 +1,7 @@
 // /app/profile/settings: binds the settings machine (style, reminders, «Обо мне» with its device draft and the
 // write-access request) and the own-data machine (download my data, erase everything). Leaving the screen, by any
-// way, sends LEAVE first, so «Обо мне» typed just now still reaches the server.
+// way, sends LEAVE first, so «Обо мне» typed just now still reaches the server; erasing everything holds «Обо мне»
+// first, so none of it reaches the server afterwards.
 import { useLayoutEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { CommunicationStyle, ReminderTime } from '../../../contract/settings';
@@ -16,13 +17,14 @@ import { AboutField } from '../../components/profile/AboutField';
 import { ChoiceGroup } from '../../components/profile/ChoiceGroup';
 import { EraseSheet } from '../../components/profile/EraseSheet';
 import { MyDataSection } from '../../components/profile/MyDataSection';
+import { RemindersHint } from '../../components/profile/RemindersHint';
 import { Section } from '../../components/profile/Section';
 import { settingsCopy } from '../../copy/profile';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openDownload } from '../../telegram/links';
 import { useBackButton } from '../../telegram/useBackButton';
-import { botMayWrite, writeAccessActors } from '../../telegram/writeAccess';
+import { writeAccessActors } from '../../telegram/writeAccess';
 import { aboutDraftEffects, aboutDraftStore } from './aboutDraft';
 import { forgetDevice, restartApp } from './deviceData';
 
@@ -46,7 +48,7 @@ export default function SettingsScreen() {
   const id = typeof telegramId === 'number' ? telegramId : null;
   const store = useMemo(() => aboutDraftStore(id), [id]);
   // Read once, when the screen opens: the machine takes it from there.
-  const [input] = useState(() => ({ aboutDraft: store.load(), botMayWrite: botMayWrite() }));
+  const [input] = useState(() => ({ aboutDraft: store.load() }));
   const settings = useFlow(settingsMachine, settingsView, {
     input,
     actors: { ...profileActors, ...writeAccessActors },
@@ -58,6 +60,8 @@ export default function SettingsScreen() {
       openDownload: (_: unknown, download: ExportDownload) => openDownload(download),
       forgetDevice: () => forgetDevice(id),
       restartApp,
+      holdAbout: () => settings.send({ type: 'ABOUT.HOLD' }),
+      resumeAbout: () => settings.send({ type: 'ABOUT.RESUME' }),
     },
   });
   const { send } = settings;
@@ -65,6 +69,7 @@ export default function SettingsScreen() {
   useLayoutEffect(() => () => send({ type: 'LEAVE' }), [send]);
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
   const { status, style, reminder, about, aboutLength, choosing, aboutSaving, aboutFailed } = settings.view;
+  const { remindersUnreachable, canAskWriteAccess } = settings.view;
 
   return (
     <Page title={settingsCopy.title}>
@@ -106,6 +111,13 @@ export default function SettingsScreen() {
                 send({ type: 'REMINDER.SELECT', time: value });
               }}
             />
+            {remindersUnreachable ? (
+              <RemindersHint
+                canAsk={canAskWriteAccess}
+                busy={choosing}
+                onAsk={() => send({ type: 'WRITE_ACCESS.ASK' })}
+              />
+            ) : null}
           </Section>
           <AboutField
             value={about}
