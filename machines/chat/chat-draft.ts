@@ -60,14 +60,24 @@ export function parseChatDrafts(raw: string | null): StoredChatDraft[] {
 }
 
 /**
- * What became of an unsent message, judged from the chat's newest messages when it is opened again: the server
- * stored it and answered (the app was closed mid-reply, the reply was kept), stored it without an answer (the
- * model failed), or never got it.
+ * How long after its message a reply may still be on its way: beyond the server's wait for a model (60 s by
+ * default), so an unanswered message this recent is most likely being answered right now.
  */
-export function unsentFate(unsent: UnsentMessage, messages: readonly ChatMessage[]): 'answered' | 'stored' | 'unsent' {
+export const REPLY_WRITING_MS = 2 * 60_000;
+
+export type UnsentFate = 'answered' | 'writing' | 'stored' | 'unsent';
+
+/**
+ * What became of an unsent message, judged from the chat's newest messages when it is opened again: the server
+ * stored it and answered (the app was closed mid-reply, the reply was kept), stored it moments ago and is
+ * presumably still writing the reply (`writing`, by its `created_at` against `now`), stored it without an answer
+ * (the model failed), or never got it.
+ */
+export function unsentFate(unsent: UnsentMessage, messages: readonly ChatMessage[], now: Date): UnsentFate {
   const last = messages.at(-1);
   const beforeLast = messages.at(-2);
-  if (last?.role === 'user' && last.content === unsent.content) return 'stored';
+  if (last?.role === 'user' && last.content === unsent.content)
+    return now.getTime() - Date.parse(last.created_at) < REPLY_WRITING_MS ? 'writing' : 'stored';
   if (last?.role === 'assistant' && beforeLast?.role === 'user' && beforeLast.content === unsent.content)
     return 'answered';
   return 'unsent';

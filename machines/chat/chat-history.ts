@@ -18,6 +18,15 @@ export function olderPageQuery(chatId: string, olderRemaining: number): OlderPag
 
 /** Messages of an older page put before the loaded ones, skipping any already shown. */
 export function prependPage(messages: readonly ChatMessage[], page: readonly ChatMessage[]): ChatMessage[] {
+  return [...unseen(messages, page), ...messages];
+}
+
+/** The newest page read again: the messages that came since, after the ones shown (older pages stay as they are). */
+export function appendNewest(messages: readonly ChatMessage[], page: readonly ChatMessage[]): ChatMessage[] {
+  return [...messages, ...unseen(messages, page)];
+}
+
+function unseen(messages: readonly ChatMessage[], page: readonly ChatMessage[]): ChatMessage[] {
   const seen = new Set(messages.map((m) => m.id));
-  return [...page.filter((m) => !seen.has(m.id)), ...messages];
+  return page.filter((m) => !seen.has(m.id));
 }

@@ -8,6 +8,8 @@
 // The microphone opens the voice recorder (machines/voice/) once the server, the plan and today's voice seconds
 // allow it; the recognised words land in the composer, to be read, edited and sent — never sent unseen. A diary
 // card's «Создать запись» passes the diary's plan and daily-limit rule, like every way into the new-entry form.
+// Reopened while the reply to a message sent moments ago is still being written (the app was closed mid-reply),
+// the chat says so calmly and looks at its newest messages again in a few seconds, before offering a resend.
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
@@ -35,11 +37,15 @@ import {
   unsentFate,
   type ChatDraft,
 } from './chat-draft';
-import { olderPageQuery, prependPage, type OlderPageQuery } from './chat-history';
+import { appendNewest, olderPageQuery, prependPage, type OlderPageQuery } from './chat-history';
 import { diaryNavigation, diarySuggestionOf, practiceNavigation, practiceSuggestionOf } from './chat-suggestions';
 import { voiceSecondsAllowed, withVoiceRefusal } from '../voice/voice-allowance';
 import { voiceRecorderMachine, type RecorderOutcome } from '../voice/voice-recorder.machine';
 import { limitBanner } from './limit-banner';
+
+/** How long to wait before looking for a reply still being written, and how many looks before offering a resend. */
+export const REPLY_RECHECK_MS = 3_000;
+export const REPLY_RECHECKS = 4;
 
 /** Why a send failed, as the streaming actor reports it (src/api/chat.actors.ts maps HTTP and stream errors). */
 export type SendFailure =
@@ -94,6 +100,8 @@ export interface ChatSessionContext {
   usage: UsageInfo | null;
   /** The server refused a send for the daily limit (402). */
   limitRefused: boolean;
+  /** How often the newest messages were read again for a reply still being written (at most REPLY_RECHECKS). */
+  replyChecks: number;
   /** This server can turn speech into text (GET /api/users/me's capabilities, read at sign-in). */
   voiceInput: boolean;
   /** Injected: a new client id (a UUID) and the clock for the optimistic message. */
@@ -143,6 +151,7 @@ export const chatSessionMachine = setup({
     input: {} as ChatSessionInput,
     events: {} as ChatSessionEvent,
   },
+  delays: { replyRecheck: REPLY_RECHECK_MS },
   actors: {
     restoreDraft: stubActor<ChatDraft, { chatKey: string }>(),
     /** Null when the chat does not exist or is someone else's (HTTP 404). */
@@ -171,16 +180,26 @@ export const chatSessionMachine = setup({
     })),
     /**
      * A restored unanswered message, against the history just loaded: answered → forgotten (and the device's copy
-     * with it, by the saveDraft that follows); stored without an answer → that message gets «Отправить ещё раз»;
-     * never stored → shown again as an optimistic message.
+     * with it, by the saveDraft that follows); stored (its reply perhaps still being written) → it is that stored
+     * message; never stored → shown again as an optimistic message.
      */
     placeUnsent: assign(({ context }) => {
       const { pending, messages } = context;
       if (!pending) return {};
-      const fate = unsentFate(pending, messages);
+      const fate = unsentFate(pending, messages, context.now());
       if (fate === 'answered') return { pending: null };
-      if (fate === 'stored') return { pending: { ...pending, messageId: messages.at(-1)!.id } };
-      return { messages: [...messages, optimisticMessage(pending, context.chatId, context.now())] };
+      if (fate === 'unsent')
+        return { messages: [...messages, optimisticMessage(pending, context.chatId, context.now())] };
+      return { pending: { ...pending, messageId: messages.at(-1)!.id } };
+    }),
+    /** The newest messages read again: whatever came since is shown; the awaited reply among them answers it. */
+    takeNewest: assign(({ context }, { opening }: { opening: ChatOpening | null }) => {
+      if (!opening || !context.pending) return {};
+      const messages = appendNewest(context.messages, opening.messages);
+      const answered = unsentFate(context.pending, messages, context.now()) === 'answered';
+      return answered
+        ? { chat: opening.chat, messages, pending: null, lastReply: messages.at(-1)! }
+        : { chat: opening.chat, messages };
     }),
     /** The message goes out: shown at once with a temp id, the composer emptied (unless it was a topic tile). */
     startSend: assign(({ context }, { content, fromComposer }: { content: string; fromComposer: boolean }) => {
@@ -210,6 +229,12 @@ export const chatSessionMachine = setup({
     hasText: ({ context }) => context.text.trim() !== '',
     isTopic: (_, { text }: { text: string }) => text.trim() !== '',
     hasPending: ({ context }) => context.pending !== null,
+    // Only a message the server stored (a temp one is the device's own copy, never sent).
+    isReplyWriting: ({ context }) =>
+      context.pending !== null &&
+      !isTempMessage(context.pending.messageId) &&
+      context.replyChecks < REPLY_RECHECKS &&
+      unsentFate(context.pending, context.messages, context.now()) === 'writing',
     hasOlder: ({ context }) => context.chatId !== null && context.olderRemaining > 0,
     isLimit: (_, { failure }: { failure: SendFailure }) => failure.kind === 'limit',
     hasPracticeAccess: ({ context }, { messageId }: { messageId: string }) =>
@@ -249,6 +274,7 @@ export const chatSessionMachine = setup({
     lastReply: null,
     usage: null,
     limitRefused: false,
+    replyChecks: 0,
     voiceInput: input.voiceInput ?? true,
     newClientId: input.newClientId,
     now: input.now ?? (() => new Date()),
@@ -496,8 +522,36 @@ export const chatSessionMachine = setup({
           initial: 'settling',
           states: {
             settling: {
-              description: 'Transient: a restored unanswered message waits for «Отправить ещё раз».',
-              always: [{ guard: 'hasPending', target: 'failed' }, { target: 'idle' }],
+              description:
+                'Transient: a restored unanswered message waits for its reply (sent moments ago) or for «Отправить ещё раз».',
+              always: [
+                { guard: 'isReplyWriting', target: 'awaitingReply' },
+                { guard: 'hasPending', target: 'failed' },
+                { target: 'idle' },
+              ],
+            },
+            awaitingReply: {
+              description:
+                '«Ответ ещё пишется…»: the newest message was sent moments ago and its reply is on its way (the app was closed mid-reply); a look again in a few seconds.',
+              after: { replyRecheck: { target: 'checkingReply' } },
+            },
+            checkingReply: {
+              description:
+                'The newest messages again: a stored reply shows; none yet → wait again (a few times, while the message is recent), then «Отправить ещё раз».',
+              entry: assign({ replyChecks: ({ context }) => context.replyChecks + 1 }),
+              invoke: {
+                id: 'checkReply',
+                src: 'loadChat',
+                input: ({ context }) => ({ chatId: context.chatId ?? '' }),
+                onDone: {
+                  target: 'settling',
+                  actions: [
+                    { type: 'takeNewest', params: ({ event }) => ({ opening: event.output }) },
+                    { type: 'saveDraft', params: saveParams },
+                  ],
+                },
+                onError: { target: 'failed', description: 'Unreachable: the message gets «Отправить ещё раз».' },
+              },
             },
             idle: {
               on: {
@@ -673,6 +727,9 @@ export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine
     messages,
     /** The typing indicator: a send runs and no words have arrived yet. */
     typing: snapshot.matches({ ready: { send: { sending: 'waiting' } } }),
+    /** Reopened mid-reply: the reply to the newest message is still being written («Ответ ещё пишется…»). */
+    replyWriting:
+      snapshot.matches({ ready: { send: 'awaitingReply' } }) || snapshot.matches({ ready: { send: 'checkingReply' } }),
     /** The reply so far ('' when none streams). */
     streamingText,
     /** The last reply finished here, for the polite announcement (not every streamed word). */

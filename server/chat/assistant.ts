@@ -2,11 +2,11 @@
 // a tool's result and may not call another), deltas passed on as they arrive, the first suggestion kept as the
 // message's metadata and the tokens of all steps counted. A provider that fails, times out or stalls is a
 // ProviderUnavailable; nothing here knows about HTTP or the database.
-import type { LanguageModelV3 } from '@ai-sdk/provider';
+import type { JSONObject, LanguageModelV3 } from '@ai-sdk/provider';
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import type { MessageMetadata } from '../../contract/chat';
 import type { Tier } from '../billing/plans';
-import type { OfflineContext } from './offline/responder';
+import type { OfflineOptions } from './offline/model';
 import { MAX_OUTPUT_TOKENS, MAX_STEPS } from './prompt';
 import { estimateMessageTokens, estimateTokens } from './tokens';
 import { chatTools } from './tools';
@@ -24,7 +24,7 @@ export interface AssistantInput {
   messages: ModelMessage[];
   tier: Tier;
   /** Handed to the offline assistant (providerOptions.offline); other providers ignore it. */
-  offline: OfflineContext;
+  offline: OfflineOptions;
   timeoutMs: number;
   onDelta: (text: string) => void;
 }
@@ -55,7 +55,8 @@ export async function runAssistant(input: AssistantInput): Promise<AssistantRepl
     maxOutputTokens: MAX_OUTPUT_TOKENS,
     maxRetries: 1,
     timeout: { totalMs: input.timeoutMs, chunkMs: Math.ceil(input.timeoutMs / 3) },
-    providerOptions: { offline: { ...input.offline } },
+    // Typed as JSON (providers may send it on), but handed to the model as given: the hurry signal arrives intact.
+    providerOptions: { offline: { ...input.offline } as unknown as JSONObject },
     onError: ({ error }) => void (failure ??= error), // surfaced below, not logged to the console by the SDK
   });
 

@@ -151,6 +151,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
         chatId,
         content: body.content,
         clientId: body.client_id,
+        streamed: wantsEventStream(request),
       });
     } catch (error) {
       if (error instanceof TokensExhausted)

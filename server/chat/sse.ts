@@ -16,7 +16,7 @@ export function wantsEventStream(request: FastifyRequest): boolean {
 export interface EventStream {
   send<E extends ChatStreamEvent>(event: E['event'], data: E['data']): void;
   end(): void;
-  /** Called once when the client goes away before end(). */
+  /** Called once when the client goes away before end() (at once if it already has). */
   onGone(listener: () => void): void;
 }
 
@@ -32,6 +32,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
   });
   // A client that left while the send was being prepared: nothing to write to.
   let open = !res.destroyed;
+  let left = !open;
   const gone: Array<() => void> = [];
   res.on('error', () => {}); // a write racing the socket's end; 'close' follows and stops the writing
   const keepAlive = setInterval(() => open && res.write(': keep-alive\n\n'), KEEP_ALIVE_MS);
@@ -39,6 +40,7 @@ export function openEventStream(reply: FastifyReply): EventStream {
     clearInterval(keepAlive);
     if (!open) return;
     open = false;
+    left = true;
     for (const listener of gone) listener();
   });
   return {
@@ -55,7 +57,8 @@ export function openEventStream(reply: FastifyReply): EventStream {
       res.end();
     },
     onGone(listener) {
-      gone.push(listener);
+      if (left) listener();
+      else gone.push(listener);
     },
   };
 }

@@ -71,7 +71,7 @@ export class ReplyFailed extends Error {
 export interface ChatDeps {
   db: Db;
   model: LanguageModelV3;
-  config: Pick<Config, 'llmTimeoutMs'>;
+  config: Pick<Config, 'llmTimeoutMs' | 'offlineStreamWordMs'>;
   log: FastifyBaseLogger;
   /** Keeps a running reply alive past its request (the server waits for it when closing). */
   track: (running: Promise<unknown>) => void;
@@ -84,6 +84,8 @@ export interface TurnInput {
   chatId: string | null;
   content: string;
   clientId?: string;
+  /** The client watches the reply grow (Server-Sent Events): the offline assistant paces its words. */
+  streamed?: boolean;
 }
 
 export interface ReplyResult {
@@ -96,6 +98,9 @@ export interface ReplyResult {
 export class ReplyStream {
   private text = '';
   private readonly listeners = new Set<(delta: string) => void>();
+  private readonly heard = new AbortController();
+  /** Aborted when the last listener leaves (the client went away): nobody is left to watch the words appear. */
+  readonly unheard = this.heard.signal;
   done!: Promise<ReplyResult>;
 
   push(delta: string): void {
@@ -106,7 +111,10 @@ export class ReplyStream {
   subscribe(listener: (delta: string) => void): () => void {
     if (this.text) listener(this.text);
     this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
+    return () => {
+      this.listeners.delete(listener);
+      if (!this.listeners.size) this.heard.abort();
+    };
   }
 
   settle(done: Promise<ReplyResult>): this {
@@ -222,6 +230,9 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
           style: ctx.settings.communication_style,
           hasPersonalContext: Boolean(ctx.settings.personal_context),
           checkIn,
+          // Only a reply someone watches grow is paced, and only while they do: stored, it is needed at once.
+          paceMs: input.streamed ? deps.config.offlineStreamWordMs : 0,
+          hurry: reply.unheard,
         },
         timeoutMs: deps.config.llmTimeoutMs,
         onDelta: (delta) => reply.push(delta),

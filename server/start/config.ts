@@ -42,6 +42,8 @@ export interface Config {
   llmModel: string | null;
   /** A reply that has not finished by then (or stalls between chunks for a third of it) is a 503. */
   llmTimeoutMs: number;
+  /** The offline assistant's pause between the words of a streamed reply (OFFLINE_STREAM_WORD_MS); 0: no pause. */
+  offlineStreamWordMs: number;
   /** OpenAI-compatible speech-to-text API (…/v1, POST /audio/transcriptions); null → voice input is not set up. */
   sttBaseUrl: string | null;
   sttApiKey: string | null;
@@ -207,6 +209,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: str(env, 'LOG_LEVEL') ?? 'info',
     ...llm(env),
     llmTimeoutMs: int(env, 'LLM_TIMEOUT_MS', 60_000),
+    // About a fast typist's pace: the reply grows as a model's would, ≈ 1 s for a two-sentence answer.
+    offlineStreamWordMs: int(env, 'OFFLINE_STREAM_WORD_MS', 35),
     ...stt(env),
     // Under the client's 30 s timeout for a call, which also covers uploading the recording.
     sttTimeoutMs: int(env, 'STT_TIMEOUT_MS', 25_000),

@@ -54,6 +54,8 @@ export const chatCopy = {
     you: 'Вы',
     assistant: 'AI-помощник',
     typing: 'AI-помощник печатает…',
+    /** Reopened while the reply to the last message is still being written (not a failed send). */
+    replyWriting: 'Ответ ещё пишется…',
     replied: 'Ответ AI-помощника',
     sendFailed: 'Сообщение не отправлено',
     resend: 'Отправить ещё раз',

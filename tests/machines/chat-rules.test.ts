@@ -4,11 +4,12 @@ import {
   chatDraftKey,
   MAX_CHAT_DRAFTS,
   parseChatDrafts,
+  REPLY_WRITING_MS,
   textWithTakenBack,
   unsentFate,
   withChatDraft,
 } from '../../machines/chat/chat-draft';
-import { olderPageQuery, prependPage } from '../../machines/chat/chat-history';
+import { appendNewest, olderPageQuery, prependPage } from '../../machines/chat/chat-history';
 import { diaryNavigation, practiceNavigation } from '../../machines/chat/chat-suggestions';
 import { limitBanner } from '../../machines/chat/limit-banner';
 import { prefillFromNavigation } from '../../machines/diary/new-entry-draft';
@@ -66,14 +67,29 @@ describe('chat drafts on the device', () => {
     expect(drafts[1]).toEqual({ key: 'c1', text: 'новое', unsent: null });
   });
 
-  it('an unsent message is judged by the newest messages: answered, stored or never received', () => {
+  it('an unsent message is judged by the newest messages: answered, still being written, stored or never received', () => {
     const unsent = { content: 'Мне плохо', clientId: ID };
-    const user = makeMessage(1, { content: 'Мне плохо' });
+    const user = makeMessage(1, { content: 'Мне плохо' }); // created at 09:01
     const reply = makeMessage(2);
-    expect(unsentFate(unsent, [user, reply])).toBe('answered');
-    expect(unsentFate(unsent, [reply, user])).toBe('stored');
-    expect(unsentFate(unsent, [reply])).toBe('unsent');
-    expect(unsentFate(unsent, [])).toBe('unsent');
+    const at = (hhmmss: string) => new Date(`2025-03-10T${hhmmss}.000Z`);
+    const late = at('12:00:00');
+    expect(unsentFate(unsent, [user, reply], late)).toBe('answered');
+    expect(unsentFate(unsent, [reply, user], late)).toBe('stored');
+    expect(unsentFate(unsent, [reply], late)).toBe('unsent');
+    expect(unsentFate(unsent, [], late)).toBe('unsent');
+    // Sent less than REPLY_WRITING_MS ago, the reply is most likely on its way (a device clock behind counts too).
+    expect(REPLY_WRITING_MS).toBe(120_000);
+    expect(unsentFate(unsent, [reply, user], at('09:01:00'))).toBe('writing');
+    expect(unsentFate(unsent, [reply, user], at('09:02:59'))).toBe('writing');
+    expect(unsentFate(unsent, [reply, user], at('09:03:00'))).toBe('stored');
+    expect(unsentFate(unsent, [reply, user], at('09:00:00'))).toBe('writing');
+    expect(unsentFate(unsent, [user, reply], at('09:01:30'))).toBe('answered');
+  });
+
+  it('the newest page read again adds only what came since, after what is shown', () => {
+    const shown = messages(3, 6);
+    expect(appendNewest(shown, messages(5, 8)).map((m) => m.id)).toEqual(['m3', 'm4', 'm5', 'm6', 'm7', 'm8']);
+    expect(appendNewest(shown, messages(3, 6))).toEqual(shown);
   });
 
   it('text taken back goes before what is typed', () => {

@@ -1,7 +1,15 @@
 // Generated paths of the chat session machine (a new chat and an existing one), plus the sequences a graph cannot
 // express on its own: a whole streamed send, the draft across app restarts, paging while a reply streams.
 import { describe, expect, it } from 'vitest';
-import { createActor, fromCallback, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import {
+  createActor,
+  fromCallback,
+  fromPromise,
+  SimulatedClock,
+  waitFor,
+  type AnyMachineSnapshot,
+  type EventObject,
+} from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { ChatMessage } from '../../contract/chat';
 import { chatDraftKey, EMPTY_DRAFT, isTempMessage, type ChatDraft } from '../../machines/chat/chat-draft';
@@ -13,6 +21,8 @@ import {
   type ChatSessionContext,
   type ChatSessionInput,
   type ChatStreamMachineEvent,
+  REPLY_RECHECK_MS,
+  REPLY_RECHECKS,
 } from '../../machines/chat/chat-session.machine';
 import { checkAccess } from '../../machines/billing/daily-access';
 import { voiceSecondsAllowed } from '../../machines/voice/voice-allowance';
@@ -55,6 +65,23 @@ const storedUnsent: ChatOpening = {
     makeMessage(1, { role: 'assistant' }),
     makeMessage(2, { id: 'm-stored', role: 'user', content: UNSENT.content }),
   ],
+};
+
+/** c1 whose last message is the restored unsent one, stored 30 s before NOW: its reply is still being written. */
+const writingUnsent: ChatOpening = {
+  total: 3,
+  chat: makeChat(1),
+  messages: [
+    ...messages(1, 2),
+    makeMessage(3, { id: 'm-writing', content: UNSENT.content, created_at: '2025-03-10T11:59:30.000Z' }),
+  ],
+};
+/** The newest page read again once the reply to it was stored. */
+const LATE_REPLY = makeMessage(4, { id: 'a-late', content: 'Слышу вас. Что тревожит сильнее всего?' });
+const writingAnswered: ChatOpening = {
+  total: 4,
+  chat: makeChat(1),
+  messages: [...writingUnsent.messages, LATE_REPLY],
 };
 
 /** What the machine keeps on the device for its chat. */
@@ -297,6 +324,10 @@ const common = (input: ChatSessionInput) => ({
       c.pending ? (isTempMessage(c.pending.messageId) ? 'temp' : 'stored') : null,
       c.olderRemaining,
       c.limitRefused,
+      // How many looks for a reply still being written (only while it is awaited: after, it changes nothing).
+      s.matches({ ready: { send: 'awaitingReply' } }) || s.matches({ ready: { send: 'checkingReply' } })
+        ? c.replyChecks
+        : null,
       c.streamingText !== '',
       c.messages.length > 0,
       // What the microphone does, where it is pressed (elsewhere it would only multiply the states).
@@ -334,9 +365,14 @@ const common = (input: ChatSessionInput) => ({
     // sequences below); a plain draft, the long chat; no draft, also a chat that is gone.
     'xstate.done.actor.loadChat': (s: AnyMachineSnapshot): CaseEvent[] => {
       const c = s.context as ChatSessionContext;
-      const outputs = c.pending ? [storedUnsent, longChat] : c.text ? [longChat] : [null, longChat];
+      const outputs = c.pending ? [storedUnsent, writingUnsent, longChat] : c.text ? [longChat] : [null, longChat];
       return outputs.map((output) => ({ type: 'xstate.done.actor.loadChat', output }));
     },
+    // Looking again for the reply still being written: it came, not yet, or the chat is gone.
+    'xstate.done.actor.checkReply': [writingAnswered, writingUnsent, null].map((output) => ({
+      type: 'xstate.done.actor.checkReply',
+      output,
+    })),
     'xstate.done.actor.loadOlder': (s: AnyMachineSnapshot): CaseEvent[] => {
       const left = (s.context as ChatSessionContext).olderRemaining;
       const from = left - Math.min(30, left) + 1;
@@ -391,16 +427,24 @@ const common = (input: ChatSessionInput) => ({
       const used = c.usage?.tokens_used;
       expect(view.banner).toBe(c.limitRefused || used === 1000 ? 'exhausted' : used === 950 ? 'low' : 'hidden');
     },
-    'ready.send.idle': (s: AnyMachineSnapshot) => {
+    'ready.send.idle': (s: AnyMachineSnapshot, run: PathRun) => {
       const c = s.context as ChatSessionContext;
       expect(c.pending).toBeNull();
       expect(c.streamingText).toBe('');
       expect(chatSessionView(s)).toMatchObject({
         canSend: c.text.trim() !== '',
         typing: false,
+        replyWriting: false,
         sending: false,
         failedMessageId: null,
       });
+      // The reply that was still being written when the chat opened: shown, announced, the message answered.
+      const event = run.events.at(-1) as (EventObject & { output?: ChatOpening | null }) | undefined;
+      if (event?.type === 'xstate.done.actor.checkReply') {
+        expect(event.output).toBe(writingAnswered);
+        expect(c.messages.slice(-2).map((m) => m.id)).toEqual(['m-writing', 'a-late']);
+        expect(chatSessionView(s).lastReply).toBe(LATE_REPLY);
+      }
       // Right after a 402 the message is back in the composer (not in the list).
       const last = effects.at(-1);
       if (last?.name === 'saveDraft' && last.event.type === 'ERROR') {
@@ -434,9 +478,37 @@ const common = (input: ChatSessionInput) => ({
       expect(chatSessionView(s).typing).toBe(false);
       expect(chatSessionView(s).streamingText).toMatch(/^(Похоже, )+$/);
     },
+    'ready.send.awaitingReply': (s: AnyMachineSnapshot, run: PathRun) => {
+      const c = s.context as ChatSessionContext;
+      // Only a stored message sent moments ago; looked for again after REPLY_RECHECK_MS, at most REPLY_RECHECKS.
+      expect(c.messages.at(-1)!.id).toBe('m-writing');
+      expect(c.pending!.messageId).toBe('m-writing');
+      expect(c.replyChecks).toBeLessThan(REPLY_RECHECKS);
+      expect(run.clock.now() % REPLY_RECHECK_MS).toBe(0);
+      expect(chatSessionView(s)).toMatchObject({
+        replyWriting: true,
+        typing: false,
+        sending: false,
+        failedMessageId: null,
+        canSend: false,
+        pendingAtRisk: false,
+      });
+    },
+    'ready.send.checkingReply': (s: AnyMachineSnapshot, run: PathRun) => {
+      const c = s.context as ChatSessionContext;
+      expect(run.invocations.filter((i) => i.src === 'loadChat').at(-1)).toMatchObject({
+        id: 'checkReply',
+        input: { chatId: 'c1' },
+      });
+      expect(run.clock.now()).toBe(c.replyChecks * REPLY_RECHECK_MS);
+      expect(chatSessionView(s)).toMatchObject({ replyWriting: true, failedMessageId: null, canSend: false });
+    },
     'ready.send.failed': (s: AnyMachineSnapshot) => {
       const c = s.context as ChatSessionContext;
       const view = chatSessionView(s);
+      expect(view.replyWriting).toBe(false);
+      // A message still being answered falls back to its resend only after every look found no reply (or failed).
+      if (c.pending!.messageId === 'm-writing') expect(c.replyChecks).toBeGreaterThan(0);
       expect(view.failedMessageId).toBe(c.pending!.messageId);
       expect(messageById(s, c.pending!.messageId)).toMatchObject({ role: 'user', content: c.pending!.content });
       expect(view.failedEditable).toBe(isTempMessage(c.pending!.messageId));
@@ -511,6 +583,8 @@ describe('a new chat', () => {
       'ready.history.loadingOlder',
       'ready.history.olderFailed',
       'ready.send.settling',
+      'ready.send.awaitingReply',
+      'ready.send.checkingReply',
     ],
   });
 });
@@ -527,7 +601,10 @@ function session(
   input: Partial<ChatSessionInput>,
   options: {
     draft?: ChatDraft;
-    opening?: ChatOpening | null;
+    /** The chat as loaded: one answer, or each load's own (the newest messages read again). */
+    opening?: ChatOpening | null | (() => ChatOpening | null);
+    /** Time for the machine's delays (default: real time). */
+    clock?: SimulatedClock;
     stream?: (request: ChatSendRequest, sendBack: (e: ChatStreamMachineEvent) => void) => void;
     older?: () => Promise<{ messages: ChatMessage[]; total: number }>;
     usage?: UsageInfo | null;
@@ -562,7 +639,13 @@ function session(
   const machine = chatSessionMachine.provide({
     actors: {
       restoreDraft: fromPromise(async () => options.draft ?? EMPTY_DRAFT),
-      loadChat: fromPromise(async () => (options.opening === undefined ? longChat : options.opening)),
+      loadChat: fromPromise(async () =>
+        options.opening === undefined
+          ? longChat
+          : typeof options.opening === 'function'
+            ? options.opening()
+            : options.opening,
+      ),
       loadUsage: fromPromise<UsageInfo | null, void>(async () =>
         options.usage === undefined ? usage(1000, 0) : options.usage,
       ),
@@ -582,7 +665,10 @@ function session(
       saveDraft: (_, { chatKey, draft }) => void saved.set(chatKey, draft),
     },
   });
-  const actor = createActor(machine, { input: { chatId: 'new', newClientId, now: () => NOW, ...input } }).start();
+  const actor = createActor(machine, {
+    input: { chatId: 'new', newClientId, now: () => NOW, ...input },
+    ...(options.clock ? { clock: options.clock } : {}),
+  }).start();
   return { actor, log, sends, saved, microphone, stopped: () => stopped };
 }
 
@@ -788,6 +874,56 @@ describe('chat session machine: sequences', () => {
     expect(view.messages.at(-1)).toMatchObject({ role: 'user', content: UNSENT.content });
     unsent.actor.send({ type: 'RETRY_SEND' });
     expect(unsent.sends).toEqual([{ chatId: 'c1', content: UNSENT.content, clientId: UNSENT.clientId }]);
+  });
+
+  it('reopened mid-reply: «Ответ ещё пишется…», a look again in a few seconds, and the reply shows', async () => {
+    const clock = new SimulatedClock();
+    const pages = [writingUnsent, writingUnsent, writingAnswered];
+    let loads = 0;
+    const { actor, sends, saved } = session(
+      { chatId: 'c1' },
+      { draft: { text: '', unsent: UNSENT }, clock, opening: () => pages[loads++]! },
+    );
+    await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } }));
+    let view = chatSessionView(actor.getSnapshot());
+    // Not a failed send: no resend offered, no second model call started.
+    expect(view).toMatchObject({ replyWriting: true, failedMessageId: null, typing: false, canSend: false });
+    expect(view.messages.at(-1)!.id).toBe('m-writing');
+    clock.increment(REPLY_RECHECK_MS - 1);
+    expect(loads).toBe(1);
+    clock.increment(1);
+    expect(loads).toBe(2);
+    await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } })); // not yet
+    expect(chatSessionView(actor.getSnapshot()).replyWriting).toBe(true);
+    clock.increment(REPLY_RECHECK_MS);
+    await ready(actor);
+    view = chatSessionView(actor.getSnapshot());
+    expect(view).toMatchObject({ replyWriting: false, failedMessageId: null, lastReply: LATE_REPLY });
+    expect(view.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm-writing', 'a-late']);
+    expect(saved.get('c1')).toEqual(EMPTY_DRAFT); // answered: nothing left to resend
+    expect(sends).toEqual([]);
+  });
+
+  it('reopened mid-reply, and no reply after every look: the message offers its resend', async () => {
+    const clock = new SimulatedClock();
+    let loads = 0;
+    const { actor, sends } = session(
+      { chatId: 'c1' },
+      { draft: { text: '', unsent: UNSENT }, clock, opening: () => (loads++, writingUnsent) },
+    );
+    for (let look = 1; look <= REPLY_RECHECKS; look++) {
+      await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } }));
+      clock.increment(REPLY_RECHECK_MS);
+    }
+    await waitFor(actor, (s) => s.matches({ ready: { send: 'failed' } }));
+    expect(loads).toBe(1 + REPLY_RECHECKS);
+    expect(chatSessionView(actor.getSnapshot())).toMatchObject({
+      replyWriting: false,
+      failedMessageId: 'm-writing',
+      failedEditable: false,
+    });
+    actor.send({ type: 'RETRY_SEND' });
+    expect(sends).toEqual([{ chatId: 'c1', content: UNSENT.content, clientId: UNSENT.clientId }]);
   });
 
   it('older pages load while a reply streams; leaving stops the stream', async () => {

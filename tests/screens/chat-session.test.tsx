@@ -4,7 +4,8 @@
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { ChatLimitError, ChatUnavailableError, listChatMessages, openChat } from '../../src/api/chat';
+import { REPLY_RECHECK_MS } from '../../machines/chat/chat-session.machine';
+import { ChatLimitError, ChatUnavailableError, listChatMessages, openChat, sendChatMessage } from '../../src/api/chat';
 import { getUsage } from '../../src/api/usage';
 import { chatDraftStorageKey } from '../../src/screens/chat/chatDraftStorage';
 import { toast } from '../../src/ui/toast';
@@ -262,6 +263,48 @@ describe('an existing chat', () => {
       },
     }),
   ];
+
+  it('reopened while the reply is still being written: «Ответ ещё пишется…», then the reply — no resend', async () => {
+    const clientId = '44444444-4444-4444-8444-444444444444';
+    localStorage.setItem(
+      chatDraftStorageKey(CHAT_USER.telegram_id),
+      JSON.stringify([{ key: id, text: '', unsent: { content: 'Мне тревожно', clientId } }]),
+    );
+    // The app was closed mid-reply a moment ago: the server stored the message and is still writing its reply.
+    const sent = message(1, { content: 'Мне тревожно', created_at: new Date().toISOString() });
+    const reply = message(2, { content: 'Я рядом. Что тревожит сильнее всего?' });
+    vi.mocked(openChat)
+      .mockResolvedValueOnce({ chat: chat(1), messages: [sent], total: 1 })
+      .mockResolvedValueOnce({ chat: chat(1), messages: [sent, reply], total: 2 });
+    // Timers faked before the chat opens (the look again is scheduled then), still running with real time for
+    // Testing Library's waits; advanced by hand to the look.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'], shouldAdvanceTime: true });
+    try {
+      await openChatScreen(`/app/chat/${id}`);
+      expect(screen.getByText('Ответ ещё пишется…', { selector: 'p' })).toBeInTheDocument();
+      expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
+      expect(screen.getAllByRole('status').some((s) => s.textContent === 'Ответ ещё пишется…')).toBe(true);
+      expect(screen.queryByText('Сообщение не отправлено')).toBeNull();
+      expect(screen.queryByRole('button', { name: 'Отправить ещё раз' })).toBeNull();
+      expect(openChat).toHaveBeenCalledTimes(1);
+
+      await act(() => vi.advanceTimersByTimeAsync(REPLY_RECHECK_MS));
+      await waitFor(() => expect(bubbles('assistant')).toHaveLength(1));
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(openChat).toHaveBeenCalledTimes(2);
+    expect(bubbles('assistant')[0]).toHaveTextContent('Я рядом. Что тревожит сильнее всего?');
+    expect(screen.queryByText('Ответ ещё пишется…')).toBeNull();
+    expect(screen.queryByTestId('typing-indicator')).toBeNull();
+    expect(
+      screen
+        .getAllByRole('status')
+        .some((s) => s.textContent === 'Ответ AI-помощника: Я рядом. Что тревожит сильнее всего?'),
+    ).toBe(true);
+    expect(sendChatMessage).not.toHaveBeenCalled(); // no second model call
+    expect(localStorage.getItem(chatDraftStorageKey(CHAT_USER.telegram_id))).toBeNull(); // answered: no draft left
+  });
 
   it('shows the history with times, phone links, and the suggestion cards that lead on', async () => {
     vi.mocked(openChat).mockResolvedValue({ chat: chat(1), messages: history, total: 6 });

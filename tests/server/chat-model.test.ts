@@ -3,8 +3,6 @@
 // two tools' metadata, 402 before any model call, 30 concurrent sends at the edge of the limit, a provider that
 // fails or hangs (503, the user message kept, a retry without a second copy), a client that leaves mid-stream,
 // and the safety net's answer and check-in (never a paywall or an error while it lasts).
-import { request as httpRequest } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, expect, it } from 'vitest';
@@ -21,7 +19,7 @@ import { CHAT_ERRORS } from '../../server/chat/turn';
 import { users } from '../../server/db/schema';
 import { flagRisk } from '../../server/users/risk';
 import { startModelServer, type ModelServer } from '../support/openai-compatible-server';
-import { anna, appFactory, chatCalls, events } from './chat-support';
+import { anna, appFactory, chatCalls, events, leaveAfterFirstDelta, messagesOnce } from './chat-support';
 import { describeEachDatabase } from './harness';
 
 const CLIENT_ID = '3f1c2a9e-5b7d-4c1e-9a2b-7d6e5f4c3b2a';
@@ -299,38 +297,10 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const text = Array.from({ length: 20 }, (_, i) => `слово${i}`).join(' ');
     model.script = () => ({ text, chunkDelayMs: 15 });
     const made = await createChatWithMessage(t.database.db, await userId(), { role: 'user', content: 'Начало' });
-    await app.listen({ port: 0, host: '127.0.0.1' });
-    const { port } = app.server.address() as AddressInfo;
-    await new Promise<void>((resolve, reject) => {
-      const req = httpRequest(
-        {
-          host: '127.0.0.1',
-          port,
-          method: 'POST',
-          path: `/api/chat/${made.chat.id}/send`,
-          headers: { ...t.headers(anna), accept: 'text/event-stream', 'content-type': 'application/json' },
-        },
-        (res) => {
-          res.on('data', (chunk: Buffer) => {
-            if (chunk.toString().includes('event: delta')) {
-              req.destroy(); // gone after the first words
-              resolve();
-            }
-          });
-        },
-      );
-      req.on('error', () => {});
-      req.on('close', () => resolve());
-      req.end(JSON.stringify({ content: 'Расскажи' }));
-      setTimeout(() => reject(new Error('no delta arrived')), 5_000);
-    });
-    let page: ChatMessagesResponse | undefined;
-    for (let i = 0; i < 100 && page?.total !== 3; i++) {
-      await new Promise((r) => setTimeout(r, 50));
-      page = (await chat.messages(made.chat.id)).json() as ChatMessagesResponse;
-    }
-    expect(page!.total).toBe(3);
-    expect(page!.messages[2]).toMatchObject({ role: 'assistant', content: text });
+    await leaveAfterFirstDelta(app, t.headers(anna), `/api/chat/${made.chat.id}/send`, 'Расскажи');
+    const page = await messagesOnce(chat, made.chat.id, 3);
+    expect(page.total).toBe(3);
+    expect(page.messages[2]).toMatchObject({ role: 'assistant', content: text });
   });
 
   it('safety net: a risk message gets the crisis reply with no model call and no tokens, even with none left', async () => {

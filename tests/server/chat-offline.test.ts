@@ -6,8 +6,9 @@ import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { MessageMetadata } from '../../contract/chat';
 import { decodeChatStream } from '../../contract/chat-stream';
+import { runAssistant } from '../../server/chat/assistant';
 import { chatModel } from '../../server/chat/model';
-import { OfflineChatModel } from '../../server/chat/offline/model';
+import { OfflineChatModel, type OfflinePace } from '../../server/chat/offline/model';
 import { loadConfig } from '../../server/start/config';
 import { planReply, type OfflineContext } from '../../server/chat/offline/responder';
 import { THEMES } from '../../server/chat/offline/themes';
@@ -192,10 +193,75 @@ describe('the stream decoder (contract/chat-stream.ts)', () => {
   });
 });
 
+describe('offline assistant: a streamed reply paced word by word', () => {
+  /** A reply through the chat's own path (runAssistant), its deltas as they came. */
+  async function streamed(pace: OfflinePace, onDelta: (delta: string) => void = () => {}) {
+    const deltas: string[] = [];
+    const answer = await runAssistant({
+      model: new OfflineChatModel(),
+      system: 'Системная подсказка',
+      messages: [{ role: 'user', content: 'Внутренняя тревога' }],
+      tier: 'START',
+      offline: { ...ctx({ turn: 1 }), ...pace }, // turn 1 of a tile: a tool call, so two steps
+      timeoutMs: 60_000,
+      onDelta: (delta) => {
+        deltas.push(delta);
+        onDelta(delta);
+      },
+    });
+    return { deltas, answer };
+  }
+
+  it('paced, each delta is a word; the words add up to the reply given at once, sentence by sentence', async () => {
+    const atOnce = await streamed({});
+    const paced = await streamed({ paceMs: 1 });
+    expect(paced.answer).toEqual(atOnce.answer);
+    expect(paced.deltas.join('')).toBe(atOnce.deltas.join(''));
+    for (const delta of paced.deltas) expect(delta).toMatch(/^\s*\S+\s*$/);
+    expect(paced.deltas.length).toBe(atOnce.answer.text.split(/\s+/).length);
+    expect(atOnce.deltas.length).toBeLessThan(paced.deltas.length / 3);
+  });
+
+  it('a hurry (the client left) ends the pauses: the rest of the reply comes at once', async () => {
+    const atOnce = await streamed({});
+    const hurry = new AbortController();
+    // Ten minutes a word: only the hurry can finish this within the test's time.
+    const paced = await streamed({ paceMs: 600_000, hurry: hurry.signal }, () => hurry.abort());
+    expect(paced.answer).toEqual(atOnce.answer);
+  });
+
+  it('a cancelled stream stops: its pause timer is cleared, nothing more comes', async () => {
+    const timers = () => process.getActiveResourcesInfo().filter((r) => r === 'Timeout').length;
+    const before = timers();
+    const { stream } = await new OfflineChatModel().doStream({
+      prompt: [{ role: 'user', content: [{ type: 'text', text: 'Мне тревожно' }] }],
+      providerOptions: { offline: { ...ctx(), paceMs: 600_000 } },
+    });
+    const reader = stream.getReader();
+    const read: string[] = [];
+    for (let part = await reader.read(); !part.done; part = await reader.read()) {
+      read.push(part.value.type);
+      if (part.value.type === 'text-delta') break; // the next word waits ten minutes
+    }
+    await new Promise((r) => setImmediate(r)); // the stream asks for that next word
+    expect(timers()).toBe(before + 1);
+    await reader.cancel();
+    expect(timers()).toBe(before);
+    expect(await reader.read()).toEqual({ done: true, value: undefined });
+    expect(read).toEqual(['stream-start', 'text-start', 'text-delta']);
+  });
+});
+
 describe('model configuration', () => {
   it('LLM_BASE_URL with LLM_MODEL selects the OpenAI-compatible provider; unset → the offline assistant', () => {
     const none = loadConfig({});
-    expect([none.llmBaseUrl, none.llmModel, none.llmTimeoutMs]).toEqual([null, null, 60_000]);
+    expect([none.llmBaseUrl, none.llmModel, none.llmTimeoutMs, none.offlineStreamWordMs]).toEqual([
+      null,
+      null,
+      60_000,
+      35,
+    ]);
+    expect(loadConfig({ OFFLINE_STREAM_WORD_MS: '0' }).offlineStreamWordMs).toBe(0);
     expect(chatModel(none)).toBeInstanceOf(OfflineChatModel);
     const set = loadConfig({ LLM_BASE_URL: 'http://127.0.0.1:8000/v1/', LLM_MODEL: 'qwen', LLM_TIMEOUT_MS: '5000' });
     expect([set.llmBaseUrl, set.llmModel, set.llmApiKey, set.llmTimeoutMs]).toEqual([

@@ -1,6 +1,9 @@
 // What the chat's server tests share: calls to /api/chat by a test user (JSON or event stream), the stream decoded
 // with the contract's own decoder, and an app built on the test's database with a chosen model configuration.
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance } from 'fastify';
+import type { ChatMessagesResponse } from '../../contract/chat';
 import { decodeChatStream, type ChatStreamEvent } from '../../contract/chat-stream';
 import { buildApp } from '../../server/app';
 import { testConfig, type TestContext, type TgUser } from './harness';
@@ -69,4 +72,55 @@ export function appFactory(t: TestContext) {
       await Promise.all(apps.splice(0).map((a) => a.close()));
     },
   };
+}
+
+/**
+ * A streamed send over a real socket that the client destroys once the first words arrived — a person closing the
+ * app mid-reply. Resolves when the socket is gone.
+ */
+export async function leaveAfterFirstDelta(
+  app: FastifyInstance,
+  headers: Record<string, string>,
+  path: string,
+  content: string,
+): Promise<void> {
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const { port } = app.server.address() as AddressInfo;
+  await new Promise<void>((resolve, reject) => {
+    const req = httpRequest(
+      {
+        host: '127.0.0.1',
+        port,
+        method: 'POST',
+        path,
+        headers: { ...headers, accept: 'text/event-stream', 'content-type': 'application/json' },
+      },
+      (res) => {
+        res.on('data', (chunk: Buffer) => {
+          if (chunk.toString().includes('event: delta')) {
+            req.destroy(); // gone after the first words
+            resolve();
+          }
+        });
+      },
+    );
+    req.on('error', () => {});
+    req.on('close', () => resolve());
+    req.end(JSON.stringify({ content }));
+    setTimeout(() => reject(new Error('no delta arrived')), 5_000);
+  });
+}
+
+/** The chat's messages once there are `total` of them (a reply stored after its request ended), polled for 5 s. */
+export async function messagesOnce(
+  calls: ReturnType<typeof chatCalls>,
+  chatId: string,
+  total: number,
+): Promise<ChatMessagesResponse> {
+  let page: ChatMessagesResponse | undefined;
+  for (let i = 0; i < 100 && page?.total !== total; i++) {
+    await new Promise((r) => setTimeout(r, 50));
+    page = (await calls.messages(chatId)).json() as ChatMessagesResponse;
+  }
+  return page!;
 }

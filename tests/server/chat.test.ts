@@ -2,7 +2,7 @@
 // validation (422, nothing stored), the list (last activity first, paging, status), message paging (newest page,
 // skip/limit either way, on a 75-message chat), owner isolation (404), delete, and idempotent sends by client_id.
 import { eq, sql } from 'drizzle-orm';
-import { expect, it } from 'vitest';
+import { afterEach, expect, it } from 'vitest';
 import type {
   Chat,
   ChatCreateAndSendResponse,
@@ -12,13 +12,15 @@ import type {
 } from '../../contract/chat';
 import { appendMessage, createChatWithMessage, previewOf } from '../../server/chat/repository';
 import { chatMessages, chats } from '../../server/db/schema';
-import { anna, boris, chatCalls, events } from './chat-support';
+import { anna, appFactory, boris, chatCalls, events, leaveAfterFirstDelta, messagesOnce } from './chat-support';
 import { describeEachDatabase } from './harness';
 
 const CLIENT_ID = '8b9c0d1e-2f3a-4b5c-8d7e-9f0a1b2c3d4e';
 
 describeEachDatabase('chat API', (t) => {
   const chat = chatCalls(t);
+  const apps = appFactory(t);
+  afterEach(() => apps.closeAll());
   const userId = async (user = anna) => {
     await chat.list('', user);
     return t.userId(user.id);
@@ -108,22 +110,38 @@ describeEachDatabase('chat API', (t) => {
     expect(listed.chats[0]!.last_message_preview!.length).toBeLessThanOrEqual(100);
   });
 
-  it('streams with the offline assistant too: phrase by phrase, then done with the stored reply', async () => {
+  it('streams with the offline assistant too: word by word, then done with the stored reply', async () => {
     const res = await chat.create('Усталость и выгорание', { stream: true });
     const all = events(res.body);
     expect(all[0]!.event).toBe('chat');
     expect(all[1]!.event).toBe('user_message');
-    const deltas = all.filter((e) => e.event === 'delta');
-    expect(deltas.length).toBeGreaterThan(1);
+    const deltas = all.filter((e) => e.event === 'delta').map((e) => (e.event === 'delta' ? e.data.text : ''));
     const done = all.at(-1)!;
     if (done.event !== 'done') throw new Error('no done');
-    expect(
-      deltas
-        .map((e) => (e.event === 'delta' ? e.data.text : ''))
-        .join('')
-        .trim(),
-    ).toBe(done.data.message.content);
+    expect(deltas.join('').trim()).toBe(done.data.message.content);
+    // A delta per word, not per sentence: the reply grows on screen as a model's would.
+    for (const delta of deltas) expect(delta).toMatch(/^\s*\S+\s*$/);
+    expect(deltas).toHaveLength(done.data.message.content.split(/\s+/).length);
     expect(done.data.message.usage_info?.tokens_used).toBeGreaterThan(0);
+  });
+
+  it('the words’ pace keeps no one waiting: a JSON send, a crisis reply, a client that left', async () => {
+    // Ten minutes a word: only an unpaced reply finishes within the test's time.
+    const slow = await apps.build({ OFFLINE_STREAM_WORD_MS: '600000' });
+    const slowChat = chatCalls(t, () => slow);
+    const json = await slowChat.create('Усталость и выгорание');
+    expect(json.statusCode).toBe(201);
+    const crisis = events((await slowChat.create('я больше не хочу жить', { stream: true, user: boris })).body);
+    const done = crisis.at(-1)!;
+    if (done.event !== 'done') throw new Error('no done');
+    // The crisis lines come in one piece, at once.
+    expect(crisis.filter((e) => e.event === 'delta').map((e) => e.data)).toEqual([{ text: done.data.message.content }]);
+
+    // The client leaves after the first word: the rest is written at once and stored whole.
+    const made = (json.json() as ChatCreateAndSendResponse).chat;
+    await leaveAfterFirstDelta(slow, t.headers(anna), `/api/chat/${made.id}/send`, 'Я совсем без сил');
+    const page = await messagesOnce(slowChat, made.id, 4);
+    expect(page.messages[3]).toMatchObject({ role: 'assistant', content: expect.stringMatching(/\?$/) });
   });
 
   it('validation: 422 with a Russian detail, nothing stored and nothing spent', async () => {

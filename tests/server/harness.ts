@@ -74,6 +74,8 @@ export function testConfig(overrides: Record<string, string> = {}): Config {
     DATA_DIR: join(tmpdir(), 'unused'),
     // Tests drive the reminder scheduler themselves (tests/server/reminders*.test.ts), with a clock of their own.
     REMINDER_TICK_MS: '0',
+    // The offline assistant's streamed replies still come word by word, without a second of pauses per send.
+    OFFLINE_STREAM_WORD_MS: '1',
     ...overrides,
   });
 }

@@ -5,6 +5,10 @@
 //
 // Per-call context comes in `providerOptions.offline` (OfflineContext: seed, turn, style…); the system prompt
 // says the same in words for a real model. Without it the model still answers, in the gentle style.
+//
+// The reply is ready at once. Streamed to a client, it is paced word by word (OfflinePace), so it grows on screen
+// as a real model's does; a JSON send, which nobody watches grow, gets it at once.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type {
   LanguageModelV3,
   LanguageModelV3CallOptions,
@@ -20,6 +24,16 @@ import { estimateMessageTokens, estimateTokens } from '../tokens';
 import { afterSuggestion, planReply, type OfflineContext, type ReplyPlan } from './responder';
 
 export const OFFLINE_MODEL_ID = 'offline-assistant';
+
+/** How a streamed reply is paced; beside the OfflineContext in `providerOptions.offline`. */
+export interface OfflinePace {
+  /** The pause before each word after the first; 0 or absent: the whole reply at once. */
+  paceMs?: number;
+  /** Aborted when nobody watches the words anymore (the client left): the rest comes at once, to be stored. */
+  hurry?: AbortSignal;
+}
+
+export type OfflineOptions = OfflineContext & OfflinePace;
 
 interface Output {
   text: string;
@@ -42,6 +56,36 @@ function contextOf(options: LanguageModelV3CallOptions, prompt: LanguageModelV3P
     hasPersonalContext: given.hasPersonalContext === true,
     checkIn: given.checkIn === true,
   };
+}
+
+function paceOf(options: LanguageModelV3CallOptions): { ms: number; hurry: AbortSignal | undefined } {
+  const given = (options.providerOptions?.offline ?? {}) as OfflinePace;
+  const ms = typeof given.paceMs === 'number' && given.paceMs > 0 ? given.paceMs : 0;
+  return { ms, hurry: given.hurry instanceof AbortSignal ? given.hurry : undefined };
+}
+
+/**
+ * The parts one by one as they are read, a pause before each text delta but the first. Cancelling the stream (an
+ * abort, a timeout) ends the pause and stops it; a hurry ends every pause.
+ */
+function paced(parts: LanguageModelV3StreamPart[], ms: number, hurry?: AbortSignal) {
+  const cancelled = new AbortController();
+  const signal = hurry ? AbortSignal.any([hurry, cancelled.signal]) : cancelled.signal;
+  let next = 0;
+  let deltas = 0;
+  return new ReadableStream<LanguageModelV3StreamPart>({
+    async pull(controller) {
+      const part = parts[next++]!;
+      if (part.type === 'text-delta' && deltas++ > 0 && !signal.aborted)
+        await sleep(ms, undefined, { signal }).catch(() => {});
+      if (cancelled.signal.aborted) return;
+      controller.enqueue(part);
+      if (next === parts.length) controller.close();
+    },
+    cancel() {
+      cancelled.abort();
+    },
+  });
 }
 
 /** The tool result's JSON value in the prompt's last message, when this call follows a tool call. */
@@ -115,18 +159,20 @@ export class OfflineChatModel implements LanguageModelV3 {
 
   async doStream(options: LanguageModelV3CallOptions): Promise<LanguageModelV3StreamResult> {
     const output = respond(options);
+    const pace = paceOf(options);
     const toolCallId = `offline-${++this.calls}`;
     const parts: LanguageModelV3StreamPart[] = [
       { type: 'stream-start', warnings: [] },
       { type: 'text-start', id: 'text' },
     ];
-    // Sentence by sentence: the whole reply is ready at once, so finer pieces would only add the SDK's per-part cost
-    // (≈ 20 µs each) without the client seeing any difference; a real model streams token by token.
-    for (const sentence of output.text.match(/[^.!?]+[.!?]*\s*/g) ?? [])
-      parts.push({ type: 'text-delta', id: 'text', delta: sentence });
+    // Paced: word by word. At once: sentence by sentence — finer pieces would only add the SDK's per-part cost
+    // (≈ 20 µs each) without anyone seeing a difference.
+    const pieces = pace.ms ? /\s*\S+\s*|\s+/g : /[^.!?]+[.!?]*\s*/g;
+    for (const piece of output.text.match(pieces) ?? []) parts.push({ type: 'text-delta', id: 'text', delta: piece });
     parts.push({ type: 'text-end', id: 'text' });
     if (output.toolCall) parts.push({ type: 'tool-call', toolCallId, ...output.toolCall });
     parts.push({ type: 'finish', finishReason: finishReason(output), usage: usageOf(options, output) });
+    if (pace.ms) return { stream: paced(parts, pace.ms, pace.hurry) };
     return {
       stream: new ReadableStream<LanguageModelV3StreamPart>({
         start(controller) {

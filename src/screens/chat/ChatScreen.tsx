@@ -130,6 +130,13 @@ const Failed = styled.div`
   }
 `;
 
+/** Under the typing indicator when the chat was reopened mid-reply. */
+const WritingNote = styled.p`
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.hint};
+`;
+
 /** The route: a missing id goes to the list; the session lives on when its first send turns /new into the chat's own. */
 export default function ChatScreen() {
   const { chatId } = useParams();
@@ -176,9 +183,11 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
   const title = view.topic ?? (view.chatId === null ? chatCopy.session.newTitle : chatCopy.session.fallbackTitle);
   const announcement = view.typing
     ? chatCopy.session.typing
-    : view.lastReply
-      ? `${chatCopy.session.replied}: ${view.lastReply.content}`
-      : '';
+    : view.replyWriting
+      ? chatCopy.session.replyWriting
+      : view.lastReply
+        ? `${chatCopy.session.replied}: ${view.lastReply.content}`
+        : '';
   const failedNotice = view.failedMessageId ? (
     <Failed role="status">
       <p>{view.failureDetail ?? chatCopy.session.sendFailed}</p>
@@ -258,7 +267,8 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
                 footer={message.id === view.failedMessageId ? failedNotice : undefined}
               />
             ))}
-            {view.typing ? <TypingIndicator /> : null}
+            {view.typing || view.replyWriting ? <TypingIndicator /> : null}
+            {view.replyWriting ? <WritingNote>{chatCopy.session.replyWriting}</WritingNote> : null}
             {view.streamingText ? (
               <Bubble $mine={false} aria-hidden data-testid="chat-streaming">
                 {view.streamingText}
