@@ -25,6 +25,7 @@ import { apiNotFound, rootNotFound, type ClientFallback } from './http/not-found
 import openApi from './http/openapi';
 import publicScope from './http/public-scope';
 import exportDownload from './privacy/download-route';
+import eraseNotices from './privacy/erase-notices';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './privacy/cipher';
@@ -68,6 +69,7 @@ export async function buildApp({
   await app.register(errorHandler); // every error → { detail } in Russian
   await app.register(bot); // app.bot: the Telegram bot; domains add their update handlers, anything may send
   await app.register(reminders); // this instance's reminder loop (REMINDER_TICK_MS), stopped on close
+  await app.register(eraseNotices); // PostgreSQL: every instance forgets an erased account's cached sign-ins
   await app.register(
     async (api) => {
       await api.register(apiNotFound); // unknown /api paths: 404 JSON, never auth, never the client

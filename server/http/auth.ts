@@ -59,6 +59,11 @@ export function initDataCache(): InitDataCache {
   return new LRUCache({ max: CACHE_MAX });
 }
 
+/** Drops the cached sign-ins of a user who is gone (erased): they would otherwise name that user for up to a minute. */
+export function forgetSignIns(cache: InitDataCache, userId: number): void {
+  for (const [raw, cached] of cache.entries()) if (cached.user.id === userId) cache.delete(raw);
+}
+
 /** Validates the raw init data and returns the Telegram user and auth_date; throws 401 HttpErrors. */
 export function verifyInitData(raw: string, config: Pick<Config, 'botToken' | 'initDataMaxAgeS'>, nowMs = Date.now()) {
   try {

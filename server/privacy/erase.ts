@@ -26,6 +26,9 @@ interface KeptUsage {
   used: number;
 }
 
+/** The NOTIFY channel an erase announces the erased users.id on. */
+export const ERASED_USERS_CHANNEL = 'erased_users';
+
 /** The keyed hash an erased account is kept under. */
 function telegramRef(telegramId: number): Buffer {
   return createHmac('sha256', derivedKey('erased-account-ref')).update(String(telegramId)).digest();
@@ -56,6 +59,8 @@ export async function eraseUser(db: Db, userId: number, now = new Date()): Promi
         set: { trialUsed: sql`${erasedAccounts.trialUsed} or excluded.trial_used`, usage: sql`excluded.usage` },
       });
     await tx.delete(users).where(eq(users.id, userId));
+    // Every instance's init-data cache forgets the account (erase-notices.ts); sent only if this commits.
+    await tx.execute(sql`select pg_notify(${ERASED_USERS_CHANNEL}, ${String(userId)})`);
     return true;
   });
 }

@@ -7,6 +7,7 @@ import { authErrors, bodyErrors } from '../../contract/common';
 import { settingsPatchSchema, settingsReplySchema, type Settings, type SettingsReply } from '../../contract/settings';
 import { botAccessBodySchema, exportLinkSchema, meSchema, userExportSchema, type Me } from '../../contract/users';
 import { API_PREFIX } from '../http/api-path';
+import { forgetSignIns } from '../http/auth';
 import { DETAILS, httpError } from '../http/errors';
 import { eraseUser } from '../privacy/erase';
 import { exportFileName, exportUserData } from '../privacy/export';
@@ -108,8 +109,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     async (request, reply) => {
       const { id } = request.user;
       await eraseUser(app.database.db, id);
-      // This instance's cached sign-ins of the account would otherwise name a user that is gone for up to a minute.
-      for (const [raw, cached] of app.initDataCache.entries()) if (cached.user.id === id) app.initDataCache.delete(raw);
+      // At once on this instance (the app signs in again right away); the others hear of it (erase-notices.ts).
+      forgetSignIns(app.initDataCache, id);
       return reply.code(204).send(null);
     },
   );
