@@ -25,18 +25,16 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sign } from '@telegram-apps/init-data-node';
 import { sql } from 'drizzle-orm';
-import { findPgBin, startTempCluster } from '../scripts/pg-cluster';
-import { buildApp } from '../server/app';
+import type { buildApp } from '../server/app';
 import { overrideDailyLimit } from '../server/billing/plans';
 import { runAssistant } from '../server/chat/assistant';
 import { OfflineChatModel } from '../server/chat/offline/model';
 import { systemPrompt } from '../server/chat/prompt';
-import { loadConfig } from '../server/start/config';
-import { migrateDatabase, openDatabase, type Database } from '../server/db';
+import type { Database } from '../server/db';
 import { ROOT } from '../server/start/client-build';
 import { startModelServer, type ModelServer } from '../tests/support/openai-compatible-server';
-import { openDataKeys } from '../server/privacy/keys';
-import { BENCH_DATA_KEY, DURATION_S, measure, runIfMain, sealBulkLoaded, withSteal } from './support';
+import { withPostgresApp } from './postgres-app';
+import { DURATION_S, measure, runIfMain, sealBulkLoaded, withSteal } from './support';
 
 export const SEND_P50_BUDGET_MS = 10;
 export const SEND_P99_BUDGET_MS = 40;
@@ -468,43 +466,22 @@ async function benchFirstDelta(env: NodeJS.ProcessEnv, model: ModelServer): Prom
 }
 
 export async function benchChat(): Promise<void> {
-  const bin = findPgBin();
-  if (!bin) {
-    console.log('[bench chat] PostgreSQL is not installed: skipped (apt-get install postgresql)');
-    return;
-  }
-  const cluster = await startTempCluster(bin);
   const model = await startModelServer(() => ({
     text: 'Слышу вас. Что сейчас труднее всего?',
     firstTokenDelayMs: FIRST_TOKEN_DELAY_MS,
   }));
-  const env = {
-    ...process.env,
-    DATABASE_URL: cluster.url,
-    DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
-    BOT_TOKEN,
-    LOG_LEVEL: 'warn',
-    RATE_LIMIT_PER_MINUTE: '0',
-  };
-  const config = loadConfig(env);
-  const database = await openDatabase(config);
   overrideDailyLimit('START', 'tokens', null); // the bench measures sends, not the daily limit
   try {
-    await migrateDatabase(database);
-    await openDataKeys(database, config);
-    const app = await buildApp({ database, config });
-    try {
+    const env = { BOT_TOKEN, RATE_LIMIT_PER_MINUTE: '0' };
+    await withPostgresApp('chat', env, async ({ app, database, cluster, env: appEnv }) => {
       const address = await app.listen({ port: 0, host: '127.0.0.1' });
       if (ONLY.has('send')) await benchSends(app, address, database, cluster.dataDir);
       if (ONLY.has('page')) await benchPages(app, address, database);
-    } finally {
-      await app.close();
-    }
-    if (ONLY.has('stream')) await benchFirstDelta(env, model);
+      await app.close(); // the streaming bench runs a server process of its own on the same database
+      if (ONLY.has('stream')) await benchFirstDelta(appEnv, model);
+    });
   } finally {
-    await database.close().catch(() => {});
     await model.close();
-    cluster.stop();
   }
 }
 

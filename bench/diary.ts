@@ -7,12 +7,8 @@
  */
 import { sign } from '@telegram-apps/init-data-node';
 import { sql } from 'drizzle-orm';
-import { findPgBin, startTempCluster } from '../scripts/pg-cluster';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/start/config';
-import { migrateDatabase, openDatabase } from '../server/db';
-import { openDataKeys } from '../server/privacy/keys';
-import { BENCH_DATA_KEY, DURATION_S, measure, runIfMain, sealBulkLoaded } from './support';
+import { withPostgresApp } from './postgres-app';
+import { DURATION_S, measure, runIfMain, sealBulkLoaded } from './support';
 
 export const DIARY_P99_BUDGET_MS = 30;
 const BENCH_BOT_TOKEN = '7000000002:diary-bench-token';
@@ -36,25 +32,11 @@ const tgUser = (i: number) => ({ id: 9_100_000 + i, first_name: `Bench${i}` });
 const initDataFor = (i: number) => sign({ user: tgUser(i) } as never, BENCH_BOT_TOKEN, new Date());
 
 export async function benchDiary(): Promise<DiaryBenchResult[]> {
-  const bin = findPgBin();
-  if (!bin) {
-    console.log('[bench diary] PostgreSQL is not installed: skipped (apt-get install postgresql)');
-    return [];
-  }
-  const cluster = await startTempCluster(bin);
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: cluster.url,
+  const env = {
     BOT_TOKEN: BENCH_BOT_TOKEN,
-    DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
-    LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0', // the bench measures the list, not the limiter
-  });
-  const database = await openDatabase(config);
-  try {
-    await migrateDatabase(database);
-    await openDataKeys(database, config);
-    const app = await buildApp({ database, config });
+  };
+  const results = await withPostgresApp('diary', env, async ({ app, database }) => {
     const tz = { 'X-Time-Zone': 'Europe/Moscow' };
 
     // Users come into being the way they do in production: through the auth hook on their first call.
@@ -107,37 +89,31 @@ export async function benchDiary(): Promise<DiaryBenchResult[]> {
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const headers = { 'X-Init-Data': initDataFor(0), ...tz };
     const results: DiaryBenchResult[] = [];
-    try {
-      for (const [name, path] of [
-        ['first page', '/api/diary/list?skip=0&limit=20'],
-        ['favourites page', '/api/diary/list?skip=0&limit=20&is_favorite=true'],
-        // Same auth hook, one primary-key query: what any authenticated call costs on this machine.
-        ['baseline: GET /api/users/me', '/api/users/me'],
-      ] as const) {
-        const r = await measure(address + path, headers, CONNECTIONS);
-        const result: DiaryBenchResult = {
-          name,
-          p50: r.latency.p50,
-          p99: r.latency.p99,
-          rps: Math.round(r.requests.average),
-          non2xx: r.non2xx,
-          steal: r.stealPct,
-          withinBudget: r.latency.p99 <= DIARY_P99_BUDGET_MS && r.non2xx === 0,
-        };
-        results.push(result);
-        console.log(
-          `[bench diary] GET ${path} @${CONNECTIONS} conns, ${DURATION_S}s: p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
-            `${result.rps} req/s, non-2xx ${result.non2xx}${result.steal === null ? '' : `, CPU steal ${result.steal} %`} → ${result.withinBudget ? 'within' : 'OVER'} budget (p99 ≤ ${DIARY_P99_BUDGET_MS} ms)`,
-        );
-      }
-    } finally {
-      await app.close();
+    for (const [name, path] of [
+      ['first page', '/api/diary/list?skip=0&limit=20'],
+      ['favourites page', '/api/diary/list?skip=0&limit=20&is_favorite=true'],
+      // Same auth hook, one primary-key query: what any authenticated call costs on this machine.
+      ['baseline: GET /api/users/me', '/api/users/me'],
+    ] as const) {
+      const r = await measure(address + path, headers, CONNECTIONS);
+      const result: DiaryBenchResult = {
+        name,
+        p50: r.latency.p50,
+        p99: r.latency.p99,
+        rps: Math.round(r.requests.average),
+        non2xx: r.non2xx,
+        steal: r.stealPct,
+        withinBudget: r.latency.p99 <= DIARY_P99_BUDGET_MS && r.non2xx === 0,
+      };
+      results.push(result);
+      console.log(
+        `[bench diary] GET ${path} @${CONNECTIONS} conns, ${DURATION_S}s: p50 ${result.p50} ms, p99 ${result.p99} ms, ` +
+          `${result.rps} req/s, non-2xx ${result.non2xx}${result.steal === null ? '' : `, CPU steal ${result.steal} %`} → ${result.withinBudget ? 'within' : 'OVER'} budget (p99 ≤ ${DIARY_P99_BUDGET_MS} ms)`,
+      );
     }
     return results;
-  } finally {
-    await database.close().catch(() => {});
-    cluster.stop();
-  }
+  });
+  return results ?? [];
 }
 
 runIfMain(import.meta.url, benchDiary);

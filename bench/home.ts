@@ -7,13 +7,9 @@
  */
 import { sign } from '@telegram-apps/init-data-node';
 import { sql } from 'drizzle-orm';
-import { findPgBin, startTempCluster } from '../scripts/pg-cluster';
-import { buildApp } from '../server/app';
-import { loadConfig } from '../server/start/config';
-import { migrateDatabase, openDatabase } from '../server/db';
 import { DIARY_P99_BUDGET_MS } from './diary';
-import { openDataKeys } from '../server/privacy/keys';
-import { BENCH_DATA_KEY, DURATION_S, measure, runIfMain, sealBulkLoaded } from './support';
+import { withPostgresApp } from './postgres-app';
+import { DURATION_S, measure, runIfMain, sealBulkLoaded } from './support';
 
 const BENCH_BOT_TOKEN = '7000000016:home-bench-token';
 const USERS = 10;
@@ -26,27 +22,13 @@ const initDataFor = (i: number) =>
   sign({ user: { id: 9_160_000 + i, first_name: `Home${i}` } } as never, BENCH_BOT_TOKEN, new Date());
 
 export async function benchHome(): Promise<Array<{ name: string; p99: number; withinBudget: boolean }>> {
-  const bin = findPgBin();
-  if (!bin) {
-    console.log('[bench home] PostgreSQL is not installed: skipped (apt-get install postgresql)');
-    return [];
-  }
-  const cluster = await startTempCluster(bin);
-  const config = loadConfig({
-    ...process.env,
-    DATABASE_URL: cluster.url,
+  const env = {
     BOT_TOKEN: BENCH_BOT_TOKEN,
-    DATA_ENCRYPTION_KEY: BENCH_DATA_KEY,
-    LOG_LEVEL: 'warn',
     RATE_LIMIT_PER_MINUTE: '0', // the bench measures the summary, not the limiter
     REMINDER_TICK_MS: '0',
-  });
-  const database = await openDatabase(config);
-  const { db } = database;
-  try {
-    await migrateDatabase(database);
-    await openDataKeys(database, config);
-    const app = await buildApp({ database, config });
+  };
+  const results = await withPostgresApp('home', env, async ({ app, database }) => {
+    const { db } = database;
     const tz = { 'X-Time-Zone': 'Europe/Moscow' };
     // Users come into being through the auth hook, as in production (which also keeps their zone).
     for (let i = 0; i < USERS; i++) {
@@ -90,29 +72,23 @@ export async function benchHome(): Promise<Array<{ name: string; p99: number; wi
 
     const address = await app.listen({ port: 0, host: '127.0.0.1' });
     const results = [];
-    try {
-      for (const [name, path] of [
-        ['home summary (heavy user)', '/api/home/summary'],
-        // Same auth hook, one primary-key query: what any authenticated call costs on this machine.
-        ['baseline: GET /api/users/me', '/api/users/me'],
-      ] as const) {
-        const r = await measure(address + path, { 'X-Init-Data': initDataFor(0), ...tz }, CONNECTIONS);
-        const withinBudget = r.latency.p99 <= DIARY_P99_BUDGET_MS && r.non2xx === 0;
-        results.push({ name, p99: r.latency.p99, withinBudget });
-        console.log(
-          `[bench home] ${name}: GET ${path} @${CONNECTIONS} conns, ${DURATION_S}s: p50 ${r.latency.p50} ms, ` +
-            `p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, non-2xx ${r.non2xx}` +
-            `${r.stealPct === null ? '' : `, CPU steal ${r.stealPct} %`} → ${withinBudget ? 'within' : 'OVER'} budget (p99 ≤ ${DIARY_P99_BUDGET_MS} ms)`,
-        );
-      }
-    } finally {
-      await app.close();
+    for (const [name, path] of [
+      ['home summary (heavy user)', '/api/home/summary'],
+      // Same auth hook, one primary-key query: what any authenticated call costs on this machine.
+      ['baseline: GET /api/users/me', '/api/users/me'],
+    ] as const) {
+      const r = await measure(address + path, { 'X-Init-Data': initDataFor(0), ...tz }, CONNECTIONS);
+      const withinBudget = r.latency.p99 <= DIARY_P99_BUDGET_MS && r.non2xx === 0;
+      results.push({ name, p99: r.latency.p99, withinBudget });
+      console.log(
+        `[bench home] ${name}: GET ${path} @${CONNECTIONS} conns, ${DURATION_S}s: p50 ${r.latency.p50} ms, ` +
+          `p99 ${r.latency.p99} ms, ${Math.round(r.requests.average)} req/s, non-2xx ${r.non2xx}` +
+          `${r.stealPct === null ? '' : `, CPU steal ${r.stealPct} %`} → ${withinBudget ? 'within' : 'OVER'} budget (p99 ≤ ${DIARY_P99_BUDGET_MS} ms)`,
+      );
     }
     return results;
-  } finally {
-    await database.close().catch(() => {});
-    cluster.stop();
-  }
+  });
+  return results ?? [];
 }
 
 runIfMain(import.meta.url, benchHome);
