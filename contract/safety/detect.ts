@@ -20,21 +20,40 @@ export function compilePattern(source: string, view: 'russian' | 'latin' = 'russ
 const figures = FIGURES_OF_SPEECH.map((source) => compilePattern(source));
 const signals = SIGNALS.map((signal) => ({ signal, regex: compilePattern(signal.pattern, signal.view) }));
 
+/**
+ * The detector's three verdicts: `crisis` answers with the crisis reply, `concern` with the screening question
+ * («…У вас бывают такие мысли?»), `none` with an ordinary reply.
+ */
+export type RiskTier = 'none' | 'concern' | 'crisis';
+
 export interface RiskAssessment {
+  tier: RiskTier;
+  /** `tier === 'crisis'`: the crisis reply is due. */
   risk: boolean;
-  /** The first signal found (its id and kind), for the log and the tests; never shown to the user. */
+  /** The strongest signal found (its id and kind), for the log and the tests; never shown to the user. */
   signal?: { id: string; kind: SignalKind };
 }
 
-export function assessRisk(message: string): RiskAssessment {
+/**
+ * Reads one message; `context` holds the same person's few earlier messages of the conversation, oldest first,
+ * so signs spread over several messages add up («не вижу смысла» … «план уже есть»).
+ */
+export function assessRisk(message: string, context: readonly string[] = []): RiskAssessment {
+  const own = assessOne(message);
+  if (own.risk || context.length === 0) return own;
+  const together = assessOne([...context, message].join('\n'));
+  return together.risk ? together : own;
+}
+
+function assessOne(message: string): RiskAssessment {
   const { russian, latin } = normalizeMessage(message);
   let text = russian;
   for (const figure of figures) text = text.replace(figure, (span) => ' '.repeat(span.length));
   for (const { signal, regex } of signals) {
     regex.lastIndex = 0;
-    if (regex.test(signal.view === 'latin' ? latin : text)) return { risk: true, signal: pick(signal) };
+    if (regex.test(signal.view === 'latin' ? latin : text)) return { tier: 'crisis', risk: true, signal: pick(signal) };
   }
-  return { risk: false };
+  return { tier: 'none', risk: false };
 }
 
 const pick = ({ id, kind }: Signal) => ({ id, kind });
