@@ -1,24 +1,19 @@
-// The safety net's detector: normalise the message, blank the everyday figures of speech, then look for any risk
-// signal. Runs before the model on every user message (server/chat/turn.ts; a hit answers with the crisis reply)
-// and on the device over what someone writes in a step practice (src/screens/practices/steps/riskSignal.ts): pure
-// TypeScript without dependencies, so both sides run the one detector.
-import { FIGURES_OF_SPEECH } from './figures-of-speech';
-import { canonical, normalizeMessage } from './normalize';
-import { SIGNALS, type Signal, type SignalKind } from './signals';
-
-/** Compiles the pattern syntax of signals.ts: spaces, `word*`, `~`, then canonical spelling. */
-export function compilePattern(source: string, view: 'russian' | 'latin' = 'russian'): RegExp {
-  const expanded = source
-    .replace(/(?<=\p{L})\*/gu, '\\p{L}*')
-    .replace(/ ~ /g, '(?:\\s+\\p{L}+){0,2}\\s*')
-    .replace(/ /g, '\\s*');
-  const spelled = view === 'russian' ? canonical(expanded) : expanded;
-  // A signal starts at a word's start; it may end anywhere (endings vary), the patterns say where it must not.
-  return new RegExp(`(?<!\\p{L})(?:${spelled})`, 'gu');
-}
-
-const figures = FIGURES_OF_SPEECH.map((source) => compilePattern(source));
-const signals = SIGNALS.map((signal) => ({ signal, regex: compilePattern(signal.pattern, signal.view) }));
+// The safety net's detector. It reads a message the way a person would rather than looking for listed phrases:
+//   1. normalize.ts brings it to one spelling (look-alike letters, translit, spaced letters, the wrong keyboard
+//      layout, emoji kept as words);
+//   2. figures-of-speech.ts blanks everyday figures of speech and denials, and rewrites idioms to plain words;
+//   3. each word gets the concepts it carries (lexicon.ts) through its stem, folded vowels and one edit (words.ts);
+//      «не» marks the next word NEG, a past-tense form is marked PAST;
+//   4. the warning signs (signals.ts) are rules over those concepts; each sign found has a weight, and the weights
+//      of different signs add up — over this message and the person's last few messages (`context`).
+// Runs before the model on every chat message (server/chat/turn.ts) and on the device over what someone writes in
+// the diary, a step practice or a practice's rating: pure TypeScript, one small stemmer its only dependency.
+import { FIGURES_OF_SPEECH, IDIOMS } from './figures-of-speech';
+import { CONCEPTS } from './lexicon';
+import { normalizeMessage, plainSpelling } from './normalize';
+import { compileRule } from './rules';
+import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
+import { Lexicon } from './words';
 
 /**
  * The detector's three verdicts: `crisis` answers with the crisis reply, `concern` with the screening question
@@ -32,31 +27,241 @@ export interface RiskAssessment {
   risk: boolean;
   /** The strongest signal found (its id and kind), for the log and the tests; never shown to the user. */
   signal?: { id: string; kind: SignalKind };
+  /** The weights of the signs found, added up (CONCERN = 4 and more asks, CRISIS = 10 and more is a crisis). */
+  score: number;
+  /** The warning signs found (signals.ts `sign`), strongest first. */
+  signs: string[];
 }
+
+// ---- the text patterns of figures-of-speech.ts ------------------------------------------------------------------
+
+function compileText(source: string): RegExp {
+  const expanded = plainSpelling(source)
+    .replace(/(?<=\p{L})\*/gu, '\\p{L}*')
+    .replace(/ ~ /g, '(?:\\s+\\p{L}+){0,2}\\s*')
+    .replace(/ /g, '\\s*');
+  return new RegExp(`(?<!\\p{L})(?:${expanded})(?!\\p{L})`, 'gu');
+}
+
+const figures = FIGURES_OF_SPEECH.map(compileText);
+const idioms = IDIOMS.map(([source, word]) => [compileText(source), ` ${word} `] as const);
+
+// ---- words to concepts ------------------------------------------------------------------------------------------
+
+const lexicon = new Lexicon(
+  Object.fromEntries(Object.entries(CONCEPTS).map(([tag, words]) => [tag, plainSpelling(words).split(/\s+/)])),
+);
+
+/** Words «не» reaches across to the word it negates: «не очень хочу», «не так уж хочу». */
+const NEGATION_SKIPS = new Set(['очень', 'совсем', 'особо', 'слишком', 'сильно', 'вообще', 'просто', 'то', 'уж', 'так']);
+const PAST = /(?:л|ла|ли|ло)(?:ся|сь)?$/;
 
 /**
- * Reads one message; `context` holds the same person's few earlier messages of the conversation, oldest first,
- * so signs spread over several messages add up («не вижу смысла» … «план уже есть»).
+ * Words typed together without a space («нехочужить», «хочуумереть»): an unknown word of six letters or more that
+ * is «не» and a known word, or two known words (each read as spelled), or «не» and two known words.
+ */
+function unglue(token: string): Array<Set<string>> | null {
+  if (token.length < 6) return null;
+  if (token.startsWith('не')) {
+    const rest = token.slice(2);
+    const alone = lexicon.tags(rest, false);
+    const parts = alone.length ? [new Set(alone)] : split(rest);
+    if (parts) {
+      parts[0]!.add('NEG');
+      return parts;
+    }
+  }
+  return split(token);
+}
+
+function split(token: string): Array<Set<string>> | null {
+  for (let at = 3; at <= token.length - 3; at++) {
+    const first = lexicon.tags(token.slice(0, at), false);
+    if (!first.length) continue;
+    const second = lexicon.tags(token.slice(at), false);
+    if (second.length) return [new Set(first), new Set(second)];
+  }
+  return null;
+}
+
+interface Reading {
+  /** `{ TAG TAG }` per word, `|` per sentence end: what the rules (rules.ts) match. */
+  text: string;
+  /** Each word's tags, in order (sentence ends are `null`). */
+  words: Array<Set<string> | null>;
+  /** Where each word's group starts in `text`. */
+  offsets: number[];
+  all: Set<string>;
+}
+
+function readWords(russian: string): Reading {
+  let text = russian;
+  for (const figure of figures) text = text.replace(figure, ' ');
+  for (const [idiom, word] of idioms) text = text.replace(idiom, word);
+  const words: Reading['words'] = [];
+  let negate = false;
+  for (const token of text.split(/\s+/)) {
+    if (!token) continue;
+    if (token === '.') {
+      words.push(null);
+      negate = false;
+      continue;
+    }
+    if (token === 'не') {
+      negate = true;
+      continue;
+    }
+    const glued = lexicon.tags(token).length === 0 ? unglue(token) : null;
+    if (glued) {
+      for (const [i, part] of glued.entries()) {
+        if (i === 0 && negate) part.add('NEG');
+        words.push(part);
+      }
+      negate = false;
+      continue;
+    }
+    const tags = new Set(lexicon.tags(token));
+    if (negate) {
+      if (NEGATION_SKIPS.has(token)) {
+        words.push(tags);
+        continue;
+      }
+      tags.add('NEG');
+      negate = false;
+    }
+    if (token.length >= 4 && PAST.test(token)) tags.add('PAST');
+    words.push(tags);
+  }
+  let joined = '';
+  const offsets: number[] = [];
+  const all = new Set<string>();
+  for (const tags of words) {
+    offsets.push(joined.length);
+    if (!tags) joined += '|';
+    else {
+      joined += `{ ${[...tags].join(' ')} }`;
+      tags.forEach((t) => all.add(t));
+    }
+  }
+  return { text: joined, words, offsets, all };
+}
+
+// ---- signs and their weights ------------------------------------------------------------------------------------
+
+const rules = SIGNALS.map((signal) => ({
+  signal,
+  patterns: signal.match.map((p) => new RegExp(compileRule(p).source, 'g')),
+  unless: signal.unless?.split(' ') ?? [],
+}));
+
+/** How far back (in words, within the sentence) a subject is looked for: «подруга сказала, что хочет умереть». */
+const SUBJECT_REACH = 5;
+
+/** The act starting at word `start` and ending before `end` is someone else's: another subject, and no «я». */
+function someoneElses(reading: Reading, start: number, end: number): boolean {
+  for (let i = start - 1; i >= Math.max(0, start - SUBJECT_REACH); i--) {
+    const tags = reading.words[i];
+    if (!tags) return false;
+    if (tags.has('I')) return false;
+    if (tags.has('OTHER')) return !reading.words.slice(start, end).some((t) => t?.has('I'));
+  }
+  return false;
+}
+
+const wordAt = (reading: Reading, offset: number) => {
+  let lo = 0;
+  let hi = reading.offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (reading.offsets[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+};
+
+interface Found {
+  weight: number;
+  signal: Signal;
+}
+/** The signs of one message: each at its strongest rule. */
+type Signs = Map<string, Found>;
+
+function weigh(reading: Reading): Signs {
+  const signs: Signs = new Map();
+  for (const { signal, patterns, unless } of rules) {
+    let best = 0;
+    for (const pattern of patterns) {
+      pattern.lastIndex = 0;
+      for (const match of reading.text.matchAll(pattern)) {
+        let weight = unless.some((tag) => reading.all.has(tag)) ? (signal.damped ?? 0) : signal.weight;
+        if (signal.own) {
+          const start = wordAt(reading, match.index);
+          const end = wordAt(reading, match.index + Math.max(0, match[0].length - 1)) + 1;
+          if (someoneElses(reading, start, end)) weight = Math.min(weight, CONCERN);
+        }
+        best = Math.max(best, weight);
+      }
+    }
+    const held = signs.get(signal.sign);
+    if (best > 0 && (!held || held.weight < best)) signs.set(signal.sign, { weight: best, signal });
+  }
+  return signs;
+}
+
+const ENGLISH_SIGNAL: Signal = { id: 'english', kind: 'coded', sign: 'death-wish', weight: CRISIS, match: [] };
+
+/** Every reading of one message (the plain one, and through the other keyboard layout when it looks mistyped). */
+function signsOf(message: string): { signs: Signs; joking: boolean } {
+  const { russian, latin, layout } = normalizeMessage(message);
+  const reading = readWords(russian);
+  const signs = weigh(reading);
+  if (layout !== null)
+    for (const [sign, found] of weigh(readWords(layout)))
+      if ((signs.get(sign)?.weight ?? 0) < found.weight) signs.set(sign, found);
+  if (ENGLISH.test(latin)) signs.set('death-wish', { weight: CRISIS, signal: ENGLISH_SIGNAL });
+  return { signs, joking: reading.all.has('LAUGH') };
+}
+
+/** Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply. */
+const JOKING_MAX = CRISIS - 1;
+
+function verdict(signs: Signs, joking: boolean): RiskAssessment {
+  const found = [...signs.values()].sort((a, b) => b.weight - a.weight);
+  const base = found.filter((f) => !f.signal.boost).reduce((sum, f) => sum + f.weight, 0);
+  const boosts = found.filter((f) => f.signal.boost).reduce((sum, f) => sum + f.weight, 0);
+  const score = Math.min(base > 0 ? base + boosts : 0, joking ? JOKING_MAX : Infinity);
+  const tier: RiskTier = score >= CRISIS ? 'crisis' : score >= CONCERN ? 'concern' : 'none';
+  const strongest = found.find((f) => !f.signal.boost)?.signal;
+  return {
+    tier,
+    risk: tier === 'crisis',
+    ...(tier !== 'none' && strongest ? { signal: { id: strongest.id, kind: strongest.kind } } : {}),
+    score,
+    signs: score > 0 ? found.map((f) => f.signal.sign) : [],
+  };
+}
+
+/** How many earlier messages of the person count with the new one. */
+export const CONTEXT_MESSAGES = 4;
+
+/**
+ * Reads one message; `context` holds the same person's few earlier messages of the conversation, oldest first.
+ * Different signs over the last CONTEXT_MESSAGES of them and this one add up («не вижу смысла» … «план уже есть»
+ * is a crisis), when this message has a sign of its own; a message alone never loses its own verdict.
  */
 export function assessRisk(message: string, context: readonly string[] = []): RiskAssessment {
-  const own = assessOne(message);
-  if (own.risk || context.length === 0) return own;
-  const together = assessOne([...context, message].join('\n'));
-  return together.risk ? together : own;
+  const own = signsOf(message);
+  const alone = verdict(own.signs, own.joking);
+  if (alone.score === 0 || context.length === 0) return alone;
+  const together: Signs = new Map();
+  for (const earlier of context.slice(-CONTEXT_MESSAGES))
+    for (const [sign, found] of signsOf(earlier).signs)
+      if ((together.get(sign)?.weight ?? 0) < found.weight) together.set(sign, found);
+  for (const [sign, found] of own.signs)
+    if ((together.get(sign)?.weight ?? 0) <= found.weight) together.set(sign, found);
+  const joint = verdict(together, own.joking);
+  return joint.score > alone.score ? joint : alone;
 }
-
-function assessOne(message: string): RiskAssessment {
-  const { russian, latin } = normalizeMessage(message);
-  let text = russian;
-  for (const figure of figures) text = text.replace(figure, (span) => ' '.repeat(span.length));
-  for (const { signal, regex } of signals) {
-    regex.lastIndex = 0;
-    if (regex.test(signal.view === 'latin' ? latin : text)) return { tier: 'crisis', risk: true, signal: pick(signal) };
-  }
-  return { tier: 'none', risk: false };
-}
-
-const pick = ({ id, kind }: Signal) => ({ id, kind });
 
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */
 export const signalsRisk = (...texts: Array<string | null | undefined>): boolean =>

@@ -1,7 +1,12 @@
 // Everyday figures of speech that borrow the words of death and violence without meaning them: «убить время»,
 // «умираю со смеху», «смертельно устал», «убью за кофе», a phone that «сдох». The detector blanks these spans
-// before it looks for signals, so the rest of the message is still read: «убиваю время, пока не решусь покончить
-// с собой» is caught by what follows the idiom. Same pattern syntax as signals.ts.
+// before it reads the words, so the rest of the message is still read: «убиваю время, пока не решусь покончить
+// с собой» is caught by what follows the idiom. Also blanked: a denial («не думаю о суициде»). IDIOMS, by contrast,
+// are rewritten to the plain word they mean («склеить ласты» → «умереть»).
+//
+// Pattern syntax (text patterns, matched on the normalised reading of normalize.ts; compiled in detect.ts):
+//   a space → optional whitespace;  word* → the word goes on (any ending);  ~ → up to two other words between.
+// Write ordinary Russian: ё, doubled letters and ь are folded the way the message is.
 //
 // Deliberately NOT here: idioms that name a method («хоть вешайся», «хоть в петлю лезь»). Said in passing they
 // usually are hyperbole, but a calm answer with the helpline costs a tired person little, and missing the one
@@ -31,4 +36,19 @@ export const FIGURES_OF_SPEECH: readonly string[] = [
   'не (?:хочу|хочется) ~ жить (?:в|во|на|с|со|у|рядом|вместе|под|около|по соседству|одн*) (?:этом|этой|одной|одном|своей|съёмн*)? ?(?:город*|стран*|москв*|питер*|общаг*|общежити*|квартир*|дом*|деревн*|росси*|комнат*|район*|родител*|мам*|пап*|сосед*|ним|ней|ними|парн*|муж*|жен*|свекров*|тёщ*|бабушк*|брат*|сестр*|подруг*|друг*|кошк*|собак*|центр*|окраин*|севере|юге|даче)',
   // «хоть умри», but do it
   'хоть умри',
+  // denials: «не думаю о суициде», «никогда не хотела умереть», «не собираюсь ничего с собой делать»
+  'не (?:думаю|думала|думал|хочу|хотела|хотел|собираюсь|планирую) (?:о|об|про) (?:суицид*|самоубийств*|смерти)',
+  'не (?:собираюсь|буду|хочу|планирую) (?:ничего )?(?:с собой|себе) (?:ничего )?(?:делать|сделать)',
+  'не (?:хочу|хотела|хотел|собираюсь) (?:умирать|умереть)',
+  'нет (?:суицидальн*|мыслей о (?:суицид*|смерти|самоубийств*))',
+  // a death in the past of a film, a book, a game
+  '(?:в|во) (?:игре|сериале|фильме|книге|аниме|мультике) ~ (?:умер*|погиб*|убил*)',
+];
+
+/** Idioms rewritten to the plain word they mean, before the words are read: [pattern, the word]. */
+export const IDIOMS: ReadonlyArray<readonly [string, string]> = [
+  ['(?:хоть|вот|скорее|скорей|поскорее|поскорей) бы', 'хочу'],
+  ['скле\\p{L}* ласты|двин\\p{L}* кони|отброс\\p{L}* коньки|отки\\p{L}* копыта|сыгра\\p{L}* в ящик|дать дуба|дам дуба', 'умереть'],
+  ['на тот свет|в мир иной|к (?:маме|папе|бабушке|дедушке|мужу|сыну|дочке|нему|ней) на небо', 'смерть'],
+  ['(?:налож\\p{L}*|наклад\\p{L}*) на себя руки|руки на себя (?:налож\\p{L}*|наклад\\p{L}*)', 'самоубийство'],
 ];

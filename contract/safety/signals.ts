@@ -1,201 +1,386 @@
-// Risk signals of suicide and self-harm in Russian (and a few English ones), gathered from how people actually
-// write about it in chats, forums and helpline transcripts: first-person wishes and plans, passive death wishes,
-// being a burden, farewells, methods, self-harm, and the slang and euphemisms used to get past moderation.
+// The warning signs of suicide and self-harm the detector weighs, after the signs suicide-prevention guides list
+// (direct statements; being a burden; farewells and finality; preparations; a height or a track; a plan or a date;
+// hopelessness; self-harm), each as rules over concepts (lexicon.ts) in the syntax of rules.ts.
 //
-// Pattern syntax (compiled by compileSignals in detect.ts, after canonical() from normalize.ts):
-//   a space   → optional whitespace (normalisation may have glued words together)
-//   word*     → the word goes on: any ending («хоч*» = хочу, хочется, хотелось…)
-//   ~         → up to two other words in between («не хочу ~ жить» = не хочу больше так жить)
-// Write ordinary Russian with ё, й, ь and double letters: canonical() folds them the same way as the message.
-// Each signal is a whole phrase; a word alone never triggers (see figures-of-speech.ts for the look-alikes).
+// Weights: a sign of CRISIS weight alone is a crisis; a weaker one alone is a concern (the screening question);
+// different signs add up, in one message and across the person's last few messages (detect.ts). A sign counts once,
+// at its strongest rule. A boost (a date, «никому не говорите») counts only beside another sign.
+// `unless`: tags that, anywhere in the message, make the words ordinary («купила снотворное по рецепту врача»):
+// the rule then weighs `damped` (default nothing).
 
 export type SignalKind = 'direct' | 'vague' | 'coded';
 
 export interface Signal {
   id: string;
   kind: SignalKind;
-  /** Matched against the Russian view of the message, or the Latin one for English phrasings. */
-  view?: 'russian' | 'latin';
-  pattern: string;
+  /** The warning sign it is evidence of. */
+  sign: string;
+  weight: number;
+  /** Patterns (rules.ts); any one matching is the signal. */
+  match: readonly string[];
+  unless?: string;
+  damped?: number;
+  /** Counts only beside another sign. */
+  boost?: boolean;
+  /**
+   * The act is a person's own (dying, a method, self-harm): said of someone else («брат покончил с собой»,
+   * «подруга режет руки») it weighs CONCERN at most — a loss or a worry, asked about gently.
+   */
+  own?: boolean;
 }
 
-const WISH =
-  '(?:хоч*|хотел*|хотелось|решил*|собираюсь|планирую|готов*|пора|мечтаю|скорее бы|скорей бы|лучше|проще|легче|хорошо|пойду|надо|нужно)';
-const DIE =
-  '(?:умереть|умиреть|помереть|сдохнуть|подохнуть|откинуться|склеить ласты|двинуть кони|не жить|не проснуться)';
+/** At this score the crisis reply is due. */
+export const CRISIS = 10;
+/** At this score the assistant asks the screening question. */
+export const CONCERN = 4;
+
+const NO = 'NONE/NEG/NOTHING'; // «нет», a negated word, «ничего»
+const LIVING = 'LIVE-NEG !WITH/INTO/WITHOUT/FROM'; // to live, not «жить с родителями», «в этом городе», «без кофе»
 
 export const SIGNALS: readonly Signal[] = [
-  // ---- direct: explicit wish, intent or plan to die, or self-harm ---------------------------------------------
-  { id: 'wish-to-die', kind: 'direct', pattern: `${WISH} ~ ${DIE}|${DIE} ~ (?:хочу|хочется|хотелось бы)` },
+  // ---- direct: a wish, intent or plan to die; the act named; self-harm ------------------------------------------
   {
-    id: 'to-die',
+    id: 'wish-to-die',
     kind: 'direct',
-    pattern:
-      '(?:чтобы|чтоб) (?:я |мне |уже |просто |наконец )?(?:умереть|сдохнуть|покончить с собой|не жить|не проснуться)|(?:единственн*|другого|последн*) выход* ~ (?:смерть|смерти|умереть|уйти из жизни)|выход* кроме смерти',
+    sign: 'death-wish',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'WANT-NEG ~3 DIE-NEG/DEATH-NEG',
+      'DIE-NEG ~2 WANT-NEG',
+      'INTENT-NEG ~2 DIE-NEG',
+      'PREFER-NEG ~2 DIE-NEG',
+      'DEATH ~3 PREFER',
+      'WAIT ~3 DIE/DEATH',
+      'THINK-NEG ~2 DEATH/DIE-NEG !OTHER',
+      'LET ~2 I ~2 DIE-NEG/DIED',
+      'LET DIE-NEG',
+      'FUTURE ~3 DEATH/DIE-NEG',
+    ],
   },
   {
-    id: 'how-to-die',
+    id: 'wish-not-to-live',
     kind: 'direct',
-    pattern:
-      '(?:как|способ*|метод*) (?:безболезненно |быстро |легко |лучше |надёжно )?(?:умереть|покончить с собой|убить себя|уйти из жизни|повеситься|отравиться)',
+    sign: 'death-wish',
+    weight: CRISIS,
+    own: true,
+    match: [
+      `WANT+NEG ~3 ${LIVING}`,
+      'WANT+NEG ~3 LIVE ~2 WORLD',
+      'LIVE MORE? WANT+NEG',
+      'WANT ~2 LIVE+NEG',
+      `CAN+NEG ~2 ${LIVING}`,
+      'LIVE MORE? CAN+NEG',
+    ],
   },
   {
-    // Asking for a lethal dose or a deadly height is a plan taking shape, whoever the question is said to be for.
+    id: 'would-rather-not-be',
+    kind: 'direct',
+    sign: 'death-wish',
+    weight: CRISIS,
+    match: [
+      'PREFER WOULD I ~1 DIED/BORN+NEG/BE+NEG',
+      'WOULD I ~1 DIED ~4 ALL ~2 PREFER',
+      'REGRET ~2 BORN-NEG',
+      'WHY ~2 BORN',
+    ],
+  },
+  {
+    id: 'kill-myself',
+    kind: 'direct',
+    sign: 'suicide',
+    weight: CRISIS,
+    own: true,
+    match: ['KILL-NEG SELF', 'SELF KILL-NEG', 'END-NEG ~1 WITH SELF/LIVE', 'END-NEG LIVE', 'END-NEG WITH ALL IT? $'],
+  },
+  {
+    id: 'suicide-named',
+    kind: 'direct',
+    sign: 'suicide',
+    weight: CRISIS,
+    own: true,
+    unless: 'MEDIA',
+    damped: CONCERN,
+    match: [
+      'SUICIDE-NEG !FROM',
+      'SUICIDE FROM LIVE/WORLD',
+      'WANT/DO/INTENT/THINK ~2 RKN',
+      'LEAVE ~1 FROM LIVE',
+      'DISAPPEAR/LEAVE ~2 WORLD',
+    ],
+  },
+  {
+    id: 'method',
+    kind: 'direct',
+    sign: 'method',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'METHOD-NEG',
+      'WANT/INTENT/HOW ~2 POISONSELF',
+      'CUT-NEG ~2 VEINS',
+      'OVERDOSE ~2 PILLS',
+      'SWALLOW-NEG ~2 MANY ~3 PILLS',
+      'JUMP-NEG ~2 FROM/INTO ~1 HEIGHT',
+      'FROM/INTO HEIGHT ~2 JUMP-NEG',
+      'THINK ~2 ROPE',
+      'WANT ROPE',
+      'JUMP-NEG ~2 UNDER/INTO ~1 TRACK',
+      'EXIT/LEAVE ~1 INTO/FROM HEIGHT',
+      'LET ~3 TRACK/I ~2 KNOCK',
+      'ROPE ~2 ROPE',
+    ],
+    unless: 'ORDINARY',
+    damped: CONCERN,
+  },
+  {
     id: 'method-seeking',
     kind: 'direct',
-    pattern:
-      '(?:смертельн*|летальн*) доз*|доз* ~ (?:смертельн*|летальн*|убьёт|убьют)|сколько ~ (?:таблет*|снотворн*|лекарств*) ~ (?:смертельн*|насмерть|убьёт|убьют)|(?:с какого|какой) этаж* ~ (?:прыг*|упасть|падать|сброс*|шагнуть|разбиться|насмерть)|(?:какая|с какой) высот* ~ (?:смертельн*|насмерть|разбиться)',
-  },
-  { id: 'end-own-life', kind: 'direct', pattern: 'поконч* (?:с )?(?:собой|жизнью|своей жизнью)' },
-  { id: 'kill-myself', kind: 'direct', pattern: '(?:убить|убью|убиваю|убила|убил) себя|себя (?:убить|убью)' },
-  { id: 'suicide-word', kind: 'direct', pattern: 'самоубий*|суицид*' },
-  { id: 'lay-hands', kind: 'direct', pattern: '(?:наложить|наложу) на себя руки|руки на себя (?:наложить|наложу)' },
-  { id: 'settle-scores', kind: 'direct', pattern: '(?:свести|сведу) счёты с жизнью' },
-  { id: 'leave-life', kind: 'direct', pattern: '(?:уйти|уйду|уходить) из жизни' },
-  { id: 'not-want-live', kind: 'direct', pattern: 'не (?:хочу|хочется|хотелось) ~ жить|жить ~ не (?:хочу|хочется)' },
-  {
-    id: 'cannot-live',
-    kind: 'direct',
-    pattern:
-      'больше не (?:могу|может) (?:так )?жить|не (?:могу|может) больше (?:так )?жить|жить больше не (?:могу|может)|не хочу больше существовать',
-  },
-  {
-    id: 'hang',
-    kind: 'direct',
-    pattern: 'повеситься|повешусь|повесилась бы|повесился бы|вешаться|в петлю|петля на шее|петлю на шею',
-  },
-  { id: 'veins', kind: 'direct', pattern: '(?:вскр*|порез*|перерез*|рез*|реж*) (?:себе )?вены|вскрыться|вскроюсь' },
-  {
-    id: 'overdose',
-    kind: 'direct',
-    pattern:
-      '(?:наглотаться|наглотаюсь) ~ (?:таблет*|снотворн*|лекарств*)|(?:выпить|выпью|съесть|съем) (?:все|всю|пачку|упаковку|горсть) ~ (?:таблет*|снотворн*|лекарств*)',
-  },
-  {
-    id: 'jump',
-    kind: 'direct',
-    pattern:
-      '(?:прыгнуть|прыгну|спрыгнуть|спрыгну|выпрыгнуть|выпрыгну|сброситься|сброшусь|шагнуть|шагну|броситься|брошусь) (?:с|из|под) ~ (?:крыши|окна|моста|балкона|этажа|многоэтажки|поезд*|машину|электричку|метро)',
-  },
-  {
-    id: 'shoot-drown-poison',
-    kind: 'direct',
-    pattern: 'застрелиться|застрелюсь|утопиться|утоплюсь|(?:хоч*|решил*) ~ отравиться|отравлюсь насмерть',
+    sign: 'method-seeking',
+    weight: CRISIS,
+    match: [
+      'HOW ~2 DIE-NEG/SUICIDE/METHOD/POISONSELF',
+      'HOW ~2 KILL SELF',
+      'HOW ~2 END ~1 WITH SELF/LIVE',
+      'HOW ~2 LEAVE ~1 FROM LIVE',
+      'LETHAL ~2 DOSE',
+      'DOSE ~3 LETHAL',
+      'HOWMUCH ~3 PILLS ~4 LETHAL/DIE/WAKE+NEG',
+      'HOWMUCH ~2 HEIGHT ~4 JUMP/DIE/LETHAL',
+      'HOWMUCH HEIGHT ~4 DIE/LETHAL',
+    ],
   },
   {
     id: 'self-harm',
     kind: 'direct',
-    pattern:
-      '(?:режу|резать|порезать|порезала|порезал|царапаю|жгу) себя|(?:режу|порезала|порезал) (?:себе )?(?:руки|руку|запяст*|бёдра|ноги)|порезы на (?:руках|руке|ногах|бёдрах|запяст*)|причин* себе (?:боль|вред)|нанош* себе (?:порезы|раны|вред|травмы)|селфхарм*|сэлфхарм*|самоповрежд*|(?:покалечить|покалечу|изувечить) себя|себя (?:покалечить|покалечу)|бью себя (?:по голове|кулак*|об стену|головой)|(?:прижига*|тушу сигарет* о) себ*',
+    sign: 'self-harm',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'CUT-NEG/HIT-NEG ~1 SELF',
+      'SELF ~1 CUT-NEG/HIT-NEG',
+      'CUT-NEG ~2 BODY',
+      'SELFHARM-NEG !INTO',
+      'CUTSELF ~2 ON_PURPOSE',
+      'ON_PURPOSE ~2 CUTSELF',
+      'CAUSE ~1 SELF ~1 PAIN/WOUND',
+      'WANT ~2 FEEL ~1 PAIN',
+      'WOUND ~4 SELF ~2 CAUSE',
+    ],
+    unless: 'ACCIDENT',
+  },
+  {
+    id: 'self-harm-hint',
+    kind: 'vague',
+    sign: 'self-harm',
+    weight: 6,
+    own: true,
+    match: ['CUTSELF', 'WOUND ~2 BODY'],
+    unless: 'ACCIDENT',
   },
 
-  // ---- vague: passive death wishes, burden, hopelessness about living, farewells -------------------------------
+  // ---- vague: passive wishes, burden, finality, preparations, hopelessness --------------------------------------
   {
-    id: 'tired-of-living',
+    id: 'passive-wish',
     kind: 'vague',
-    pattern:
-      'устал* (?:от )?жить|устал* от жизни|надоело жить|жить надоело|нет сил жить|сил жить нет|не могу ~ так жить',
-  },
-  {
-    id: 'no-point-living',
-    kind: 'vague',
-    pattern:
-      '(?:не вижу|нет|потерял*|не осталось) ~ смысла? ~ (?:жить|в жизни|дальше жить|существовать|просыпаться)|незачем ~ жить|зачем (?:мне )?(?:вообще )?(?:дальше )?жить(?!\\s(?:с|со|в|во|на|вместе|рядом|у)(?!\\p{L}))|зачем я ~ (?:живу|родил*|существую)|жизнь (?:не имеет смысла|бессмысленна|потеряла смысл)',
-  },
-  {
-    id: 'better-without-me',
-    kind: 'vague',
-    pattern:
-      '(?:лучше|легче|проще|спокойнее) ~ без меня|без меня ~ (?:лучше|легче|проще)|я (?:всем |для всех |для семьи |для близких |для родных )?(?:только )?обуза|я всем мешаю жить',
-  },
-  {
-    id: 'better-not-born',
-    kind: 'vague',
-    pattern:
-      'лучше бы (?:я|меня) ~ (?:умер*|не было|не родил*|не существовал*|исчез*)|зря я родил*|не надо было мне рождаться',
-  },
-  {
-    id: 'sleep-forever',
-    kind: 'vague',
-    pattern:
-      '(?:уснуть|заснуть) (?:и )?не проснуться|(?:уснуть|заснуть|усну|засну) навсегда|не (?:хочу|хочется) (?:больше|никогда) просыпаться|чтобы не проснуться',
-  },
-  {
-    id: 'disappear-forever',
-    kind: 'vague',
-    pattern:
-      'исчезнуть (?:навсегда|насовсем|из этого мира|из жизни|с лица земли)|(?:чтобы|хочу чтобы) меня не (?:было|стало|существовало)|меня скоро не станет|не (?:хочу|хочется) существовать|перестать существовать',
-  },
-  {
-    id: 'nothing-holds',
-    kind: 'vague',
-    pattern: '(?:ничего|ничто|никто) (?:меня )?(?:больше )?не держит (?:в )?(?:этой )?(?:жизни|здесь|на этом свете)',
+    sign: 'passive-wish',
+    weight: CRISIS,
+    match: [
+      `TIRED ~2 ${LIVING}`,
+      `${NO} ~1 STRENGTH ~1 ${LIVING}`,
+      'STRENGTH LIVE ~1 NONE',
+      `${NO} ~2 MEANING ~3 ${LIVING}`,
+      `${NO} ~2 MEANING ~3 WAKE`,
+      `LIVE ~3 ${NO} ~1 MEANING`,
+      'LIVE ~2 MEANINGLESS',
+      `WHY ~3 ${LIVING}`,
+      'LIVE ~2 WHY',
+      'SLEEP ~2 WAKE+NEG',
+      'SLEEP ~1 FOREVER',
+      'WANT/PREFER/LET ~3 WAKE+NEG',
+      'WANT+NEG MORE WAKE',
+      'LET/WANT/PREFER ~2 I ~2 BE+NEG',
+      'SOON ~2 I ~1 BE+NEG $',
+      'I ~2 BE+NEG $',
+      'I ~1 BE+NEG ~2 WORLD',
+      'DISAPPEAR/LEAVE ~2 FOREVER !FROM',
+      'NOBODY/NOTHING ~2 HOLD ~3 LIVE/WORLD/HERE',
+    ],
   },
   {
     id: 'nobody-will-notice',
     kind: 'vague',
-    pattern:
-      'если (?:я )?(?:умру|исчезну|пропаду|меня не станет) ~ никто ~ не (?:заметит|расстроится|вспомнит|заплачет)|никто ~ не (?:заметит|расстроится|заплачет) ~ если (?:я )?(?:умру|исчезну|меня не станет)',
+    sign: 'burden',
+    weight: CRISIS,
+    match: ['NOBODY ~3 NOTICE ~4 DISAPPEAR/DIE/DIED/LEAVE', 'DISAPPEAR/DIE/LEAVE ~4 NOBODY ~2 NOTICE'],
   },
   {
-    id: 'want-it-over',
+    id: 'burden',
     kind: 'vague',
-    pattern:
-      '(?:хочу|хочется|мечтаю) (?:чтобы )?(?:всё|это) ~ (?:закончилось|кончилось|прекратилось) навсегда|(?:хочу|хочется|мечтаю) (?:чтобы )?(?:всё|всё это) (?:уже |просто |наконец )?(?:закончилось|кончилось|прекратилось)(?! (?:хорошо|благополучно|удачно|без|в срок|к |до ))|(?:хочу|хочется) покончить со всем',
+    sign: 'burden',
+    weight: CRISIS,
+    match: ['I/SELF ~3 BURDEN', 'BURDEN ~3 I', 'PREFER ~3 WITHOUT I', 'WITHOUT I ~3 PREFER', 'ALL ~2 HINDER ~1 LIVE'],
   },
+  { id: 'in-the-way', kind: 'vague', sign: 'burden', weight: 6, match: ['ALL ~2 HINDER $', 'ALL ~2 HINDER ~1 I'] },
   {
-    id: 'thoughts-of-death',
+    id: 'unneeded',
     kind: 'vague',
-    pattern:
-      '(?:думаю|думать|мысли) (?:о|про) (?:смерти|своей смерти|том чтобы умереть|то как умереть)|мысли (?:о|про) (?:суицид*|самоубийств*)',
+    sign: 'unneeded',
+    weight: CONCERN,
+    match: ['NOBODY ~2 NEEDED', 'NOBODY/NOTHING ~2 HOLD $'],
   },
   {
     id: 'farewell',
     kind: 'vague',
-    pattern:
-      'прощайте (?:все|всем)|это (?:моё )?последнее сообщение|прощальн* (?:письм*|записк*)|предсмертн*|раздаю ~ вещи|больше меня не увидите',
+    sign: 'farewell',
+    weight: CRISIS,
+    match: [
+      'FAREWELL ~1 ALL',
+      'FAREWELL ~4 THANKS',
+      'THANKS ~4 FAREWELL',
+      'WANT/INTENT ~3 SAY_GOODBYE ~2 ALL',
+      'IT ~1 LAST MESSAGE !INTO/DATE',
+      'FAREWELL_NOTE ~1 NOTE/MESSAGE',
+      'I ~1 LAST MESSAGE',
+      'MORE ~2 I ~2 SEE+NEG',
+      'I ~2 MORE ~1 SEE+NEG',
+      'FORGIVE ~2 I ~2 ALL',
+    ],
   },
   {
-    id: 'other-world',
+    id: 'farewell-hint',
     kind: 'vague',
-    pattern: '(?:хочу|хочется|пора|отправиться|уйти) (?:на тот свет|к (?:маме|папе|бабушке|дедушке) на небо)',
-  },
-
-  // ---- coded: slang, euphemisms, misspellings the normaliser does not fold, English ---------------------------
-  { id: 'vypil', kind: 'coded', pattern: 'выпилиться|выпилюсь|выпилился бы|выпилилась бы|самовыпил*|выпилить себя' },
-  {
-    id: 'roskomnadzor',
-    kind: 'coded',
-    pattern:
-      'роскомнадзорнуться|роскомнадзорнусь|(?:совершить|сделать|хочу|хочется) (?:в )?роскомнадзор|ркнуться|ркнусь|саморкн*|(?:хочу|хочется) ркн',
+    sign: 'farewell',
+    weight: 6,
+    match: ['FAREWELL $', 'LAST MESSAGE !INTO/DATE', 'WRITE ~3 ALL ~2 NOTE', 'WRITE ~1 NOTE $'],
   },
   {
-    id: 'suicide-misspelled',
-    kind: 'coded',
-    pattern: 'су(?:е|ы|и)ц(?:ы|е)д*|суецид*|суисайд*|сьюсайд*|суич*|самаубийств*|самоубиств*|самоубивств*',
+    id: 'apology',
+    kind: 'vague',
+    sign: 'apology',
+    weight: 5,
+    match: ['FORGIVE ~1 I $', 'FORGIVE ~1 I ~1 ALL'],
   },
   {
-    id: 'window',
-    kind: 'coded',
-    pattern:
-      '(?:выйти|выйду|шагнуть|шагну|уйти|уйду) (?:в|из|через) окно|полетать (?:с крыши|из окна)|полечу (?:с крыши|из окна)',
+    id: 'giving-away',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: CRISIS,
+    match: ['GIVE ~3 ALL/SELF ~2 BELONGINGS', 'GIVE ~3 BELONGINGS ~4 NEED+NEG', 'NEED+NEG ~4 GIVE'],
+    unless: 'ORDINARY',
   },
   {
-    id: 'rope-and-soap',
-    kind: 'coded',
-    pattern: 'мыло (?:и|да) верёвк*|верёвк* (?:и|да) мыло|намыл* верёвк*|табуретк* (?:и|да) верёвк*',
+    id: 'giving-away-hint',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: 8,
+    match: ['GIVE ~3 BELONGINGS', 'BELONGINGS ~2 GIVE', 'WRITE ~2 NOTE+FAREWELL_NOTE/NOTE ~2 ALL'],
+    unless: 'ORDINARY',
   },
   {
-    id: 'saving-pills',
-    kind: 'coded',
-    pattern:
-      '(?:коплю|накопил*|собираю|запас*) ~ (?:таблет*|снотворн*) (?:чтобы|для)|таблет* (?:чтобы|и) (?:уснуть навсегда|не проснуться)',
+    id: 'means',
+    kind: 'vague',
+    sign: 'means',
+    weight: 6,
+    match: ['BUY ~3 PILLS/ROPE/BLADE/POISON/GUN', 'PILLS/ROPE/BLADE/POISON/GUN ~2 BUY'],
+    unless: 'ORDINARY',
   },
   {
-    id: 'english',
-    kind: 'coded',
-    view: 'latin',
-    pattern:
-      'kill myself|killing myself|want to die|wanna die|end my life|suicid*|unalive*|self[ -]?harm*|cutting myself|\\bkms\\b',
+    id: 'stockpile',
+    kind: 'vague',
+    sign: 'means',
+    weight: CRISIS,
+    match: ['STOCKPILE ~3 PILLS/POISON', 'PILLS ~2 STOCKPILE'],
+    unless: 'ORDINARY',
   },
+  {
+    id: 'height-looking-down',
+    kind: 'vague',
+    sign: 'height',
+    weight: CRISIS,
+    match: [
+      'STAND ~3 HEIGHT/EDGE/TRACK ~6 LOOK ~1 DOWN',
+      'STAND ~3 HEIGHT/EDGE ~6 DOWN',
+      'LOOK ~1 DOWN ~3 HEIGHT/EDGE',
+      'STAND ~3 TRACK ~6 JUMP',
+    ],
+    unless: 'HOBBY',
+    damped: CONCERN,
+  },
+  {
+    id: 'on-the-edge',
+    kind: 'vague',
+    sign: 'height',
+    weight: 6,
+    match: ['STAND ~2 EDGE ~1 HEIGHT', 'STAND ~3 HEIGHT $'],
+    unless: 'HOBBY',
+  },
+  {
+    id: 'plan',
+    kind: 'vague',
+    sign: 'plan',
+    weight: 5,
+    match: ['PLAN !INTO/HOW/WITH', 'KNOW-NEG ~1 HOW ~1 IT? $', 'KNOW-NEG DATE'],
+  },
+  { id: 'resolve', kind: 'vague', sign: 'resolve', weight: CONCERN, match: ['DO-NEG IT'] },
+  {
+    id: 'decided',
+    kind: 'vague',
+    sign: 'decision',
+    weight: CONCERN,
+    match: ['DECIDED ~1 DECIDED', 'ALL ~1 DECIDED $', 'I ~1 ALL ~1 DECIDED'],
+  },
+  {
+    id: 'a-date',
+    kind: 'vague',
+    sign: 'date',
+    weight: CONCERN,
+    boost: true,
+    match: ['DATE'],
+  },
+  {
+    id: 'finality',
+    kind: 'vague',
+    sign: 'finality',
+    weight: 5,
+    match: ['ALL ~1 ENDS $', 'SOON ~2 ALL ~1 ENDS', 'ALL ~2 ENDS ~1 FOREVER', 'LET/WANT ~2 ALL IT? ~2 ENDS $'],
+  },
+  {
+    id: 'want-it-over',
+    kind: 'vague',
+    sign: 'finality',
+    weight: CRISIS,
+    match: ['WANT ~2 ALL IT? ~2 ENDS $', 'WANT ~2 ALL IT? ~2 ENDS ~1 FOREVER', 'WANT ~2 END WITH ALL'],
+  },
+  {
+    id: 'hopeless',
+    kind: 'vague',
+    sign: 'hopeless',
+    weight: 5,
+    match: [
+      `${NO} ~1 MEANING $`,
+      `${NO} ~1 MEANING ~2 NOTHING/ALL`,
+      'ALL MEANINGLESS',
+      `${NO} ~2 FUTURE`,
+      `FUTURE ~1 ${NO}`,
+      'NOTHING ~1 CHANGE+NEG',
+      'MORE ~2 BETTER ~1 BE+NEG',
+      'HOPELESS',
+      'EQUAL ~4 I ~1 HAPPEN',
+      'NOTHING LOSE',
+    ],
+  },
+  {
+    id: 'cannot-go-on',
+    kind: 'vague',
+    sign: 'exhausted',
+    weight: CONCERN,
+    match: ['CAN+NEG ~1 MORE $', 'MORE CAN+NEG $', 'TIRED ~2 ALL', `${NO} STRENGTH ~1 CAN`],
+  },
+  { id: 'disappear', kind: 'vague', sign: 'disappear', weight: 5, match: ['WANT-NEG ~2 DISAPPEAR/LEAVE $'] },
+  { id: 'numb', kind: 'vague', sign: 'numb', weight: CONCERN, match: ['FEEL ~1 SOMETHING', 'SOMETHING ~2 FEEL'] },
 ];
+
+/** English phrasings, matched on the Latin reading of a message (lower case). */
+export const ENGLISH =
+  /\b(?:kill(?:ing)? myself|want(?:ed)? to die|wanna die|end(?:ing)? (?:my|it) (?:life|all)|suicid\w*|unaliv\w*|self[ -]?harm\w*|cutting myself|kms)\b/;

@@ -1,0 +1,41 @@
+// The pattern syntax of signals.ts, compiled to regular expressions over a message read as tagged tokens.
+//
+// A message is read (detect.ts) into a string with one `{ TAG TAG }` group per word and `|` between sentences, e.g.
+// «не хочу жить.» → `{ WANT NEG }{ LIVE }|`. A pattern is a sequence of slots separated by spaces:
+//   WANT          a word carrying the tag
+//   WANT+NEG      …carrying both tags;  DIE-NEG  …carrying DIE and not NEG
+//   DIE/DEATH     either (each alternative takes its own +/- marks)
+//   *             any word
+//   slot?         the slot may be absent
+//   ~3            up to three words of any kind in between (never across a sentence's end)
+//   $             the sentence (or message) ends here
+//   !slot         the next word (if any) is not this slot
+// Words are never named here: a rule holds for every word of its concepts (lexicon.ts), in any form or misspelling.
+
+const WORD = String.raw`\{[^}]*\}`;
+
+function alternative(source: string): string {
+  const [head, ...marks] = source.split(/(?=[+-])/);
+  if (!head) throw new Error(`safety rule: empty slot in "${source}"`);
+  let checks = head === '*' ? '' : `(?=[^}]* ${head} )`;
+  for (const mark of marks) checks += mark[0] === '+' ? `(?=[^}]* ${mark.slice(1)} )` : `(?![^}]* ${mark.slice(1)} )`;
+  return String.raw`\{${checks}[^}]*\}`;
+}
+
+const slot = (source: string) => `(?:${source.split('/').map(alternative).join('|')})`;
+
+/** Compiles one pattern into a regular expression over the tagged reading of a message. */
+export function compileRule(pattern: string): RegExp {
+  const parts = pattern
+    .trim()
+    .split(/\s+/)
+    .map((part) => {
+      if (part === '$') return String.raw`(?=\||$)`;
+      const gap = /^~(\d)$/.exec(part);
+      if (gap) return `(?:${WORD}){0,${gap[1]}}`;
+      if (part.startsWith('!')) return `(?!${slot(part.slice(1))})`;
+      if (part.endsWith('?')) return `${slot(part.slice(0, -1))}?`;
+      return slot(part);
+    });
+  return new RegExp(parts.join(''));
+}
