@@ -11,7 +11,7 @@
 import { FIGURES_OF_SPEECH, IDIOMS } from './figures-of-speech';
 import { CONCEPTS } from './lexicon';
 import { normalizeMessage, plainSpelling } from './normalize';
-import { compileRule } from './rules';
+import { compileRule, requiredTags } from './rules';
 import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
 import { Lexicon } from './words';
 
@@ -52,9 +52,24 @@ const lexicon = new Lexicon(
   Object.fromEntries(Object.entries(CONCEPTS).map(([tag, words]) => [tag, plainSpelling(words).split(/\s+/)])),
 );
 
-/** Words «не» reaches across to the word it negates: «не очень хочу», «не так уж хочу». */
-const NEGATION_SKIPS = new Set(['очень', 'совсем', 'особо', 'слишком', 'сильно', 'вообще', 'просто', 'то', 'уж', 'так']);
+/** Words «не» reaches across to the word it negates: «не очень хочу», «не буду беспокоить». */
+const NEGATION_SKIPS = new Set([
+  'очень',
+  'совсем',
+  'особо',
+  'слишком',
+  'сильно',
+  'вообще',
+  'просто',
+  'то',
+  'уж',
+  'так',
+  'буду',
+]);
 const PAST = /(?:л|ла|ли|ло)(?:ся|сь)?$/;
+const PREPOSITIONS = new Set(['в', 'на', 'о', 'за', 'к', 'с', 'у', 'для', 'от']);
+/** A count of pills from which swallowing them is an overdose («выпила 20 таблеток»). */
+const MANY_PILLS = 10;
 
 /**
  * Words typed together without a space («нехочужить», «хочуумереть»): an unknown word of six letters or more that
@@ -74,12 +89,12 @@ function unglue(token: string): Array<Set<string>> | null {
   return split(token);
 }
 
+/** Two words typed together, the first of them an entry as written («хочу|умереть», «хочу|жить»). */
 function split(token: string): Array<Set<string>> | null {
-  for (let at = 3; at <= token.length - 3; at++) {
-    const first = lexicon.tags(token.slice(0, at), false);
-    if (!first.length) continue;
+  for (let at = 2; at <= token.length - 3; at++) {
+    if (!lexicon.isEntry(token.slice(0, at))) continue;
     const second = lexicon.tags(token.slice(at), false);
-    if (second.length) return [new Set(first), new Set(second)];
+    if (second.length) return [new Set(lexicon.tags(token.slice(0, at), false)), new Set(second)];
   }
   return null;
 }
@@ -100,15 +115,20 @@ function readWords(russian: string): Reading {
   for (const [idiom, word] of idioms) text = text.replace(idiom, word);
   const words: Reading['words'] = [];
   let negate = false;
-  for (const token of text.split(/\s+/)) {
-    if (!token) continue;
+  const tokens = text.split(/\s+/).filter(Boolean);
+  for (const [i, token] of tokens.entries()) {
     if (token === '.') {
       words.push(null);
       negate = false;
       continue;
     }
-    if (token === 'не') {
+    // «не», and «ни» misspelt for it («ни хачу»), but not in «ни в чём», «ни на что»
+    if (token === 'не' || (token === 'ни' && !PREPOSITIONS.has(tokens[i + 1] ?? ''))) {
       negate = true;
+      continue;
+    }
+    if (/^\d+$/.test(token)) {
+      words.push(new Set(Number(token) >= MANY_PILLS ? ['NUMBER', 'MANY'] : ['NUMBER']));
       continue;
     }
     const glued = lexicon.tags(token).length === 0 ? unglue(token) : null;
@@ -150,7 +170,7 @@ function readWords(russian: string): Reading {
 
 const rules = SIGNALS.map((signal) => ({
   signal,
-  patterns: signal.match.map((p) => new RegExp(compileRule(p).source, 'g')),
+  patterns: signal.match.map((p) => ({ regex: new RegExp(compileRule(p).source, 'g'), needs: requiredTags(p) })),
   unless: signal.unless?.split(' ') ?? [],
 }));
 
@@ -190,9 +210,10 @@ function weigh(reading: Reading): Signs {
   const signs: Signs = new Map();
   for (const { signal, patterns, unless } of rules) {
     let best = 0;
-    for (const pattern of patterns) {
-      pattern.lastIndex = 0;
-      for (const match of reading.text.matchAll(pattern)) {
+    for (const { regex, needs } of patterns) {
+      if (!needs.every((heads) => heads.some((tag) => reading.all.has(tag)))) continue;
+      regex.lastIndex = 0;
+      for (const match of reading.text.matchAll(regex)) {
         let weight = unless.some((tag) => reading.all.has(tag)) ? (signal.damped ?? 0) : signal.weight;
         if (signal.own) {
           const start = wordAt(reading, match.index);
@@ -252,7 +273,8 @@ export const CONTEXT_MESSAGES = 4;
 export function assessRisk(message: string, context: readonly string[] = []): RiskAssessment {
   const own = signsOf(message);
   const alone = verdict(own.signs, own.joking);
-  if (alone.score === 0 || context.length === 0) return alone;
+  // Context counts when this message has a sign of its own, a boost included («в пятницу» after «у меня есть план»).
+  if (own.signs.size === 0 || context.length === 0) return alone;
   const together: Signs = new Map();
   for (const earlier of context.slice(-CONTEXT_MESSAGES))
     for (const [sign, found] of signsOf(earlier).signs)

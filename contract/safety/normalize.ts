@@ -144,7 +144,7 @@ export const plainSpelling = (text: string): string =>
 const SENTENCE_END = /[.!?;…\n]+/g;
 
 export interface NormalizedText {
-  /** Lower-case Cyrillic words, emoji and ` . ` between sentences, one space apart: what the rules read. */
+  /** Lower-case Cyrillic words, numbers, emoji and ` . ` between sentences, one space apart: what the rules read. */
   russian: string;
   /** Lower case with invisible characters and inner punctuation removed: for English phrasings. */
   latin: string;
@@ -168,7 +168,7 @@ function read(unmasked: string): string {
     words
       .join('')
       .replace(SENTENCE_END, ' . ')
-      .replace(/[^\p{L}\p{Extended_Pictographic}.\s]+/gu, ' ')
+      .replace(/[^\p{L}\p{N}\p{Extended_Pictographic}.\s]+/gu, ' ')
       // an emoji is a word of its own, also when typed against one: «хочу💀»
       .replace(/\p{Extended_Pictographic}/gu, (emoji) => ` ${emoji} `)
       .replace(/\s+/g, ' ')
@@ -190,7 +190,15 @@ export function normalizeMessage(text: string): NormalizedText {
 const QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 const JCUKEN = 'йцукенгшщзхъфывапролджэячсмитьбюё';
 const LAYOUT = new Map([...QWERTY].map((key, i) => [key, JCUKEN[i]!]));
-for (const [key, letter] of [['{', 'х'], ['}', 'ъ'], [':', 'ж'], ['"', 'э'], ['<', 'б'], ['>', 'ю'], ['~', 'ё']] as const)
+for (const [key, letter] of [
+  ['{', 'х'],
+  ['}', 'ъ'],
+  [':', 'ж'],
+  ['"', 'э'],
+  ['<', 'б'],
+  ['>', 'ю'],
+  ['~', 'ё'],
+] as const)
   LAYOUT.set(key, letter);
 
 /** A Latin word no language writes: a layout key between or before letters, or five letters without a vowel. */

@@ -8,11 +8,10 @@
 //   *             any word
 //   slot?         the slot may be absent
 //   ~3            up to three words of any kind in between (never across a sentence's end)
+//   ~3-WITH-INTO  …none of which carries these tags («жить … не хочу», but not «жить с ним не хочу»)
 //   $             the sentence (or message) ends here
 //   !slot         the next word (if any) is not this slot
 // Words are never named here: a rule holds for every word of its concepts (lexicon.ts), in any form or misspelling.
-
-const WORD = String.raw`\{[^}]*\}`;
 
 function alternative(source: string): string {
   const [head, ...marks] = source.split(/(?=[+-])/);
@@ -24,6 +23,19 @@ function alternative(source: string): string {
 
 const slot = (source: string) => `(?:${source.split('/').map(alternative).join('|')})`;
 
+/**
+ * The tags a message must carry for the pattern to match: one of each required slot's alternatives. A rule whose
+ * tags are not all there is not run (most messages carry a few tags, so most rules are skipped).
+ */
+export function requiredTags(pattern: string): string[][] {
+  return pattern
+    .trim()
+    .split(/\s+/)
+    .filter((part) => part !== '$' && !part.startsWith('~') && !part.startsWith('!') && !part.endsWith('?'))
+    .map((part) => part.split('/').map((alt) => alt.split(/[+-]/)[0]!))
+    .filter((heads) => !heads.includes('*'));
+}
+
 /** Compiles one pattern into a regular expression over the tagged reading of a message. */
 export function compileRule(pattern: string): RegExp {
   const parts = pattern
@@ -31,8 +43,8 @@ export function compileRule(pattern: string): RegExp {
     .split(/\s+/)
     .map((part) => {
       if (part === '$') return String.raw`(?=\||$)`;
-      const gap = /^~(\d)$/.exec(part);
-      if (gap) return `(?:${WORD}){0,${gap[1]}}`;
+      const gap = /^~(\d)((?:-[A-Z_]+)*)$/.exec(part);
+      if (gap) return `(?:${alternative(`*${gap[2]}`)}){0,${gap[1]}}`;
       if (part.startsWith('!')) return `(?!${slot(part.slice(1))})`;
       if (part.endsWith('?')) return `${slot(part.slice(0, -1))}?`;
       return slot(part);

@@ -35,12 +35,18 @@ export function wordKey(word: string): string {
   return fold(stemmer(p)) + (REFLEXIVE.test(p) ? '~' : '');
 }
 
-/** The keys one deletion away (the reflexive mark stays). */
-function deletions(key: string): string[] {
+/**
+ * The whole word folded, without the stemmer, «тс» read as «ц»: meets a misspelt ending the stemmer would cut
+ * differently («покончеть», «хочится», «повесица»).
+ */
+const surfaceKey = (word: string) => `#${fold(plain(word)).replace(/[тд]с/g, 'ц')}`;
+
+/** The keys one deletion away, with the place of the deleted letter (the reflexive mark stays). */
+function deletions(key: string): Array<[string, number]> {
   const mark = key.endsWith('~') ? '~' : '';
   const body = mark ? key.slice(0, -1) : key;
-  const out: string[] = [];
-  for (let i = 0; i < body.length; i++) out.push(body.slice(0, i) + body.slice(i + 1) + mark);
+  const out: Array<[string, number]> = [];
+  for (let i = 0; i < body.length; i++) out.push([body.slice(0, i) + body.slice(i + 1) + mark, i]);
   return out;
 }
 
@@ -48,18 +54,37 @@ const bodyLength = (key: string) => key.length - (key.endsWith('~') ? 1 : 0);
 
 /**
  * An entry allows a letter dropped or added when its key has at least EDIT_KEY_MIN letters, a letter changed or
- * two swapped at SWAP_KEY_MIN: shorter stems are one edit from too many other words («план» and «плач»; «праща»
- * (прощай) and «прапа» (пропали)). Short words' misspellings are mostly vowels, which the folding already meets.
+ * two neighbours swapped at SWAP_KEY_MIN: shorter stems are one edit from too many other words («план» and
+ * «плач»). Short words' misspellings are mostly vowels, which the folding already meets.
  */
 const EDIT_KEY_MIN = 5;
+/** How many words' readings are kept. */
+const SEEN_MAX = 4096;
 const SWAP_KEY_MIN = 6;
+
+interface Deleted {
+  tag: string;
+  /** The entry's key and the place of the letter deleted from it. */
+  key: string;
+  at: number;
+}
+
+/** `a` and `b` are the same but for the neighbours at `i` and `i + 1`, swapped. */
+const swapped = (a: string, b: string, i: number) =>
+  a.length === b.length &&
+  a[i] === b[i + 1] &&
+  a[i + 1] === b[i] &&
+  a.slice(0, i) + a.slice(i + 2) === b.slice(0, i) + b.slice(i + 2);
 
 /** Word keys → the concept tags of their entries, with a one-edit index over the longer keys. */
 export class Lexicon {
   private readonly exact = new Map<string, string[]>();
-  /** The keys that allow one edit → tags; and each of their deletions → tags with the entry's key length. */
+  /** The keys that allow one edit → tags; and each of their deletions. */
   private readonly long = new Map<string, string[]>();
-  private readonly deleted = new Map<string, Array<{ tag: string; length: number }>>();
+  private readonly deleted = new Map<string, Deleted[]>();
+  /** The entries as written, and the words read lately (a chat repeats its words; the diary is read per keystroke). */
+  private readonly written = new Set<string>();
+  private readonly seen = new Map<string, readonly string[]>();
 
   /**
    * Words are written plainly; `=word` is matched only as spelled, without the stemmer or an edit: «=вены» is
@@ -72,35 +97,60 @@ export class Lexicon {
           add(this.exact, `=${plain(entry.slice(1))}`, tag);
           continue;
         }
+        this.written.add(plain(entry));
         const key = wordKey(entry);
         add(this.exact, key, tag);
-        if (key.startsWith('=') || bodyLength(key) < EDIT_KEY_MIN) continue;
+        if (key.startsWith('=')) continue;
+        add(this.exact, surfaceKey(entry), tag);
+        if (bodyLength(key) < EDIT_KEY_MIN) continue;
         add(this.long, key, tag);
-        for (const d of deletions(key)) {
+        for (const [d, at] of deletions(key)) {
           const list = this.deleted.get(d) ?? [];
-          if (!list.some((e) => e.tag === tag)) list.push({ tag, length: bodyLength(key) });
+          list.push({ tag, key, at });
           this.deleted.set(d, list);
         }
       }
   }
 
   /**
-   * The tags of a word: its entries as spelled and by its key; failing those, and when `edits` allows, entries one
-   * edit away from a word of five letters or more.
+   * The tags of a word: its entries as spelled, by its key and by its folded spelling; failing those, and when
+   * `edits` allows, entries one edit away from a word of five letters or more.
    */
   tags(word: string, edits = true): readonly string[] {
+    if (!edits) return this.read(word, false);
+    let tags = this.seen.get(word);
+    if (!tags) {
+      if (this.seen.size >= SEEN_MAX) this.seen.clear();
+      this.seen.set(word, (tags = this.read(word, true)));
+    }
+    return tags;
+  }
+
+  /** Whether a word is one of the entries as written (no stemmer: a cheap first test for glued words). */
+  isEntry(word: string): boolean {
+    return this.written.has(word);
+  }
+
+  private read(word: string, edits: boolean): readonly string[] {
     const key = wordKey(word);
-    const spelled = key.startsWith('=') ? undefined : this.exact.get(`=${plain(word)}`);
-    const own = this.exact.get(key);
-    if (own || spelled) return own && spelled ? [...new Set([...own, ...spelled])] : (own ?? spelled)!;
-    if (!edits || word.length < 5 || key.startsWith('=') || bodyLength(key) < EDIT_KEY_MIN - 1) return NONE;
     const found = new Set<string>();
-    // A letter too many in the word; a letter missing; a letter changed or two swapped (a shared deletion).
-    for (const d of deletions(key)) this.long.get(d)?.forEach((tag) => found.add(tag));
+    const collect = (tags: readonly string[] | undefined) => tags?.forEach((tag) => found.add(tag));
+    collect(this.exact.get(key));
+    if (!key.startsWith('=')) {
+      collect(this.exact.get(`=${plain(word)}`));
+      collect(this.exact.get(surfaceKey(word)));
+    }
+    if (found.size || !edits || word.length < 5 || key.startsWith('=') || bodyLength(key) < EDIT_KEY_MIN - 1)
+      return found.size ? [...found] : NONE;
+    // A letter too many in the word; a letter missing; a letter changed (the same deletion from both, at the same
+    // place) or two neighbours swapped.
+    for (const [d] of deletions(key)) collect(this.long.get(d));
     this.deleted.get(key)?.forEach((e) => found.add(e.tag));
     if (bodyLength(key) >= SWAP_KEY_MIN)
-      for (const d of deletions(key))
-        this.deleted.get(d)?.forEach((e) => e.length >= SWAP_KEY_MIN && found.add(e.tag));
+      for (const [d, at] of deletions(key))
+        for (const e of this.deleted.get(d) ?? [])
+          if (bodyLength(e.key) >= SWAP_KEY_MIN && (e.at === at || swapped(key, e.key, Math.min(at, e.at))))
+            found.add(e.tag);
     return found.size ? [...found] : NONE;
   }
 }
