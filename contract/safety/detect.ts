@@ -52,51 +52,82 @@ const lexicon = new Lexicon(
   Object.fromEntries(Object.entries(CONCEPTS).map(([tag, words]) => [tag, plainSpelling(words).split(/\s+/)])),
 );
 
-/** Words «не» reaches across to the word it negates: «не очень хочу», «не буду беспокоить». */
-const NEGATION_SKIPS = new Set([
-  'очень',
-  'совсем',
-  'особо',
-  'слишком',
-  'сильно',
-  'вообще',
-  'просто',
-  'то',
-  'уж',
-  'так',
-  'буду',
-]);
+/** Words «не» reaches across to the word it negates: «не очень хочу», «не буду беспокоить», «не в шутку». */
+const NEGATION_SKIPS = new Set(
+  'очень совсем особо слишком сильно вообще просто то уж так буду будем стану стала стал в на о за с по'.split(' '),
+);
 const PAST = /(?:л|ла|ли|ло)(?:ся|сь)?$/;
 const PREPOSITIONS = new Set(['в', 'на', 'о', 'за', 'к', 'с', 'у', 'для', 'от']);
 /** A count of pills from which swallowing them is an overdose («выпила 20 таблеток»). */
 const MANY_PILLS = 10;
+/** Digits typed for letters, each read as the letters it may stand for: «ум3ру», «уб1ть», «4ерез». */
+const DIGIT_LETTERS: Record<string, string[]> = { '3': ['е', 'з'], '4': ['ч', 'а'], '8': ['в'], '9': ['д'] };
+
+/** The tags of a word, trying each reading of digits typed in it. */
+function tagsOf(token: string): readonly string[] {
+  if (!/\d/.test(token)) return lexicon.tags(token);
+  let variants = [''];
+  for (const ch of token) variants = variants.flatMap((v) => (DIGIT_LETTERS[ch] ?? [ch]).map((l) => v + l));
+  for (const variant of variants.slice(0, 8)) {
+    const tags = lexicon.tags(variant);
+    if (tags.length) return tags;
+  }
+  return [];
+}
 
 /**
- * Words typed together without a space («нехочужить», «хочуумереть»): an unknown word of six letters or more that
- * is «не» and a known word, or two known words (each read as spelled), or «не» and two known words.
+ * Words typed together without a space («нехочужить», «хочуумеретьпрямщас»): «не» or «ни» and a known word, or
+ * known words one after another, each after the first read as spelled (no edit), the last one maybe unknown.
  */
 function unglue(token: string): Array<Set<string>> | null {
   if (token.length < 6) return null;
-  if (token.startsWith('не')) {
+  if (/^н[еи]/.test(token)) {
     const rest = token.slice(2);
     const alone = lexicon.tags(rest, false);
-    const parts = alone.length ? [new Set(alone)] : split(rest);
+    const parts = alone.length ? [new Set(alone)] : split(rest, 0);
     if (parts) {
       parts[0]!.add('NEG');
       return parts;
     }
   }
-  return split(token);
+  return split(token, 0);
 }
 
-/** Two words typed together, the first of them an entry as written («хочу|умереть», «хочу|жить»). */
-function split(token: string): Array<Set<string>> | null {
+/** Known words one after another («хочу|умереть|прямщас»); null unless two of them are known. */
+function split(token: string, known: number): Array<Set<string>> | null {
   for (let at = 2; at <= token.length - 3; at++) {
-    if (!lexicon.isEntry(token.slice(0, at))) continue;
-    const second = lexicon.tags(token.slice(at), false);
-    if (second.length) return [new Set(lexicon.tags(token.slice(0, at), false)), new Set(second)];
+    const head = token.slice(0, at);
+    if (!lexicon.isEntry(head)) continue;
+    const rest = token.slice(at);
+    const restTags = lexicon.tags(rest, false);
+    const first = new Set(lexicon.tags(head, false));
+    if (restTags.length) return [first, new Set(restTags)];
+    const more = split(rest, known + 1);
+    if (more) return [first, ...more];
   }
-  return null;
+  return known >= 2 ? [new Set()] : null;
+}
+
+/**
+ * Letters typed apart in pieces («не хо чу жи ть», «вы пи лить ся», «сдо хнуть»): short pieces next to each other
+ * that make a known word together, when one of them means nothing alone.
+ */
+function joinPieces(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let joined: string | null = null;
+    for (let n = 4; n >= 2 && !joined; n--) {
+      const pieces = tokens.slice(i, i + n);
+      if (pieces.length < n || pieces.some((p) => p.length > 5 || p === '.' || /\d/.test(p))) continue;
+      if (pieces.every((p) => lexicon.tags(p).length > 0)) continue;
+      const word = pieces.join('');
+      if (word.length >= 5 && lexicon.tags(word, false).length) joined = word;
+      else continue;
+      i += n - 1;
+    }
+    out.push(joined ?? tokens[i]!);
+  }
+  return out;
 }
 
 interface Reading {
@@ -115,11 +146,17 @@ function readWords(russian: string): Reading {
   for (const [idiom, word] of idioms) text = text.replace(idiom, word);
   const words: Reading['words'] = [];
   let negate = false;
-  const tokens = text.split(/\s+/).filter(Boolean);
+  const tokens = joinPieces(text.split(/\s+/).filter(Boolean));
+  const negateLast = () => {
+    // «писать не буду»: a «не» with nothing after it in the sentence negates the word before
+    const last = words.at(-1);
+    if (negate && last) last.add('NEG');
+    negate = false;
+  };
   for (const [i, token] of tokens.entries()) {
     if (token === '.') {
+      negateLast();
       words.push(null);
-      negate = false;
       continue;
     }
     // «не», and «ни» misspelt for it («ни хачу»), but not in «ни в чём», «ни на что»
@@ -131,18 +168,19 @@ function readWords(russian: string): Reading {
       words.push(new Set(Number(token) >= MANY_PILLS ? ['NUMBER', 'MANY'] : ['NUMBER']));
       continue;
     }
-    const glued = lexicon.tags(token).length === 0 ? unglue(token) : null;
+    const own = tagsOf(token);
+    const glued = own.length === 0 ? unglue(token) : null;
     if (glued) {
-      for (const [i, part] of glued.entries()) {
-        if (i === 0 && negate) part.add('NEG');
+      for (const [n, part] of glued.entries()) {
+        if (n === 0 && negate) part.add('NEG');
         words.push(part);
       }
       negate = false;
       continue;
     }
-    const tags = new Set(lexicon.tags(token));
+    const tags = new Set(own);
     if (negate) {
-      if (NEGATION_SKIPS.has(token)) {
+      if (NEGATION_SKIPS.has(token) && tokens[i + 1] !== '.' && i + 1 < tokens.length) {
         words.push(tags);
         continue;
       }
@@ -152,6 +190,7 @@ function readWords(russian: string): Reading {
     if (token.length >= 4 && PAST.test(token)) tags.add('PAST');
     words.push(tags);
   }
+  negateLast();
   let joined = '';
   const offsets: number[] = [];
   const all = new Set<string>();
@@ -163,6 +202,8 @@ function readWords(russian: string): Reading {
       tags.forEach((t) => all.add(t));
     }
   }
+  // A joke is a joke unless denied («это не шутка»).
+  if (words.some((t) => t?.has('LAUGH') && !t.has('NEG'))) all.add('JOKING');
   return { text: joined, words, offsets, all };
 }
 
@@ -186,6 +227,16 @@ function someoneElses(reading: Reading, start: number, end: number): boolean {
     if (tags.has('OTHER')) return !reading.words.slice(start, end).some((t) => t?.has('I'));
   }
   return false;
+}
+
+/** The act between words `start` and `end` is in the past tense, and its sentence has no «я». */
+function toldOfAnother(reading: Reading, start: number, end: number): boolean {
+  if (!reading.words.slice(start, end).some((t) => t?.has('PAST'))) return false;
+  let from = start;
+  while (from > 0 && reading.words[from - 1]) from--;
+  let to = end;
+  while (to < reading.words.length && reading.words[to]) to++;
+  return !reading.words.slice(from, to).some((t) => t?.has('I'));
 }
 
 const wordAt = (reading: Reading, offset: number) => {
@@ -218,7 +269,8 @@ function weigh(reading: Reading): Signs {
         if (signal.own) {
           const start = wordAt(reading, match.index);
           const end = wordAt(reading, match.index + Math.max(0, match[0].length - 1)) + 1;
-          if (someoneElses(reading, start, end)) weight = Math.min(weight, CONCERN);
+          if (someoneElses(reading, start, end) || (signal.told && toldOfAnother(reading, start, end)))
+            weight = Math.min(weight, CONCERN);
         }
         best = Math.max(best, weight);
       }
@@ -240,7 +292,7 @@ function signsOf(message: string): { signs: Signs; joking: boolean } {
     for (const [sign, found] of weigh(readWords(layout)))
       if ((signs.get(sign)?.weight ?? 0) < found.weight) signs.set(sign, found);
   if (ENGLISH.test(latin)) signs.set('death-wish', { weight: CRISIS, signal: ENGLISH_SIGNAL });
-  return { signs, joking: reading.all.has('LAUGH') };
+  return { signs, joking: reading.all.has('JOKING') };
 }
 
 /** Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply. */
@@ -250,7 +302,8 @@ function verdict(signs: Signs, joking: boolean): RiskAssessment {
   const found = [...signs.values()].sort((a, b) => b.weight - a.weight);
   const base = found.filter((f) => !f.signal.boost).reduce((sum, f) => sum + f.weight, 0);
   const boosts = found.filter((f) => f.signal.boost).reduce((sum, f) => sum + f.weight, 0);
-  const score = Math.min(base > 0 ? base + boosts : 0, joking ? JOKING_MAX : Infinity);
+  // A boost (a date, «спасибо за всё») counts beside a sign of risk, not beside distress alone.
+  const score = Math.min(base > CONCERN ? base + boosts : base, joking ? JOKING_MAX : Infinity);
   const tier: RiskTier = score >= CRISIS ? 'crisis' : score >= CONCERN ? 'concern' : 'none';
   const strongest = found.find((f) => !f.signal.boost)?.signal;
   return {

@@ -43,8 +43,7 @@ const LOOK_ALIKES: Record<string, string> = {
   x: 'х',
   y: 'у',
   '0': 'о',
-  '3': 'з',
-  '4': 'ч',
+  '1': 'и',
   '6': 'б',
   '@': 'а',
 };
@@ -140,8 +139,8 @@ export const plainSpelling = (text: string): string =>
     .replace(/([жш])ы/g, '$1и')
     .replace(/(\p{L})\1+/gu, '$1');
 
-/** Ends of sentences, kept as ` . ` so a rule does not read across them. */
-const SENTENCE_END = /[.!?;…\n]+/g;
+/** Ends of sentences, kept as ` . ` so a rule does not read across them; an ellipsis goes on («навсегда... из»). */
+const SENTENCE_END = /\.{2,}|…|([.!?;\n]+)/g;
 
 export interface NormalizedText {
   /** Lower-case Cyrillic words, numbers, emoji and ` . ` between sentences, one space apart: what the rules read. */
@@ -152,10 +151,14 @@ export interface NormalizedText {
   layout: string | null;
 }
 
+/** A Latin word made only of look-alike letters («c», «co» typed in a Cyrillic message). */
+const LOOK_ALIKE_WORD = /^[ACEHKMOPTXYaceokmpxy]+$/;
+
 function read(unmasked: string): string {
+  const cyrillic = CYRILLIC.test(unmasked);
   const words = unmasked.split(/(\s+)/).map((word) => {
     if (/^\s*$/.test(word)) return word;
-    if (CYRILLIC.test(word))
+    if (CYRILLIC.test(word) || (cyrillic && LOOK_ALIKE_WORD.test(word)))
       return [...word]
         .map((ch) => LOOK_ALIKES[ch] ?? ch)
         .join('')
@@ -167,7 +170,7 @@ function read(unmasked: string): string {
   return plainSpelling(
     words
       .join('')
-      .replace(SENTENCE_END, ' . ')
+      .replace(SENTENCE_END, (_, end?: string) => (end ? ' . ' : ' '))
       .replace(/[^\p{L}\p{N}\p{Extended_Pictographic}.\s]+/gu, ' ')
       // an emoji is a word of its own, also when typed against one: «хочу💀»
       .replace(/\p{Extended_Pictographic}/gu, (emoji) => ` ${emoji} `)
@@ -190,27 +193,17 @@ export function normalizeMessage(text: string): NormalizedText {
 const QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 const JCUKEN = 'йцукенгшщзхъфывапролджэячсмитьбюё';
 const LAYOUT = new Map([...QWERTY].map((key, i) => [key, JCUKEN[i]!]));
-for (const [key, letter] of [
-  ['{', 'х'],
-  ['}', 'ъ'],
-  [':', 'ж'],
-  ['"', 'э'],
-  ['<', 'б'],
-  ['>', 'ю'],
-  ['~', 'ё'],
-] as const)
-  LAYOUT.set(key, letter);
+// Shifted keys, and the Russian layout's own punctuation keys («/» is its full stop, «?» its comma).
+const SHIFTED: Record<string, string> = { '{': 'х', '}': 'ъ', ':': 'ж', '"': 'э', '<': 'б', '>': 'ю', '~': 'ё', '/': '.', '?': ',', '&': '?' };
+for (const [key, letter] of Object.entries(SHIFTED)) LAYOUT.set(key, letter);
 
-/** A Latin word no language writes: a layout key between or before letters, or five letters without a vowel. */
-const GIBBERISH = /[[\]{};:'"<>,.`~](?=[a-z])|[a-z][[\]{};:'"<>`~]|^[^aeiouy]{5,}$|[bcdfghjklmnpqrstvwxz]{5}/i;
-
-/** Step 6: a message in Latin keys with no Cyrillic, most of whose words are gibberish, read through ЙЦУКЕН. */
+/**
+ * Step 6: a message in Latin keys with no Cyrillic letter, read through ЙЦУКЕН as well. Read so, an English or a
+ * transliterated message is gibberish that carries no concept; a mistyped Russian one reads as itself.
+ */
 function mistypedLayout(text: string): string | null {
   const clean = text.normalize('NFKC').replace(INVISIBLE, '');
   if (CYRILLIC.test(clean) || !/[a-z]/i.test(clean)) return null;
-  const words = clean.split(/\s+/).filter((w) => /[a-z]/i.test(w));
-  const gibberish = words.filter((w) => GIBBERISH.test(w)).length;
-  if (gibberish * 2 < words.length) return null;
   const typed = [...clean].map((ch) => LAYOUT.get(ch.toLowerCase()) ?? ch).join('');
   return read(joinSpacedLetters(unmask(typed)));
 }

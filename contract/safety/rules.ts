@@ -9,6 +9,8 @@
 //   slot?         the slot may be absent
 //   ~3            up to three words of any kind in between (never across a sentence's end)
 //   ~3-WITH-INTO  …none of which carries these tags («жить … не хочу», but not «жить с ним не хочу»)
+//   ~~9           up to nine words, across sentences («стою на крыше. внизу так тихо»)
+//   |             a sentence ends here
 //   $             the sentence (or message) ends here
 //   !slot         the next word (if any) is not this slot
 // Words are never named here: a rule holds for every word of its concepts (lexicon.ts), in any form or misspelling.
@@ -31,7 +33,7 @@ export function requiredTags(pattern: string): string[][] {
   return pattern
     .trim()
     .split(/\s+/)
-    .filter((part) => part !== '$' && !part.startsWith('~') && !part.startsWith('!') && !part.endsWith('?'))
+    .filter((part) => !'$|'.includes(part) && !part.startsWith('~') && !part.startsWith('!') && !part.endsWith('?'))
     .map((part) => part.split('/').map((alt) => alt.split(/[+-]/)[0]!))
     .filter((heads) => !heads.includes('*'));
 }
@@ -43,6 +45,9 @@ export function compileRule(pattern: string): RegExp {
     .split(/\s+/)
     .map((part) => {
       if (part === '$') return String.raw`(?=\||$)`;
+      if (part === '|') return String.raw`\|`;
+      const wide = /^~~(\d+)$/.exec(part);
+      if (wide) return `(?:\\{[^}]*\\}|\\|){0,${wide[1]}}`;
       const gap = /^~(\d)((?:-[A-Z_]+)*)$/.exec(part);
       if (gap) return `(?:${alternative(`*${gap[2]}`)}){0,${gap[1]}}`;
       if (part.startsWith('!')) return `(?!${slot(part.slice(1))})`;

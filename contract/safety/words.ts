@@ -19,14 +19,14 @@ const plain = (word: string) =>
     .replace(/([жш])ы/g, '$1и')
     .replace(/(\p{L})\1+/gu, '$1');
 
-const fold = (stem: string) =>
-  stem
+const vowels = (text: string) =>
+  text
     .replace(/[ьъ]/g, '')
     .replace(/[оя]/g, 'а')
     .replace(/[еэыё]/g, 'и')
     .replace(/ю/g, 'у')
-    .replace(/й/g, 'и')
-    .replace(/(\p{L})\1+/gu, '$1');
+    .replace(/й/g, 'и');
+const fold = (stem: string) => vowels(stem).replace(/(\p{L})\1+/gu, '$1');
 
 /** The key of a lower-case Cyrillic word: exact for short words, folded stem (with a reflexive mark) otherwise. */
 export function wordKey(word: string): string {
@@ -39,7 +39,10 @@ export function wordKey(word: string): string {
  * The whole word folded, without the stemmer, «тс» read as «ц»: meets a misspelt ending the stemmer would cut
  * differently («покончеть», «хочится», «повесица»).
  */
-const surfaceKey = (word: string) => `#${fold(plain(word)).replace(/[тд]с/g, 'ц')}`;
+const surfaceKey = (word: string) => {
+  const p = plain(word);
+  return p.length < 3 ? '' : `#${vowels(p).replace(/[тд]с/g, 'ц')}`;
+};
 
 /** The keys one deletion away, with the place of the deleted letter (the reflexive mark stays). */
 function deletions(key: string): Array<[string, number]> {
@@ -85,6 +88,7 @@ export class Lexicon {
   /** The entries as written, and the words read lately (a chat repeats its words; the diary is read per keystroke). */
   private readonly written = new Set<string>();
   private readonly seen = new Map<string, readonly string[]>();
+  private readonly seenAsSpelled = new Map<string, readonly string[]>();
 
   /**
    * Words are written plainly; `=word` is matched only as spelled, without the stemmer or an edit: «=вены» is
@@ -100,8 +104,8 @@ export class Lexicon {
         this.written.add(plain(entry));
         const key = wordKey(entry);
         add(this.exact, key, tag);
+        if (surfaceKey(entry)) add(this.exact, surfaceKey(entry), tag);
         if (key.startsWith('=')) continue;
-        add(this.exact, surfaceKey(entry), tag);
         if (bodyLength(key) < EDIT_KEY_MIN) continue;
         add(this.long, key, tag);
         for (const [d, at] of deletions(key)) {
@@ -117,11 +121,11 @@ export class Lexicon {
    * `edits` allows, entries one edit away from a word of five letters or more.
    */
   tags(word: string, edits = true): readonly string[] {
-    if (!edits) return this.read(word, false);
-    let tags = this.seen.get(word);
+    const seen = edits ? this.seen : this.seenAsSpelled;
+    let tags = seen.get(word);
     if (!tags) {
-      if (this.seen.size >= SEEN_MAX) this.seen.clear();
-      this.seen.set(word, (tags = this.read(word, true)));
+      if (seen.size >= SEEN_MAX) seen.clear();
+      seen.set(word, (tags = this.read(word, edits)));
     }
     return tags;
   }
@@ -136,10 +140,8 @@ export class Lexicon {
     const found = new Set<string>();
     const collect = (tags: readonly string[] | undefined) => tags?.forEach((tag) => found.add(tag));
     collect(this.exact.get(key));
-    if (!key.startsWith('=')) {
-      collect(this.exact.get(`=${plain(word)}`));
-      collect(this.exact.get(surfaceKey(word)));
-    }
+    if (!key.startsWith('=')) collect(this.exact.get(`=${plain(word)}`));
+    collect(this.exact.get(surfaceKey(word)));
     if (found.size || !edits || word.length < 5 || key.startsWith('=') || bodyLength(key) < EDIT_KEY_MIN - 1)
       return found.size ? [...found] : NONE;
     // A letter too many in the word; a letter missing; a letter changed (the same deletion from both, at the same
