@@ -302,8 +302,8 @@ function verdict(signs: Signs, joking: boolean): RiskAssessment {
   const found = [...signs.values()].sort((a, b) => b.weight - a.weight);
   const base = found.filter((f) => !f.signal.boost).reduce((sum, f) => sum + f.weight, 0);
   const boosts = found.filter((f) => f.signal.boost).reduce((sum, f) => sum + f.weight, 0);
-  // A boost (a date, «спасибо за всё») counts beside a sign of risk, not beside distress alone.
-  const score = Math.min(base > CONCERN ? base + boosts : base, joking ? JOKING_MAX : Infinity);
+  // A boost (a date, «спасибо за всё») counts beside a sign, never alone.
+  const score = Math.min(base >= CONCERN ? base + boosts : base, joking ? JOKING_MAX : Infinity);
   const tier: RiskTier = score >= CRISIS ? 'crisis' : score >= CONCERN ? 'concern' : 'none';
   const strongest = found.find((f) => !f.signal.boost)?.signal;
   return {
