@@ -118,17 +118,20 @@ function joinPieces(tokens: string[]): string[] {
     let joined: string | null = null;
     for (let n = 4; n >= 2 && !joined; n--) {
       const pieces = tokens.slice(i, i + n);
-      if (pieces.length < n || pieces.some((p) => p.length > 5 || p === '.' || /\d/.test(p))) continue;
+      if (pieces.length < n || pieces.some((p) => p.length > 5 || /[.\d]/.test(p) || FUNCTION_WORDS.has(p))) continue;
       if (pieces.every((p) => lexicon.tags(p).length > 0)) continue;
       const word = pieces.join('');
-      if (word.length >= 5 && lexicon.tags(word, false).length) joined = word;
-      else continue;
+      if (word.length < 4 || lexicon.tags(word, false).length === 0) continue;
+      joined = word;
       i += n - 1;
     }
     out.push(joined ?? tokens[i]!);
   }
   return out;
 }
+
+/** Words that stay words of their own when typed apart: «не нужна» is not «ненужна». */
+const FUNCTION_WORDS = new Set('не ни и а но да в во на с со к у о об от до по за из я мы он она'.split(' '));
 
 interface Reading {
   /** `{ TAG TAG }` per word, `|` per sentence end: what the rules (rules.ts) match. */
@@ -281,16 +284,21 @@ function weigh(reading: Reading): Signs {
   return signs;
 }
 
+const total = (signs: Signs) => [...signs.values()].reduce((sum, found) => sum + found.weight, 0);
+
 const ENGLISH_SIGNAL: Signal = { id: 'english', kind: 'coded', sign: 'death-wish', weight: CRISIS, match: [] };
 
 /** Every reading of one message (the plain one, and through the other keyboard layout when it looks mistyped). */
 function signsOf(message: string): { signs: Signs; joking: boolean } {
   const { russian, latin, layout } = normalizeMessage(message);
-  const reading = readWords(russian);
-  const signs = weigh(reading);
-  if (layout !== null)
-    for (const [sign, found] of weigh(readWords(layout)))
-      if ((signs.get(sign)?.weight ?? 0) < found.weight) signs.set(sign, found);
+  let reading = readWords(russian);
+  let signs = weigh(reading);
+  if (layout !== null) {
+    // Typed in the wrong layout, the message is its ЙЦУКЕН reading; else its Latin letters read as translit.
+    const typed = readWords(layout);
+    const typedSigns = weigh(typed);
+    if (total(typedSigns) > total(signs)) [reading, signs] = [typed, typedSigns];
+  }
   if (ENGLISH.test(latin)) signs.set('death-wish', { weight: CRISIS, signal: ENGLISH_SIGNAL });
   return { signs, joking: reading.all.has('JOKING') };
 }
@@ -341,3 +349,4 @@ export function assessRisk(message: string, context: readonly string[] = []): Ri
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */
 export const signalsRisk = (...texts: Array<string | null | undefined>): boolean =>
   texts.some((text) => !!text && text.trim() !== '' && assessRisk(text).risk);
+export const __debug = { readWords, weigh };

@@ -10,7 +10,7 @@
 //   ~3            up to three words of any kind in between (never across a sentence's end)
 //   ~3-WITH-INTO  …none of which carries these tags («жить … не хочу», but not «жить с ним не хочу»)
 //   ~~9           up to nine words, across sentences («стою на крыше. внизу так тихо»)
-//   |             a sentence ends here
+//   |             a sentence ends here;  ^  a sentence (or the message) starts here
 //   $             the sentence (or message) ends here
 //   !slot         the next word (if any) is not this slot
 // Words are never named here: a rule holds for every word of its concepts (lexicon.ts), in any form or misspelling.
@@ -33,7 +33,7 @@ export function requiredTags(pattern: string): string[][] {
   return pattern
     .trim()
     .split(/\s+/)
-    .filter((part) => !'$|'.includes(part) && !part.startsWith('~') && !part.startsWith('!') && !part.endsWith('?'))
+    .filter((part) => !'$|^'.includes(part) && !part.startsWith('~') && !part.startsWith('!') && !part.endsWith('?'))
     .map((part) => part.split('/').map((alt) => alt.split(/[+-]/)[0]!))
     .filter((heads) => !heads.includes('*'));
 }
@@ -46,6 +46,7 @@ export function compileRule(pattern: string): RegExp {
     .map((part) => {
       if (part === '$') return String.raw`(?=\||$)`;
       if (part === '|') return String.raw`\|`;
+      if (part === '^') return String.raw`(?:^|(?<=\|))`;
       const wide = /^~~(\d+)$/.exec(part);
       if (wide) return `(?:\\{[^}]*\\}|\\|){0,${wide[1]}}`;
       const gap = /^~(\d)((?:-[A-Z_]+)*)$/.exec(part);

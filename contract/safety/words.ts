@@ -72,6 +72,16 @@ interface Deleted {
   at: number;
 }
 
+/** Letters next to each other on the ЙЦУКЕН keyboard, folded like keys: a slip of the finger («хлчется»). */
+const NEIGHBOURS = new Set(
+  ['йцукенгшщзхъ', 'фывапролджэ', 'ячсмитьбю'].flatMap((row) =>
+    [...row].slice(1).flatMap((ch, i) => {
+      const [a, b] = [vowels(row[i]!), vowels(ch)];
+      return a && b && a !== b ? [a + b, b + a] : [];
+    }),
+  ),
+);
+
 /** `a` and `b` are the same but for the neighbours at `i` and `i + 1`, swapped. */
 const swapped = (a: string, b: string, i: number) =>
   a.length === b.length &&
@@ -145,14 +155,15 @@ export class Lexicon {
     if (found.size || !edits || word.length < 5 || key.startsWith('=') || bodyLength(key) < EDIT_KEY_MIN - 1)
       return found.size ? [...found] : NONE;
     // A letter too many in the word; a letter missing; a letter changed (the same deletion from both, at the same
-    // place) or two neighbours swapped.
+    // place) or two neighbours swapped — between shorter keys, a letter changed for its neighbour on the keyboard.
     for (const [d] of deletions(key)) collect(this.long.get(d));
     this.deleted.get(key)?.forEach((e) => found.add(e.tag));
-    if (bodyLength(key) >= SWAP_KEY_MIN)
-      for (const [d, at] of deletions(key))
-        for (const e of this.deleted.get(d) ?? [])
-          if (bodyLength(e.key) >= SWAP_KEY_MIN && (e.at === at || swapped(key, e.key, Math.min(at, e.at))))
-            found.add(e.tag);
+    for (const [d, at] of deletions(key))
+      for (const e of this.deleted.get(d) ?? []) {
+        const typo = e.at === at && NEIGHBOURS.has(key[at]! + e.key[at]!);
+        const long = bodyLength(key) >= SWAP_KEY_MIN && bodyLength(e.key) >= SWAP_KEY_MIN;
+        if (typo || (long && (e.at === at || swapped(key, e.key, Math.min(at, e.at))))) found.add(e.tag);
+      }
     return found.size ? [...found] : NONE;
   }
 }
