@@ -56,6 +56,10 @@ const lexicon = new Lexicon(
 const NEGATION_SKIPS = new Set(
   'очень совсем особо слишком сильно вообще просто то уж так буду будем стану стала стал в на о за с по'.split(' '),
 );
+/** «не» reaches past a skipped word to the next one; past «буду», «стала» only to a verb («не буду беспокоить»). */
+const skippable = (token: string, next: string | undefined) =>
+  next !== undefined && next !== '.' && (!AUXILIARIES.has(token) || /(?:ть|ться|чь)$/.test(next));
+const AUXILIARIES = new Set('буду будем стану стала стал'.split(' '));
 const PAST = /(?:л|ла|ли|ло)(?:ся|сь)?$/;
 const PREPOSITIONS = new Set(['в', 'на', 'о', 'за', 'к', 'с', 'у', 'для', 'от']);
 /** A count of pills from which swallowing them is an overdose («выпила 20 таблеток»). */
@@ -183,7 +187,7 @@ function readWords(russian: string): Reading {
     }
     const tags = new Set(own);
     if (negate) {
-      if (NEGATION_SKIPS.has(token) && tokens[i + 1] !== '.' && i + 1 < tokens.length) {
+      if (NEGATION_SKIPS.has(token) && skippable(token, tokens[i + 1])) {
         words.push(tags);
         continue;
       }
