@@ -12,7 +12,7 @@
 // case, steps 1 and 3 only) is kept beside it for English phrasings («kill myself»).
 
 // Combining marks (stress marks) get a class of their own: inside the other class they would read as combined.
-const INVISIBLE = /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF\uFE0E\uFE0F]|[\u0300-\u036F]|[\u{1F3FB}-\u{1F3FF}]/gu;
+const INVISIBLE = /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]|\uFE0E|\uFE0F|[\u0300-\u036F]|[\u{1F3FB}-\u{1F3FF}]/gu;
 
 /** Latin letters and digits that look like Cyrillic ones, by their look (upper case first: «B» is в, «b» is ь). */
 const LOOK_ALIKES: Record<string, string> = {
@@ -194,7 +194,18 @@ const QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
 const JCUKEN = 'йцукенгшщзхъфывапролджэячсмитьбюё';
 const LAYOUT = new Map([...QWERTY].map((key, i) => [key, JCUKEN[i]!]));
 // Shifted keys, and the Russian layout's own punctuation keys («/» is its full stop, «?» its comma).
-const SHIFTED: Record<string, string> = { '{': 'х', '}': 'ъ', ':': 'ж', '"': 'э', '<': 'б', '>': 'ю', '~': 'ё', '/': '.', '?': ',', '&': '?' };
+const SHIFTED: Record<string, string> = {
+  '{': 'х',
+  '}': 'ъ',
+  ':': 'ж',
+  '"': 'э',
+  '<': 'б',
+  '>': 'ю',
+  '~': 'ё',
+  '/': '.',
+  '?': ',',
+  '&': '?',
+};
 for (const [key, letter] of Object.entries(SHIFTED)) LAYOUT.set(key, letter);
 
 /**

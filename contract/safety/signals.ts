@@ -448,7 +448,13 @@ export const SIGNALS: readonly Signal[] = [
     weight: HINT,
     match: ['*+NEG ~1 BLAME', 'THINK+NEG ~2 BLAME'],
   },
-  { id: 'apology', kind: 'vague', sign: 'apology', weight: WEAK, match: ['FORGIVE ~2 I', 'FORGIVE ~1 I ~1 ALL', 'FORGIVE $'] },
+  {
+    id: 'apology',
+    kind: 'vague',
+    sign: 'apology',
+    weight: WEAK,
+    match: ['FORGIVE ~2 I', 'FORGIVE ~1 I ~1 ALL', 'FORGIVE $'],
+  },
   {
     id: 'giving-away',
     kind: 'vague',
@@ -470,7 +476,15 @@ export const SIGNALS: readonly Signal[] = [
     kind: 'vague',
     sign: 'affairs',
     weight: HINT,
-    match: ['SETTLE ~2 ALL', 'ALL ~1 SETTLE', 'PASSWORDS', 'I ~3 NEED+NEG', 'NEED+NEG ~2 I', 'CARED ~2 ALL', 'ALL ~1 CARED'],
+    match: [
+      'SETTLE ~2 ALL',
+      'ALL ~1 SETTLE',
+      'PASSWORDS',
+      'I ~3 NEED+NEG',
+      'NEED+NEG ~2 I',
+      'CARED ~2 ALL',
+      'ALL ~1 CARED',
+    ],
     unless: 'ORDINARY',
   },
   {
