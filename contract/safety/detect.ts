@@ -243,9 +243,20 @@ function someoneElses(reading: Reading, start: number, end: number): boolean {
   return false;
 }
 
-/** The act between words `start` and `end` is in the past tense, and its sentence has no «я». */
+/**
+ * A death told of someone close («брат», «сосед» before the act) is asked about gently (CONCERN); told of no one
+ * named, it is a story or the news (nothing).
+ */
+const toldWeight = (reading: Reading, start: number) =>
+  reading.words.slice(0, start).some((t) => t?.has('OTHER')) ? CONCERN : 0;
+
+/** The verbs of an act, whose past tense tells of a death. */
+const ACTS = ['END', 'METHOD', 'KILL', 'JUMP'];
+
+/** The act between words `start` and `end` is a verb in the past tense, and its sentence has no «я». */
 function toldOfAnother(reading: Reading, start: number, end: number): boolean {
-  if (!reading.words.slice(start, end).some((t) => t?.has('PAST'))) return false;
+  const told = (t: Set<string> | null) => !!t && t.has('PAST') && ACTS.some((act) => t.has(act));
+  if (!reading.words.slice(start, end).some(told)) return false;
   let from = start;
   while (from > 0 && reading.words[from - 1]) from--;
   let to = end;
@@ -283,8 +294,9 @@ function weigh(reading: Reading): Signs {
         if (signal.own) {
           const start = wordAt(reading, match.index);
           const end = wordAt(reading, match.index + Math.max(0, match[0].length - 1)) + 1;
-          if (someoneElses(reading, start, end) || (signal.told && toldOfAnother(reading, start, end)))
-            weight = Math.min(weight, CONCERN);
+          if (someoneElses(reading, start, end)) weight = Math.min(weight, CONCERN);
+          else if (signal.told && toldOfAnother(reading, start, end))
+            weight = Math.min(weight, toldWeight(reading, start));
         }
         best = Math.max(best, weight);
       }
@@ -360,3 +372,4 @@ export function assessRisk(message: string, context: readonly string[] = []): Ri
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */
 export const signalsRisk = (...texts: Array<string | null | undefined>): boolean =>
   texts.some((text) => !!text && text.trim() !== '' && assessRisk(text).risk);
+export const __debug = { readWords, weigh };

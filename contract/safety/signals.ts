@@ -480,6 +480,7 @@ export const SIGNALS: readonly Signal[] = [
       'SETTLE ~2 ALL',
       'ALL ~1 SETTLE',
       'PASSWORDS',
+      'INSURANCE ~3 COVER',
       'I ~3 NEED+NEG',
       'NEED+NEG ~2 I',
       'CARED ~2 ALL',
@@ -712,10 +713,17 @@ export const SIGNALS: readonly Signal[] = [
       `${NO} ~1 STRENGTH ~3 GETUP`,
     ],
   },
-  { id: 'disappear', kind: 'vague', sign: 'disappear', weight: WEAK, match: ['WANT-NEG ~2 DISAPPEAR/LEAVE'] },
+  {
+    id: 'disappear',
+    kind: 'vague',
+    sign: 'disappear',
+    weight: WEAK,
+    match: ['WANT-NEG ~2 DISAPPEAR !INTO', 'WANT-NEG ~1 LEAVE $'],
+  },
 
   // ---- boosts: they count only beside another sign --------------------------------------------------------------
-  { id: 'a-date', kind: 'vague', sign: 'date', weight: CONCERN, boost: true, match: ['DATE'] },
+  // a time set ahead, not the day something was done («сегодня отдала кошку»)
+  { id: 'a-date', kind: 'vague', sign: 'date', weight: CONCERN, boost: true, match: ['DATE !*+PAST'] },
   { id: 'gratitude', kind: 'vague', sign: 'gratitude', weight: CONCERN, boost: true, match: ['THANKS ~2 ALL'] },
   {
     id: 'fate',
