@@ -104,17 +104,21 @@ function unglue(token: string): Array<Set<string>> | null {
   return split(token, 0);
 }
 
-/** Known words one after another («хочу|умереть|прямщас»); null unless two of them are known. */
+/**
+ * Known words one after another («хочу|умереть|прямщас»); null unless two of them are known. A letter the two words
+ * shared at the seam was squeezed by the normaliser («хочуумереть» → «хочумереть»), so it is tried on both sides.
+ */
 function split(token: string, known: number): Array<Set<string>> | null {
-  for (let at = 2; at <= token.length - 3; at++) {
-    const head = token.slice(0, at);
+  for (let at = token.length - 3; at >= 2; at--) {
+    const head = token.slice(0, at); // the longest known word first: «умереть», not «умер»
     if (!lexicon.isEntry(head)) continue;
-    const rest = token.slice(at);
-    const restTags = lexicon.tags(rest, false);
     const first = new Set(lexicon.tags(head, false));
-    if (restTags.length) return [first, new Set(restTags)];
-    const more = split(rest, known + 1);
-    if (more) return [first, ...more];
+    for (const rest of [token.slice(at), token.slice(at - 1)]) {
+      const restTags = lexicon.tags(rest, false);
+      if (restTags.length) return [first, new Set(restTags)];
+      const more = split(rest, known + 1);
+      if (more) return [first, ...more];
+    }
   }
   return known >= 2 ? [new Set()] : null;
 }
@@ -282,14 +286,17 @@ interface Found {
 /** The signs of one message: each at its strongest rule. */
 type Signs = Map<string, Found>;
 
-function weigh(reading: Reading): Signs {
+/** The signs of a reading, each at its strongest rule; with `from`, only matches that reach word `from` or past it. */
+function weigh(reading: Reading, from = 0): Signs {
   const signs: Signs = new Map();
+  const reach = reading.offsets[from] ?? 0;
   for (const { signal, patterns, unless } of rules) {
     let best = 0;
     for (const { regex, needs } of patterns) {
       if (!needs.every((heads) => heads.some((tag) => reading.all.has(tag)))) continue;
       regex.lastIndex = 0;
       for (const match of reading.text.matchAll(regex)) {
+        if (match.index + match[0].length <= reach) continue;
         let weight = unless.some((tag) => reading.all.has(tag)) ? (signal.damped ?? 0) : signal.weight;
         if (signal.own) {
           const start = wordAt(reading, match.index);
@@ -357,14 +364,23 @@ export const CONTEXT_MESSAGES = 4;
 export function assessRisk(message: string, context: readonly string[] = []): RiskAssessment {
   const own = signsOf(message);
   const alone = verdict(own.signs, own.joking);
-  // Context counts when this message has a sign of its own, a boost included («в пятницу» after «у меня есть план»).
-  if (own.signs.size === 0 || context.length === 0) return alone;
+  if (context.length === 0) return alone;
+  const earlier = context.slice(-CONTEXT_MESSAGES);
+  // The messages read as one text, for what spans them («таблетки я не пью» … «собрала их все в одну баночку»):
+  // only what reaches into this message counts.
+  const window = readWords([...earlier, message].map((text) => normalizeMessage(text).russian).join(' . '));
+  const spanning = weigh(window, window.words.length - readWords(normalizeMessage(message).russian).words.length);
+  // Context counts when this message has a sign of its own (a boost included: «в пятницу» after «у меня есть
+  // план») or one spanning into it.
+  if (own.signs.size === 0 && spanning.size === 0) return alone;
   const together: Signs = new Map();
-  for (const earlier of context.slice(-CONTEXT_MESSAGES))
-    for (const [sign, found] of signsOf(earlier).signs)
-      if ((together.get(sign)?.weight ?? 0) < found.weight) together.set(sign, found);
-  for (const [sign, found] of own.signs)
-    if ((together.get(sign)?.weight ?? 0) <= found.weight) together.set(sign, found);
+  const keep = (signs: Signs) => {
+    for (const [sign, found] of signs) if ((together.get(sign)?.weight ?? 0) < found.weight) together.set(sign, found);
+  };
+  for (const text of earlier) keep(signsOf(text).signs);
+  keep(weigh(window));
+  keep(spanning);
+  keep(own.signs);
   const joint = verdict(together, own.joking);
   return joint.score > alone.score ? joint : alone;
 }
@@ -372,4 +388,3 @@ export function assessRisk(message: string, context: readonly string[] = []): Ri
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */
 export const signalsRisk = (...texts: Array<string | null | undefined>): boolean =>
   texts.some((text) => !!text && text.trim() !== '' && assessRisk(text).risk);
-export const __debug = { readWords, weigh };

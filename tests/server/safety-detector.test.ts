@@ -323,6 +323,12 @@ describe('the word reader', () => {
     expect(tags('погода')).toEqual([]);
     for (const words of Object.values(CONCEPTS)) expect(words.trim()).not.toBe('');
   });
+
+  it('reads every tag the rules name: a concept of the lexicon, or a mark of the reader', () => {
+    const known = new Set([...Object.keys(CONCEPTS), 'NEG', 'PAST', 'NUMBER']);
+    const named = SIGNALS.flatMap((s) => [...s.match, s.unless ?? ''].flatMap((p) => p.match(/[A-Z_]{2,}/g) ?? []));
+    expect(named.filter((tag) => !known.has(tag))).toEqual([]);
+  });
 });
 
 describe('the eval set (bench/safety/eval.jsonl, written without seeing the detector)', () => {
