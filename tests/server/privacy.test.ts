@@ -38,7 +38,7 @@ import {
 import { dataKey, installedKeyRing, sealedWith } from '../../server/privacy/cipher';
 import { exportLinkUser } from '../../server/privacy/export-link';
 import { exportParts, NOT_EXPORTED } from '../../server/privacy/export';
-import { DataKeyError, KEY_FILE, openDataKeys } from '../../server/privacy/keys';
+import { DataKeyError, openDataKeys } from '../../server/privacy/keys';
 import { sealedColumns } from '../../server/privacy/reseal';
 import {
   describeEachDatabase,
@@ -232,13 +232,13 @@ describe('data keys without a database', () => {
     }
   });
 
-  it('PGlite without DATA_ENCRYPTION_KEY: a key file made once in DATA_DIR (0600) and used from then on', async () => {
+  it('PGlite without DATA_ENCRYPTION_KEY: a key file made once beside DATA_DIR (0600) and used from then on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'data-key-'));
     const database = await migratedPglite();
     try {
-      const config = { ...keyConfig(null), dataDir: dir };
+      const file = join(dir, 'data.key');
+      const config = { ...keyConfig(null), dataDir: join(dir, 'data'), dataKeyFile: file };
       const first = await openDataKeys(database, config);
-      const file = join(dir, KEY_FILE);
       expect(first.generatedKeyFile).toBe(file);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
