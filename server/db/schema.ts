@@ -194,9 +194,21 @@ export const payments = pgTable(
     months: integer('months'),
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
+    /**
+     * Why this money granted nothing and is the operator's to refund (server/billing/payments.ts): unknown_invoice
+     * (a payload we cannot place), currency | amount | payer (does not match its invoice), already_paid (a second
+     * charge for a paid invoice); null: it granted what it paid for. Refunded once a refunds row names it.
+     */
+    refundReason: text('refund_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_user_idx').on(t.userId)],
+  (t) => [
+    index('payments_user_idx').on(t.userId),
+    check(
+      'payments_refund_reason_check',
+      sql`${t.refundReason} in ('unknown_invoice', 'currency', 'amount', 'payer', 'already_paid')`,
+    ),
+  ],
 );
 
 /** Money returned: at most one refund per payment (the unique payment_id decides, as the charge id does above). */
