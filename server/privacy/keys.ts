@@ -10,8 +10,12 @@
 // - the database's data_encryption row must open with the configured keys, and every key its data is still sealed
 //   with must be configured; otherwise the server refuses to start with a clear message (WrongKeyError) instead of
 //   writing data with a key that cannot read what is there;
-// - then values not sealed with the current key (written before encryption, or with a previous key) are sealed
-//   with it (reseal.ts), and the key list in the database says which keys are still in use.
+// - then, when the list says anything but the current key may be in use: the users' keys wrapped with another
+//   master key are wrapped with the current one (user-keys.ts: a rotation touches that small table only), values not
+//   yet under their user's key (plain from before encryption, or sealed with a master key before per-user keys) are
+//   moved under it (reseal.ts), and the key list in the database says which keys are still in use.
+//
+// The master key seals no one's text itself: it wraps the users' keys and the database's secret (docs/security.md).
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -24,10 +28,15 @@ import type { Config } from '../start/config';
 import { parseDataKey } from '../start/config';
 import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from './cipher';
 import { resealAll } from './reseal';
+import { keepWalFromRecycling } from './shred';
+import { forgetUserKeys, rewrapAll } from './user-keys';
 
 /** Where earlier versions generated the key: inside DATA_DIR, so every copy of the data carried its key. */
 export const LEGACY_KEY_FILE = 'data-encryption.key';
-/** Data written before encryption existed, in the key list. */
+/**
+ * In the key list: values may exist that are not under their user's key — plain (written before encryption existed)
+ * or sealed with a master key directly (before per-user keys). Starts keep looking until a look finds none.
+ */
 const PLAIN = 'plain';
 const SECRET_AAD = 'data_encryption.secret';
 
@@ -43,8 +52,10 @@ export interface OpenedKeys {
   generatedKeyFile: string | null;
   /** A key file this start moved out of the data directory to its place beside it. */
   movedKeyFile: { from: string; to: string } | null;
-  /** Values sealed with the current key by this start (old-key or plain ones). */
+  /** Values this start moved under their user's key (plain, or sealed with a master key). */
   resealed: number;
+  /** User keys this start wrapped with the current master key (a rotation). */
+  rewrapped: number;
   /** Keys no data is sealed with any more: DATA_ENCRYPTION_PREVIOUS_KEYS may drop them. */
   retired: string[];
 }
@@ -175,18 +186,22 @@ export async function openDataKeys(database: Database, config: KeyConfig): Promi
           .where(eq(dataEncryption.id, 1));
     }
     installKeyRing(ring);
+    forgetUserKeys(db);
+    await keepWalFromRecycling(database);
 
-    // Nothing to seal when only the current key is in use and no previous key is configured; with previous keys the
-    // scan runs on every start, since instances still running the old key may have written with it meanwhile.
+    // Nothing to do when only the current key is in use and no previous key is configured; with previous keys the
+    // work runs on every start, since instances still running the old key may have written with it meanwhile.
     const settled = inUse.length === 1 && ring.byName.size === 1;
-    const resealed = settled ? 0 : await resealAll(database.db, ring);
-    if (!settled) {
-      await db
-        .update(dataEncryption)
-        .set({ keysInUse: [current], updatedAt: sql`now()` })
-        .where(eq(dataEncryption.id, 1));
-    }
+    if (settled) return { current, generatedKeyFile, movedKeyFile, resealed: 0, rewrapped: 0, retired: [] };
+    const rewrapped = await rewrapAll(db, ring);
+    const resealed = await resealAll(db, ring);
+    // Values found not under their user's key may still be written by an instance of an earlier version (a rolling
+    // upgrade): the next start looks again, until a look finds none.
+    await db
+      .update(dataEncryption)
+      .set({ keysInUse: resealed ? [PLAIN, current] : [current], updatedAt: sql`now()` })
+      .where(eq(dataEncryption.id, 1));
     const retired = [...ring.byName.keys()].filter((name) => name !== current);
-    return { current, generatedKeyFile, movedKeyFile, resealed, retired: settled ? [] : retired };
+    return { current, generatedKeyFile, movedKeyFile, resealed, rewrapped, retired };
   });
 }

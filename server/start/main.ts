@@ -143,7 +143,13 @@ function reportKeys(keys: OpenedKeys): void {
         'отдельно от резервных копий базы (docs/security.md) / data encryption key generated: back it up apart from ' +
         'the data',
     );
-  if (keys.resealed) console.log(`Зашифровано ключом ${keys.current}: ${keys.resealed} значений / values sealed`);
+  if (keys.rewrapped)
+    console.log(
+      `Ключи пользователей зашифрованы ключом ${keys.current}: ${keys.rewrapped} / user keys re-wrapped with the ` +
+        'current master key',
+    );
+  if (keys.resealed)
+    console.log(`Зашифровано ключами пользователей: ${keys.resealed} значений / values sealed under their users' keys`);
   if (keys.retired.length)
     console.log(
       `Ключи ${keys.retired.join(', ')} больше не используются: их можно убрать из DATA_ENCRYPTION_PREVIOUS_KEYS / ` +

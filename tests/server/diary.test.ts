@@ -80,7 +80,7 @@ describeEachDatabase('diary API', (t) => {
         title: 'Заголовок',
         mood: 'good',
         is_favorite: true,
-        source: { source_type: 'ai_suggestion', source_id: 'chat-1' },
+        source: { source_type: 'ai_suggestion', source_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
       })
     ).json() as DiaryEntry;
     expect(second).toMatchObject({
@@ -88,7 +88,7 @@ describeEachDatabase('diary API', (t) => {
       mood: 'good',
       is_favorite: true,
       source_type: 'ai_suggestion',
-      source_id: 'chat-1',
+      source_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
     });
     const body = (await list()).json() as DiaryListResponse;
     expect(body.total).toBe(2);
@@ -111,6 +111,9 @@ describeEachDatabase('diary API', (t) => {
       [{ content: 'ok', title: 'a\u0000' }, /нулевой символ/],
       [{ content: 'ok', client_id: 'draft-1' }, /client_id должен быть UUID/],
       [{ content: 'ok', client_id: 42 }, /client_id должен быть UUID/],
+      // source_id names a chat or a session: an id, never text (it is not sealed, so it must not carry words).
+      [{ content: 'ok', source: { source_type: 'ai_suggestion', source_id: 'Про долги мужа' } }, /source_id.*UUID/],
+      [{ content: 'ok', source: { source_type: 'manual', source_id: 'chat-1' } }, /source_id.*UUID/],
     ];
     for (const [body, detail] of cases) {
       const res = await create(body);
