@@ -24,6 +24,7 @@ import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
 import { ChatWelcome } from '../../components/chat/ChatWelcome';
 import { CrisisHelp } from '../../components/CrisisHelp';
+import { useCrisisLines } from '../shared/useCrisisLines';
 import { Composer } from '../../components/chat/Composer';
 import { LimitBanner } from '../../components/chat/LimitBanner';
 import { Bubble, MessageBubble } from '../../components/chat/MessageBubble';
@@ -161,6 +162,7 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
   });
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
   const scroller = useChatScroll(view);
+  const crisisLines = useCrisisLines();
   const box = useRef<HTMLTextAreaElement>(null);
   useFocusAfterVoice(view.voiceRecorder !== undefined, view.text, box);
 
@@ -274,7 +276,7 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
                 {view.streamingText}
               </Bubble>
             ) : null}
-            <CrisisHelp show={view.pendingAtRisk} text={crisisCopy.chat} />
+            <CrisisHelp show={view.pendingAtRisk} text={crisisCopy.chat} lines={crisisLines} />
           </Log>
         )}
       </Scroller>
