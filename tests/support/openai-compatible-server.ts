@@ -39,6 +39,8 @@ export interface ChatCompletionRequest {
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   max_tokens?: number;
+  /** Structured output (the safety net's second opinion): `{ type: 'json_schema', json_schema: { name, schema } }`. */
+  response_format?: { type: string; json_schema?: { name?: string; schema?: unknown } };
 }
 
 export type Script = (request: ChatCompletionRequest, index: number) => ScriptedReply;

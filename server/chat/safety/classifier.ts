@@ -65,7 +65,8 @@ export function safetyClassifier(model: LanguageModelV3, log: FastifyBaseLogger)
           output: Output.object({ schema: safetyVerdictSchema, name: 'safety_verdict' }),
           temperature: 0,
           maxOutputTokens: 60,
-          maxRetries: 0, // a retry would only push the verdict past its deadline
+          // One retry, inside the deadline: a kept-alive connection the server just closed fails the first try.
+          maxRetries: 1,
           abortSignal: signal,
         });
         return result.output;
