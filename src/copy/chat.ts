@@ -74,7 +74,6 @@ export const chatCopy = {
   helpNearby: {
     button: 'Помощь рядом',
     title: 'Помощь рядом',
-    close: 'Закрыть',
   },
   /** The card under every crisis reply, and the sheet's way into the personal safety plan. */
   safetyPlan: {

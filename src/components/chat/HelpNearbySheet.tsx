@@ -1,5 +1,6 @@
 // «Помощь рядом»: the sheet the chat's header opens for 72 hours after a crisis — the crisis lines as tap-to-call
-// links and the way into the personal safety plan. Calm words; closed by «Закрыть», Escape or the backdrop.
+// links and the way into the personal safety plan. Calm words; the sheet's own «Закрыть», Escape or the backdrop
+// close it.
 import type { CrisisLines } from '../../../contract/safety/crisis-lines';
 import { chatCopy } from '../../copy/chat';
 import { BottomSheet } from '../BottomSheet';
@@ -26,9 +27,6 @@ export function HelpNearbySheet({
         <CrisisLinesList lines={lines} />
         <Button $block $variant="secondary" onClick={onPlan}>
           {chatCopy.safetyPlan.open}
-        </Button>
-        <Button $block $variant="plain" onClick={onClose}>
-          {chatCopy.helpNearby.close}
         </Button>
       </SheetBody>
     </BottomSheet>
