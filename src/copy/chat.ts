@@ -80,6 +80,8 @@ export const chatCopy = {
     title: 'Мой план безопасности',
     text: 'Что помогает вам пережить трудные минуты, кому можно позвонить и что сделать самому — по шагам, в своём темпе.',
     open: 'Мой план безопасности',
+    /** The card's button (its title already names the plan). */
+    openCard: 'Открыть план',
   },
   /** A practice card in the after-crisis window: named honestly, nothing sold. */
   practiceLocked: 'Эта практика — на тарифах PRO и PREMIUM',

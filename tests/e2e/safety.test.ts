@@ -32,25 +32,28 @@ describe('safety net in Chromium', () => {
     await page.getByRole('button', { name: 'Отправить' }).click();
 
     const reply = page.locator('[data-testid=chat-message][data-role=assistant]').first();
-    await shown(reply.getByRole('link', { name: '124' }));
-    for (const [name, href] of LINKS) expect(await reply.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    await shown(reply.getByRole('link', { name: '124', exact: true }));
+    for (const [name, href] of LINKS)
+      expect(await reply.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     await shown(reply.getByText(/детский телефон доверия \(для детей, подростков и их родителей\)/));
     const card = reply.getByTestId('safety-plan-card');
-    await shown(card.getByRole('button', { name: 'Мой план безопасности' }));
+    await shown(card.getByText('Мой план безопасности'));
+    await shown(card.getByRole('button', { name: 'Открыть план' }));
 
-    const help = page.getByRole('banner').getByRole('button', { name: 'Помощь рядом' });
+    const help = page.locator('header').getByRole('button', { name: 'Помощь рядом' });
     await shown(help);
     await help.click();
     const sheet = page.getByRole('dialog', { name: 'Помощь рядом' });
     await shown(sheet);
-    for (const [name, href] of LINKS) expect(await sheet.getByRole('link', { name }).getAttribute('href')).toBe(href);
+    for (const [name, href] of LINKS)
+      expect(await sheet.getByRole('link', { name, exact: true }).getAttribute('href')).toBe(href);
     await shown(sheet.getByRole('button', { name: 'Мой план безопасности' }));
     await sheet.getByRole('button', { name: 'Закрыть' }).click();
     await sheet.waitFor({ state: 'hidden', timeout: TIMEOUT });
 
     // The window is the server's: after a reload the button is still there.
     await page.reload();
-    await shown(page.getByRole('banner').getByRole('button', { name: 'Помощь рядом' }));
+    await shown(page.locator('header').getByRole('button', { name: 'Помощь рядом' }));
     await shown(page.getByTestId('safety-plan-card'));
     await page.context().close();
   });

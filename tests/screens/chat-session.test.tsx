@@ -446,7 +446,7 @@ describe('after a crisis', () => {
     vi.mocked(openChat).mockResolvedValue({ chat: chat(1), messages: crisisHistory, total: 4 });
     const view = await openChatScreen(`/app/chat/${id}`);
     const help = await screen.findByRole('button', { name: 'Помощь рядом' });
-    expect(screen.getByRole('banner')).toContainElement(help); // in the chat's header
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')).toContainElement(help); // the chat's header
 
     // The limit is spent: the banner says so calmly, with no upgrade.
     const banner = screen.getByTestId('limit-banner');
@@ -481,9 +481,7 @@ describe('after a crisis', () => {
     view.unmount();
 
     await openChatScreen(`/app/chat/${id}`);
-    await userEvent.click(
-      within(screen.getByTestId('safety-plan-card')).getByRole('button', { name: 'Мой план безопасности' }),
-    );
+    await userEvent.click(within(screen.getByTestId('safety-plan-card')).getByRole('button', { name: 'Открыть план' }));
     await waitFor(() => expect(currentPath()).toBe('/app/safety-plan'));
   });
 

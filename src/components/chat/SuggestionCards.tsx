@@ -106,7 +106,7 @@ export function SafetyPlanCard({ onOpen }: { onOpen: () => void }) {
       <Name>{chatCopy.safetyPlan.title}</Name>
       <Text>{chatCopy.safetyPlan.text}</Text>
       <Button $variant="secondary" onClick={onOpen}>
-        {chatCopy.safetyPlan.open}
+        {chatCopy.safetyPlan.openCard}
       </Button>
     </Card>
   );
