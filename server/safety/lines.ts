@@ -28,6 +28,6 @@ export function loadCrisisLines(file: string = DEFAULT_CRISIS_LINES_FILE): Crisi
     throw new CrisisLinesError(file, error instanceof Error ? error.message : String(error));
   }
   const parsed = crisisLinesSchema.safeParse(raw);
-  if (!parsed.success) throw new CrisisLinesError(file, z.prettifyError(parsed.error).replace(/\n/g, ' '));
+  if (!parsed.success) throw new CrisisLinesError(file, z.prettifyError(parsed.error).replace(/\s*\n\s*/g, ' '));
   return parsed.data;
 }

@@ -32,6 +32,7 @@ import {
 } from '../support/openai-compatible-server';
 import { anna, appFactory, chatCalls, events } from './chat-support';
 import { describeEachDatabase, testConfig } from './harness';
+import { spawnServer } from '../support/server-command';
 
 const HOUR = 3_600_000;
 /** Every line of the shipped list, as the full block names them. */
@@ -348,6 +349,27 @@ describe('CRISIS_LINES_FILE at start', () => {
     );
     expect(() => testConfig({ CRISIS_LINES_FILE: write('{ not json') })).toThrow(/CRISIS_LINES_FILE/);
     expect(() => testConfig({ CRISIS_LINES_FILE: '/nonexistent/lines.json' })).toThrow(/CRISIS_LINES_FILE/);
+  });
+
+  it('`npm start` with an invalid file stops at once with that one line, no stack', async () => {
+    const file = write(JSON.stringify({ ...UK, lines: [{ ...UK.lines[0], phones: [] }] }));
+    const child = spawnServer(join(import.meta.dirname, '..', '..'), {
+      PATH: process.env.PATH,
+      HOME: process.env.HOME,
+      CRISIS_LINES_FILE: file,
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'lines-data-')),
+      SKIP_CLIENT_BUILD: '1',
+      PORT: '0',
+    });
+    let output = '';
+    child.stdout.on('data', (d) => (output += d));
+    child.stderr.on('data', (d) => (output += d));
+    const code = await new Promise<number | null>((resolve) => child.on('exit', resolve));
+    expect(code).toBe(1);
+    expect(output.trim()).toBe(
+      `CRISIS_LINES_FILE ${file}: ✖ Too small: expected array to have >=1 items → at lines[0].phones / файл линий ` +
+        'помощи не подходит: ✖ Too small: expected array to have >=1 items → at lines[0].phones',
+    );
   });
 
   it('defaults to the shipped Russian list, each line with a public source checked on a date', () => {
