@@ -142,15 +142,16 @@ describeEachDatabase('chat safety net through the routes', (t) => {
   });
 
   describe('context: the user’s earlier messages count', () => {
-    it('a risk spread over two messages is a crisis; five user messages back is out of reach', async () => {
-      const { chat: made } = (await chat.create('Я думаю, всем будет лучше')).json() as ChatCreateAndSendResponse;
-      const reply = (await chat.send(made.id, 'без меня')).json() as ChatSendResponse;
-      expect(reply.safety).toBe('crisis');
+    it('«план уже есть» after «устала жить» is a crisis; five user messages back is out of reach', async () => {
+      // Alone, «план уже есть» is no crisis: only the earlier message makes it one.
+      const { chat: made } = (await chat.create('Устала жить')).json() as ChatCreateAndSendResponse;
+      const reply = (await chat.send(made.id, 'план уже есть')).json() as ChatSendResponse;
+      expect(reply.safety).toBe('crisis_brief'); // a crisis again in a chat that showed the block today
 
-      const { chat: other } = (await chat.create('Я думаю, всем будет лучше')).json() as ChatCreateAndSendResponse;
+      const { chat: other } = (await chat.create('Устала жить')).json() as ChatCreateAndSendResponse;
       for (const text of ['Про работу', 'Про погоду', 'Про кота', 'Про сон']) await chat.send(other.id, text);
-      const far = (await chat.send(other.id, 'без меня')).json() as ChatSendResponse;
-      expect(far.safety).toBeNull();
+      const far = (await chat.send(other.id, 'план уже есть')).json() as ChatSendResponse;
+      expect(['crisis', 'crisis_brief']).not.toContain(far.safety); // at most the screening question
     });
 
     it('the second opinion reads the message with the four earlier user messages, oldest first, by the schema', async () => {
