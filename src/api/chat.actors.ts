@@ -21,7 +21,7 @@ import {
   openChat,
   sendChatMessage,
 } from './chat';
-import { noteUsage } from './safety';
+import { noteUsage } from './helpNearby';
 import { usageActors } from './usage.actors';
 
 /** A stream event as the session machine's event. */

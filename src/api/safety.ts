@@ -1,10 +1,9 @@
 // The safety net on the device. The crisis lines of this deployment (GET /api/safety/lines), kept in localStorage
 // so that every place that shows them — help, the chat's «Помощь рядом», the crisis help beside a diary entry or a
 // practice, the safety plan — shows them without a network; before the first answer, the list shipped with the app.
-// And the after-crisis window the server reports with today's usage (`help_nearby_until`), which keeps the app's
-// upgrade dialog quiet (src/ui/upgradeDialog.ts).
+// (The after-crisis window the server reports with today's usage is src/api/helpNearby.ts: it is on the first
+// load, these lines are not.)
 import { isCrisisLines, SHIPPED_CRISIS_LINES, type CrisisLines } from '../../contract/safety/crisis-lines';
-import type { UsageInfo } from '../../contract/billing';
 import { safeStorage } from '../telegram/storage';
 import { api } from './client';
 
@@ -61,16 +60,3 @@ export const crisisLinesStore = {
   },
   get: (): CrisisLines => current,
 };
-
-// ---- the after-crisis window -------------------------------------------------------------------------------------
-
-let helpNearbyUntil: string | null = null;
-
-/** Every usage the app receives says whether the window is open (GET /usage, a chat reply, a transcription). */
-export function noteUsage(usage: Pick<UsageInfo, 'help_nearby_until'> | null | undefined): void {
-  if (usage) helpNearbyUntil = usage.help_nearby_until ?? null;
-}
-
-/** The after-crisis window is open: nothing upsells (the upgrade dialog is quiet). */
-export const helpNearbyNow = (now: number = Date.now()): boolean =>
-  helpNearbyUntil !== null && Date.parse(helpNearbyUntil) > now;

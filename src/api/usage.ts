@@ -1,6 +1,6 @@
 import type { UsageInfo } from '../../contract/billing';
 import { api } from './client';
-import { noteUsage } from './safety';
+import { noteUsage } from './helpNearby';
 
 export type { UsageInfo };
 

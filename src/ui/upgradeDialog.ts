@@ -2,7 +2,7 @@
 // the app-wide `openUpgradeDialog` action.
 import { createActor } from 'xstate';
 import { upgradeDialogMachine, type UpgradeKey } from '../../machines/app/upgrade-dialog.machine';
-import { helpNearbyNow } from '../api/safety';
+import { helpNearbyNow } from '../api/helpNearby';
 import { navigateTo } from '../flow/navigator';
 
 export const upgradeDialogActor = createActor(

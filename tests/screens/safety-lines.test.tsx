@@ -1,6 +1,7 @@
 // The crisis lines on the device (src/api/safety.ts) over a stubbed fetch: the server's list is kept in
 // localStorage and shown after a restart without a network; a broken or refused storage, or a first start offline,
-// falls back to the list shipped with the app; and the after-crisis window read from today's usage.
+// falls back to the list shipped with the app; and the after-crisis window read from today's usage
+// (src/api/helpNearby.ts).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SHIPPED_CRISIS_LINES, type CrisisLines } from '../../contract/safety/crisis-lines';
 import { readInitData } from '../../src/telegram/initData';
@@ -98,7 +99,8 @@ describe('loadCrisisLines', () => {
 
 describe('the after-crisis window', () => {
   it('is open until help_nearby_until, as the last usage said', async () => {
-    const { helpNearbyNow, noteUsage } = await fresh();
+    vi.resetModules();
+    const { helpNearbyNow, noteUsage } = await import('../../src/api/helpNearby');
     const now = Date.parse('2026-11-28T12:00:00Z');
     expect(helpNearbyNow(now)).toBe(false);
     noteUsage({ help_nearby_until: '2026-11-28T12:00:01Z' });

@@ -18,7 +18,7 @@ import { paths } from '../../machines/paths';
 import { useFlow } from '../../src/flow/useFlow';
 import { haptic } from '../../src/telegram/haptic';
 import { toast } from '../../src/ui/toast';
-import { noteUsage } from '../../src/api/safety';
+import { noteUsage } from '../../src/api/helpNearby';
 import { upgradeDialogActor } from '../../src/ui/upgradeDialog';
 import { currentPath, currentState, renderWithProviders } from './render-app';
 
