@@ -10,8 +10,12 @@ const List = styled.ul`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(1)};
+  /* The text's own colour, underlined: readable on every surface it sits on (a sheet, a tinted card) in both
+     Telegram themes, where the link colour may not be. */
   a {
+    color: inherit;
     font-weight: 600;
+    text-decoration: underline;
     white-space: nowrap;
   }
 `;
