@@ -308,12 +308,22 @@ export const chatMessages = pgTable(
     replyTo: uuid('reply_to'),
     /** Tokens the reply spent (the model's reported total), assistant messages only. */
     tokens: integer('tokens'),
+    /**
+     * An assistant message the safety net wrote or completed (server/chat/safety/): `crisis` (the crisis help — the
+     * client shows the safety plan's card under it) or `screening` (the concern tier's question, whose answer is
+     * the chat's next user message); null otherwise.
+     */
+    safety: text('safety'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('chat_messages_chat_position_idx').on(t.chatId, t.position),
     uniqueIndex('chat_messages_user_client_idx').on(t.userId, t.clientId),
     uniqueIndex('chat_messages_reply_to_idx').on(t.replyTo),
+    // "Was the full crisis block shown in this chat today?" reads one entry, whatever the chat's length.
+    index('chat_messages_crisis_idx')
+      .on(t.chatId, t.createdAt)
+      .where(sql`${t.safety} = 'crisis'`),
   ],
 );
 

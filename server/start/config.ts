@@ -3,6 +3,8 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import type { CrisisLines } from '../../contract/safety/crisis-lines';
+import { DEFAULT_CRISIS_LINES_FILE, loadCrisisLines } from '../safety/lines';
 
 /**
  * Used when BOT_TOKEN is unset: init data is signed by the /dev launcher with this token. Never valid in Telegram —
@@ -98,6 +100,17 @@ export interface Config {
   dataEncryptionKey: Buffer | null;
   /** Keys data may still be sealed with after a rotation (DATA_ENCRYPTION_PREVIOUS_KEYS, comma-separated). */
   dataEncryptionPreviousKeys: Buffer[];
+  /**
+   * The crisis lines every place shows (CRISIS_LINES_FILE, an operator's JSON; default: Russia's, shipped in
+   * contract/safety/crisis-lines.ru.json), validated at start: an invalid file stops it (server/safety/lines.ts).
+   */
+  crisisLines: CrisisLines;
+  /**
+   * How long the model's second opinion on a message may take (SAFETY_CLASSIFIER_TIMEOUT_MS, with LLM_BASE_URL):
+   * a reply waits at most this long after it started for the verdict before it is stored without it. 0: no second
+   * opinion (the detector alone; not recommended).
+   */
+  safetyClassifierTimeoutMs: number;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -293,5 +306,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderTickMs: int(env, 'REMINDER_TICK_MS', 30_000),
     preCheckoutDeadlineMs: int(env, 'PRE_CHECKOUT_DEADLINE_MS', 7_000),
     ...dataKeys(env),
+    crisisLines: loadCrisisLines(resolve(str(env, 'CRISIS_LINES_FILE') ?? DEFAULT_CRISIS_LINES_FILE)),
+    safetyClassifierTimeoutMs: int(env, 'SAFETY_CLASSIFIER_TIMEOUT_MS', 8_000),
   };
 }

@@ -9,6 +9,7 @@ import { registerWebhook } from '../bot/register';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
 import { ConfigError, loadConfig, type Config } from './config';
+import { CrisisLinesError } from '../safety/lines';
 import { migrateDatabase, openDatabase, type Database } from '../db';
 import { DataKeyError, openDataKeys, type OpenedKeys } from '../privacy/keys';
 import { acquirePidLock, LockedError, type PidLock } from './lock';
@@ -174,7 +175,8 @@ async function telegramWebhook(app: FastifyInstance, config: Config): Promise<vo
 }
 
 main().catch(async (e) => {
-  console.error(e);
+  // A configuration the operator must fix (the crisis lines file) is said in one line, without a stack.
+  console.error(e instanceof CrisisLinesError ? e.message : e);
   open.step = undefined; // the step that failed is over
   await closeAll();
   process.exit(1);
