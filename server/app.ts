@@ -30,6 +30,7 @@ import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './privacy/cipher';
 import practiceRoutes from './practices/routes';
+import safetyPlanRoutes from './safety-plan/routes';
 import userRoutes from './users/routes';
 import voiceRoutes from './voice/routes';
 
@@ -93,6 +94,7 @@ export async function buildApp({
         await scope.register(practiceRoutes, { prefix: '/practices' });
         await scope.register(homeRoutes, { prefix: '/home' });
         await scope.register(helpRoutes, { prefix: '/help' });
+        await scope.register(safetyPlanRoutes, { prefix: '/safety-plan' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },
