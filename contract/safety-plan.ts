@@ -65,7 +65,11 @@ export const safetyPlanSaveBodySchema = z.strictObject(
   },
   { error: unknownKeys },
 );
-export type SafetyPlanSaveBody = z.input<typeof safetyPlanSaveBodySchema>;
+/** What the client sends: the whole plan (the schema also takes steps left out, as empty). */
+export interface SafetyPlanSaveBody {
+  plan: SafetyPlanContent;
+  base_revision: number;
+}
 export type SafetyPlanSaveInput = z.output<typeof safetyPlanSaveBodySchema>;
 
 const planContactOut = z.object({ name: z.string(), phone: z.string(), telegram: z.string() });
@@ -99,5 +103,7 @@ export type SafetyPlanSaved = z.infer<typeof safetyPlanSavedSchema>;
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : never) : never;
 const _contentMatches: Same<z.output<typeof safetyPlanBodyContentSchema>, SafetyPlanContent> = true;
 const _responseMatches: Same<z.output<typeof safetyPlanContentSchema>, SafetyPlanContent> = true;
+const _bodyAccepted: [SafetyPlanSaveBody] extends [z.input<typeof safetyPlanSaveBodySchema>] ? true : never = true;
 void _contentMatches;
 void _responseMatches;
+void _bodyAccepted;
