@@ -20,7 +20,7 @@ import {
 import { stubAction, stubActor, type NavigateParams } from '../effects';
 import { paths } from '../paths';
 import type { DevicePlan } from './device-plan';
-import { applyEdit, type PlanEdit } from './plan-edits';
+import { applyEdit, hasRoom, type PlanEdit } from './plan-edits';
 
 export interface SafetyPlanContext {
   plan: SafetyPlanContent;
@@ -327,6 +327,8 @@ export function safetyPlanView(snapshot: SnapshotFrom<typeof safetyPlanMachine>)
     stepNumber: step + 1,
     stepCount: SAFETY_PLAN_STEPS.length,
     isLastStep: step === LAST_STEP,
+    /** The step shown has room for one more line or person. */
+    canAdd: hasRoom(plan, SAFETY_PLAN_STEPS[step]!),
     isEmpty: isPlanEmpty(plan),
     /** Null while the device's copy is read. */
     sync,

@@ -41,7 +41,7 @@ export const profileCopy = {
     minutes: (limit: number | null, usedSeconds: number) =>
       limit === null ? 'недоступно' : `${Math.floor(usedSeconds / 60)} из ${Math.round(limit / 60)} мин`,
   },
-  menu: { settings: 'Настройки', help: 'Помощь и поддержка', label: 'Меню профиля' },
+  menu: { settings: 'Настройки', help: 'Помощь и поддержка', safetyPlan: 'План безопасности', label: 'Меню профиля' },
   version: `Версия ${commonCopy.version}`,
 } as const;
 

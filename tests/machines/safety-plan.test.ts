@@ -239,6 +239,7 @@ function checkAgainstModel(s: Parameters<typeof safetyPlanView>[0], run: PathRun
   expect(view.step).toBe(SAFETY_PLAN_STEPS[m.step]);
   expect(view.stepNumber).toBe(m.step + 1);
   expect(view.isLastStep).toBe(m.step === 6);
+  expect(view.canAdd).toBe(true); // no walk comes near 20 lines a step (the rule's own tests do)
   expect(view.sync).toBe(SYNC_VIEW[m.sync]);
   expect(view.plan).toEqual(planOf(m.plan, m.withLine));
   expect(view.isEmpty).toBe(isEmpty(m));

@@ -1,4 +1,6 @@
 import type { ReactNode } from 'react';
+import { paths } from '../../../machines/paths';
+import { ButtonLink } from '../../components/ButtonLink';
 import { StatusScreen } from '../../components/StatusScreen';
 import { authCopy, type AuthErrorKind } from '../../copy/auth';
 import { haptic } from '../../telegram/haptic';
@@ -11,7 +13,13 @@ const ICONS: Record<AuthErrorKind, () => ReactNode> = {
   other: AlertIcon,
 };
 
-/** The four auth error screens, each with «Повторить». */
+/** Errors that say nothing about who the user is: the safety plan still opens, from the device. */
+const PLAN_OPENS: ReadonlySet<AuthErrorKind> = new Set(['network', 'other']);
+
+/**
+ * The four auth error screens, each with «Повторить»; without the server (no answer, or a server error) also the
+ * way to the safety plan, which opens from the device's copy and shows the crisis lines.
+ */
 export function AuthErrorScreen({ kind, onRetry }: { kind: AuthErrorKind; onRetry: () => void }) {
   const copy = authCopy.errors[kind];
   const Icon = ICONS[kind];
@@ -27,6 +35,12 @@ export function AuthErrorScreen({ kind, onRetry }: { kind: AuthErrorKind; onRetr
           onRetry();
         },
       }}
-    />
+    >
+      {PLAN_OPENS.has(kind) ? (
+        <ButtonLink $variant="plain" to={paths.safetyPlan}>
+          {authCopy.safetyPlan}
+        </ButtonLink>
+      ) : null}
+    </StatusScreen>
   );
 }

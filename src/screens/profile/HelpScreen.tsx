@@ -1,14 +1,17 @@
-// /app/profile/help: binds the help machine — the seven-question FAQ, the support contact (SUPPORT_URL through
-// Telegram, or how else to reach a person), the version.
+// /app/profile/help: binds the help machine — the seven-question FAQ, the safety plan's entry, the support contact
+// (SUPPORT_URL through Telegram, or how else to reach a person), the version.
 import styled from 'styled-components';
 import { helpMachine, helpView } from '../../../machines/profile/help.machine';
 import { profileActors } from '../../api/profile.actors';
+import { paths } from '../../../machines/paths';
 import { Button } from '../../components/Button';
+import { ButtonLink } from '../../components/ButtonLink';
 import { Page } from '../../components/Page';
 import { FaqAccordion } from '../../components/profile/FaqAccordion';
 import { Section } from '../../components/profile/Section';
 import { Spinner } from '../../components/Spinner';
 import { faq, helpCopy } from '../../copy/profile';
+import { safetyPlanCopy } from '../../copy/safety-plan';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openExternal } from '../../telegram/links';
@@ -49,6 +52,12 @@ export default function HelpScreen() {
             send({ type: 'TOGGLE', id });
           }}
         />
+      </Section>
+      <Section id="help-safety-plan" title={safetyPlanCopy.entry.title}>
+        <p>{safetyPlanCopy.entry.help}</p>
+        <ButtonLink $block $variant="secondary" to={paths.safetyPlan} state={{ from: paths.help }}>
+          {safetyPlanCopy.entry.open}
+        </ButtonLink>
       </Section>
       <Section id="help-support" title={helpCopy.supportHeading}>
         {view.status === 'loading' ? <Spinner $size={22} /> : null}
