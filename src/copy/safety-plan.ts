@@ -121,6 +121,8 @@ export const safetyPlanCopy = {
   },
   linesHeading: 'Телефоны помощи',
   sync: {
+    /** The name of the line that says how the plan stands with the server. */
+    label: 'Состояние плана',
     loading: 'Загружаем план…',
     saved: 'Сохранено',
     saving: 'Сохраняем…',

@@ -71,7 +71,7 @@ export function PlanSummary({
           <Card key={step} aria-labelledby={headingId}>
             <Head>
               <h2 id={headingId}>
-                <Ordinal>{i + 1}.</Ordinal>
+                <Ordinal>{i + 1}. </Ordinal>
                 {title}
               </h2>
               <Button

@@ -103,12 +103,13 @@ export default function SafetyPlanScreen() {
   return (
     <Scroll>
       <Page title={copy.title}>
-        {nativeBack ? null : (
+        {/* Outside Telegram: the page's own back (in the steps after the first, the step's «Назад» is that). */}
+        {nativeBack || (screen === 'step' && view.stepNumber > 1) ? null : (
           <BackLink $variant="plain" onClick={() => send({ type: 'BACK' })}>
             <span aria-hidden>←</span> {copy.back}
           </BackLink>
         )}
-        <Status role="status">
+        <Status role="status" aria-label={copy.sync.label}>
           {view.sync === 'loading' && screen !== 'restoring' ? copy.sync.loading : null}
           {view.sync === 'saved' && !view.isEmpty ? copy.sync.saved : null}
           {view.sync === 'saving' ? copy.sync.saving : null}
