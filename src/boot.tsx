@@ -4,6 +4,7 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createAuthActor } from './auth/authActor';
 import { setupInspector } from './dev/inspector';
+import { registerOfflineShell } from './offline/registerShell';
 import { startScreenChunks } from './routeChunks';
 import { startScreen } from './startScreen';
 import { readInitData } from './telegram/initData';
@@ -37,5 +38,6 @@ export async function boot(container: HTMLElement): Promise<TelegramStatus> {
       </BrowserRouter>
     </StrictMode>,
   );
+  registerOfflineShell(); // the safety plan opens later without a network
   return status;
 }

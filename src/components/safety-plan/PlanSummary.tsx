@@ -98,6 +98,9 @@ export function PlanSummary({
                 {people.map((contact, n) => (
                   <li key={n}>
                     <strong>{contact.name.trim() || copy.contacts.unnamed}</strong>
+                    {contact.phone.trim() || contact.telegram.trim() ? (
+                      <Caption>{[contact.phone.trim(), contact.telegram.trim()].filter(Boolean).join(' · ')}</Caption>
+                    ) : null}
                     <ContactLinks contact={contact} onWrite={onWrite} />
                   </li>
                 ))}

@@ -1,0 +1,130 @@
+// The safety plan in a real Chromium against the real server: opened from help, filled step by step (an example, a
+// skip, a person to call or write, a line of one's own), saved on the server; then the server is stopped and the
+// plan still opens — on a reload of its page, and from a fresh launch through «Нет соединения» — from the device,
+// with the crisis lines, and an edit made there is kept on the device. Every state passes the accessibility gate.
+import type { Browser, Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SafetyPlan } from '../../contract/safety-plan';
+import { emptyPlan } from '../../contract/safety-plan-rules';
+import { devicePlanStorageKey } from '../../src/screens/safety-plan/devicePlanStorage';
+import { launchBrowser, launchUrl, openHome, signInitData, startServer, type E2EServer, type TgUser } from './harness';
+
+const TIMEOUT = 15_000;
+const shown = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: TIMEOUT });
+const user: TgUser = { id: 5_550_901, first_name: 'Вера', language_code: 'ru' };
+
+// This file stops its server halfway: a server of its own.
+let server: E2EServer;
+let browser: Browser;
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const PLAN = {
+  ...emptyPlan(),
+  warning_signs: ['Не могу уснуть'],
+  helpers: [{ name: 'Сестра Оля', phone: '+7 916 555-01-23', telegram: '@olya_sister' }],
+  reasons: ['Дочь Маша'],
+};
+
+const status = (page: Page) => page.getByRole('status', { name: 'Состояние плана' });
+const summaryStep = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** The summary shows the plan filled in this file. */
+async function expectPlanShown(page: Page) {
+  await shown(summaryStep(page, '1. Тревожные сигналы').getByText('Не могу уснуть'));
+  const helpers = summaryStep(page, '4. Кого я могу попросить о помощи');
+  await shown(helpers.getByText('Сестра Оля'));
+  expect(await helpers.getByRole('link', { name: 'Позвонить: Сестра Оля' }).getAttribute('href')).toBe(
+    'tel:+79165550123',
+  );
+  expect(await helpers.getByRole('link', { name: 'Написать в Telegram: Сестра Оля' }).getAttribute('href')).toBe(
+    'https://t.me/olya_sister',
+  );
+  await shown(summaryStep(page, '7. Ради чего я живу').getByText('Дочь Маша'));
+  const lines = page.getByRole('region', { name: 'Телефоны помощи' });
+  expect(await lines.getByRole('link', { name: '112' }).getAttribute('href')).toBe('tel:112');
+}
+
+describe('the safety plan in Chromium', () => {
+  it('from help: filled step by step and saved; with the server stopped it still opens from the device', async () => {
+    const page = await openHome({ browser, server }, user);
+    await page.locator('nav').getByRole('link', { name: 'Профиль' }).click();
+    await page.getByRole('link', { name: 'Помощь и поддержка' }).click();
+    await page.waitForURL('**/app/profile/help');
+    await page.getByRole('link', { name: 'Мой план безопасности' }).click();
+    await page.waitForURL('**/app/safety-plan');
+
+    await page.getByRole('button', { name: 'Составить план' }).click();
+    await shown(page.getByText('Шаг 1 из 7'));
+    await page.getByRole('button', { name: 'Не могу уснуть' }).click();
+    await page.getByRole('button', { name: 'Далее' }).click();
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+
+    await shown(page.getByRole('heading', { name: 'Кого я могу попросить о помощи' }));
+    await page.getByRole('button', { name: 'Добавить человека' }).click();
+    const person = page.getByRole('group', { name: 'Контакт 1' });
+    await person.getByRole('textbox', { name: 'Имя' }).fill('Сестра Оля');
+    await person.getByRole('textbox', { name: 'Телефон' }).fill('+7 916 555-01-23');
+    await person.getByRole('textbox', { name: 'Telegram' }).fill('@olya_sister');
+    await shown(person.getByRole('link', { name: 'Позвонить: Сестра Оля' }));
+    await page.getByRole('button', { name: 'Далее' }).click();
+
+    await shown(page.getByRole('heading', { name: 'Специалисты и службы помощи' }));
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await shown(page.getByText('Шаг 7 из 7'));
+    await page.getByRole('button', { name: 'Добавить своё' }).click();
+    await page.getByRole('textbox', { name: 'Ради чего я живу: пункт 1' }).fill('Дочь Маша');
+    await page.getByRole('button', { name: 'Готово' }).click();
+    await expectPlanShown(page);
+    await expect.poll(() => status(page).textContent(), { timeout: TIMEOUT }).toBe('Сохранено');
+
+    // On the server, sealed there (tests/server/safety-plan.test.ts reads the bytes): what was written, whole.
+    const res = await fetch(`${server.url}/api/safety-plan`, { headers: { 'X-Init-Data': signInitData(user) } });
+    expect(((await res.json()) as SafetyPlan).plan).toEqual(PLAN);
+
+    // The offline shell controls the page once it has been installed.
+    await expect
+      .poll(() => page.evaluate(() => navigator.serviceWorker.controller !== null), { timeout: TIMEOUT })
+      .toBe(true);
+    await server.stop();
+
+    // A reload of the plan's page with the server gone: the plan, from the device.
+    await page.reload();
+    await expectPlanShown(page);
+    await shown(status(page).getByText('Нет связи с сервером. Показан план, сохранённый на этом устройстве.'));
+    expect(page.url()).toMatch(/\/app\/safety-plan$/);
+
+    // An edit there stays on the device, marked to be sent.
+    await page.getByRole('button', { name: 'Изменить: Ради чего я живу' }).click();
+    await page.getByRole('button', { name: 'Добавить своё' }).click();
+    await page.getByRole('textbox', { name: 'Ради чего я живу: пункт 2' }).fill('Море летом');
+    await page.getByRole('button', { name: 'Готово' }).click();
+    await shown(summaryStep(page, '7. Ради чего я живу').getByText('Море летом'));
+    const kept = await page.evaluate(
+      (key) => JSON.parse(localStorage.getItem(key) ?? 'null'),
+      devicePlanStorageKey(user.id),
+    );
+    expect(kept).toEqual({
+      plan: { ...PLAN, reasons: ['Дочь Маша', 'Море летом'] },
+      revision: expect.any(Number),
+      unsaved: true,
+    });
+
+    // Telegram opening the app afresh, still without a server: «Нет соединения», and from there the plan.
+    await page.goto(launchUrl(server, { user }));
+    await shown(page.getByRole('heading', { name: 'Нет соединения' }));
+    await page.getByRole('link', { name: 'Открыть план безопасности' }).click();
+    await page.waitForURL('**/app/safety-plan');
+    await expectPlanShown(page);
+    await shown(summaryStep(page, '7. Ради чего я живу').getByText('Море летом'));
+    await page.context().close();
+  });
+});
