@@ -7,7 +7,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SafetyPlan } from '../../contract/safety-plan';
 import { emptyPlan } from '../../contract/safety-plan-rules';
 import { devicePlanStorageKey } from '../../src/screens/safety-plan/devicePlanStorage';
-import { launchBrowser, launchUrl, openHome, signInitData, startServer, type E2EServer, type TgUser } from './harness';
+import {
+  expectLayoutHolds,
+  launchBrowser,
+  launchUrl,
+  openHome,
+  signInitData,
+  startServer,
+  type E2EServer,
+  type TgUser,
+} from './harness';
 
 const TIMEOUT = 15_000;
 const shown = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: TIMEOUT });
@@ -34,6 +43,19 @@ const PLAN = {
 
 const status = (page: Page) => page.getByRole('status', { name: 'Состояние плана' });
 const summaryStep = (page: Page, name: string) => page.getByRole('region', { name });
+
+/** Every button of the page, and every call or write link, is at least 44 × 44 px (a comfortable touch target). */
+async function expectTapTargets(page: Page, what: string) {
+  const small = await page.evaluate(() =>
+    Array.from(document.querySelectorAll('main button, main a[aria-label]'))
+      .map((el) => {
+        const { width, height } = el.getBoundingClientRect();
+        return { name: el.getAttribute('aria-label') ?? el.textContent?.trim(), width, height };
+      })
+      .filter((box) => box.width > 0 && (box.width < 44 || box.height < 44)),
+  );
+  expect(small, what).toEqual([]);
+}
 
 /** The summary shows the plan filled in this file. */
 async function expectPlanShown(page: Page) {
@@ -74,6 +96,8 @@ describe('the safety plan in Chromium', () => {
     await person.getByRole('textbox', { name: 'Телефон' }).fill('+7 916 555-01-23');
     await person.getByRole('textbox', { name: 'Telegram' }).fill('@olya_sister');
     await shown(person.getByRole('link', { name: 'Позвонить: Сестра Оля' }));
+    await expectTapTargets(page, 'a step with a person');
+    await expectLayoutHolds(page, 'the safety plan: a step with a person');
     await page.getByRole('button', { name: 'Далее' }).click();
 
     await shown(page.getByRole('heading', { name: 'Специалисты и службы помощи' }));
@@ -85,6 +109,8 @@ describe('the safety plan in Chromium', () => {
     await page.getByRole('button', { name: 'Готово' }).click();
     await expectPlanShown(page);
     await expect.poll(() => status(page).textContent(), { timeout: TIMEOUT }).toBe('Сохранено');
+    await expectTapTargets(page, 'the summary');
+    await expectLayoutHolds(page, 'the safety plan: the summary');
 
     // On the server, sealed there (tests/server/safety-plan.test.ts reads the bytes): what was written, whole.
     const res = await fetch(`${server.url}/api/safety-plan`, { headers: { 'X-Init-Data': signInitData(user) } });

@@ -9,9 +9,8 @@ import {
 } from '../../../contract/safety-plan-rules';
 import { safetyPlanCopy } from '../../copy/safety-plan';
 import { haptic } from '../../telegram/haptic';
-import { Button } from '../Button';
 import { ContactLinks } from './ContactLinks';
-import { Caption, Card } from './parts';
+import { Caption, Card, PlainButton } from './parts';
 
 const Head = styled.div`
   display: flex;
@@ -74,8 +73,7 @@ export function PlanSummary({
                 <Ordinal>{i + 1}. </Ordinal>
                 {title}
               </h2>
-              <Button
-                $variant="plain"
+              <PlainButton
                 aria-label={copy.editStep(title)}
                 onClick={() => {
                   haptic.tap();
@@ -83,7 +81,7 @@ export function PlanSummary({
                 }}
               >
                 {copy.edit}
-              </Button>
+              </PlainButton>
             </Head>
             {lines.length + people.length === 0 ? <Caption>{copy.summary.nothing}</Caption> : null}
             {lines.length ? (

@@ -1,6 +1,7 @@
-// Shared looks of the safety plan's parts: a card per step, its fields, and the pill examples (44 px tall: a
-// comfortable touch target, unlike the filters' smaller chips).
+// Shared looks of the safety plan's parts: a card per step, its fields, the pill examples and the plain buttons (44 px
+// tall: a comfortable touch target, unlike the filters' smaller chips and the app's 40 px plain buttons).
 import styled, { css } from 'styled-components';
+import { Button } from '../Button';
 
 export const fieldCss = css`
   width: 100%;
@@ -56,4 +57,9 @@ export const ExampleChip = styled.button.attrs({ type: 'button' })`
 export const Caption = styled.p`
   color: ${({ theme }) => theme.color.subtitle};
   font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+/** A quiet text button (the app's plain one) as tall as a comfortable touch target. */
+export const PlainButton = styled(Button).attrs({ $variant: 'plain' as const })`
+  min-height: 44px;
 `;

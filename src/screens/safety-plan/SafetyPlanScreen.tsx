@@ -16,7 +16,7 @@ import { PageSpinner } from '../../components/PageSpinner';
 import { ContactsEditor } from '../../components/safety-plan/ContactsEditor';
 import { CrisisLinesCard } from '../../components/safety-plan/CrisisLinesCard';
 import { LinesEditor } from '../../components/safety-plan/LinesEditor';
-import { Card } from '../../components/safety-plan/parts';
+import { Card, PlainButton } from '../../components/safety-plan/parts';
 import { PlanSummary } from '../../components/safety-plan/PlanSummary';
 import { StepEditor } from '../../components/safety-plan/StepEditor';
 import { safetyPlanCopy as copy } from '../../copy/safety-plan';
@@ -33,7 +33,7 @@ const Scroll = styled.div`
   overscroll-behavior: contain;
 `;
 
-const BackLink = styled(Button)`
+const BackLink = styled(PlainButton)`
   align-self: flex-start;
   padding-left: 0;
 `;
@@ -105,7 +105,7 @@ export default function SafetyPlanScreen() {
       <Page title={copy.title}>
         {/* Outside Telegram: the page's own back (in the steps after the first, the step's «Назад» is that). */}
         {nativeBack || (screen === 'step' && view.stepNumber > 1) ? null : (
-          <BackLink $variant="plain" onClick={() => send({ type: 'BACK' })}>
+          <BackLink onClick={() => send({ type: 'BACK' })}>
             <span aria-hidden>←</span> {copy.back}
           </BackLink>
         )}
@@ -122,15 +122,14 @@ export default function SafetyPlanScreen() {
                     ? copy.sync.offlineUnsaved
                     : copy.sync.offline}
               </span>
-              <Button
-                $variant="plain"
+              <PlainButton
                 onClick={() => {
                   haptic.tap();
                   send({ type: 'RETRY' });
                 }}
               >
                 {copy.sync.retry}
-              </Button>
+              </PlainButton>
             </>
           ) : null}
         </Status>
