@@ -6,6 +6,7 @@ import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Plugin, Rolldown } from 'vite';
+import { staticClosure } from './launch-preload.ts';
 
 type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
@@ -19,21 +20,16 @@ export interface OfflineShellOptions {
 
 const WORKER_SOURCE = new URL('./offline-shell-worker.js', import.meta.url);
 
-/** The chunk files `starts` need, with their CSS and assets, transitively through static imports. */
+/** The chunk files `starts` need (vite-plugins/launch-preload.ts) with the CSS and assets those chunks import. */
 function closure(bundle: OutputBundle, starts: OutputChunk[]): string[] {
-  const seen = new Set<string>();
-  const visit = (file: string) => {
-    const chunk = bundle[file];
-    if (seen.has(file) || chunk?.type !== 'chunk') return;
-    seen.add(file);
-    const meta = (chunk as OutputChunk & { viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> } })
-      .viteMetadata;
-    meta?.importedCss.forEach((f) => seen.add(f));
-    meta?.importedAssets.forEach((f) => seen.add(f));
-    chunk.imports.forEach(visit);
-  };
-  starts.forEach((chunk) => visit(chunk.fileName));
-  return [...seen].sort();
+  const files = staticClosure(bundle, starts);
+  type WithMeta = OutputChunk & { viteMetadata?: { importedCss: Set<string>; importedAssets: Set<string> } };
+  for (const file of [...files]) {
+    const meta = (bundle[file] as WithMeta).viteMetadata;
+    meta?.importedCss.forEach((f) => files.add(f));
+    meta?.importedAssets.forEach((f) => files.add(f));
+  }
+  return [...files].sort();
 }
 
 export function offlineShell(options: OfflineShellOptions): Plugin {

@@ -73,7 +73,7 @@ async function expectPlanShown(page: Page) {
   expect(await lines.getByRole('link', { name: '112' }).getAttribute('href')).toBe('tel:112');
 }
 
-describe('the safety plan in Chromium', () => {
+describe('the safety plan in Chromium', { timeout: 180_000 }, () => {
   it('from help: filled step by step and saved; with the server stopped it still opens from the device', async () => {
     const page = await openHome({ browser, server }, user);
     await page.locator('nav').getByRole('link', { name: 'Профиль' }).click();

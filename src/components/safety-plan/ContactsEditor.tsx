@@ -1,26 +1,16 @@
 // A step of people (who to ask for help; specialists): each contact a group of three labelled fields — name, phone,
 // Telegram — with a gentle note when the phone or the username cannot be dialled or opened (what was typed stays
 // as it is), its call and write links, and a remove button; «Добавить человека» adds an empty one and focuses it.
-import { useEffect, useId, useRef } from 'react';
+import { Fragment, useId, type InputHTMLAttributes } from 'react';
 import styled from 'styled-components';
 import type { PlanContact } from '../../../contract/safety-plan-rules';
 import { phoneHref, telegramUsername } from '../../../machines/safety-plan/contact-links';
 import { safetyPlanCopy } from '../../copy/safety-plan';
-import { haptic } from '../../telegram/haptic';
-import { Button } from '../Button';
-import { PlusIcon, TrashIcon } from '../chat/icons';
+import { TrashIcon } from '../chat/icons';
 import { IconButton } from '../IconButton';
+import { AddButton, useFocusAdded } from './AddButton';
 import { ContactLinks } from './ContactLinks';
-import { Caption, fieldCss } from './parts';
-
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
-`;
+import { Caption, Stack, fieldCss } from './parts';
 
 const Group = styled.fieldset`
   margin: 0;
@@ -54,6 +44,10 @@ const Head = styled.div`
 
 type Field = keyof PlanContact;
 
+/** A field that will not make a link says so (what was typed stays as typed). */
+const unusable = (value: string, works: (v: string) => unknown, note: string) =>
+  value.trim() !== '' && !works(value) ? note : null;
+
 export interface ContactsEditorProps {
   contacts: PlanContact[];
   canAdd: boolean;
@@ -70,22 +64,37 @@ export function ContactsEditor(props: ContactsEditorProps) {
   const { contacts, canAdd, limits, onChange } = props;
   const copy = safetyPlanCopy.contacts;
   const id = useId();
-  const listRef = useRef<HTMLOListElement>(null);
-  const focusLast = useRef(false);
-  useEffect(() => {
-    if (!focusLast.current) return;
-    focusLast.current = false;
-    listRef.current?.querySelector<HTMLInputElement>('li:last-child input')?.focus();
-  }, [contacts.length]);
+  const { listRef, added } = useFocusAdded(contacts.length, 'input');
+  const fields: Array<{
+    field: Field;
+    label: string;
+    placeholder: string;
+    note: (value: string) => string | null;
+    extra?: InputHTMLAttributes<HTMLInputElement>;
+  }> = [
+    { field: 'name', label: copy.name, placeholder: props.namePlaceholder, note: () => null },
+    {
+      field: 'phone',
+      label: copy.phone,
+      placeholder: copy.phonePlaceholder,
+      note: (v) => unusable(v, phoneHref, copy.checkPhone),
+      extra: { type: 'tel', inputMode: 'tel' },
+    },
+    {
+      field: 'telegram',
+      label: copy.telegram,
+      placeholder: copy.telegramPlaceholder,
+      note: (v) => unusable(v, telegramUsername, copy.checkTelegram),
+      extra: { autoCapitalize: 'none', spellCheck: false },
+    },
+  ];
 
   return (
     <>
       {contacts.length ? (
-        <List ref={listRef}>
+        <Stack ref={listRef} $gap={3}>
           {contacts.map((contact, i) => {
             const at = `${id}-${i}`;
-            const badPhone = contact.phone.trim() !== '' && phoneHref(contact.phone) === null;
-            const badTelegram = contact.telegram.trim() !== '' && telegramUsername(contact.telegram) === null;
             return (
               <li key={i}>
                 <Group>
@@ -95,62 +104,41 @@ export function ContactsEditor(props: ContactsEditorProps) {
                       <TrashIcon />
                     </IconButton>
                   </Head>
-                  <label>
-                    {copy.name}
-                    <input
-                      value={contact.name}
-                      maxLength={limits.name}
-                      placeholder={props.namePlaceholder}
-                      autoComplete="off"
-                      onChange={(e) => onChange(i, 'name', e.target.value)}
-                    />
-                  </label>
-                  <label>
-                    {copy.phone}
-                    <input
-                      type="tel"
-                      inputMode="tel"
-                      value={contact.phone}
-                      maxLength={limits.phone}
-                      placeholder={copy.phonePlaceholder}
-                      autoComplete="off"
-                      aria-describedby={badPhone ? `${at}-phone` : undefined}
-                      onChange={(e) => onChange(i, 'phone', e.target.value)}
-                    />
-                  </label>
-                  {badPhone ? <Caption id={`${at}-phone`}>{copy.checkPhone}</Caption> : null}
-                  <label>
-                    {copy.telegram}
-                    <input
-                      value={contact.telegram}
-                      maxLength={limits.telegram}
-                      placeholder={copy.telegramPlaceholder}
-                      autoComplete="off"
-                      autoCapitalize="none"
-                      spellCheck={false}
-                      aria-describedby={badTelegram ? `${at}-telegram` : undefined}
-                      onChange={(e) => onChange(i, 'telegram', e.target.value)}
-                    />
-                  </label>
-                  {badTelegram ? <Caption id={`${at}-telegram`}>{copy.checkTelegram}</Caption> : null}
+                  {fields.map(({ field, label, placeholder, note, extra }) => {
+                    const off = note(contact[field]);
+                    return (
+                      <Fragment key={field}>
+                        <label>
+                          {label}
+                          <input
+                            {...extra}
+                            value={contact[field]}
+                            maxLength={limits[field]}
+                            placeholder={placeholder}
+                            autoComplete="off"
+                            aria-describedby={off ? `${at}-${field}` : undefined}
+                            onChange={(e) => onChange(i, field, e.target.value)}
+                          />
+                        </label>
+                        {off ? <Caption id={`${at}-${field}`}>{off}</Caption> : null}
+                      </Fragment>
+                    );
+                  })}
                   <ContactLinks contact={contact} onWrite={props.onWrite} />
                 </Group>
               </li>
             );
           })}
-        </List>
+        </Stack>
       ) : null}
-      <Button
-        $variant="secondary"
+      <AddButton
+        label={props.addLabel}
         disabled={!canAdd}
-        onClick={() => {
-          haptic.tap();
-          focusLast.current = true;
+        onAdd={() => {
+          added();
           props.onAdd();
         }}
-      >
-        <PlusIcon /> {props.addLabel}
-      </Button>
+      />
     </>
   );
 }

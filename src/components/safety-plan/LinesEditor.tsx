@@ -1,21 +1,15 @@
 // A step of lines (warning signs, what helps, …): each line a field of its own with a remove button, the step's
 // examples as pills to tap instead of typing, and «Добавить своё» for a new empty line (which then takes focus).
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
 import styled from 'styled-components';
 import { safetyPlanCopy } from '../../copy/safety-plan';
 import { haptic } from '../../telegram/haptic';
-import { Button } from '../Button';
-import { PlusIcon, TrashIcon } from '../chat/icons';
+import { TrashIcon } from '../chat/icons';
 import { IconButton } from '../IconButton';
-import { Caption, ExampleChip, Examples, fieldCss } from './parts';
+import { AddButton, useFocusAdded } from './AddButton';
+import { Caption, ExampleChip, Stack, fieldCss } from './parts';
 
-const List = styled.ol`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(2)};
+const List = styled(Stack)`
   li {
     display: flex;
     align-items: flex-start;
@@ -56,18 +50,12 @@ export function LinesEditor({
 }: LinesEditorProps) {
   const copy = safetyPlanCopy.lines;
   const id = useId();
-  const listRef = useRef<HTMLOListElement>(null);
-  const focusLast = useRef(false);
-  useEffect(() => {
-    if (!focusLast.current) return;
-    focusLast.current = false;
-    listRef.current?.querySelector<HTMLTextAreaElement>('li:last-child textarea')?.focus();
-  }, [lines.length]);
+  const { listRef, added } = useFocusAdded(lines.length, 'textarea');
 
   return (
     <>
       {lines.length ? (
-        <List ref={listRef} aria-label={stepTitle}>
+        <List ref={listRef} $gap={2} aria-label={stepTitle}>
           {lines.map((line, i) => (
             <li key={i}>
               <Line
@@ -86,22 +74,19 @@ export function LinesEditor({
           ))}
         </List>
       ) : null}
-      <Button
-        $variant="secondary"
+      <AddButton
+        label={copy.add}
         disabled={!canAdd}
-        onClick={() => {
-          haptic.tap();
-          focusLast.current = true;
+        onAdd={() => {
+          added();
           onAdd();
         }}
-      >
-        <PlusIcon /> {copy.add}
-      </Button>
+      />
       {canAdd ? null : <Caption>{copy.full}</Caption>}
       {examples.length && canAdd ? (
         <>
           <Caption id={`${id}-examples`}>{copy.examples}</Caption>
-          <Examples aria-labelledby={`${id}-examples`}>
+          <Stack as="ul" $gap={2} $wrap aria-labelledby={`${id}-examples`}>
             {examples.map((example) => (
               <li key={example}>
                 <ExampleChip
@@ -114,7 +99,7 @@ export function LinesEditor({
                 </ExampleChip>
               </li>
             ))}
-          </Examples>
+          </Stack>
         </>
       ) : null}
     </>

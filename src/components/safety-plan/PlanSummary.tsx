@@ -10,7 +10,7 @@ import {
 import { safetyPlanCopy } from '../../copy/safety-plan';
 import { haptic } from '../../telegram/haptic';
 import { ContactLinks } from './ContactLinks';
-import { Caption, Card, PlainButton } from './parts';
+import { Caption, Card, PlainButton, Stack } from './parts';
 
 const Head = styled.div`
   display: flex;
@@ -32,13 +32,7 @@ const Lines = styled.ul`
   gap: ${({ theme }) => theme.space(1)};
 `;
 
-const People = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(3)};
+const People = styled(Stack)`
   li {
     display: flex;
     flex-direction: column;
@@ -92,7 +86,7 @@ export function PlanSummary({
               </Lines>
             ) : null}
             {people.length ? (
-              <People>
+              <People as="ul" $gap={3}>
                 {people.map((contact, n) => (
                   <li key={n}>
                     <strong>{contact.name.trim() || copy.contacts.unnamed}</strong>

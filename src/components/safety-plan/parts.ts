@@ -31,13 +31,15 @@ export const Card = styled.section`
   }
 `;
 
-export const Examples = styled.ul`
+/** A list without bullets whose items stand `$gap` steps apart (a column, or wrapping rows). */
+export const Stack = styled.ol<{ $gap: number; $wrap?: boolean }>`
   list-style: none;
   margin: 0;
   padding: 0;
   display: flex;
-  flex-wrap: wrap;
-  gap: ${({ theme }) => theme.space(2)};
+  flex-direction: ${({ $wrap }) => ($wrap ? 'row' : 'column')};
+  flex-wrap: ${({ $wrap }) => ($wrap ? 'wrap' : 'nowrap')};
+  gap: ${({ theme, $gap }) => theme.space($gap)};
 `;
 
 export const ExampleChip = styled.button.attrs({ type: 'button' })`

@@ -13,12 +13,12 @@ import { safetyPlanActors } from '../../api/safety-plan.actors';
 import { Button } from '../../components/Button';
 import { Page } from '../../components/Page';
 import { PageSpinner } from '../../components/PageSpinner';
+import { StepForm } from '../../components/practices/StepForm';
 import { ContactsEditor } from '../../components/safety-plan/ContactsEditor';
 import { CrisisLinesCard } from '../../components/safety-plan/CrisisLinesCard';
 import { LinesEditor } from '../../components/safety-plan/LinesEditor';
 import { Card, PlainButton } from '../../components/safety-plan/parts';
 import { PlanSummary } from '../../components/safety-plan/PlanSummary';
-import { StepEditor } from '../../components/safety-plan/StepEditor';
 import { safetyPlanCopy as copy } from '../../copy/safety-plan';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
@@ -75,6 +75,17 @@ export default function SafetyPlanScreen() {
     ? plan[step].some((c) => c.name.trim() || c.phone.trim() || c.telegram.trim())
     : plan[step].some((line) => line.trim());
 
+  // The step practices' step form, with the plan's editor as what the step shows; every step may be left as it is.
+  const stepForm = {
+    title: stepCopy.title,
+    hint: stepCopy.hint,
+    fields: [],
+    onChange: () => {},
+    canNext: true,
+    needs: '',
+    backLabel: copy.back,
+    counter: () => '',
+  };
   const editor = isContactStep(step) ? (
     <ContactsEditor
       contacts={plan[step]}
@@ -153,31 +164,19 @@ export default function SafetyPlanScreen() {
             </Button>
           </Card>
         ) : null}
-        {screen === 'step' ? (
-          <StepEditor
-            progress={copy.stepOf(view.stepNumber, view.stepCount)}
-            stepKey={`step-${step}`}
-            title={stepCopy.title}
-            hint={stepCopy.hint}
-            nextLabel={view.isLastStep ? copy.finish : written ? copy.next : copy.skip}
-            onNext={() => send({ type: 'NEXT' })}
-            backLabel={copy.back}
-            onBack={view.stepNumber > 1 ? () => send({ type: 'BACK' }) : undefined}
+        {screen === 'step' || screen === 'section' ? (
+          <StepForm
+            {...stepForm}
+            progress={screen === 'step' ? copy.stepOf(view.stepNumber, view.stepCount) : undefined}
+            stepKey={`${screen}-${step}`}
+            nextLabel={
+              screen === 'section' ? copy.done : view.isLastStep ? copy.finish : written ? copy.next : copy.skip
+            }
+            onNext={() => send({ type: screen === 'section' ? 'DONE' : 'NEXT' })}
+            onBack={screen === 'step' && view.stepNumber > 1 ? () => send({ type: 'BACK' }) : undefined}
           >
             {editor}
-          </StepEditor>
-        ) : null}
-        {screen === 'section' ? (
-          <StepEditor
-            stepKey={`section-${step}`}
-            title={stepCopy.title}
-            hint={stepCopy.hint}
-            nextLabel={copy.done}
-            onNext={() => send({ type: 'DONE' })}
-            backLabel={copy.back}
-          >
-            {editor}
-          </StepEditor>
+          </StepForm>
         ) : null}
         {screen === 'summary' ? (
           <PlanSummary plan={plan} onEdit={(s) => send({ type: 'OPEN_STEP', step: s })} onWrite={openExternal} />
