@@ -4,7 +4,6 @@ import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createAuthActor } from './auth/authActor';
 import { setupInspector } from './dev/inspector';
-import { registerOfflineShell } from './offline/registerShell';
 import { startScreenChunks } from './routeChunks';
 import { startScreen } from './startScreen';
 import { readInitData } from './telegram/initData';
@@ -38,6 +37,7 @@ export async function boot(container: HTMLElement): Promise<TelegramStatus> {
       </BrowserRouter>
     </StrictMode>,
   );
-  registerOfflineShell(); // the safety plan opens later without a network
+  // The safety plan opens later without a network (its own chunk: not on the first load's path).
+  if (import.meta.env.PROD) void import('./offline/registerShell').then((shell) => shell.registerOfflineShell());
   return status;
 }

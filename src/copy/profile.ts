@@ -193,6 +193,12 @@ export const helpCopy = {
   title: 'Помощь и поддержка',
   faqHeading: 'Частые вопросы',
   supportHeading: 'Поддержка',
+  /** The personal safety plan's entry (docs/safety-plan.md). */
+  safetyPlan: {
+    title: 'План безопасности',
+    text: 'Ваши шаги на трудный момент: что помогает, к кому обратиться. Открывается даже без интернета.',
+    open: 'Мой план безопасности',
+  },
   supportText: 'Не нашли ответа? Напишите нам — ответит человек.',
   contact: 'Написать в поддержку',
   /**

@@ -22,19 +22,3 @@ let currentInitData: string | null = null;
 export function getInitData(): string | null {
   return currentInitData ?? readInitData();
 }
-
-/**
- * The Telegram user id written in init data, read without checking its signature: only to pick this device's own
- * copies of a user's data (the safety plan opens from it while the server cannot confirm the sign-in). Null when
- * there is none.
- */
-export function initDataTelegramId(initData: string | null): number | null {
-  if (!initData) return null;
-  try {
-    const user: unknown = JSON.parse(new URLSearchParams(initData).get('user') ?? 'null');
-    const id = (user as { id?: unknown } | null)?.id;
-    return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
-  } catch {
-    return null;
-  }
-}

@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react';
 import { paths } from '../../../machines/paths';
-import { ButtonLink } from '../../components/ButtonLink';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { StatusScreen } from '../../components/StatusScreen';
 import { authCopy, type AuthErrorKind } from '../../copy/auth';
 import { haptic } from '../../telegram/haptic';
@@ -12,6 +13,17 @@ const ICONS: Record<AuthErrorKind, () => ReactNode> = {
   auth: LockIcon,
   other: AlertIcon,
 };
+
+// A plain text link (not ButtonLink: its button styles would be one more chunk on the first load), as tall as a
+// comfortable touch target.
+const PlanLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 12px;
+  font-weight: 600;
+  text-decoration: none;
+`;
 
 /** Errors that say nothing about who the user is: the safety plan still opens, from the device. */
 const PLAN_OPENS: ReadonlySet<AuthErrorKind> = new Set(['network', 'other']);
@@ -36,11 +48,7 @@ export function AuthErrorScreen({ kind, onRetry }: { kind: AuthErrorKind; onRetr
         },
       }}
     >
-      {PLAN_OPENS.has(kind) ? (
-        <ButtonLink $variant="plain" to={paths.safetyPlan}>
-          {authCopy.safetyPlan}
-        </ButtonLink>
-      ) : null}
+      {PLAN_OPENS.has(kind) ? <PlanLink to={paths.safetyPlan}>{authCopy.safetyPlan}</PlanLink> : null}
     </StatusScreen>
   );
 }

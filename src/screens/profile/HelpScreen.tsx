@@ -11,7 +11,6 @@ import { FaqAccordion } from '../../components/profile/FaqAccordion';
 import { Section } from '../../components/profile/Section';
 import { Spinner } from '../../components/Spinner';
 import { faq, helpCopy } from '../../copy/profile';
-import { safetyPlanCopy } from '../../copy/safety-plan';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openExternal } from '../../telegram/links';
@@ -53,10 +52,10 @@ export default function HelpScreen() {
           }}
         />
       </Section>
-      <Section id="help-safety-plan" title={safetyPlanCopy.entry.title}>
-        <p>{safetyPlanCopy.entry.help}</p>
+      <Section id="help-safety-plan" title={helpCopy.safetyPlan.title}>
+        <p>{helpCopy.safetyPlan.text}</p>
         <ButtonLink $block $variant="secondary" to={paths.safetyPlan} state={{ from: paths.help }}>
-          {safetyPlanCopy.entry.open}
+          {helpCopy.safetyPlan.open}
         </ButtonLink>
       </Section>
       <Section id="help-support" title={helpCopy.supportHeading}>

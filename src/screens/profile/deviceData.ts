@@ -6,7 +6,7 @@ import { STORAGE_KEYS, safeStorage } from '../../telegram/storage';
 import { chatDraftStorageKey } from '../chat/chatDraftStorage';
 import { draftStorageKey } from '../diary/draftStorage';
 import { stepDraftStorageKey } from '../practices/steps/stepDraftStorage';
-import { devicePlanStorageKey } from '../safety-plan/devicePlanStorage';
+import { devicePlanStorageKey } from '../safety-plan/devicePlanKey';
 import { aboutDraftStorageKey } from './aboutDraft';
 
 export function forgetDevice(telegramId: number | null): void {

@@ -4,10 +4,26 @@
 import { fromPromise } from 'xstate';
 import { parseDevicePlan, type DevicePlan } from '../../../machines/safety-plan/device-plan';
 import { useAuthView } from '../../auth/AuthProvider';
-import { getInitData, initDataTelegramId } from '../../telegram/initData';
+import { getInitData } from '../../telegram/initData';
 import { safeStorage } from '../../telegram/storage';
+import { devicePlanStorageKey } from './devicePlanKey';
 
-export const devicePlanStorageKey = (telegramId: number) => `safety_plan:${telegramId}`;
+export { devicePlanStorageKey };
+
+/**
+ * The Telegram user id written in init data, read without checking its signature: only to pick this device's own
+ * copy while the server cannot confirm the sign-in. Null when there is none.
+ */
+export function initDataTelegramId(initData: string | null): number | null {
+  if (!initData) return null;
+  try {
+    const user: unknown = JSON.parse(new URLSearchParams(initData).get('user') ?? 'null');
+    const id = (user as { id?: unknown } | null)?.id;
+    return typeof id === 'number' && Number.isSafeInteger(id) ? id : null;
+  } catch {
+    return null;
+  }
+}
 
 /**
  * Whose copy this device opens: the signed-in user, or — while the server has not confirmed the sign-in, or cannot
