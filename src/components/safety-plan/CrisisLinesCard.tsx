@@ -1,23 +1,16 @@
-// The crisis lines inside the plan: always there, whatever else loads, with every number a tap-to-call link.
-import styled from 'styled-components';
+// The crisis lines inside the plan: always there, whatever else loads — the operator's list as the device keeps it
+// (src/api/safety.ts), so it shows without a network too — with every number a tap-to-call link.
+import type { CrisisLines } from '../../../contract/safety/crisis-lines';
 import { safetyPlanCopy } from '../../copy/safety-plan';
-import { MessageText } from '../chat/MessageText';
+import { CrisisLinesList } from '../CrisisLinesList';
 import { Card } from './parts';
 
-const Text = styled.p`
-  white-space: pre-line;
-  a {
-    font-weight: 600;
-  }
-`;
-
-export function CrisisLinesCard({ text }: { text: string }) {
+export function CrisisLinesCard({ lines }: { lines: CrisisLines }) {
   return (
     <Card aria-label={safetyPlanCopy.linesHeading}>
       <h3>{safetyPlanCopy.linesHeading}</h3>
-      <Text>
-        <MessageText text={text} />
-      </Text>
+      <p>{lines.intro}</p>
+      <CrisisLinesList lines={lines} />
     </Card>
   );
 }

@@ -24,7 +24,7 @@ import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openExternal } from '../../telegram/links';
 import { useBackButton } from '../../telegram/useBackButton';
-import { usePlanCrisisLines } from './crisisLines';
+import { useCrisisLines } from '../shared/useCrisisLines';
 import { devicePlanEffects, useDevicePlanOwner } from './devicePlanStorage';
 
 const Scroll = styled.div`
@@ -65,7 +65,7 @@ export default function SafetyPlanScreen() {
     actors: { ...safetyPlanActors, ...device.actors },
     actions: device.actions,
   });
-  const lines = usePlanCrisisLines();
+  const lines = useCrisisLines();
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
   const change = (edit: PlanEdit) => send({ type: 'CHANGE', edit });
   const { screen, plan, step } = view;
@@ -181,7 +181,7 @@ export default function SafetyPlanScreen() {
         {screen === 'summary' ? (
           <PlanSummary plan={plan} onEdit={(s) => send({ type: 'OPEN_STEP', step: s })} onWrite={openExternal} />
         ) : null}
-        {screen === 'restoring' ? null : <CrisisLinesCard text={lines} />}
+        {screen === 'restoring' ? null : <CrisisLinesCard lines={lines} />}
       </Page>
     </Scroll>
   );
