@@ -1,13 +1,19 @@
 // /api/safety-plan on both databases: auth, the empty plan of a new user, save and read back, owner-only (another
-// user never sees or touches the plan), 422 in Russian for bad bodies, sealed at rest (the raw bytea holds none of
-// the words), saves over a plan changed elsewhere merge instead of overwriting (also under concurrency), free on
-// every plan, in the export, gone after «Удалить все мои данные».
+// user never sees or touches the plan; no URL names another user's plan: 404), 400/422 in Russian for bad bodies,
+// sealed at rest with the owner's own key (the raw bytea holds none of the words; tests/support/sealed-scan.ts opens
+// it with her key only), saves over a plan changed elsewhere merge instead of overwriting (also under concurrency),
+// free on every plan, in the export, gone after «Удалить все мои данные» (its bytes unreadable after the erase:
+// tests/server/crypto-shredding.test.ts).
 import { sql } from 'drizzle-orm';
 import type { InjectOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import type { SafetyPlanContent } from '../../contract/safety-plan';
 import { emptyPlan } from '../../contract/safety-plan-rules';
-import { describeEachDatabase, type TestContext, type TgUser } from './harness';
+import { userKeys } from '../../server/db/schema';
+import { installedKeyRing } from '../../server/privacy/cipher';
+import { unwrapKey } from '../../server/privacy/user-keys';
+import { masterHeader, openEverything, userHeader } from '../support/sealed-scan';
+import { describeEachDatabase, TEST_DATA_KEY, type TestContext, type TgUser } from './harness';
 
 const anna: TgUser = { id: 9_100_001, first_name: 'Анна' };
 const boris: TgUser = { id: 9_100_002, first_name: 'Борис' };
@@ -106,6 +112,34 @@ describeEachDatabase('safety plan API', (t) => {
     expect((await get(boris)).json().plan).toEqual({ ...emptyPlan(), reasons: ['Собака Рекс'] });
   });
 
+  it('owner-only: no URL names another user’s plan — 404 in Russian, nothing read or written', async () => {
+    await api(t).save(ANNA_PLAN, 0);
+    const annaId = await t.userId(anna.id);
+    for (const [method, url] of [
+      ['GET', `/api/safety-plan/${annaId}`],
+      ['PUT', `/api/safety-plan/${annaId}`],
+      ['DELETE', '/api/safety-plan'],
+    ] as const) {
+      const res = await t.app.inject({
+        method,
+        url,
+        headers: t.headers(boris),
+        payload: method === 'PUT' ? { plan: { reasons: ['чужое'] }, base_revision: 1 } : undefined,
+      });
+      expect(res.statusCode, `${method} ${url}`).toBe(404);
+      expect(res.json(), `${method} ${url}`).toEqual({ detail: 'Не найдено' });
+    }
+    // A query naming her is not the API's: Boris reads his own (empty) plan.
+    const query = await t.app.inject({
+      method: 'GET',
+      url: `/api/safety-plan?user_id=${annaId}`,
+      headers: t.headers(boris),
+    });
+    expect(query.statusCode).toBe(200);
+    expect(query.json().plan).toEqual(emptyPlan());
+    expect((await api(t).get()).json()).toMatchObject({ plan: ANNA_PLAN, revision: 1 });
+  });
+
   it('free on every plan: a START user saves (no 402)', async () => {
     await api(t).get();
     await t.setTier(anna.id, 'START');
@@ -180,6 +214,20 @@ describeEachDatabase('safety plan API', (t) => {
     expect((await api(t).get()).json().revision).toBe(0);
   });
 
+  it('400 in Russian for a body that is not JSON, and nothing is stored', async () => {
+    for (const body of ['{', '{"plan": }', 'план']) {
+      const res = await t.app.inject({
+        method: 'PUT',
+        url: '/api/safety-plan',
+        headers: { ...t.headers(anna), 'content-type': 'application/json' },
+        payload: body,
+      });
+      expect(res.statusCode, body).toBe(400);
+      expect(res.json(), body).toEqual({ detail: 'Некорректный JSON в теле запроса' });
+    }
+    expect((await api(t).get()).json().revision).toBe(0);
+  });
+
   it('sealed at rest: the raw bytea holds none of the words, and the API reads them all back', async () => {
     await api(t).save(ANNA_PLAN, 0);
     const raw = await rawPlans(t);
@@ -189,6 +237,37 @@ describeEachDatabase('safety plan API', (t) => {
     expect(holds(raw[0]!, 'warning_signs')).toBe(false);
     for (const words of SECRET_WORDS) expect(holds(raw[0]!, words), words).toBe(false);
     expect((await api(t).get()).json().plan).toEqual(ANNA_PLAN);
+  });
+
+  it('sealed with the owner’s own key: her key opens the stored value, the master key or another user’s does not', async () => {
+    await api(t).save(ANNA_PLAN, 0);
+    await api(t).save({ reasons: ['Собака Рекс 4410'] }, 0, boris);
+    const annaId = await t.userId(anna.id);
+    const borisId = await t.userId(boris.id);
+    const master = Buffer.from(TEST_DATA_KEY, 'base64');
+    const keyOf = async (userId: number) => {
+      const held = await t.database.db.select().from(userKeys);
+      const row = held.find((k) => k.userId === userId)!;
+      return unwrapKey(installedKeyRing(), row.userId, row.wrapped);
+    };
+    const raw = await rawPlans(t);
+    // Each stored value names its owner's key in its header (docs/privacy.md's format), none the master key.
+    const found = (headers: Buffer[]) =>
+      raw.filter((bytes) => headers.some((h) => bytes.subarray(0, h.length).equals(h)));
+    expect(found([masterHeader(master)])).toHaveLength(0);
+    expect(found([userHeader(annaId)])).toHaveLength(1);
+    expect(found([userHeader(borisId)])).toHaveLength(1);
+    const open = (userKeys: Buffer[], masterKeys: Buffer[] = []) =>
+      openEverything(found([userHeader(annaId)]), {
+        masterKeys,
+        userKeys,
+        aads: ['safety_plans.plan'],
+        userIds: [annaId, borisId],
+      });
+    expect(open([], [master])).toEqual([]);
+    expect(open([await keyOf(borisId)])).toEqual([]);
+    const [opened] = open([await keyOf(annaId)]);
+    expect(JSON.parse(opened!)).toEqual(ANNA_PLAN);
   });
 
   describe('a save over a plan that changed elsewhere', () => {
