@@ -1,7 +1,7 @@
 // The catalogue of the 13 practices: the one list that GET /api/practices serves and the chat's suggest_practice
 // tool reads. Ids are the session runners' keys on the client (spec's practice session table).
 //
-// Which are advanced (PRO and PREMIUM, the trial included) is a product decision (docs/decisions.md, Chat):
+// Which are advanced (PRO and PREMIUM, the trial included) is a product decision (docs/decisions/0046-advanced-practices.md):
 // everything a person may need in an acute moment — the three breathings, grounding, the body scan — stays free,
 // with the two lightest self-help steps (five-minute start, three diary questions); the six deeper guided step
 // practices, which ask for more reflection and time, are advanced.
