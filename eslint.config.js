@@ -5,6 +5,7 @@ import { readdirSync, readFileSync } from 'node:fs';
 import js from '@eslint/js';
 import { defineConfig, globalIgnores } from 'eslint/config';
 import prettier from 'eslint-config-prettier/flat';
+import boundaries from 'eslint-plugin-boundaries';
 import jsxA11y from 'eslint-plugin-jsx-a11y';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
@@ -148,6 +149,47 @@ export default defineConfig([
               message:
                 'The library compares the HMAC with !== (not in constant time): use initDataSignature from ' +
                 'server/http/init-data.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
+  // Import boundaries between the layers and between server domains (docs/decisions/0180-boundaries-by-eslint-plugin.md).
+  {
+    files: ['contract/**/*.ts', 'machines/**/*.ts', 'src/**/*.{ts,tsx}', 'server/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+      'boundaries/include': ['contract/**', 'machines/**', 'src/**', 'server/**'],
+      'boundaries/elements': [
+        { type: 'contract', pattern: 'contract/**', partialMatch: false },
+        { type: 'machines', pattern: 'machines/**', partialMatch: false },
+        { type: 'src', pattern: 'src/**', partialMatch: false },
+        { type: 'server-root', pattern: ['server/app.ts', 'server/start/main.ts'], partialMatch: false },
+        { type: 'server-infra', pattern: 'server/(db|http|start)/**', partialMatch: false },
+        { type: 'server-domain', pattern: 'server/*/**', partialMatch: false, capture: ['domain'] },
+      ],
+    },
+    rules: {
+      'boundaries/dependencies': [
+        'error',
+        {
+          default: 'disallow',
+          policies: [
+            { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
+            { from: { element: { type: 'machines' } }, allow: { to: { element: { type: ['machines', 'contract'] } } } },
+            { from: { element: { type: 'src' } }, allow: { to: { element: { type: ['src', 'machines', 'contract'] } } } },
+            { from: { element: { type: 'server-*' } }, allow: { to: { element: { type: ['contract', 'server-infra'] } } } },
+            { from: { element: { type: 'server-root' } }, allow: { to: { element: { type: 'server-*' } } } },
+            {
+              from: { element: { type: 'server-domain' } },
+              allow: { to: { element: { type: 'server-domain', captured: { domain: '{{ from.element.captured.domain }}' } } } },
+            },
+            {
+              from: { element: { type: 'server-domain' } },
+              allow: { to: { element: { type: 'server-domain', fileInternalPath: 'service.ts' } } },
             },
           ],
         },
