@@ -45,6 +45,36 @@ const zodMessage =
   'This contract module loads zod: the client imports only its types (import type …); shared numbers are in ' +
   'contract/constants.ts.';
 
+// Server domains that still import another domain's modules instead of its service.ts: each pair is an exception
+// to the boundaries rule below, to be removed when the owner gives the imported domain its service.ts and calls it.
+// TODO(owner) names who removes it; the lead deletes a line once its domain is merged with the routes/service/
+// repository shape (docs/architecture.md, "Domains").
+const crossingsToRemove = [
+  ['billing', 'bot'], // TODO(renewals helper): billing's bot handlers through server/bot/service.ts
+  ['billing', 'users'], // TODO(renewals helper): risk window through server/users/service.ts
+  ['bot', 'users'], // TODO(domain-shape follow-up): bot access through server/users/service.ts
+  ['chat', 'billing'], // TODO(safety-chat helper, renewals helper): plans and quota through billing's service.ts
+  ['chat', 'home'], // TODO(safety-chat helper): activity days through server/home/service.ts
+  ['chat', 'practices'], // TODO(safety-chat helper): the catalogue through server/practices/service.ts
+  ['chat', 'users'], // TODO(safety-chat helper): risk flags through server/users/service.ts
+  ['diary', 'billing'], // TODO(first-week helper): quota through billing's service.ts
+  ['diary', 'home'], // TODO(first-week helper): activity days through server/home/service.ts
+  ['diary', 'practices'], // TODO(first-week helper): practice sessions through server/practices/service.ts
+  ['diary', 'users'], // TODO(first-week helper): risk flags through server/users/service.ts
+  ['home', 'practices'], // TODO(first-week helper): the catalogue through server/practices/service.ts
+  ['practices', 'billing'], // TODO(domain-shape follow-up, after billing's service.ts): plans and quota
+  ['practices', 'home'], // TODO(domain-shape follow-up): activity days through server/home/service.ts
+  ['practices', 'users'], // TODO(domain-shape follow-up): risk flags through server/users/service.ts
+  ['privacy', 'billing'], // TODO(domain-shape follow-up, after billing's service.ts): grants and records
+  ['privacy', 'users'], // TODO(domain-shape follow-up): settings and sendExport through server/users/service.ts
+  ['reminders', 'bot'], // TODO(domain-shape follow-up): the bot's sender through server/bot/service.ts
+  ['reminders', 'users'], // TODO(domain-shape follow-up): settings and bot access through server/users/service.ts
+  ['users', 'privacy'], // TODO(domain-shape follow-up): erase and export through server/privacy/service.ts
+  ['users', 'reminders'], // TODO(domain-shape follow-up): syncReminder through server/reminders/service.ts
+  ['users', 'voice'], // TODO(domain-shape follow-up): voice readiness through server/voice/service.ts
+  ['voice', 'billing'], // TODO(domain-shape follow-up, after billing's service.ts): quota and usage
+];
+
 export default defineConfig([
   globalIgnores(['dist/', 'data/', 'coverage/', 'tmp/']),
 
@@ -163,13 +193,13 @@ export default defineConfig([
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       'boundaries/include': ['contract/**', 'machines/**', 'src/**', 'server/**'],
+      'boundaries/files': [{ category: 'composition-root', pattern: ['server/app.ts', 'server/start/main.ts'] }],
       'boundaries/elements': [
-        { type: 'contract', pattern: 'contract/**', partialMatch: false },
-        { type: 'machines', pattern: 'machines/**', partialMatch: false },
-        { type: 'src', pattern: 'src/**', partialMatch: false },
-        { type: 'server-root', pattern: ['server/app.ts', 'server/start/main.ts'], partialMatch: false },
-        { type: 'server-infra', pattern: 'server/(db|http|start)/**', partialMatch: false },
-        { type: 'server-domain', pattern: 'server/*/**', partialMatch: false, capture: ['domain'] },
+        { type: 'contract', pattern: 'contract', partialMatch: false },
+        { type: 'machines', pattern: 'machines', partialMatch: false },
+        { type: 'src', pattern: 'src', partialMatch: false },
+        { type: 'server-infra', pattern: 'server/@(db|http|start)', partialMatch: false, capture: ['folder'] },
+        { type: 'server-domain', pattern: 'server/*', partialMatch: false, capture: ['domain'] },
       ],
     },
     rules: {
@@ -180,12 +210,32 @@ export default defineConfig([
           policies: [
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
             { from: { element: { type: 'machines' } }, allow: { to: { element: { type: ['machines', 'contract'] } } } },
-            { from: { element: { type: 'src' } }, allow: { to: { element: { type: ['src', 'machines', 'contract'] } } } },
-            { from: { element: { type: 'server-*' } }, allow: { to: { element: { type: ['contract', 'server-infra'] } } } },
-            { from: { element: { type: 'server-root' } }, allow: { to: { element: { type: 'server-*' } } } },
+            {
+              from: { element: { type: 'src' } },
+              allow: { to: { element: { type: ['src', 'machines', 'contract'] } } },
+            },
+            {
+              from: { element: { type: 'server-*' } },
+              allow: { to: { element: { type: ['contract', 'server-infra'] } } },
+            },
+            {
+              from: { file: { categories: 'composition-root' } },
+              allow: [{ to: { element: { type: 'server-*' } } }, { to: { file: { categories: 'composition-root' } } }],
+            },
+            ...crossingsToRemove.map(([from, to]) => ({
+              from: { element: { type: 'server-domain', captured: { domain: from } } },
+              allow: { to: { element: { type: 'server-domain', captured: { domain: to } } } },
+            })),
+            // TODO(ops helper, safety helpers): the config validates the crisis lines file through safety's service.ts.
+            {
+              from: { element: { type: 'server-infra', captured: { folder: 'start' }, fileInternalPath: 'config.ts' } },
+              allow: { to: { element: { type: 'server-domain', captured: { domain: 'safety' } } } },
+            },
             {
               from: { element: { type: 'server-domain' } },
-              allow: { to: { element: { type: 'server-domain', captured: { domain: '{{ from.element.captured.domain }}' } } } },
+              allow: {
+                to: { element: { type: 'server-domain', captured: { domain: '{{ from.element.captured.domain }}' } } },
+              },
             },
             {
               from: { element: { type: 'server-domain' } },
