@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { expect, it } from 'vitest';
 import { userKeys } from '../../server/db/schema';
-import { installedKeyRing } from '../../server/privacy/cipher';
+import { installedKeyRing } from '../../server/db/cipher';
 import { sealedColumns } from '../../server/privacy/reseal';
 import { unwrapKey } from '../../server/privacy/user-keys';
 import {
