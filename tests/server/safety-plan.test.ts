@@ -10,7 +10,7 @@ import { describe, expect, it } from 'vitest';
 import type { SafetyPlanContent } from '../../contract/safety-plan';
 import { emptyPlan } from '../../contract/safety-plan-rules';
 import { userKeys } from '../../server/db/schema';
-import { installedKeyRing } from '../../server/privacy/cipher';
+import { installedKeyRing } from '../../server/db/cipher';
 import { unwrapKey } from '../../server/privacy/user-keys';
 import { masterHeader, openEverything, userHeader } from '../support/sealed-scan';
 import { describeEachDatabase, TEST_DATA_KEY, type TestContext, type TgUser } from './harness';
