@@ -158,12 +158,10 @@ interface Reading {
   all: Set<string>;
 }
 
-export let MARKS: string[] | null = null;
-export const setMarks = (m: string[] | null) => (MARKS = m);
 function readWords(russian: string): Reading {
   let text = russian;
-  for (const [n, figure] of figures.entries()) { const before = text; text = text.replace(figure, ' '); if (MARKS && before !== text) MARKS.push(`fig${n}`); }
-  for (const [n, [idiom, word]] of idioms.entries()) { const before = text; text = text.replace(idiom, word); if (MARKS && before !== text) MARKS.push(`idiom${n}`); }
+  for (const figure of figures) text = text.replace(figure, ' ');
+  for (const [idiom, word] of idioms) text = text.replace(idiom, word);
   const words: Reading['words'] = [];
   let negate = false;
   const tokens = joinPieces(text.split(/\s+/).filter(Boolean));
@@ -300,13 +298,12 @@ function weigh(reading: Reading, from = 0): Signs {
       for (const match of reading.text.matchAll(regex)) {
         if (match.index + match[0].length <= reach) continue;
         let weight = unless.some((tag) => reading.all.has(tag)) ? (signal.damped ?? 0) : signal.weight;
-        if (MARKS && weight < signal.weight) MARKS.push(`damp_${signal.sign}`);
         if (signal.own) {
           const start = wordAt(reading, match.index);
           const end = wordAt(reading, match.index + Math.max(0, match[0].length - 1)) + 1;
-          if (someoneElses(reading, start, end)) { weight = Math.min(weight, CONCERN); MARKS?.push(`other_${signal.sign}`); }
-          else if (signal.told && toldOfAnother(reading, start, end)) {
-            weight = Math.min(weight, toldWeight(reading, start)); MARKS?.push(`told_${signal.sign}`); }
+          if (someoneElses(reading, start, end)) weight = Math.min(weight, CONCERN);
+          else if (signal.told && toldOfAnother(reading, start, end))
+            weight = Math.min(weight, toldWeight(reading, start));
         }
         best = Math.max(best, weight);
       }
@@ -391,13 +388,3 @@ export function assessRisk(message: string, context: readonly string[] = []): Ri
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */
 export const signalsRisk = (...texts: Array<string | null | undefined>): boolean =>
   texts.some((text) => !!text && text.trim() !== '' && assessRisk(text).risk);
-
-// EXPERIMENT
-export function readingOf(message: string) {
-  const n = normalizeMessage(message);
-  const r = readWords(n.russian);
-  const l = n.layout !== null ? readWords(n.layout) : null;
-  const marks: string[] = []; setMarks(marks); signsOf(message); setMarks(null);
-  if (r.all.has('JOKING')) marks.push('joking');
-  return { n, marks: [...new Set(marks)], words: r.words.map((t) => (t ? [...t] : null)), layoutWords: l ? l.words.map((t) => (t ? [...t] : null)) : null };
-}
