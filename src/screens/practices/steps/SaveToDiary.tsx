@@ -16,7 +16,7 @@ import { stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
 import { haptic } from '../../../telegram/haptic';
 import type { FinishExtraProps } from '../runners';
-import { signalsRisk } from '../../../../contract/safety/detect';
+import { signalsRisk } from '../../../../contract/safety/on-device';
 import { crisisCopy } from '../../../copy/crisis';
 import { stepDiaryEntry } from './stepDiaryEntry';
 import { stepDraftStore } from './stepDraftStorage';

@@ -21,7 +21,7 @@ import { stepPracticesCopy, stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
 import { newClientId } from '../../../lib/clientId';
 import type { RunnerProps } from '../runners';
-import { signalsRisk } from '../../../../contract/safety/detect';
+import { signalsRisk } from '../../../../contract/safety/on-device';
 import { crisisCopy } from '../../../copy/crisis';
 import { stepDraftEffects, stepDraftStore } from './stepDraftStorage';
 import type { StepResult } from './stepResult';
