@@ -130,6 +130,8 @@ const trainPacked = (examples: readonly Prepared[]): PackedHead =>
 
 export interface OutOfFold {
   example: Example;
+  /** The training file it comes from (TRAIN_FILES index), held out while it was read. */
+  fold: number;
   /** The rules' tier, and the model's evidence as detect.ts counts it (-Infinity: nothing to read). */
   rules: RiskTier;
   evidence: number;
@@ -147,7 +149,7 @@ export function crossValidate(examples: readonly Prepared[]): OutOfFold[] {
     for (const example of examples.filter((candidate) => candidate.fold === fold)) {
       const context = example.context ?? [];
       const rules = assessByRules(example.text, context);
-      readings.push({ example, rules: rules.tier, evidence: modelEvidence(example.text, context, rules, model) });
+      readings.push({ example, fold, rules: rules.tier, evidence: modelEvidence(example.text, context, rules, model) });
     }
   }
   return readings;
