@@ -19,6 +19,7 @@ export default defineConfig({
             'tests/client/**/*.test.ts',
           ],
           globalSetup: ['tests/support/pg-cluster.ts'],
+          setupFiles: ['tests/support/setup-detector.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -29,7 +30,7 @@ export default defineConfig({
           name: 'screens',
           environment: 'jsdom',
           include: ['tests/screens/**/*.test.tsx'],
-          setupFiles: ['tests/support/setup-dom.ts'],
+          setupFiles: ['tests/support/setup-dom.ts', 'tests/support/setup-detector.ts'],
         },
       },
       {

@@ -13,7 +13,8 @@
  * its own by Vite as the client would ship it. The first reading of each message is printed apart: it fills the
  * word cache (words.ts), so it is the slower one. Budget: p99 ≤ 2 ms on both sides. The machine's load average is
  * printed beside: on a shared 2-core machine a busy neighbour moves the tail more than any code change.
- * Size: the detector with everything it imports, minified, as gzip and brotli (aim ≤ 25 KB brotli).
+ * Size: the detector with everything it imports (the model's weights included), minified, as gzip and brotli
+ * (aim ≤ 40 KB brotli, issue 22). The training files are read out of fold too (crossValidatedReports).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -21,13 +22,15 @@ import { join } from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { ROOT } from '../server/start/client-build';
 import { assessRisk } from '../contract/safety/detect';
+import { shippedModel } from '../contract/safety/model';
+import { crossValidate, prepare, TRAIN_FILES, tierAt } from '../scripts/train-safety';
 import { evaluate, percent, readSet, share, type Labelled, type Report } from './safety/metrics';
 import { loadAverage, runIfMain } from './support';
 
 export const RECALL_BUDGET = 0.99;
 export const FALSE_ALARM_BUDGET = 0.03;
 export const P99_BUDGET_MS = 2;
-export const SIZE_AIM_KB = 25;
+export const SIZE_AIM_KB = 40;
 const RUNS = 7;
 
 const SETS = {
@@ -122,6 +125,32 @@ function printReport(name: string, report: Report) {
     );
 }
 
+/**
+ * The training files (bench/safety/train/t1..t5), each read by the detector with the model trained on the four
+ * others (scripts/train-safety.ts, the shipped threshold): honest out-of-fold figures for phrasing the model has not
+ * seen. Printed with the rules alone beside.
+ */
+function crossValidatedReports() {
+  console.log('\n  training files, out of fold (the model trained on the four other files; 5-fold, by file)');
+  const readings = crossValidate(prepare());
+  const threshold = shippedModel().threshold;
+  for (const [fold, path] of TRAIN_FILES.entries()) {
+    const held = readings.filter((reading) => reading.fold === fold);
+    const byId = new Map(held.map((reading) => [reading.example.id, reading]));
+    const items = held.map((reading) => reading.example);
+    const rules = evaluate(items, (item) => ({ tier: byId.get(item.id)!.rules }));
+    const total = rules.total;
+    console.log(
+      `    ${path}: rules alone — crisis recall ${percent(total.crisisCaught, total.crisis)}, ` +
+        `false alarms ${percent(total.falseAlarms, total.none)}`,
+    );
+    printReport(
+      `${path}: rules + model`,
+      evaluate(items, (item) => ({ tier: tierAt(byId.get(item.id)!, threshold) })),
+    );
+  }
+}
+
 /** Builds the detector alone, as the client ships it (minified, its dependencies inlined): the file's text. */
 async function buildDetector(): Promise<string> {
   const outDir = mkdtempSync(join(tmpdir(), 'bench-safety-'));
@@ -191,6 +220,7 @@ export async function benchSafety(): Promise<SafetyReport> {
     printReport(name, report);
   }
   const report = evalReport!;
+  crossValidatedReports();
   const recall = share(report.total.caught, report.total.risk);
   const falseAlarms = share(report.total.falseAlarms, report.total.none);
   console.log(

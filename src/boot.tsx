@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createAuthActor } from './auth/authActor';
+import { loadDetector } from './safety/loadDetector';
 import { setupInspector } from './dev/inspector';
 import { startScreenChunks } from './routeChunks';
 import { startScreen } from './startScreen';
@@ -37,6 +38,7 @@ export async function boot(container: HTMLElement): Promise<TelegramStatus> {
       </BrowserRouter>
     </StrictMode>,
   );
+  loadDetector(); // after the first render: the detector is not on the start screen's path
   // The safety plan opens later without a network (its own chunk: not on the first load's path).
   if (import.meta.env.PROD) void import('./offline/registerShell').then((shell) => shell.registerOfflineShell());
   return status;

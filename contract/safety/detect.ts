@@ -10,6 +10,7 @@
 // the diary, a step practice or a practice's rating: pure TypeScript, one small stemmer its only dependency.
 import { FIGURES_OF_SPEECH, IDIOMS } from './figures-of-speech';
 import { CONCEPTS } from './lexicon';
+import { modelScore, shippedModel, type Model } from './model';
 import { normalizeMessage, plainSpelling } from './normalize';
 import { compileRule, requiredTags } from './rules';
 import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
@@ -156,11 +157,18 @@ interface Reading {
   /** Where each word's group starts in `text`. */
   offsets: number[];
   all: Set<string>;
+  /**
+   * The rules read a risk word and explained it away: a figure of speech («умереть от стыда»), a sign damped by
+   * what surrounds it («жить в этом городе»), someone else's or a told story. The model does not overrule that,
+   * nor a message with a concept that makes risk words ordinary (signals.ts `unless`: a hobby, a prescription…).
+   */
+  explained: boolean;
 }
 
 function readWords(russian: string): Reading {
   let text = russian;
   for (const figure of figures) text = text.replace(figure, ' ');
+  const figured = text !== russian;
   for (const [idiom, word] of idioms) text = text.replace(idiom, word);
   const words: Reading['words'] = [];
   let negate = false;
@@ -222,7 +230,7 @@ function readWords(russian: string): Reading {
   }
   // A joke is a joke unless denied («это не шутка»).
   if (words.some((t) => t?.has('LAUGH') && !t.has('NEG'))) all.add('JOKING');
-  return { text: joined, words, offsets, all };
+  return { text: joined, words, offsets, all, explained: figured };
 }
 
 // ---- signs and their weights ------------------------------------------------------------------------------------
@@ -232,6 +240,9 @@ const rules = SIGNALS.map((signal) => ({
   patterns: signal.match.map((p) => ({ regex: new RegExp(compileRule(p).source, 'g'), needs: requiredTags(p) })),
   unless: signal.unless?.split(' ') ?? [],
 }));
+
+/** The concepts that make a sign's words ordinary (a hobby, a move, a doctor's prescription, a topic). */
+const ORDINARY_CONCEPTS = [...new Set(rules.flatMap((rule) => rule.unless))];
 
 /** How far back (in words, within the sentence) a subject is looked for: «подруга сказала, что хочет умереть». */
 const SUBJECT_REACH = 5;
@@ -305,6 +316,7 @@ function weigh(reading: Reading, from = 0): Signs {
           else if (signal.told && toldOfAnother(reading, start, end))
             weight = Math.min(weight, toldWeight(reading, start));
         }
+        if (weight < signal.weight) reading.explained = true;
         best = Math.max(best, weight);
       }
     }
@@ -319,7 +331,7 @@ const total = (signs: Signs) => [...signs.values()].reduce((sum, found) => sum +
 const ENGLISH_SIGNAL: Signal = { id: 'english', kind: 'coded', sign: 'death-wish', weight: CRISIS, match: [] };
 
 /** Every reading of one message (the plain one, and through the other keyboard layout when it looks mistyped). */
-function signsOf(message: string): { signs: Signs; joking: boolean } {
+function signsOf(message: string): { signs: Signs; joking: boolean; explained: boolean } {
   const { russian, latin, layout } = normalizeMessage(message);
   let reading = readWords(russian);
   let signs = weigh(reading);
@@ -330,7 +342,8 @@ function signsOf(message: string): { signs: Signs; joking: boolean } {
     if (total(typedSigns) > total(signs)) [reading, signs] = [typed, typedSigns];
   }
   if (ENGLISH.test(latin)) signs.set('death-wish', { weight: CRISIS, signal: ENGLISH_SIGNAL });
-  return { signs, joking: reading.all.has('JOKING') };
+  const explained = reading.explained || ORDINARY_CONCEPTS.some((tag) => reading.all.has(tag));
+  return { signs, joking: reading.all.has('JOKING'), explained };
 }
 
 /** Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply. */
@@ -357,11 +370,11 @@ function verdict(signs: Signs, joking: boolean): RiskAssessment {
 export const CONTEXT_MESSAGES = 4;
 
 /**
- * Reads one message; `context` holds the same person's few earlier messages of the conversation, oldest first.
- * Different signs over the last CONTEXT_MESSAGES of them and this one add up («не вижу смысла» … «план уже есть»
- * is a crisis), when this message has a sign of its own; a message alone never loses its own verdict.
+ * The rules' reading of one message; `context` holds the same person's few earlier messages of the conversation,
+ * oldest first. Different signs over the last CONTEXT_MESSAGES of them and this one add up («не вижу смысла» …
+ * «план уже есть» is a crisis), when this message has a sign of its own; a message alone never loses its own verdict.
  */
-export function assessRisk(message: string, context: readonly string[] = []): RiskAssessment {
+export function assessByRules(message: string, context: readonly string[] = []): RiskAssessment {
   const own = signsOf(message);
   const alone = verdict(own.signs, own.joking);
   if (context.length === 0) return alone;
@@ -383,6 +396,61 @@ export function assessRisk(message: string, context: readonly string[] = []): Ri
   keep(own.signs);
   const joint = verdict(together, own.joking);
   return joint.score > alone.score ? joint : alone;
+}
+
+/**
+ * The model reads a message of at least MODEL_MIN_WORDS words: a few words carry too little phrasing for it (it
+ * would read «хочу уйти с работы» by its letters), and they are what the rules read best (docs/decisions/0108).
+ */
+export const MODEL_MIN_WORDS = 7;
+
+const wordCount = (text: string) =>
+  normalizeMessage(text)
+    .russian.split(' ')
+    .filter((w) => w !== '.').length;
+
+/**
+ * The model's log-odds that this message is a crisis (-Infinity when it has nothing to read, or the rules explained
+ * its risk words away: `Reading.explained`): the message alone,
+ * and the message after its context — the context only when this message leans that way itself (a sign the rules
+ * found, or the model's own reading above even odds), as the rules count context only beside a sign of its own.
+ */
+export function modelEvidence(
+  message: string,
+  context: readonly string[],
+  rules: RiskAssessment,
+  model: Model = shippedModel(),
+): number {
+  // What the rules read and explained away (a figure of speech, a damped or someone else's sign) stays so.
+  if (signsOf(message).explained) return -Infinity;
+  const alone = wordCount(message) >= MODEL_MIN_WORDS ? modelScore(message, model) : -Infinity;
+  const earlier = context.slice(-CONTEXT_MESSAGES);
+  if (earlier.length === 0 || (rules.signs.length === 0 && !(alone >= 0))) return alone;
+  return Math.max(alone, modelScore([...earlier, message].join('. '), model));
+}
+
+/** What the model adds when it raises the verdict to crisis: a sign of its own, for the log and the tests. */
+const MODEL_SIGN = 'model';
+
+/**
+ * The detector's verdict: the rules' (assessByRules), raised to crisis when the model (model.ts) reads one — its
+ * evidence at or over the threshold chosen by cross-validation. The rules' signal, score and signs stay; the sign
+ * `model` is added (and the signal `model`, kind `vague`, when the rules found none).
+ */
+export function assessRisk(
+  message: string,
+  context: readonly string[] = [],
+  model: Model = shippedModel(),
+): RiskAssessment {
+  const rules = assessByRules(message, context);
+  if (rules.tier === 'crisis' || modelEvidence(message, context, rules, model) < model.threshold) return rules;
+  return {
+    ...rules,
+    tier: 'crisis',
+    risk: true,
+    signal: rules.signal ?? { id: MODEL_SIGN, kind: 'vague' },
+    signs: [...rules.signs, MODEL_SIGN],
+  };
 }
 
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */

@@ -17,7 +17,7 @@
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
-import { signalsRisk } from '../../contract/safety/detect';
+import { signalsRisk } from '../../contract/safety/on-device';
 import { checkAccess } from '../billing/daily-access';
 import {
   stubAction,

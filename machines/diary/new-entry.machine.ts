@@ -9,7 +9,7 @@ import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../contract/constants';
 import type { DiaryCreateBody, DiaryEntry, Mood } from '../../contract/diary';
 import { stubAction, stubActor, type NavigateParams, type ToastParams, type UpgradeDialogParams } from '../effects';
 import { paths } from '../paths';
-import { signalsRisk } from '../../contract/safety/detect';
+import { signalsRisk } from '../../contract/safety/on-device';
 import { refusalOf, UPGRADE_KEYS } from '../billing/refusal-dialogs';
 import {
   cleanText,

@@ -4,7 +4,7 @@
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { stubAction } from '../effects';
 import { PRACTICE_FEEDBACK_MAX } from '../../contract/constants';
-import { signalsRisk } from '../../contract/safety/detect';
+import { signalsRisk } from '../../contract/safety/on-device';
 
 export interface RatingResult {
   rating: number;

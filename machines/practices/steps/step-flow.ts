@@ -3,7 +3,7 @@
 // every runner reads. Each machine stays one literal config in its own file; its actions and guards are one-liners
 // over these.
 import { assign, type AnyMachineSnapshot, type EventObject } from 'xstate';
-import { signalsRisk } from '../../../contract/safety/detect';
+import { signalsRisk } from '../../../contract/safety/on-device';
 import { stubAction, stubActor } from '../../effects';
 import {
   stepFields,

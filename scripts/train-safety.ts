@@ -1,0 +1,226 @@
+/**
+ * Trains the safety detector's statistical layer (contract/safety/model.ts) and writes its weights to
+ * contract/safety/model-weights.ts. `npm run train:safety`. Deterministic: a fixed seed, a fixed order of the data,
+ * no clock — the same data give the same file byte for byte (tests/server/safety-model.test.ts checks it).
+ *
+ * Data: bench/safety/train/t1..t5.jsonl only. bench/safety/eval.jsonl is the report set: never read here.
+ * Cross-validation: the five files are the five folds (each was written in one sitting, so a fold held out is
+ * phrasing the model has not seen). Each example is read by the detector itself (detect.ts: the rules, then the
+ * model's evidence as it counts in production) with the model trained on the other four files; those out-of-fold
+ * readings choose the threshold: lowered until the rules and the model together give the crisis verdict to
+ * CRISIS_RECALL_AIM of the crisis-labelled, but never so far that the model adds more than ADDED_FALSE_ALARM_CAP of
+ * the `none`-labelled to the rules' false alarms (the issue: «false alarms were low — keep them low»). Then the head is trained on all five files and quantised (int8 times one scale, the TOP_WEIGHTS
+ * strongest kept).
+ */
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { assessByRules, CONTEXT_MESSAGES, modelEvidence, type RiskTier } from '../contract/safety/detect';
+import { modelFeatures, unpackHead, type Model, type PackedHead } from '../contract/safety/model';
+
+const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
+export const TRAIN_FILES = ['t1', 't2', 't3', 't4', 't5'].map((name) => `bench/safety/train/${name}.jsonl`);
+export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
+
+export const BITS = 18;
+export const TOP_WEIGHTS = 6000;
+const SGD = { epochs: 15, rate: 0.2, l2: 1e-3, seed: 1 };
+export const CRISIS_RECALL_AIM = 0.97;
+/** Of the `none`-labelled, the share the model may add to the rules' false alarms (the crisis reply). */
+export const ADDED_FALSE_ALARM_CAP = 0.005;
+
+export interface Example {
+  id: string;
+  text: string;
+  context?: string[];
+  label: RiskTier;
+  category: string;
+}
+
+export const readExamples = (path: string): Example[] =>
+  readFileSync(resolve(ROOT, path), 'utf8')
+    .split('\n')
+    .filter((line) => line.trim() !== '')
+    .map((line) => JSON.parse(line) as Example);
+
+/** The text the model learns from: the message after its context (the same person's last messages). */
+const trainingText = ({ text, context = [] }: Example): string =>
+  [...context.slice(-CONTEXT_MESSAGES), text].join('. ');
+
+/** A linear congruential generator's shuffle: the same order on every machine. */
+function shuffle(order: number[], seed: number): number {
+  for (let i = order.length - 1; i > 0; i--) {
+    seed = (seed * 1103515245 + 12345) % 2147483648;
+    const j = seed % (i + 1);
+    [order[i], order[j]] = [order[j]!, order[i]!];
+  }
+  return seed;
+}
+
+/** Logistic regression by stochastic gradient descent, the features scaled by 1/√(count), L2-regularised. */
+export function trainHead(features: readonly Int32Array[], targets: readonly number[]): Float64Array {
+  const weights = new Float64Array(1 << BITS);
+  const order = features.map((_, i) => i);
+  let seed = SGD.seed;
+  for (let epoch = 0; epoch < SGD.epochs; epoch++) {
+    seed = shuffle(order, seed);
+    const rate = SGD.rate / (1 + epoch * 0.5);
+    for (const i of order) {
+      const x = features[i]!;
+      const scale = 1 / Math.sqrt(x.length);
+      let z = 0;
+      for (const j of x) z += weights[j]!;
+      const gradient = (1 / (1 + Math.exp(-z * scale)) - targets[i]!) * scale;
+      for (const j of x) weights[j] = weights[j]! - rate * (gradient + SGD.l2 * weights[j]!);
+    }
+  }
+  return weights;
+}
+
+const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
+
+/** The TOP_WEIGHTS strongest weights as int8 times one scale (model.ts `PackedHead`). */
+export function packHead(weights: Float64Array): PackedHead {
+  const strongest = [...weights.keys()]
+    .filter((j) => weights[j] !== 0)
+    .sort((a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!) || a - b)
+    .slice(0, TOP_WEIGHTS);
+  const scale = Number((Math.max(...strongest.map((j) => Math.abs(weights[j]!))) / 127).toPrecision(8));
+  const kept = strongest.filter((j) => Math.round(weights[j]! / scale) !== 0).sort((a, b) => a - b);
+  const gaps: number[] = [];
+  let previous = 0;
+  for (const j of kept) {
+    let gap = j - previous;
+    previous = j;
+    while (gap >= 0x80) {
+      gaps.push((gap & 0x7f) | 0x80);
+      gap >>>= 7;
+    }
+    gaps.push(gap);
+  }
+  return {
+    scale,
+    buckets: toBase64(Uint8Array.from(gaps)),
+    weights: toBase64(new Uint8Array(Int8Array.from(kept.map((j) => Math.round(weights[j]! / scale))).buffer)),
+  };
+}
+
+interface Prepared extends Example {
+  fold: number;
+  features: Int32Array;
+}
+
+export function prepare(): Prepared[] {
+  return TRAIN_FILES.flatMap((path, fold) =>
+    readExamples(path).map((example) => ({
+      ...example,
+      fold,
+      features: modelFeatures(trainingText(example), BITS),
+    })),
+  );
+}
+
+const trainPacked = (examples: readonly Prepared[]): PackedHead =>
+  packHead(
+    trainHead(
+      examples.map((example) => example.features),
+      examples.map((example) => (example.label === 'crisis' ? 1 : 0)),
+    ),
+  );
+
+export interface OutOfFold {
+  example: Example;
+  /** The training file it comes from (TRAIN_FILES index), held out while it was read. */
+  fold: number;
+  /** The rules' tier, and the model's evidence as detect.ts counts it (-Infinity: nothing to read). */
+  rules: RiskTier;
+  evidence: number;
+}
+
+/** Each example read by the detector with the model trained on the four other files (quantised as shipped). */
+export function crossValidate(examples: readonly Prepared[]): OutOfFold[] {
+  const readings: OutOfFold[] = [];
+  for (let fold = 0; fold < TRAIN_FILES.length; fold++) {
+    const model: Model = {
+      bits: BITS,
+      threshold: Infinity,
+      head: unpackHead(trainPacked(examples.filter((example) => example.fold !== fold))),
+    };
+    for (const example of examples.filter((candidate) => candidate.fold === fold)) {
+      const context = example.context ?? [];
+      const rules = assessByRules(example.text, context);
+      readings.push({ example, fold, rules: rules.tier, evidence: modelEvidence(example.text, context, rules, model) });
+    }
+  }
+  return readings;
+}
+
+/** The detector's tier for an example read out of fold, at a threshold. */
+export const tierAt = (reading: OutOfFold, threshold: number): RiskTier =>
+  reading.rules === 'crisis' || reading.evidence >= threshold ? 'crisis' : reading.rules;
+
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** The threshold (see the header) from out-of-fold readings. */
+export function chooseThreshold(readings: readonly OutOfFold[]): number {
+  const crises = readings.filter(({ example }) => example.label === 'crisis');
+  const none = readings.filter(({ example }) => example.label === 'none');
+  const count = (list: readonly OutOfFold[], threshold: number) =>
+    list.filter((reading) => tierAt(reading, threshold) === 'crisis').length;
+  const candidates = [...new Set(crises.map((r) => round(r.evidence)).filter(Number.isFinite))].sort((a, b) => b - a);
+  let threshold = Infinity;
+  for (const candidate of candidates) {
+    if (count(none, candidate) - count(none, Infinity) > ADDED_FALSE_ALARM_CAP * none.length) break;
+    threshold = candidate;
+    if (count(crises, candidate) >= CRISIS_RECALL_AIM * crises.length) break;
+  }
+  return threshold;
+}
+
+export function renderWeights(threshold: number, head: PackedHead): string {
+  return [
+    '// Generated by scripts/train-safety.ts (`npm run train:safety`) from bench/safety/train/*.jsonl. Do not edit.',
+    "import type { PackedHead } from './model';",
+    '',
+    'export const MODEL: { bits: number; threshold: number; head: PackedHead } = {',
+    `  bits: ${BITS},`,
+    `  threshold: ${threshold},`,
+    '  head: {',
+    `    scale: ${head.scale},`,
+    `    buckets: '${head.buckets}',`,
+    `    weights: '${head.weights}',`,
+    '  },',
+    '};',
+    '',
+  ].join('\n');
+}
+
+/** The whole run: cross-validation, the threshold, the final head; returns the module's text and the readings. */
+export function trainSafetyModel(): { module: string; threshold: number; readings: OutOfFold[] } {
+  const examples = prepare();
+  const readings = crossValidate(examples);
+  const threshold = chooseThreshold(readings);
+  return { module: renderWeights(threshold, trainPacked(examples)), threshold, readings };
+}
+
+const percent = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(1)} %`;
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const { module, threshold, readings } = trainSafetyModel();
+  writeFileSync(resolve(ROOT, WEIGHTS_FILE), module);
+  console.log(`threshold (5-fold by file, out of fold): ${threshold}`);
+  for (const [name, at] of [
+    ['rules alone', Infinity],
+    ['rules + model', threshold],
+  ] as const) {
+    const share = (label: RiskTier, category?: string) => {
+      const list = readings.filter((r) => r.example.label === label && (!category || r.example.category === category));
+      return percent(list.filter((r) => tierAt(r, at) === 'crisis').length, list.length);
+    };
+    console.log(
+      `${name}: crisis recall ${share('crisis')}, false alarms (none → crisis) ${share('none')}, ` +
+        `ordinary → crisis ${share('none', 'ordinary')}, concern → crisis ${share('concern')}`,
+    );
+  }
+  console.log(`wrote ${WEIGHTS_FILE} (${module.length} bytes)`);
+}

@@ -1,0 +1,85 @@
+// The detector's statistical layer (contract/safety/model.ts, docs/safety-detector.md «The model»): phrasings written
+// here for this test — not taken from the training data — read as a crisis by kind, everyday look-alikes left
+// alone, and the shipped weights reproduced byte for byte by the training script.
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { assessByRules, assessRisk, modelEvidence } from '../../contract/safety/detect';
+import { shippedModel } from '../../contract/safety/model';
+import { trainSafetyModel, WEIGHTS_FILE } from '../../scripts/train-safety';
+
+const RISK: ReadonlyArray<readonly [kind: string, message: string]> = [
+  ['direct', 'я правда больше не вижу причин продолжать жить дальше, хочу закончить'],
+  ['direct', 'всё обдумала и решила уйти из жизни на этой неделе'],
+  ['passive', 'было бы лучше, если бы я однажды утром просто не проснулась'],
+  ['passive', 'иногда думаю, что если бы меня сбила машина, всем стало бы проще'],
+  ['indirect', 'раздала подругам свои книги и пристроила кота, мне это всё больше не понадобится'],
+  ['indirect', 'написала всем близким письма, чтобы они не винили себя, когда меня не станет'],
+  ['indirect', 'все вокруг только устают от меня, без меня им правда будет легче жить'],
+  ['coded', 'накопила достаточно таблеток, чтобы однажды уснуть и уже не просыпаться'],
+  ['coded', 'сегодня долго стояла на мосту и смотрела вниз, в этот раз почти решилась'],
+  ['misspelt', 'я болше не хачу жыть, устала ат всиго, хачу чтоб всё кончилось'],
+  ['misspelt', 'думаю пакончить с сабой, никаво ни осталось кто бы заметил'],
+];
+
+const EVERYDAY: readonly string[] = [
+  'умираю со смеху с этого видео про котов, пересматриваю уже третий раз',
+  'бабушка умерла год назад, сегодня всей семьёй вспоминали её пироги',
+  'выпила две таблетки от головной боли после работы, стало намного легче',
+  'в выходные полезем с друзьями на крышу смотреть закат над городом',
+  'хочу уйти с работы и наконец открыть свою маленькую кофейню',
+  'бросила курить месяц назад и держусь, хотя иногда очень тянет',
+  'раздала старые детские вещи соседке, у неё как раз родилась дочка',
+  'прочитала детектив, где убийцу нашли только в последней главе',
+  'собираю вещи в командировку, завтра рано утром улетаю в Казань',
+  'подруга рассказала, что у неё депрессия, как мне её поддержать?',
+];
+
+const overThreshold = (message: string) =>
+  modelEvidence(message, [], assessByRules(message)) >= shippedModel().threshold;
+
+describe('unseen phrasings of risk', () => {
+  it.each(RISK)('%s: «%s» → crisis', (_kind, message) => {
+    expect(assessRisk(message).tier).toBe('crisis');
+  });
+
+  it('are read as a crisis by the model on its own, at least 8 of the 11', () => {
+    expect(RISK.filter(([, message]) => overThreshold(message)).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('raise the verdict with the sign `model` where the rules read less', () => {
+    const message = 'было бы лучше, если бы я однажды утром просто не проснулась';
+    const verdict = assessRisk(message);
+    expect(verdict.tier).toBe('crisis');
+    expect(verdict.signs).toContain('model');
+  });
+});
+
+describe('everyday look-alikes', () => {
+  it.each(EVERYDAY)('«%s» → none', (message) => {
+    expect(assessRisk(message).tier).toBe('none');
+  });
+
+  it('are not over the model’s threshold, none of them', () => {
+    expect(EVERYDAY.filter(overThreshold)).toEqual([]);
+  });
+});
+
+describe('the model in context', () => {
+  it('reads a message of a few words by the rules alone', () => {
+    // «хочу уйти с работы»: too few words for the model (MODEL_MIN_WORDS)
+    expect(modelEvidence('хочу уйти с работы', [], assessByRules('хочу уйти с работы'))).toBe(-Infinity);
+  });
+
+  it('keeps an ordinary message after a risk message ordinary', () => {
+    const context = ['иногда думаю, что если бы меня сбила машина, всем стало бы проще'];
+    expect(assessRisk('ладно, пойду приготовлю ужин и посмотрю какой-нибудь фильм', context).tier).toBe('none');
+  });
+});
+
+describe('the training script', () => {
+  it('reproduces the shipped weights byte for byte', { timeout: 300_000 }, () => {
+    const shipped = readFileSync(join(import.meta.dirname, '../..', WEIGHTS_FILE), 'utf8');
+    expect(trainSafetyModel().module).toBe(shipped);
+  });
+});
