@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { launchPreload } from './vite-plugins/launch-preload.ts';
 import { offlineShell } from './vite-plugins/offline-shell.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { startChunk } from './vite-plugins/start-chunk.ts';
 
 // The client build. The API server serves dist/ (see server/start/client.ts); in dev it mounts Vite as middleware.
 // React Router 7's package exports point at its development build whatever the mode (extra checks and warning
@@ -12,53 +13,62 @@ import { precompress } from './vite-plugins/precompress.ts';
 const reactRouter = (file: string) =>
   fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
-export default defineConfig(({ command }) => ({
-  resolve: {
-    alias:
-      command === 'build'
-        ? [
-            { find: /^react-router$/, replacement: reactRouter('index.mjs') },
-            { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
-          ]
-        : [],
-  },
-  plugins: [
-    react(),
-    launchPreload({
-      boot: 'src/boot.tsx',
-      // The lazily loaded modules of each start screen (src/routeChunks.ts `startScreenChunks`).
-      startScreens: {
-        home: ['src/layouts/TabsLayout.tsx', 'src/screens/home/HomeScreen.tsx'],
-        onboarding: ['src/screens/onboarding/OnboardingScreen.tsx'],
-      },
-      listId: 'start-screen-files', // START_SCREEN_FILES_ID, read by src/startScreen.ts
-    }),
-    // sw.js: the safety plan opens without a network (the app's files of its route are cached on the device).
-    offlineShell({
-      modules: ['src/layouts/FullHeightLayout.tsx', 'src/screens/safety-plan/SafetyPlanScreen.tsx'],
-    }),
-    precompress(),
-  ],
-  build: {
-    outDir: 'dist',
-    sourcemap: false,
-    target: 'es2022',
-    manifest: true,
-    rolldownOptions: {
-      output: {
-        // The libraries every screen runs on (and their dependencies), in one chunk: left to themselves they land
-        // in six files, each compressed alone and fetched as a request of its own; together they are 3.6 KB smaller
-        // (brotli) on the first load (docs/client.md, "First load"). Lazily used libraries (framer-motion, date-fns)
-        // stay apart.
-        codeSplitting: {
-          groups: [
-            {
-              name: 'vendor',
-              test: /node_modules\/(react|react-dom|react-router|react-router-dom|styled-components|xstate|@xstate\/react|@telegram-apps\/sdk)\//,
-            },
-          ],
+/** The app shell and home, the screen most launches end on: one chunk (vite-plugins/start-chunk.ts). */
+const START_CHUNK = ['src/boot.tsx', 'src/layouts/TabsLayout.tsx', 'src/screens/home/HomeScreen.tsx'];
+
+export default defineConfig(({ command }) => {
+  const start = startChunk(START_CHUNK);
+  return {
+    resolve: {
+      alias:
+        command === 'build'
+          ? [
+              { find: /^react-router$/, replacement: reactRouter('index.mjs') },
+              { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
+            ]
+          : [],
+    },
+    plugins: [
+      react(),
+      launchPreload({
+        boot: 'src/boot.tsx',
+        // The lazily loaded modules of each start screen (src/routeChunks.ts `startScreenChunks`).
+        startScreens: {
+          home: ['src/layouts/TabsLayout.tsx', 'src/screens/home/HomeScreen.tsx'],
+          onboarding: ['src/screens/onboarding/OnboardingScreen.tsx'],
+        },
+        listId: 'start-screen-files', // START_SCREEN_FILES_ID, read by src/startScreen.ts
+      }),
+      start.plugin,
+      // sw.js: the safety plan opens without a network (the app's files of its route are cached on the device).
+      offlineShell({
+        modules: ['src/layouts/FullHeightLayout.tsx', 'src/screens/safety-plan/SafetyPlanScreen.tsx'],
+      }),
+      precompress(),
+    ],
+    build: {
+      outDir: 'dist',
+      sourcemap: false,
+      target: 'es2022',
+      manifest: true,
+      rolldownOptions: {
+        output: {
+          // The libraries every screen runs on (and their dependencies), in one chunk: left to themselves they land
+          // in six files, each compressed alone and fetched as a request of its own; together they are 3.6 KB smaller
+          // (brotli) on the first load (docs/client.md, "First load"). Lazily used libraries (framer-motion, date-fns)
+          // stay apart.
+          codeSplitting: {
+            groups: [
+              {
+                name: 'vendor',
+                test: /^\0rolldown\/runtime|node_modules\/(react|react-dom|react-router|react-router-dom|styled-components|xstate|@xstate\/react)\//,
+                priority: 2,
+              },
+              { name: 'app', test: start.test, includeDependenciesRecursively: false, priority: 1 },
+            ],
+          },
         },
       },
     },
-  },
-}));
+  };
+});

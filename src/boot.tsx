@@ -8,24 +8,43 @@ import { setupInspector } from './dev/inspector';
 import { startScreenChunks } from './routeChunks';
 import { startScreen } from './startScreen';
 import { readInitData } from './telegram/initData';
-import { startTelegram, type TelegramStatus } from './telegram/startup';
+import type { TelegramStatus } from './telegram/startup';
+import { applyThemeColors, launchThemeParams } from './telegram/themeColors';
+
+/** Telegram's SDK and its start-up, a chunk of their own; one that cannot be downloaded did not initialise either. */
+const startTelegram = (): Promise<TelegramStatus> =>
+  import('./telegram/startup').then(
+    (startup) => startup.startTelegram(),
+    () => 'failed' as const,
+  );
+
+/** Resolves once the browser has painted what was rendered (a hidden page, which paints nothing, after 100 ms). */
+const afterPaint = () =>
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 
 /**
- * Starts Telegram, then renders the app into `container`; resolves with the start-up status. The first render waits
- * for the start screen's modules too (downloading since the entry ran, startScreen.ts): rendered before they are in,
- * the screen would show its loading fallback first, and React holds back the fallback's replacement for up to 300 ms.
- * A module that fails to load is left to the route, which loads it as any other.
+ * Renders the app into `container` and starts Telegram; resolves with the start-up status. A launch that ends on a
+ * start screen (home, onboarding) paints it first, in Telegram's colours from the launch parameters, and then
+ * downloads and starts the SDK (nothing on those screens needs it before a tap; haptics connect when it has started).
+ * A reload deep in the app starts the SDK first, as its screen may show the native back button at once.
+ * The first render waits for the start screen's modules (downloading since the entry ran, startScreen.ts): rendered
+ * before they are in, the screen would show its loading fallback first, and React holds back the fallback's
+ * replacement for up to 300 ms. A module that fails to load is left to the route, which loads it as any other.
+ * If the SDK fails to initialise, an empty screen is shown (the product rule) — also in place of a painted start screen.
  */
 export async function boot(container: HTMLElement): Promise<TelegramStatus> {
   const screen = startScreen(window.location);
   const startScreenLoaded = Promise.allSettled(screen ? startScreenChunks[screen].map((chunk) => chunk.preload()) : []);
   const root = createRoot(container);
-  const [status] = await Promise.all([startTelegram(), startScreenLoaded]);
-  // If the messenger SDK fails to initialise, an empty screen is shown (the product rule).
-  if (status === 'failed') {
+  const [before] = await Promise.all([screen ? null : startTelegram(), startScreenLoaded]);
+  if (before === 'failed') {
     root.render(null);
-    return status;
+    return before;
   }
+  if (screen) applyThemeColors(launchThemeParams());
   readInitData(); // capture the launch's init data (and keep it in tg_init_data) before routing moves on
   await setupInspector();
   // Auth starts before the first render: with the entry's sign-in answer already here (earlySignIn.ts) the machine is
@@ -38,8 +57,19 @@ export async function boot(container: HTMLElement): Promise<TelegramStatus> {
       </BrowserRouter>
     </StrictMode>,
   );
-  loadDetector(); // after the first render: the detector is not on the start screen's path
-  // The safety plan opens later without a network (its own chunk: not on the first load's path).
+  let status: TelegramStatus;
+  if (before) status = before;
+  else {
+    await afterPaint();
+    status = await startTelegram();
+    if (status === 'failed') {
+      root.render(null);
+      return status;
+    }
+  }
+  // Neither is on the start screen's path: the device's detector (its own chunk), and the service worker that lets
+  // the safety plan open later without a network.
+  loadDetector();
   if (import.meta.env.PROD) void import('./offline/registerShell').then((shell) => shell.registerOfflineShell());
   return status;
 }

@@ -48,9 +48,9 @@ export function launchPreload(options: LaunchPreloadOptions): Plugin {
         const chunkOf = (module: string): OutputChunk => {
           const id = resolve(root, module);
           const chunk = Object.values(bundle).find(
-            (c): c is OutputChunk => c.type === 'chunk' && c.facadeModuleId === id,
+            (c): c is OutputChunk => c.type === 'chunk' && c.moduleIds.includes(id),
           );
-          if (!chunk) throw new Error(`launch-preload: ${module} is not a chunk of its own in the build`);
+          if (!chunk) throw new Error(`launch-preload: ${module} is in no chunk of the build`);
           return chunk;
         };
         const minus = (files: Set<string>, loaded: Set<string>) => [...files].filter((f) => !loaded.has(f));

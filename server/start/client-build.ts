@@ -1,6 +1,7 @@
-// The client build: `npm start` builds dist/ with Vite's JS API when it is missing, older than any source, or a
-// development build; the e2e setup runs this file as a child process (`tsx server/start/client-build.ts`) and the bundle
+// The client build: `npm start` builds dist/ with Vite's JS API, in a child process, when it is missing, older than any
+// source, or a development build; the e2e setup runs this file as a child process (`tsx server/start/client-build.ts`) and the bundle
 // bench builds into its own directory with the same function, so every build follows one rule: production.
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -78,11 +79,29 @@ export async function buildClient(root = ROOT, outDir = join(root, 'dist')): Pro
   if (development) throw new Error(`the client build holds React's development runtime: ${development}`);
 }
 
+/**
+ * `buildClient` in a child process (this file with `--force`). Vite and the bundler keep ≈ 300 MB of the process that
+ * ran them (heap and native memory never returned): a server that built its client in-process would hold it as long
+ * as it runs (docs/server.md, "Memory").
+ */
+export function buildClientInChild(root = ROOT): Promise<void> {
+  return new Promise((resolvePromise, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'server/start/client-build.ts'), '--force'], {
+      cwd: root,
+      stdio: ['ignore', 'inherit', 'inherit'],
+    });
+    child.on('error', reject);
+    child.on('exit', (code, signal) =>
+      code === 0 ? resolvePromise() : reject(new Error(`the client build exited with ${signal ?? `code ${code}`}`)),
+    );
+  });
+}
+
 export async function ensureClientBuilt(root = ROOT, log: (msg: string) => void = console.log): Promise<boolean> {
   if (!clientBuildIsStale(root)) return false;
   log('Сборка клиента… / Building the client…');
   try {
-    await buildClient(root);
+    await buildClientInChild(root);
   } catch (e) {
     // A broken working copy must not take the API down when an older build can still be served.
     if (!existsSync(join(root, 'dist', 'index.html'))) throw e;
@@ -94,10 +113,10 @@ export async function ensureClientBuilt(root = ROOT, log: (msg: string) => void 
   return true;
 }
 
-// `tsx server/start/client-build.ts`: ensureClientBuilt in a process of its own (the e2e setup runs it so);
-// `--force` (`npm run build`) builds whether or not dist/ is stale — production either way.
+// `tsx server/start/client-build.ts`: builds dist/ when it is stale, in this process of its own (the e2e setup runs
+// it so); `--force` (`npm run build`, ensureClientBuilt's child) builds whether or not it is stale — production either way.
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  (process.argv.includes('--force') ? buildClient() : ensureClientBuilt()).then(
+  (process.argv.includes('--force') || clientBuildIsStale() ? buildClient() : Promise.resolve()).then(
     () => process.exit(0),
     (error: unknown) => {
       console.error(error);

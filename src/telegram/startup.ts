@@ -1,4 +1,8 @@
+// Telegram's SDK and its start-up: a chunk of its own that boot.tsx loads once the first screen has painted (the SDK
+// is an eighth of the first load's JavaScript and nothing on the first screen needs it; the colours come from the
+// launch parameters, themeColors.ts).
 import {
+  hapticFeedback,
   init,
   miniApp,
   parseLaunchParamsQuery,
@@ -9,8 +13,10 @@ import {
   type InitOptions,
 } from '@telegram-apps/sdk';
 import { installBrowserBridge, lacksTelegramHost } from './browserBridge';
+import type { ThemeParams } from '../lib/readableTheme';
 import { rawLaunchParams, writeSession } from './launchParams';
-import { bindReadableColors } from './themeColors';
+import { connectHaptics } from './haptic';
+import { applyThemeColors } from './themeColors';
 
 /** The viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
@@ -52,14 +58,14 @@ export async function startTelegram(): Promise<TelegramStatus> {
   } catch {
     return 'failed';
   }
+  connectHaptics(hapticFeedback);
 
   attempt(() => miniApp.mountSync.ifAvailable());
   // miniApp.mountSync mounts the theme params too; mount explicitly in case it threw half-way.
   attempt(() => themeParams.mountSync.ifAvailable());
   attempt(() => themeParams.bindCssVars.ifAvailable());
   // The colours the app paints text with, lifted to read on Telegram's surfaces whatever theme it sends.
-  attempt(bindReadableColors);
-  attempt(bindColorScheme);
+  attempt(bindThemeColors);
   attempt(() => miniApp.bindCssVars.ifAvailable());
   attempt(() => viewport.expand.ifAvailable());
   // swipeBehavior.mount() already disables vertical swipes (Mini Apps ≥ 7.7); disable explicitly anyway.
@@ -101,13 +107,17 @@ function sdkInitOptions(raw: string): InitOptions | undefined {
   }
 }
 
-/** Native controls (inputs, scrollbars, pickers) follow Telegram's theme: dark when its background is dark. */
-function bindColorScheme(): void {
-  const apply = () => {
-    document.documentElement.style.colorScheme = themeParams.isDark() ? 'dark' : 'light';
-  };
+/** Telegram's theme params by Telegram's names (the SDK keys them in camelCase). */
+function currentThemeParams(): ThemeParams {
+  const state = Object.entries(themeParams.state() as Record<string, unknown>);
+  return Object.fromEntries(state.map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));
+}
+
+/** The readable colours and the colour scheme from the SDK's theme, again whenever Telegram changes it (live switch). */
+function bindThemeColors(): void {
+  const apply = () => applyThemeColors(currentThemeParams());
   apply();
-  themeParams.isDark.sub(apply);
+  themeParams.state.sub(apply);
 }
 
 /** viewport.mount has no default timeout and may hang: pass one, race it, ignore the outcome. */

@@ -10,6 +10,7 @@ import { boot } from '../../src/boot';
 import { contrast, parseHex } from '../../src/lib/contrast';
 import { haptic } from '../../src/telegram/haptic';
 import { startTelegram, VIEWPORT_MOUNT_TIMEOUT_MS } from '../../src/telegram/startup';
+import { applyThemeColors, launchThemeParams } from '../../src/telegram/themeColors';
 
 const INIT_DATA =
   'query_id=AAE&user=%7B%22id%22%3A42%2C%22first_name%22%3A%22Anna%22%7D&auth_date=1700000000&signature=c2ln&hash=abc';
@@ -57,6 +58,21 @@ describe('Telegram start-up inside a Telegram client', () => {
     vi.useRealTimers();
     delete (window as Host).TelegramWebviewProxy;
     window.history.replaceState(null, '', '/');
+  });
+
+  it('before the SDK has loaded, the launch parameters’ theme colours the first render (boot.tsx); haptics are silent', () => {
+    document.documentElement.removeAttribute('style');
+    const posted = telegramClient();
+    applyThemeColors(launchThemeParams());
+    expect([cssVar('--app-bg-color'), cssVar('--app-section-bg-color'), cssVar('--app-text-color')]).toEqual([
+      '#17212b',
+      '#17212b',
+      '#f5f5f5',
+    ]);
+    expect(contrast(parseHex(cssVar('--app-hint-color'))!, parseHex('#17212b')!)).toBeGreaterThanOrEqual(4.5);
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+    haptic.tap(); // the SDK has not started: nothing is posted, nothing throws
+    expect(posted).toEqual([]);
   });
 
   it('a viewport mount that never settles lets start-up finish after 1000 ms, not before; expand and no vertical swipe', async () => {
