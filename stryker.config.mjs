@@ -1,0 +1,21 @@
+// Mutation testing of the statecharts by the machine tests alone (docs/testing.md): `npm run mutation`, or one
+// file at a time: `npm run mutation -- --mutate machines/profile/trial.machine.ts`. Not part of `npm test`.
+/** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
+export default {
+  testRunner: 'vitest',
+  vitest: { configFile: 'vitest.machines.config.ts' },
+  checkers: ['typescript'],
+  tsconfigFile: 'tsconfig.mutation.json',
+  mutate: ['machines/**/*.ts'],
+  coverageAnalysis: 'perTest',
+  // Two shared cores.
+  concurrency: 2,
+  timeoutMS: 30_000,
+  thresholds: { high: 90, low: 85, break: null },
+  reporters: ['clear-text', 'progress', 'json', 'html'],
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  htmlReporter: { fileName: 'reports/mutation/mutation.html' },
+  ignorePatterns: ['dist', 'data', 'reports', 'coverage'],
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: 'always',
+};
