@@ -5,7 +5,7 @@ export default {
   testRunner: 'vitest',
   vitest: { configFile: 'vitest.machines.config.ts' },
   checkers: ['typescript'],
-  tsconfigFile: 'tsconfig.mutation.json',
+  tsconfigFile: 'tsconfig.json',
   mutate: ['machines/**/*.ts'],
   coverageAnalysis: 'perTest',
   // Two shared cores.
