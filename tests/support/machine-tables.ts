@@ -134,7 +134,8 @@ export function branchCounter<B extends string>(...names: B[]) {
   return (name: B) => void seen.set(name, (seen.get(name) ?? 0) + 1);
 }
 
-export function describeMachineTables<V>(machine: AnyStateMachine, options: TableOptions<V>) {
+/** The generated paths and the final checks, without vitest cases (describeMachineTables registers them). */
+export function generateMachineTables<V>(machine: AnyStateMachine, options: TableOptions<V>) {
   const key = options.key ?? stateValue;
   const labels = new Map<string, string>();
   const casesOf = (snapshot: Snap, type: string): Record<string, CaseEvent> | undefined => {
@@ -233,18 +234,22 @@ export function describeMachineTables<V>(machine: AnyStateMachine, options: Tabl
     },
   };
 
-  const { key: _k, events: _e, states, transitions, counts, view: _v, start: _s, guardSides, name, ...rest } = options;
-  describe(name ?? `machine ${machine.id}: tables`, () => {
-    const generated = generateMachinePaths(
-      machine,
-      { paths: 'shortest', ...rest, events, serializeState: key },
-      oracle,
-    );
-    for (const path of generated.paths) it(path.name, () => path.run());
-
-    it('reaches every state node', () => generated.checkCoverage());
-
-    it('takes every table state and every table transition', () => {
+  const {
+    key: _k,
+    events: _e,
+    states,
+    transitions,
+    counts,
+    view: _v,
+    start: _s,
+    guardSides,
+    name: _n,
+    ...rest
+  } = options;
+  const generated = generateMachinePaths(machine, { paths: 'shortest', ...rest, events, serializeState: key }, oracle);
+  const checks: Record<string, () => void> = {
+    'reaches every state node': () => generated.checkCoverage(),
+    'takes every table state and every table transition': () => {
       const tableTransitions = Object.entries(transitions).flatMap(([from, row]) =>
         Object.keys(row).map((ev) => `${from} | ${ev}`),
       );
@@ -256,9 +261,8 @@ export function describeMachineTables<V>(machine: AnyStateMachine, options: Tabl
         tableTransitions.filter((t) => !transitionsSeen.has(t)),
         'transitions never taken',
       ).toEqual([]);
-    });
-
-    it('takes both sides of every named guard', () => {
+    },
+    'takes both sides of every named guard': () => {
       const sides = (g: string) => [...(guards.get(g) ?? [])].sort().join(' and ') || 'never evaluated';
       const oneSided = Object.keys(machine.implementations.guards ?? {})
         .filter((g) => guards.get(g)?.size !== 2)
@@ -266,18 +270,26 @@ export function describeMachineTables<V>(machine: AnyStateMachine, options: Tabl
       // A guard listed as one-sided that in fact shows both is stale: the list must match exactly.
       const listed = Object.keys(guardSides ?? {}).map((g) => `${g}: ${sides(g)}`);
       expect(oneSided.sort()).toEqual(listed.sort());
-    });
-
-    it('has the event types of the can rows', () => {
+    },
+    'has the event types of the can rows': () => {
       const machineTypes = [...(machine.root.events as string[])].filter(isUserEvent).sort();
       expect(machineTypes).toEqual([...canTypes].sort());
-    });
-
-    it('pins the numbers of paths and transitions', () => {
+    },
+    'pins the numbers of paths and transitions': () => {
       const steps = new Set(
         generated.paths.flatMap((p) => p.steps.slice(1).map((s, i) => `${p.steps[i]!.state} | ${eventKey(s.event)}`)),
       );
       expect({ paths: generated.paths.length, transitions: steps.size }).toEqual(counts);
-    });
+    },
+  };
+  return { paths: generated.paths, checks };
+}
+
+/** Registers one vitest case per generated path, then the checks over all of them (in this order). */
+export function describeMachineTables<V>(machine: AnyStateMachine, options: TableOptions<V>) {
+  describe(options.name ?? `machine ${machine.id}: tables`, () => {
+    const { paths, checks } = generateMachineTables(machine, options);
+    for (const path of paths) it(path.name, () => path.run());
+    for (const [title, check] of Object.entries(checks)) it(title, check);
   });
 }
