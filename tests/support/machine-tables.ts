@@ -282,7 +282,17 @@ export function generateMachineTables<V>(machine: AnyStateMachine, options: Tabl
       expect({ paths: generated.paths.length, transitions: steps.size }).toEqual(counts);
     },
   };
-  return { paths: generated.paths, checks };
+  // Named by the tables' keys: `path 3: offered.closed via done.actor.loadTrialStatus available → OPEN → DISMISS`.
+  const paths = generated.paths.map((p, i) => ({
+    ...p,
+    name: `path ${i + 1}: ${p.steps.at(-1)!.state} via ${
+      p.steps
+        .slice(1)
+        .map((s) => eventKey(s.event))
+        .join(' → ') || '(initial state)'
+    }`,
+  }));
+  return { paths, checks };
 }
 
 /** Registers one vitest case per generated path, then the checks over all of them (in this order). */
