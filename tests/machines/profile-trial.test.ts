@@ -32,6 +32,8 @@ describeMachineTables(trialMachine, {
     'xstate.error.actor.activateTrial': {
       gone: { type: 'xstate.error.actor.activateTrial', error: { detail: GONE, gone: true } },
       offline: { type: 'xstate.error.actor.activateTrial', error: new Error('offline') },
+      // A rejection with no reason at all.
+      nothing: { type: 'xstate.error.actor.activateTrial', error: undefined },
     },
   },
   // The failure decides where «Позже» leaves the failed sheet.
@@ -95,9 +97,13 @@ describeMachineTables(trialMachine, {
         to: 'offered.failed failed',
         context: { failure: { detail: null, gone: false } },
       },
+      'error.actor.activateTrial nothing': {
+        to: 'offered.failed failed',
+        context: { failure: { detail: null, gone: false } },
+      },
     },
     'offered.failed gone': { ACTIVATE: 'offered.activating', DISMISS: 'unavailable gone' },
     'offered.failed failed': { ACTIVATE: 'offered.activating', DISMISS: 'offered.closed failed' },
   },
-  counts: { paths: 9, transitions: 16 },
+  counts: { paths: 10, transitions: 17 },
 });
