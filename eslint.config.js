@@ -76,7 +76,7 @@ const crossingsToRemove = [
 ];
 
 export default defineConfig([
-  globalIgnores(['dist/', 'data/', 'coverage/', 'tmp/']),
+  globalIgnores(['dist/', 'data/', 'coverage/', 'tmp/', 'reports/', '.stryker-tmp/']),
 
   // A disable comment that no longer suppresses anything is an error: each one left must still be needed.
   { linterOptions: { reportUnusedDisableDirectives: 'error' } },

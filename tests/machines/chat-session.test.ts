@@ -802,6 +802,42 @@ describe('chat session machine: sequences', () => {
     expect(saved.get('c1')).toEqual({ text: 'Помоги разобраться', unsent: null });
   });
 
+  // The review's survivor (issue 25): a send that succeeds after a 402 (the plan was upgraded, or a new day) must
+  // clear the refusal, or the «exhausted» banner stays over a chat that works.
+  it('a send that succeeds after a 402 clears the refusal: the banner follows the new usage', async () => {
+    let attempt = 0;
+    const reply = makeMessage(2, { id: 'a-after', content: 'Давайте разберёмся.', usage_info: usage(1000, 100) });
+    const { actor, log } = session(
+      { chatId: 'c1' },
+      {
+        stream: (request, sendBack) => {
+          attempt += 1;
+          if (attempt === 1) sendBack({ type: 'ERROR', failure: { kind: 'limit', detail: 'Лимит токенов исчерпан' } });
+          else {
+            sendBack({ type: 'USER_MESSAGE', message: makeMessage(1, { id: 'u-after', content: request.content }) });
+            sendBack({ type: 'DONE', chat: makeChat(1), message: reply });
+          }
+        },
+      },
+    );
+    await ready(actor);
+    actor.send({ type: 'TEXT.CHANGE', value: 'Помоги разобраться' });
+    actor.send({ type: 'SEND' });
+    await ready(actor);
+    expect(actor.getSnapshot().context.limitRefused).toBe(true);
+    expect(chatSessionView(actor.getSnapshot()).banner).toBe('exhausted');
+    actor.send({ type: 'SEND' });
+    await ready(actor);
+    expect(attempt).toBe(2);
+    expect(actor.getSnapshot().context.limitRefused).toBe(false);
+    // 100 of 1000 tokens used: no banner at all.
+    expect(chatSessionView(actor.getSnapshot())).toMatchObject({ banner: 'hidden', text: '' });
+    expect(chatSessionView(actor.getSnapshot()).messages.at(-1)).toEqual(reply);
+    expect(log.filter(([name]) => name === 'openUpgradeDialog')).toEqual([
+      ['openUpgradeDialog', { key: 'messages_limit_reached' }],
+    ]);
+  });
+
   it('a failed send keeps its message; «Отправить ещё раз» resends the same content and client id', async () => {
     let attempt = 0;
     const { actor, sends, log } = session(

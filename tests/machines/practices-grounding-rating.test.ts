@@ -7,6 +7,7 @@ import { GROUNDING_STEPS, groundingMachine, groundingView } from '../../machines
 import { PRACTICE_FEEDBACK_MAX } from '../../contract/constants';
 import { ratingMachine, ratingView } from '../../machines/practices/rating.machine';
 import { describeMachinePaths, type CaseEvent } from '../support/path-tests';
+import { describeMachineTables, stateValue, type StateRow, type TransitionRow } from '../support/machine-tables';
 
 let effects: Array<[string, unknown]> = [];
 const recorded = () => {
@@ -82,44 +83,119 @@ describe('grounding', () => {
 
 const LONG = 'а'.repeat(PRACTICE_FEEDBACK_MAX + 100);
 
-describeMachinePaths(ratingMachine, {
-  provide: recorded,
+// The rating as two tables, built from the rules of the spec written here (not from the machine): 1, 2 and 5
+// open the box by themselves and offer the link; 3 and 4 leave the box as it is; 0, 2.5 and 6 are ignored.
+const STARS = { one: 1, three: 3, five: 5 } as const;
+const IGNORED = { zero: 0, half: 2.5, six: 6 } as const;
+type Stars = keyof typeof STARS;
+const invites = (n: number) => n === 1 || n === 5;
+const placeholder = (n: number) => (n <= 2 ? 'whatWentWrong' : n === 5 ? 'whatHelped' : 'impressions');
+// The comment as typed: none yet, padded and too long (kept to 500), blank.
+const COMMENTS = { none: '', long: `  ${LONG}`.slice(0, PRACTICE_FEEDBACK_MAX), blank: '   ' } as const;
+type Comment = keyof typeof COMMENTS;
+const SENT = { none: null, long: 'а'.repeat(PRACTICE_FEEDBACK_MAX - 2), blank: null };
+const comments = Object.keys(COMMENTS) as Comment[];
+const boxes = ['commentClosed', 'commentOpen'] as const;
+const ratedKey = (box: string, stars: Stars, comment: Comment) => `rated.${box} ${stars} ${comment}`;
+
+const ratingStates: Record<string, StateRow> = {
+  unrated: {
+    view: {
+      rating: 0,
+      commentOpen: false,
+      comment: '',
+      showAddComment: false,
+      placeholder: 'whatWentWrong',
+      canSubmit: false,
+      atRisk: false,
+    },
+    can: {
+      ...Object.fromEntries(Object.keys(STARS).map((k) => [`RATE ${k}`, true])),
+      ...Object.fromEntries(Object.keys(IGNORED).map((k) => [`RATE ${k}`, false])),
+      'COMMENT.OPEN': false,
+      'COMMENT.CLOSE': false,
+      'COMMENT.CHANGE': false,
+      SUBMIT: false,
+    },
+  },
+};
+const ratingTransitions: Record<string, Record<string, string | TransitionRow>> = {
+  unrated: {
+    ...Object.fromEntries(
+      (Object.keys(STARS) as Stars[]).map((k) => [
+        `RATE ${k}`,
+        { to: ratedKey(invites(STARS[k]) ? 'commentOpen' : 'commentClosed', k, 'none'), context: { rating: STARS[k] } },
+      ]),
+    ),
+    ...Object.fromEntries(Object.keys(IGNORED).map((k) => [`RATE ${k}`, 'unrated'])),
+  },
+};
+for (const box of boxes)
+  for (const stars of Object.keys(STARS) as Stars[])
+    for (const comment of comments) {
+      const n = STARS[stars];
+      const open = box === 'commentOpen';
+      const here = ratedKey(box, stars, comment);
+      ratingStates[here] = {
+        view: {
+          rating: n,
+          commentOpen: open,
+          comment: COMMENTS[comment],
+          showAddComment: !open && invites(n),
+          placeholder: placeholder(n),
+          canSubmit: true,
+          atRisk: false,
+        },
+        can: {
+          ...Object.fromEntries(Object.keys(STARS).map((k) => [`RATE ${k}`, true])),
+          ...Object.fromEntries(Object.keys(IGNORED).map((k) => [`RATE ${k}`, false])),
+          'COMMENT.OPEN': !open && invites(n),
+          'COMMENT.CLOSE': open,
+          'COMMENT.CHANGE': open,
+          SUBMIT: true,
+        },
+      };
+      ratingTransitions[here] = {
+        ...Object.fromEntries(
+          (Object.keys(STARS) as Stars[]).map((k) => [
+            `RATE ${k}`,
+            ratedKey(invites(STARS[k]) ? 'commentOpen' : box, k, comment),
+          ]),
+        ),
+        ...Object.fromEntries(Object.keys(IGNORED).map((k) => [`RATE ${k}`, here])),
+        // «Завершить» sends the rating and the comment trimmed (blank → null); the screen leaves.
+        SUBMIT: { to: here, effects: [['submit', { rating: n, feedback: SENT[comment] }]] },
+        ...(open
+          ? {
+              'COMMENT.CLOSE': ratedKey('commentClosed', stars, comment),
+              'COMMENT.CHANGE long': ratedKey(box, stars, 'long'),
+              'COMMENT.CHANGE blank': ratedKey(box, stars, 'blank'),
+            }
+          : { 'COMMENT.OPEN': invites(n) ? ratedKey('commentOpen', stars, comment) : here }),
+      };
+    }
+
+describeMachineTables(ratingMachine, {
+  view: ratingView,
   events: {
-    RATE: [1, 2, 3, 4, 5, 0, 2.5].map((stars) => ({ type: 'RATE', stars })),
-    // Padded and too long (kept to 500, sent trimmed), and blank (sent as null).
-    'COMMENT.CHANGE': [
-      { type: 'COMMENT.CHANGE', text: `  ${LONG}` },
-      { type: 'COMMENT.CHANGE', text: '   ' },
-    ],
-  },
-  // Ratings and comments connect every state with every other: simple paths would be countless.
-  paths: 'shortest',
-  serializeState: (s) => JSON.stringify([s.value, s.context.rating, s.context.comment.length]),
-  maxPaths: 500,
-  assert: {
-    unrated: (s) => {
-      expect(ratingView(s)).toMatchObject({ rating: 0, canSubmit: false, commentOpen: false, showAddComment: false });
-      expect(s.can({ type: 'SUBMIT' })).toBe(false);
-      expect(effects).toEqual([]);
+    RATE: Object.fromEntries(
+      Object.entries({ ...STARS, ...IGNORED }).map(([label, stars]) => [label, { type: 'RATE', stars }]),
+    ),
+    'COMMENT.CHANGE': {
+      long: { type: 'COMMENT.CHANGE', text: `  ${LONG}` },
+      blank: { type: 'COMMENT.CHANGE', text: '   ' },
     },
-    rated: (s) => {
-      const v = ratingView(s);
-      const { rating, comment } = s.context;
-      expect([1, 2, 3, 4, 5]).toContain(rating);
-      expect(v.rating).toBe(rating);
-      expect(v.canSubmit).toBe(true);
-      expect(comment.length).toBeLessThanOrEqual(PRACTICE_FEEDBACK_MAX);
-      expect(v.placeholder).toBe(rating <= 2 ? 'whatWentWrong' : rating === 5 ? 'whatHelped' : 'impressions');
-      // The link shows for 1, 2 and 5 only while the box is closed.
-      expect(v.showAddComment).toBe(!v.commentOpen && [1, 2, 5].includes(rating));
-      // «Завершить» sends the rating and the comment trimmed (blank → null).
-      for (const [name, params] of effects) {
-        expect(name).toBe('submit');
-        expect(params).toEqual({ rating, feedback: comment.trim() || null });
-      }
-    },
-    'rated.commentOpen': (s) => expect(ratingView(s).commentOpen).toBe(true),
   },
+  key: (s) => {
+    if (s.matches('unrated')) return 'unrated';
+    const stars = Object.entries(STARS).find(([, n]) => n === s.context.rating)?.[0];
+    const comment = comments.find((c) => COMMENTS[c] === s.context.comment);
+    return `${stateValue(s)} ${stars} ${comment}`;
+  },
+  states: ratingStates,
+  transitions: ratingTransitions,
+  maxPaths: 800,
+  counts: { paths: 150, transitions: 168 },
 });
 
 describe('rating', () => {

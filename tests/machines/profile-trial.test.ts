@@ -1,64 +1,109 @@
-// Generated paths of the trial offer: available or not (a failed check hides it), the sheet, activation with its
+// The trial offer as two tables: available or not (a failed check hides it), the sheet, activation with its
 // success (toast, the subscription handed to the profile) and failures (the server's words, or none; a 409 hides
 // the offer once the sheet is closed).
-import { beforeEach, expect } from 'vitest';
 import { trialMachine, trialView } from '../../machines/profile/trial.machine';
-import { describeMachinePaths } from '../support/path-tests';
+import { describeMachineTables, stateValue } from '../support/machine-tables';
 import { trialSubscription } from './profile-fixtures';
 
-const effects: Array<[string, unknown?]> = [];
-const record = (name: string) => (_: unknown, params?: unknown) => void effects.push([name, params]);
-beforeEach(() => {
-  effects.length = 0;
+const GONE = 'Пробный период уже был активирован';
+const view = (status: string, over: Partial<ReturnType<typeof trialView>> = {}) => ({
+  status,
+  offered: false,
+  sheetOpen: false,
+  activating: false,
+  failed: false,
+  detail: null,
+  ...over,
 });
+const none = { OPEN: false, ACTIVATE: false, DISMISS: false };
+const offered = { offered: true };
+const sheet = { offered: true, sheetOpen: true };
 
-describeMachinePaths(trialMachine, {
-  provide: { actions: { toast: record('toast'), trialActivated: record('trialActivated') } },
+describeMachineTables(trialMachine, {
+  view: trialView,
   events: {
-    'xstate.done.actor.loadTrialStatus': [
-      { type: 'xstate.done.actor.loadTrialStatus', output: { available: true, days: 7 } },
-      { type: 'xstate.done.actor.loadTrialStatus', output: { available: false, days: 7 } },
-    ],
-    'xstate.done.actor.activateTrial': [{ type: 'xstate.done.actor.activateTrial', output: trialSubscription }],
-    'xstate.error.actor.activateTrial': [
-      {
-        type: 'xstate.error.actor.activateTrial',
-        error: { detail: 'Пробный период уже был активирован', gone: true },
+    'xstate.done.actor.loadTrialStatus': {
+      available: { type: 'xstate.done.actor.loadTrialStatus', output: { available: true, days: 7 } },
+      used: { type: 'xstate.done.actor.loadTrialStatus', output: { available: false, days: 7 } },
+    },
+    'xstate.done.actor.activateTrial': {
+      ok: { type: 'xstate.done.actor.activateTrial', output: trialSubscription },
+    },
+    'xstate.error.actor.activateTrial': {
+      gone: { type: 'xstate.error.actor.activateTrial', error: { detail: GONE, gone: true } },
+      offline: { type: 'xstate.error.actor.activateTrial', error: new Error('offline') },
+      // A rejection with no reason at all.
+      nothing: { type: 'xstate.error.actor.activateTrial', error: undefined },
+    },
+  },
+  // The failure decides where «Позже» leaves the failed sheet.
+  key: (s) => {
+    const failure = s.context.failure as { gone: boolean } | null;
+    return failure ? `${stateValue(s)} ${failure.gone ? 'gone' : 'failed'}` : stateValue(s);
+  },
+  states: {
+    checking: { view: view('checking'), can: none, running: ['loadTrialStatus'] },
+    unavailable: { view: view('unavailable'), can: none },
+    'unavailable gone': { view: view('unavailable', { detail: GONE }), can: none },
+    activated: { view: view('activated'), can: none },
+    'offered.closed': { view: view('offered', offered), can: { ...none, OPEN: true } },
+    'offered.closed failed': { view: view('offered', offered), can: { ...none, OPEN: true } },
+    'offered.open': { view: view('offered', sheet), can: { ...none, ACTIVATE: true, DISMISS: true } },
+    'offered.open failed': { view: view('offered', sheet), can: { ...none, ACTIVATE: true, DISMISS: true } },
+    // The sheet cannot be dismissed meanwhile.
+    'offered.activating': {
+      view: view('offered', { ...sheet, activating: true }),
+      can: none,
+      running: ['activateTrial'],
+      context: { failure: null },
+    },
+    'offered.failed gone': {
+      view: view('offered', { ...sheet, failed: true, detail: GONE }),
+      can: { ...none, ACTIVATE: true, DISMISS: true },
+    },
+    // detail null: the screen says «Не удалось активировать триал».
+    'offered.failed failed': {
+      view: view('offered', { ...sheet, failed: true }),
+      can: { ...none, ACTIVATE: true, DISMISS: true },
+    },
+  },
+  transitions: {
+    checking: {
+      'done.actor.loadTrialStatus available': 'offered.closed',
+      'done.actor.loadTrialStatus used': 'unavailable',
+      'error.actor.loadTrialStatus': 'unavailable',
+    },
+    'offered.closed': { OPEN: 'offered.open' },
+    'offered.closed failed': { OPEN: 'offered.open failed' },
+    'offered.open': {
+      ACTIVATE: {
+        to: 'offered.activating',
+        invokes: [{ id: 'activateTrial', src: 'activateTrial', input: undefined }],
       },
-      { type: 'xstate.error.actor.activateTrial', error: new Error('offline') },
-    ],
+      DISMISS: 'offered.closed',
+    },
+    // A new attempt forgets the last failure.
+    'offered.open failed': { ACTIVATE: 'offered.activating', DISMISS: 'offered.closed failed' },
+    'offered.activating': {
+      'done.actor.activateTrial ok': {
+        to: 'activated',
+        effects: [
+          ['toast', { key: 'trialActivated' }],
+          ['trialActivated', { subscription: trialSubscription }],
+        ],
+      },
+      'error.actor.activateTrial gone': 'offered.failed gone',
+      'error.actor.activateTrial offline': {
+        to: 'offered.failed failed',
+        context: { failure: { detail: null, gone: false } },
+      },
+      'error.actor.activateTrial nothing': {
+        to: 'offered.failed failed',
+        context: { failure: { detail: null, gone: false } },
+      },
+    },
+    'offered.failed gone': { ACTIVATE: 'offered.activating', DISMISS: 'unavailable gone' },
+    'offered.failed failed': { ACTIVATE: 'offered.activating', DISMISS: 'offered.closed failed' },
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.failure]),
-  assert: {
-    checking: (s, run) => {
-      expect(run.invocations.at(-1)).toMatchObject({ id: 'loadTrialStatus' });
-      expect(trialView(s)).toMatchObject({ status: 'checking', offered: false, sheetOpen: false });
-    },
-    unavailable: (s) => {
-      expect(trialView(s)).toMatchObject({ status: 'unavailable', offered: false, sheetOpen: false });
-      expect(effects.filter(([name]) => name === 'trialActivated')).toEqual([]);
-    },
-    'offered.closed': (s) => expect(trialView(s)).toMatchObject({ offered: true, sheetOpen: false, activating: false }),
-    'offered.open': (s) =>
-      expect(trialView(s)).toMatchObject({ offered: true, sheetOpen: true, activating: false, failed: false }),
-    'offered.activating': (s, run) => {
-      expect(run.invocations.at(-1)).toMatchObject({ id: 'activateTrial' });
-      expect(trialView(s)).toMatchObject({ sheetOpen: true, activating: true, failed: false });
-      // The sheet cannot be dismissed meanwhile.
-      expect(s.can({ type: 'DISMISS' })).toBe(false);
-    },
-    'offered.failed': (s) => {
-      const view = trialView(s);
-      expect(view).toMatchObject({ sheetOpen: true, activating: false, failed: true });
-      // The server's words when it gave some; null makes the screen say «Не удалось активировать триал».
-      expect([null, 'Пробный период уже был активирован']).toContain(view.detail);
-    },
-    activated: (s) => {
-      expect(trialView(s)).toMatchObject({ status: 'activated', offered: false, sheetOpen: false });
-      expect(effects).toEqual([
-        ['toast', { key: 'trialActivated' }],
-        ['trialActivated', { subscription: trialSubscription }],
-      ]);
-    },
-  },
+  counts: { paths: 10, transitions: 17 },
 });

@@ -105,88 +105,106 @@ export function describeStepMachinePaths<P extends StepPracticeId>(
     },
     paths: options.paths ?? 'shortest',
     maxPaths: options.maxPaths,
-    assert: {
-      restoring: (s) => {
-        expect(stepsView(s, practice)).toMatchObject({ status: 'restoring', step: null, canNext: false });
-        expect(effects).toEqual([]);
-      },
-      offer: (s) => {
-        const { practice: _, ...progress } = draft;
-        expect(stepsView(s, practice)).toMatchObject({ status: 'offer', step: null, canNext: false, canBack: false });
-        expect(progressOf(s.context as StepContext<P>)).toEqual(progress);
-        // Offering a draft back writes nothing: it is still the one stored.
-        expect(effects).toEqual([]);
-      },
-      writing: (s) => {
-        const context = s.context as StepContext<P>;
-        const v = stepsView(s, practice);
-        const step = (s.value as { writing: string }).writing as StepProgress<P>['step'];
-        const index = steps.indexOf(step);
-        expect(v).toMatchObject({ status: 'step', step, number: index + 1 });
-        expect(context.step).toBe(step);
-        // The guards against the table, both ways.
-        expect(v.canNext, `«Далее» on ${step}`).toBe(stepComplete(practice, step, context));
-        expect(v.canBack, `«Назад» on ${step}`).toBe(index > 0);
-        const weak = context.ratings ? weakAreas(context.ratings) : [];
-        expect(v.fields).toEqual(stepFields(practice, step, weak));
-        const last = practice === 'balance_wheel' && weak.length === 0 ? 'review' : steps.at(-1);
-        expect(v.isLast).toBe(step === last);
-        for (const [field, answer] of Object.entries(context.answers as Record<string, string>)) {
-          expect(answer).not.toContain('\u0000');
-          expect(answer.length).toBeLessThanOrEqual(fieldMax(practice, field as never));
-        }
-        // What is on screen is on the device.
-        expect(lastSaved()).toEqual(progressOf(context));
-        expect(effects.filter(([name]) => name === 'finish')).toEqual([]);
-        if (context.submitted) expect(context.clientId).toBe(DRAFT_CLIENT_ID);
-        else expect(context.clientId).not.toBe(DRAFT_CLIENT_ID);
-        // «Продолжить» resumes on the draft's step with its answers; «Начать заново» on the first, blank.
-        const saves = effects.filter(([name]) => name === 'saveDraft').map(([, p]) => p as StepProgress<P>);
-        const cleared = effects.findIndex(([name]) => name === 'clearDraft');
-        if (cleared >= 0) {
-          expect(effects[cleared + 1]?.[0]).toBe('saveDraft');
-          const fresh = effects[cleared + 1]![1] as StepProgress<P>;
-          expect(fresh.step).toBe(steps[0]);
-          expect(Object.values(fresh.answers as Record<string, string>).every((a) => a === '')).toBe(true);
-          expect(fresh.clientId).not.toBe(DRAFT_CLIENT_ID);
-        } else if (saves[0]?.clientId === DRAFT_CLIENT_ID) {
+    assert: mergeAsserts(
+      {
+        restoring: (s) => {
+          expect(stepsView(s, practice)).toMatchObject({ status: 'restoring', step: null, canNext: false });
+          expect(effects).toEqual([]);
+        },
+        offer: (s) => {
           const { practice: _, ...progress } = draft;
-          expect(saves[0]).toEqual(progress);
-        }
-        // «Далее» and «Назад» move one step at a time (only «Начать заново» jumps back to the first).
-        let previous: string | null = null;
-        for (const [name, params] of effects) {
-          if (name === 'clearDraft') previous = null;
-          if (name !== 'saveDraft') continue;
-          const at = (params as StepProgress<P>).step;
-          if (previous !== null && at !== previous)
-            expect(Math.abs(steps.indexOf(at) - steps.indexOf(previous)), `${previous} → ${at}`).toBe(1);
-          previous = at;
-        }
+          expect(stepsView(s, practice)).toMatchObject({ status: 'offer', step: null, canNext: false, canBack: false });
+          expect(progressOf(s.context as StepContext<P>)).toEqual(progress);
+          // Offering a draft back writes nothing: it is still the one stored.
+          expect(effects).toEqual([]);
+        },
+        writing: (s) => {
+          const context = s.context as StepContext<P>;
+          const v = stepsView(s, practice);
+          const step = (s.value as { writing: string }).writing as StepProgress<P>['step'];
+          const index = steps.indexOf(step);
+          expect(v).toMatchObject({ status: 'step', step, number: index + 1 });
+          expect(context.step).toBe(step);
+          // The guards against the table, both ways.
+          expect(v.canNext, `«Далее» on ${step}`).toBe(stepComplete(practice, step, context));
+          expect(v.canBack, `«Назад» on ${step}`).toBe(index > 0);
+          const weak = context.ratings ? weakAreas(context.ratings) : [];
+          expect(v.fields).toEqual(stepFields(practice, step, weak));
+          const last = practice === 'balance_wheel' && weak.length === 0 ? 'review' : steps.at(-1);
+          expect(v.isLast).toBe(step === last);
+          for (const [field, answer] of Object.entries(context.answers as Record<string, string>)) {
+            expect(answer).not.toContain('\u0000');
+            expect(answer.length).toBeLessThanOrEqual(fieldMax(practice, field as never));
+          }
+          // What is on screen is on the device.
+          expect(lastSaved()).toEqual(progressOf(context));
+          expect(effects.filter(([name]) => name === 'finish')).toEqual([]);
+          if (context.submitted) expect(context.clientId).toBe(DRAFT_CLIENT_ID);
+          else expect(context.clientId).not.toBe(DRAFT_CLIENT_ID);
+          // «Продолжить» resumes on the draft's step with its answers; «Начать заново» on the first, blank.
+          const saves = effects.filter(([name]) => name === 'saveDraft').map(([, p]) => p as StepProgress<P>);
+          const cleared = effects.findIndex(([name]) => name === 'clearDraft');
+          if (cleared >= 0) {
+            expect(effects[cleared + 1]?.[0]).toBe('saveDraft');
+            const fresh = effects[cleared + 1]![1] as StepProgress<P>;
+            expect(fresh.step).toBe(steps[0]);
+            expect(Object.values(fresh.answers as Record<string, string>).every((a) => a === '')).toBe(true);
+            expect(fresh.clientId).not.toBe(DRAFT_CLIENT_ID);
+          } else if (saves[0]?.clientId === DRAFT_CLIENT_ID) {
+            const { practice: _, ...progress } = draft;
+            expect(saves[0]).toEqual(progress);
+          }
+          // «Далее» and «Назад» move one step at a time (only «Начать заново» jumps back to the first).
+          let previous: string | null = null;
+          for (const [name, params] of effects) {
+            if (name === 'clearDraft') previous = null;
+            if (name !== 'saveDraft') continue;
+            const at = (params as StepProgress<P>).step;
+            if (previous !== null && at !== previous)
+              expect(Math.abs(steps.indexOf(at) - steps.indexOf(previous)), `${previous} → ${at}`).toBe(1);
+            previous = at;
+          }
+        },
+        finished: (s) => {
+          const context = s.context as StepContext<P>;
+          expect(stepsView(s, practice)).toMatchObject({ status: 'finished', canNext: false });
+          expect(effects.filter(([name]) => name === 'finish')).toEqual([['finish', progressOf(context)]]);
+          const weak = context.ratings ? weakAreas(context.ratings) : [];
+          for (const step of steps) {
+            if (practice === 'balance_wheel' && step === 'plan' && weak.length === 0) continue;
+            expect(stepComplete(practice, step as never, context), `${step} complete`).toBe(true);
+          }
+        },
+        discarded: (s, run) => {
+          expect(stepsView(s, practice)).toMatchObject({ status: 'discarded', step: null, canNext: false });
+          expect(run.events.at(-1)?.type).toBe('DISCARD');
+          // The draft goes, then the session leaves; nothing is written after nor handed over.
+          expect(effects.slice(-2)).toEqual([
+            ['clearDraft', undefined],
+            ['leave', undefined],
+          ]);
+          expect(effects.filter(([name]) => name === 'finish' || name === 'leave')).toEqual([['leave', undefined]]);
+        },
       },
-      finished: (s) => {
-        const context = s.context as StepContext<P>;
-        expect(stepsView(s, practice)).toMatchObject({ status: 'finished', canNext: false });
-        expect(effects.filter(([name]) => name === 'finish')).toEqual([['finish', progressOf(context)]]);
-        const weak = context.ratings ? weakAreas(context.ratings) : [];
-        for (const step of steps) {
-          if (practice === 'balance_wheel' && step === 'plan' && weak.length === 0) continue;
-          expect(stepComplete(practice, step as never, context), `${step} complete`).toBe(true);
-        }
-      },
-      discarded: (s, run) => {
-        expect(stepsView(s, practice)).toMatchObject({ status: 'discarded', step: null, canNext: false });
-        expect(run.events.at(-1)?.type).toBe('DISCARD');
-        // The draft goes, then the session leaves; nothing is written after nor handed over.
-        expect(effects.slice(-2)).toEqual([
-          ['clearDraft', undefined],
-          ['leave', undefined],
-        ]);
-        expect(effects.filter(([name]) => name === 'finish' || name === 'leave')).toEqual([['leave', undefined]]);
-      },
-      ...options.assert,
-    },
+      options.assert,
+    ),
   });
+}
+
+type Asserts = NonNullable<MachinePathOptions['assert']>;
+/** The shared checks and a practice's own, both run for a key they share (a practice adds, never replaces). */
+function mergeAsserts(shared: Asserts, own: Asserts = {}): Asserts {
+  const merged: Asserts = { ...shared };
+  for (const [key, fn] of Object.entries(own)) {
+    const base = shared[key];
+    merged[key] = base
+      ? async (s, run) => {
+          await base(s, run);
+          await fn(s, run);
+        }
+      : fn;
+  }
+  return merged;
 }
 
 /** A step machine started for a hand-written walk: the draft it restores, and what it saves and hands over. */

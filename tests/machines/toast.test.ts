@@ -2,29 +2,39 @@
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor } from 'xstate';
 import { toastMachine, toastView, type Toast } from '../../machines/app/toast.machine';
-import { describeMachinePaths } from '../support/path-tests';
+import { describeMachineTables, stateValue } from '../support/machine-tables';
 
 const saved: Toast = { id: 't1', title: 'Запись сохранена', variant: 'success' };
 const failed: Toast = { id: 't2', title: 'Ошибка', description: 'Не удалось сохранить запись', variant: 'destructive' };
 
-describeMachinePaths(toastMachine, {
-  events: {
-    SHOW: [
-      { type: 'SHOW', toast: saved },
-      { type: 'SHOW', toast: failed },
-    ],
+/** The spec: a toast closes by itself after 5 s. */
+const TOAST_MS = 5000;
+const shown = (toast: Toast) => ({ view: { visible: true, toast }, can: { SHOW: true, DISMISS: true } });
+const fromVisible = {
+  'SHOW saved': { to: 'visible saved', context: { toast: saved } },
+  'SHOW failed': { to: 'visible failed', context: { toast: failed } },
+  DISMISS: 'hidden',
+  'after.TOAST_DURATION.toast.visible': { to: 'hidden', after: TOAST_MS, context: { toast: null } },
+};
+
+describeMachineTables(toastMachine, {
+  view: toastView,
+  events: { SHOW: { saved: { type: 'SHOW', toast: saved }, failed: { type: 'SHOW', toast: failed } } },
+  key: (s) =>
+    [stateValue(s), s.context.toast && (s.context.toast.id === saved.id ? 'saved' : 'failed')]
+      .filter(Boolean)
+      .join(' '),
+  states: {
+    hidden: { view: { visible: false, toast: null }, can: { SHOW: true, DISMISS: false } },
+    'visible saved': shown(saved),
+    'visible failed': shown(failed),
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.toast?.id ?? null]),
-  assert: {
-    hidden: (s) => {
-      expect(s.context.toast).toBeNull();
-      expect(toastView(s)).toEqual({ visible: false, toast: null });
-    },
-    visible: (s) => {
-      expect([saved, failed]).toContainEqual(s.context.toast);
-      expect(toastView(s)).toEqual({ visible: true, toast: s.context.toast });
-    },
+  transitions: {
+    hidden: { 'SHOW saved': 'visible saved', 'SHOW failed': 'visible failed' },
+    'visible saved': fromVisible,
+    'visible failed': fromVisible,
   },
+  counts: { paths: 8, transitions: 10 },
 });
 
 describe('toast timer', () => {

@@ -112,9 +112,34 @@ export interface MachinePathOptions {
   maxPaths?: number;
 }
 
+/** What a step looked like, for an oracle that does not trust the graph (see table-tests.ts). */
+export interface StepRecord {
+  /** The actor's state before the event (undefined for the initial state). */
+  before?: Snap;
+  event?: EventObject;
+  after: Snap;
+  /** How far the simulated clock moved during the step (ms). */
+  clockMoved: number;
+  /** Named plain actions run during the step, `[name]` or `[name, params]`. */
+  effects: Array<[string, unknown?]>;
+  /** Fake actors started during the step. */
+  invocations: Invocation[];
+  run: PathRun;
+}
+
+/** Internal: replaces the graph's expected state with an independent oracle (used by describeMachineTables). */
+export interface PathOracle {
+  /** Called for the initial state and after every step, instead of comparing with the graph. */
+  check(step: StepRecord): void | Promise<void>;
+  /** Named guards evaluated while events are really delivered (never during `can()` probes). */
+  guardEvaluated?(name: string, result: boolean): void;
+}
+
 export interface GeneratedPath {
   name: string;
   events: EventObject[];
+  /** The graph's states and the events between them (first step: the initial state, its event unused). */
+  steps: Array<{ state: string; event: EventObject }>;
   run(): Promise<void>;
 }
 
@@ -178,7 +203,10 @@ function nodeLabel(node: AnyStateNode): string {
   return `#${node.id}`;
 }
 
-export function generateMachinePaths(machine: AnyStateMachine, options: MachinePathOptions = {}) {
+/** Plain (non built-in) implementations: functions without xstate's `resolve`/`check` markers. */
+const isPlain = (impl: unknown) => typeof impl === 'function' && !('resolve' in impl) && !('check' in (impl as object));
+
+export function generateMachinePaths(machine: AnyStateMachine, options: MachinePathOptions = {}, oracle?: PathOracle) {
   const serializeState = options.serializeState ?? defaultKey;
   const mode = options.paths ?? 'both';
   const maxPaths = options.maxPaths ?? 400;
@@ -186,6 +214,9 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
   // Per-run registry of fake actors, filled as the real actor starts them.
   let running = new Map<string, Deferred>();
   let invocations: Invocation[] = [];
+  let effects: Array<[string, unknown?]> = [];
+  /** Guards count only while an event is really delivered (not while the graph is built or `can()` probes). */
+  let delivering = false;
   const fakeActors = Object.fromEntries(
     Object.keys(machine.implementations.actors ?? {}).map((src) => [
       src,
@@ -197,7 +228,32 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
   );
   const implementations = () => (typeof options.provide === 'function' ? options.provide() : (options.provide ?? {}));
   const withFakes = machine.provide({ actors: fakeActors } as never);
-  const tested = withFakes.provide(implementations() as never);
+  // With an oracle, every named plain action is recorded (over whatever the test provides) and every named guard
+  // reports what it returned.
+  const instrument = (m: AnyStateMachine): AnyStateMachine => {
+    if (!oracle) return m;
+    const actions = Object.entries(m.implementations.actions ?? {})
+      .filter(([, impl]) => isPlain(impl))
+      .map(([name, impl]) => [
+        name,
+        (args: unknown, params: unknown) => {
+          effects.push(params === undefined ? [name] : [name, params]);
+          return (impl as (a: unknown, p: unknown) => unknown)(args, params);
+        },
+      ]);
+    const guards = Object.entries(m.implementations.guards ?? {})
+      .filter(([, impl]) => isPlain(impl))
+      .map(([name, impl]) => [
+        name,
+        (args: unknown, params: unknown) => {
+          const result = (impl as (a: unknown, p: unknown) => boolean)(args, params);
+          if (delivering) oracle.guardEvaluated?.(name, result);
+          return result;
+        },
+      ]);
+    return m.provide({ actions: Object.fromEntries(actions), guards: Object.fromEntries(guards) } as never);
+  };
+  const tested = instrument(withFakes.provide(implementations() as never));
 
   const eventsFor = (snapshot: Snap): EventObject[] => {
     const types = ownEventDescriptors(snapshot).filter(
@@ -267,7 +323,9 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     invocations = [];
     const clock = new SteppingClock();
     let actorError: unknown;
-    const runMachine = typeof options.provide === 'function' ? withFakes.provide(implementations() as never) : tested;
+    effects = [];
+    const runMachine =
+      typeof options.provide === 'function' ? instrument(withFakes.provide(implementations() as never)) : tested;
     const input = options.inputFromClock ? options.inputFromClock(clock) : options.input;
     const actor = createActor(runMachine, { clock, input: input as never });
     actor.subscribe({ error: (err) => (actorError = err) });
@@ -276,11 +334,26 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     const fail = (msg: string): never => {
       throw new Error(`${msg}\n  path: ${trail.join(' → ') || '(initial)'}`);
     };
-    const check = async (expected: Snap) => {
+    const runInfo = (): PathRun => ({ invocations: [...invocations], clock, events: [...sent] });
+    const check = async (expected: Snap, step?: Omit<StepRecord, 'after' | 'run'>) => {
       await flush();
       const actual = actor.getSnapshot() as Snap;
       if (actorError !== undefined || actual.status === 'error') {
         fail(`actor failed: ${String((actorError ?? actual.error) as Error)}`);
+      }
+      if (oracle) {
+        try {
+          await oracle.check({
+            ...(step ?? { clockMoved: 0, effects: [...effects], invocations: [...invocations] }),
+            after: actual,
+            run: runInfo(),
+          });
+        } catch (err) {
+          if (err instanceof Error) err.message += `\n  path: ${trail.join(' → ') || '(initial)'}`;
+          throw err;
+        }
+        await runAsserts(actual, serializeState(actual));
+        return;
       }
       const want = serializeState(expected);
       const got = serializeState(actual);
@@ -290,10 +363,13 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
         );
       }
       if (expected.status !== actual.status) fail(`expected status ${expected.status}, actor is ${actual.status}`);
+      await runAsserts(actual, got);
+    };
+    const runAsserts = async (actual: Snap, got: string) => {
       for (const [key, fn] of Object.entries(options.assert ?? {})) {
         if (!nodeMatches(actual, key)) continue;
         try {
-          await fn(actual, { invocations: [...invocations], clock, events: [...sent] });
+          await fn(actual, runInfo());
         } catch (err) {
           if (err instanceof Error)
             err.message += `\n  assert["${key}"] in ${got}\n  path: ${trail.join(' → ') || '(initial)'}`;
@@ -302,17 +378,32 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
       }
     };
     try {
+      delivering = true;
       actor.start();
+      await flush();
+      delivering = false;
       const [first, ...rest] = path.steps;
       await check(first!.state);
       for (const step of rest) {
         const event = step.event;
+        const before = actor.getSnapshot() as Snap;
+        const since = { at: clock.now(), effects: effects.length, invocations: invocations.length };
         trail.push(describeEvent(event));
         sent.push(event);
+        delivering = true;
         await perform(actor, clock, event, fail);
-        await check(step.state);
+        await flush();
+        delivering = false;
+        await check(step.state, {
+          before,
+          event,
+          clockMoved: clock.now() - since.at,
+          effects: effects.slice(since.effects),
+          invocations: invocations.slice(since.invocations),
+        });
       }
     } finally {
+      delivering = false;
       actor.stop();
     }
   };
@@ -365,6 +456,7 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
     return {
       name: `path ${i + 1}: ${serializeState(p.state)} via ${trail}`,
       events,
+      steps: p.steps.map((s) => ({ state: serializeState(s.state), event: s.event })),
       run: () => runPath(p),
     };
   });
@@ -393,8 +485,17 @@ export function generateMachinePaths(machine: AnyStateMachine, options: MachineP
 /** Registers one vitest case per generated path plus the state-coverage case. */
 export function describeMachinePaths(machine: AnyStateMachine, options: MachinePathOptions = {}) {
   describe(`machine ${machine.id}: generated paths`, () => {
-    const { paths, checkCoverage } = generateMachinePaths(machine, options);
-    for (const path of paths) it(path.name, () => path.run());
-    it('reaches every state node', () => checkCoverage());
+    let generated: ReturnType<typeof generateMachinePaths>;
+    try {
+      generated = generateMachinePaths(machine, options);
+    } catch (err) {
+      // A machine that throws while its graph is built is a failing test, not a file without tests.
+      it('builds the graph of the machine', () => {
+        throw err;
+      });
+      return;
+    }
+    for (const path of generated.paths) it(path.name, () => path.run());
+    it('reaches every state node', () => generated.checkCoverage());
   });
 }
