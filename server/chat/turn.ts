@@ -18,6 +18,7 @@ import { TOKENS_EXHAUSTED_DETAIL } from '../../contract/constants';
 import { reserveDaily, settleDaily } from '../billing/quota';
 import { usageInfo } from '../billing/subscription-routes';
 import { isDatabaseUnavailable, type Db } from '../db';
+import { countSafetyNet, timeModelCall } from '../ops/metrics';
 import { recordActivity } from '../home/activity';
 import { DETAILS, HttpError } from '../http/errors';
 import { practiceById } from '../practices/catalogue';
@@ -75,6 +76,8 @@ export interface ChatDeps {
   log: FastifyBaseLogger;
   /** Keeps a running reply alive past its request (the server waits for it when closing). */
   track: (running: Promise<unknown>) => void;
+  /** Aborted when the server starts draining: a reply paced for a stream is finished at once. */
+  draining: AbortSignal;
 }
 
 export interface TurnInput {
@@ -179,6 +182,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const content = stored?.message.content ?? input.content;
   if (assessRisk(content).risk) {
     await flagRisk(db, input.userId, now);
+    countSafetyNet('crisis');
     return fixedTurn(deps, input, ctx, stored, now, crisisReply, CRISIS_TOPIC);
   }
 
@@ -219,24 +223,27 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const running = (async (): Promise<ReplyResult> => {
     let answer;
     try {
-      answer = await runAssistant({
-        model: deps.model,
-        system,
-        messages,
-        tier: ctx.tier,
-        offline: {
-          seed: turn.chat.id,
-          turn: turnOf(turn.position),
-          style: ctx.settings.communication_style,
-          hasPersonalContext: Boolean(ctx.settings.personal_context),
-          checkIn,
-          // Only a reply someone watches grow is paced, and only while they do: stored, it is needed at once.
-          paceMs: input.streamed ? deps.config.offlineStreamWordMs : 0,
-          hurry: reply.unheard,
-        },
-        timeoutMs: deps.config.llmTimeoutMs,
-        onDelta: (delta) => reply.push(delta),
-      });
+      answer = await timeModelCall('chat', () =>
+        runAssistant({
+          model: deps.model,
+          system,
+          messages,
+          tier: ctx.tier,
+          offline: {
+            seed: turn.chat.id,
+            turn: turnOf(turn.position),
+            style: ctx.settings.communication_style,
+            hasPersonalContext: Boolean(ctx.settings.personal_context),
+            checkIn,
+            // Only a reply someone watches grow is paced, and only while they do: stored, it is needed at once.
+            paceMs: input.streamed ? deps.config.offlineStreamWordMs : 0,
+            // …and a draining server needs it done.
+            hurry: AbortSignal.any([reply.unheard, deps.draining]),
+          },
+          timeoutMs: deps.config.llmTimeoutMs,
+          onDelta: (delta) => reply.push(delta),
+        }),
+      );
     } catch (error) {
       await giveBack().catch(() => {});
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');

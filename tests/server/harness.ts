@@ -17,7 +17,8 @@
  *   The user row must exist: make one authenticated request first.
  * - `t.setDailyLimit(kind, tier, limit)` — overrides a plan's daily limit for the current test only.
  * - `t.userId(telegramId)` — internal users.id for a Telegram id.
- * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach).
+ * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach);
+ * `{ captureLog: true }` logs at info into memory: `t.log()` is every JSON line written so far, as text.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -36,6 +37,7 @@ import { migrateDatabase, openPostgres, wrapPglite, type Database } from '../../
 import { migrationsFolder } from '../../server/db/migrate';
 import { subscriptions, users } from '../../server/db/schema';
 import { openDataKeys } from '../../server/privacy/keys';
+import { createLogger } from '../../server/http/logger';
 
 export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-server-tests';
 export const TEST_USER = { id: 1001, first_name: 'Тест' };
@@ -61,6 +63,8 @@ export interface TestContext {
   setTier(telegramId: number, tier: Tier, expiresAt?: Date | null): Promise<void>;
   setDailyLimit(kind: UsageKind, tier: Tier, limit: number | null): void;
   userId(telegramId: number): Promise<number>;
+  /** The JSON log so far (with `captureLog: true`; else ''). */
+  log(): string;
 }
 
 /** The data key of server tests (32 bytes, base64). */
@@ -193,6 +197,8 @@ export async function freshPostgres(
 export interface EachDatabaseOptions {
   /** Extra environment for each test's config, read in beforeEach (e.g. a loopback TELEGRAM_API_ROOT). */
   env?: () => Record<string, string>;
+  /** Log at info into memory (`t.log()`). */
+  captureLog?: boolean;
 }
 
 export function describeEachDatabase(
@@ -205,7 +211,8 @@ export function describeEachDatabase(
   for (const kind of kinds) {
     describe(`${title} [${kind}]`, () => {
       let current:
-        { app: FastifyInstance; database: Database; config: Config; cleanup: () => Promise<void> } | undefined;
+        | { app: FastifyInstance; database: Database; config: Config; log: string[]; cleanup: () => Promise<void> }
+        | undefined;
       const need = () => {
         if (!current) throw new Error('harness: t.app/t.database are only available inside tests and hooks');
         return current;
@@ -222,6 +229,7 @@ export function describeEachDatabase(
           return need().config;
         },
         kind,
+        log: () => need().log.join(''),
         initData: (user, opts) => signInitData(user, opts),
         headers: (user, extra = {}) => ({
           'x-init-data': signInitData(user),
@@ -271,12 +279,17 @@ export function describeEachDatabase(
           database = fresh.database;
           drop = fresh.drop;
         }
-        const app = await buildApp({ database, config });
+        const log: string[] = [];
+        const logger = options.captureLog
+          ? createLogger({ ...config, logLevel: 'info' }, { write: (line: string) => void log.push(line) })
+          : undefined;
+        const app = await buildApp({ database, config, logger });
         await app.ready();
         current = {
           app,
           database,
           config,
+          log,
           cleanup: async () => {
             await app.close();
             await drop();

@@ -2,7 +2,7 @@
 // Bot API server: each reminder time in zones either side of UTC, skipped when the user was active that local day,
 // never for users who turned reminders off, never allowed the bot, or blocked it (403), 429 and network errors
 // retried with backoff and sent once, an answer lost on the way never repeated, a crash after the claim and
-// during the send, and the loop's start and clean stop.
+// during the send, a drain that stops the claiming, and the loop's start and clean stop.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
@@ -387,6 +387,21 @@ describeEachDatabase(
         expect(ms).toBeGreaterThanOrEqual(0); // what is left of 20 / 25 s after the batch's own time
         expect(ms).toBeLessThanOrEqual((CLAIM_BATCH * 1000) / MESSAGES_PER_SECOND);
       }
+    });
+
+    it('a drain stops the claiming: the batch in hand is sent, the rest stays due and unclaimed for another instance', async () => {
+      const users = [];
+      for (let i = 0; i < CLAIM_BATCH * 2 + 5; i++) users.push(await enrol(person(), 'Europe/Moscow'));
+      at(users[0]!.slot.dueAt, 1000);
+      const drain = new AbortController();
+      // SIGTERM arrives while the first full batch is being paced.
+      const report = await runDueReminders({ ...deps(), stop: drain.signal, sleep: async () => drain.abort() });
+      expect(report).toEqual({ sent: CLAIM_BATCH });
+      expect(sent()).toHaveLength(CLAIM_BATCH);
+      const rows = await t.database.db.select().from(reminderSchedule);
+      const waiting = rows.filter((r) => r.dueAt <= clock);
+      expect(waiting).toHaveLength(CLAIM_BATCH + 5);
+      expect(waiting.every((r) => r.leaseUntil === null)).toBe(true);
     });
 
     it('the loop runs in the app on its tick and stops with it', async () => {

@@ -1,0 +1,308 @@
+// What an operator runs the server with: /healthz and /readyz, /metrics behind METRICS_TOKEN, and the JSON request
+// log — one line per request with the id the answer echoes, route patterns instead of URLs, and nothing a user
+// wrote, no init data and no token in it.
+import { sql } from 'drizzle-orm';
+import { describe, expect, it } from 'vitest';
+import { DrizzleQueryError } from 'drizzle-orm/errors';
+import { safeError, scrubber } from '../../server/http/logger';
+import { buildApp } from '../../server/app';
+import { freePort } from '../../scripts/pg-cluster';
+import { describeEachDatabase, freshPglite, TEST_BOT_TOKEN, testConfig } from './harness';
+
+const TOKEN = 'metrics-token-for-the-test-1234567890';
+const NOT_READY = 'Сервис временно недоступен, попробуйте позже';
+
+/** The value of one series in Prometheus's text format (0 when absent). */
+function sample(text: string, name: string, labels: Record<string, string> = {}): number {
+  const want = Object.entries(labels).map(([k, v]) => `${k}="${v}"`);
+  for (const line of text.split('\n')) {
+    const m = /^([a-z_]+)(?:\{(.*)\})? (\S+)$/.exec(line);
+    if (!m || m[1] !== name) continue;
+    const have = (m[2] ?? '').split(',');
+    if (want.every((w) => have.includes(w))) return Number(m[3]);
+  }
+  return 0;
+}
+
+describeEachDatabase(
+  'health, readiness and metrics',
+  (t) => {
+    const metrics = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(res.statusCode).toBe(200);
+      return res.body;
+    };
+
+    it('/healthz and /readyz answer without init data; readiness turns 503 «draining» at once when draining', async () => {
+      const health = await t.app.inject({ method: 'GET', url: '/healthz' });
+      expect(health.statusCode).toBe(200);
+      expect(health.json()).toEqual({ status: 'ok' });
+      const ready = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(ready.statusCode).toBe(200);
+      expect(ready.json()).toEqual({ status: 'ready' });
+
+      t.app.drain.start();
+      const draining = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(draining.statusCode).toBe(503);
+      expect(draining.json()).toEqual({ detail: NOT_READY, status: 'draining' });
+      expect((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode).toBe(200); // alive all the same
+    });
+
+    it('/readyz is 503 «migrations» when the database lacks the newest migration, «database» when it is closed', async () => {
+      await t.database.db.execute(
+        sql`delete from drizzle.__drizzle_migrations where created_at = (select max(created_at) from drizzle.__drizzle_migrations)`,
+      );
+      const behind = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(behind.statusCode).toBe(503);
+      expect(behind.json()).toEqual({ detail: NOT_READY, status: 'migrations' });
+      await t.database.close();
+      const closed = await t.app.inject({ method: 'GET', url: '/readyz' });
+      expect(closed.statusCode).toBe(503);
+      expect(closed.json()).toEqual({ detail: NOT_READY, status: 'database' });
+    });
+
+    it('/metrics: 401 without the token or with another, 200 with it; every listed metric is there', async () => {
+      const none = await t.app.inject({ method: 'GET', url: '/metrics' });
+      expect(none.statusCode).toBe(401);
+      expect(none.headers['www-authenticate']).toBe('Bearer');
+      expect(none.json().detail).toMatch(/токен/);
+      const wrong = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer nope' } });
+      expect(wrong.statusCode).toBe(401);
+      const text = await metrics();
+      for (const name of [
+        'wellbeing_http_request_duration_seconds',
+        'wellbeing_db_pool_connections',
+        'wellbeing_db_query_duration_seconds',
+        'wellbeing_model_call_duration_seconds',
+        'wellbeing_chat_messages_streamed_total',
+        'wellbeing_reminders_total',
+        'wellbeing_payments_total',
+        'wellbeing_safety_net_activations_total',
+        'wellbeing_process_cpu_seconds_total',
+      ])
+        expect(text).toContain(`# TYPE ${name} `);
+      expect(text).toContain('wellbeing_safety_net_activations_total{tier="concern"}');
+    });
+
+    it('requests, model calls and the crisis reply are counted by pattern and tier — never by user or content', async () => {
+      const before = await metrics();
+      const headers = t.headers({ id: 7_777_001, first_name: 'Ира' });
+      await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers });
+      const created = await t.app.inject({
+        method: 'POST',
+        url: '/api/diary/create',
+        headers,
+        payload: { content: 'Запись-маячок про мою сестру' },
+      });
+      expect(created.statusCode).toBe(201);
+      const chat = await t.app.inject({
+        method: 'POST',
+        url: '/api/chat/create-and-send',
+        headers,
+        payload: { content: 'Сегодня было тревожно на работе' },
+      });
+      expect(chat.statusCode).toBe(201);
+      const chatId = chat.json().chat.id as string;
+      const crisis = await t.app.inject({
+        method: 'POST',
+        url: `/api/chat/${chatId}/send`,
+        headers,
+        payload: { content: 'Я не хочу больше жить' },
+      });
+      expect(crisis.statusCode).toBe(200);
+      const after = await metrics();
+      const delta = (name: string, labels: Record<string, string>) =>
+        sample(after, name, labels) - sample(before, name, labels);
+      expect(
+        delta('wellbeing_http_request_duration_seconds_count', { route: '/api/diary/create', status: '201' }),
+      ).toBe(1);
+      expect(
+        delta('wellbeing_http_request_duration_seconds_count', { route: '/api/chat/:id/send', status: '200' }),
+      ).toBe(1);
+      expect(delta('wellbeing_model_call_duration_seconds_count', { model: 'chat', outcome: 'ok' })).toBe(1);
+      expect(delta('wellbeing_safety_net_activations_total', { tier: 'crisis' })).toBe(1);
+      expect(after).not.toContain(chatId);
+      expect(after).not.toContain('7777001');
+      expect(after).not.toMatch(/маячок|тревожно|жить/);
+      if (t.kind === 'postgres')
+        expect(delta('wellbeing_db_query_duration_seconds_count', { outcome: 'ok' })).toBeGreaterThan(5);
+    });
+
+    it("the export link's token never reaches the log, whether the link is good or not", async () => {
+      const headers = t.headers({ id: 7_777_003, first_name: 'Аня' });
+      const link = (await t.app.inject({ method: 'POST', url: '/api/users/me/export-link', headers })).json();
+      const signature = (link.path as string).split('.').pop()!;
+      expect(signature).toMatch(/^[A-Za-z0-9_-]{24}$/);
+      expect((await t.app.inject({ method: 'GET', url: link.path })).statusCode).toBe(200);
+      expect((await t.app.inject({ method: 'GET', url: `${link.path}x` })).statusCode).toBe(404);
+      expect((await t.app.inject({ method: 'GET', url: `${link.path}/more?q=1` })).statusCode).toBe(404);
+      const text = t.log();
+      expect(text).not.toContain(signature);
+      expect(text).not.toContain(signature.slice(0, 12));
+      expect(text).toContain('"route":"/api/export/:token"');
+    });
+
+    it('the log: one JSON line per request with the echoed X-Request-Id, route patterns, no token or user text', async () => {
+      const headers = t.headers({ id: 7_777_002, first_name: 'Оля' });
+      const me = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { ...headers, 'x-request-id': 'proxy-id-42' },
+      });
+      expect(me.headers['x-request-id']).toBe('proxy-id-42');
+      const odd = await t.app.inject({
+        method: 'GET',
+        url: '/api/users/me',
+        headers: { ...headers, 'x-request-id': 'a b"c' },
+      });
+      expect(odd.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/); // not a sane id: a fresh one
+      await t.app.inject({ method: 'POST', url: '/api/trial/activate', headers });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/diary/create',
+        headers,
+        payload: { title: 'Заголовок-маячок', content: 'Текст-маячок' },
+      });
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/chat/create-and-send',
+        headers,
+        payload: { content: 'Сообщение-маячок' },
+      });
+      const text = t.log();
+      const lines = text
+        .trim()
+        .split('\n')
+        .map((l) => JSON.parse(l) as Record<string, unknown>);
+      const requests = lines.filter((l) => l.msg === 'request');
+      expect(requests.find((l) => l.reqId === 'proxy-id-42')).toMatchObject({
+        method: 'GET',
+        route: '/api/users/me',
+        status: 200,
+      });
+      expect(requests.map((l) => l.route)).toEqual([
+        '/api/users/me',
+        '/api/users/me',
+        '/api/trial/activate',
+        '/api/diary/create',
+        '/api/chat/create-and-send',
+      ]); // one line per request
+      expect(text).not.toMatch(/маячок/);
+      const initData = new URLSearchParams(headers['x-init-data']!);
+      expect(initData.get('hash')).toMatch(/^[0-9a-f]{64}$/);
+      expect(text).not.toContain(initData.get('hash'));
+      expect(text).not.toContain(TEST_BOT_TOKEN);
+    });
+  },
+  { captureLog: true, env: () => ({ METRICS_TOKEN: TOKEN }) },
+);
+
+describeEachDatabase(
+  'health checks under a small rate limit',
+  (t) => {
+    it('health checks are outside the rate limit and the request log', async () => {
+      // RATE_LIMIT_PER_MINUTE is 2 in this block: a third API request of a minute is refused, probes never are.
+      const statuses = [];
+      for (let i = 0; i < 5; i++) {
+        statuses.push((await t.app.inject({ method: 'GET', url: '/readyz' })).statusCode);
+        statuses.push((await t.app.inject({ method: 'GET', url: '/healthz' })).statusCode);
+      }
+      expect(statuses).toEqual(Array(10).fill(200));
+      const api = [];
+      for (let i = 0; i < 3; i++)
+        api.push((await t.app.inject({ method: 'GET', url: '/api/users/me', headers: t.headers() })).statusCode);
+      expect(api).toEqual([200, 200, 429]);
+      expect(t.log()).not.toMatch(/healthz|readyz/);
+      expect(t.log()).toMatch(/"route":"\/api\/users\/me"/);
+    });
+  },
+  { captureLog: true, env: () => ({ RATE_LIMIT_PER_MINUTE: '2' }) },
+);
+
+describe('metrics off and on a port of their own', () => {
+  it('without METRICS_TOKEN /metrics is 404 JSON (not the client)', async () => {
+    const database = await freshPglite();
+    const app = await buildApp({
+      database,
+      config: testConfig(),
+      client: async () => (_req, reply) => reply.send('<html>'),
+    });
+    try {
+      const res = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: 'Bearer x' } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Не найдено' });
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  });
+
+  it('with METRICS_PORT the metrics are served there (token required) and PORT has none', async () => {
+    const port = await freePort();
+    const database = await freshPglite();
+    const app = await buildApp({
+      database,
+      config: testConfig({ METRICS_TOKEN: TOKEN, METRICS_PORT: String(port), HOST: '127.0.0.1' }),
+    });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const url = `http://127.0.0.1:${port}/metrics`;
+      expect((await fetch(url)).status).toBe(401);
+      const ok = await fetch(url, { headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(ok.status).toBe(200);
+      expect(ok.headers.get('content-type')).toMatch(/^text\/plain; version=0\.0\.4/);
+      expect(await ok.text()).toContain('# TYPE wellbeing_http_request_duration_seconds histogram');
+      expect(
+        (await fetch(`http://127.0.0.1:${port}/other`, { headers: { authorization: `Bearer ${TOKEN}` } })).status,
+      ).toBe(404);
+      const main = await app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      expect(main.statusCode).toBe(404);
+    } finally {
+      await app.close();
+      await database.close();
+    }
+    await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow(); // closed with the app
+  });
+});
+
+describe('what the log may say of an error', () => {
+  it('a failed query names its statement, never its parameters; a data exception not its value', () => {
+    const cause = Object.assign(new Error('invalid input syntax for type uuid: "Текст-маячок"'), {
+      code: '22P02',
+      severity: 'ERROR',
+    });
+    const error = new DrizzleQueryError('insert into diary_entries (content) values ($1)', ['Текст-маячок'], cause);
+    const safe = JSON.stringify(safeError(error));
+    expect(safe).toContain('insert into diary_entries (content) values ($1)');
+    expect(safe).toContain('22P02');
+    expect(safe).not.toContain('маячок');
+  });
+
+  it('a provider error keeps its status, not the prompt it carried', () => {
+    const error = Object.assign(new Error('Bad Request'), {
+      statusCode: 400,
+      requestBodyValues: { messages: [{ content: 'мой секрет' }] },
+    });
+    const safe = JSON.stringify(safeError(new Error('model provider unavailable', { cause: error })));
+    expect(safe).toContain('400');
+    expect(safe).not.toContain('секрет');
+  });
+
+  it('every line is scrubbed of configured secrets and token-bearing URLs', () => {
+    const scrub = scrubber({
+      ...testConfig({
+        METRICS_TOKEN: TOKEN,
+        LLM_BASE_URL: 'http://x/v1',
+        LLM_MODEL: 'm',
+        LLM_API_KEY: 'sk-live-abcdef',
+      }),
+      databaseUrl: 'postgres://app:pa55word!@db/x',
+    });
+    const line = scrub(
+      `{"msg":"request to https://api.telegram.org/bot${TEST_BOT_TOKEN}/sendMessage failed","url":"/api/export/12.34.abc","route":"/api/export/:token","k":"sk-live-abcdef pa55word! ${TOKEN}"}`,
+    );
+    expect(line).toBe(
+      '{"msg":"request to https://api.telegram.org/bot[redacted]/sendMessage failed","url":"/api/export/[redacted]","route":"/api/export/:token","k":"[redacted] [redacted] [redacted]"}',
+    );
+  });
+});
