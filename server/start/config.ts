@@ -89,7 +89,10 @@ export interface Config {
   logFile: string | null;
   /** SIGTERM: how long the drain may take in all before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
   shutdownTimeoutMs: number;
-  /** SIGTERM: how long the listener stays open after /readyz turned false, for load balancers (DRAIN_GRACE_MS). */
+  /**
+   * SIGTERM: how long the listener stays open after /readyz turned false, for load balancers (DRAIN_GRACE_MS;
+   * default 5 s on PostgreSQL, 0 on PGlite).
+   */
   drainGraceMs: number;
 }
 
@@ -241,7 +244,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Inside systemd's default stop timeout (90 s) and a Kubernetes pod's grace (30 s); a chat reply that would
     // take longer (LLM_TIMEOUT_MS 60 s) is cut off and the user is told to send it again.
     shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
-    // Two of the readiness checks docs/deploy.md configures (every 2 s) see /readyz turn false in that time.
-    drainGraceMs: int(env, 'DRAIN_GRACE_MS', 5_000),
+    // Two of the readiness checks docs/deploy.md configures (every 2 s) see /readyz turn false in that time. On
+    // PGlite there is one instance and no other to send to: no grace.
+    drainGraceMs: int(env, 'DRAIN_GRACE_MS', str(env, 'DATABASE_URL') ? 5_000 : 0),
   };
 }
