@@ -2,12 +2,11 @@
 // only the inferred types (`import type`), so zod stays out of the client bundle.
 import { z } from 'zod';
 import { CLIENT_ID_PATTERN } from './client-id';
-import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
+import { limitSchema, skipSchema, sourceIdSchema, storableString, unknownKeys } from './common';
 import {
   DIARY_CONTENT_MAX,
   DIARY_MAX_LIMIT,
   DIARY_PAGE_SIZE,
-  DIARY_SOURCE_ID_MAX,
   DIARY_SOURCE_TYPES,
   DIARY_TITLE_MAX,
   MOODS,
@@ -77,10 +76,7 @@ export const diaryCreateBodySchema = z.strictObject(
       .strictObject(
         {
           source_type: diarySourceTypeSchema,
-          source_id: storableString('source_id должен быть строкой')
-            .max(DIARY_SOURCE_ID_MAX, { error: `source_id не может быть длиннее ${DIARY_SOURCE_ID_MAX} символов` })
-            .nullish()
-            .transform((s) => s ?? null),
+          source_id: sourceIdSchema,
         },
         { error: unknownKeys },
       )

@@ -16,7 +16,6 @@ import { dirname, join } from 'node:path';
 import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
-import { KEY_FILE } from '../server/privacy/keys';
 import { ROOT } from '../server/start/client-build';
 import { loadConfig, type Config } from '../server/start/config';
 import { acquirePidLock } from '../server/start/lock';
@@ -166,10 +165,8 @@ export async function restorePglite(file: string, dataDir: string): Promise<void
 }
 
 /** Where the master key is, for the reminder that a backup does not hold it. */
-export function keyLocation(config: Pick<Config, 'dataEncryptionKey' | 'dataDir'>): string {
-  return config.dataEncryptionKey
-    ? 'DATA_ENCRYPTION_KEY (из окружения / from the environment)'
-    : join(config.dataDir, KEY_FILE);
+export function keyLocation(config: Pick<Config, 'dataEncryptionKey' | 'dataKeyFile'>): string {
+  return config.dataEncryptionKey ? 'DATA_ENCRYPTION_KEY (из окружения / from the environment)' : config.dataKeyFile;
 }
 
 /** The configuration of `npm start`: .env beside package.json (variables already set win), then the environment. */

@@ -15,11 +15,13 @@ import { buildApp } from '../app';
 import { registerWebhook } from '../bot/register';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
-import { loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from '../http/logger';
+import { CrisisLinesError } from '../safety/lines';
 import { migrateDatabase, openDatabase, type Database } from '../db';
 import { DataKeyError, openDataKeys, type OpenedKeys } from '../privacy/keys';
 import { acquirePidLock, LockedError, type PidLock } from './lock';
+import { privateDataDir, tightenPermissions } from './private-dir';
 
 /** What start-up has opened so far, and the step it is in; closeAll() closes them in reverse order. */
 const open: { lock?: PidLock; database?: Promise<Database>; app?: Promise<FastifyInstance>; step?: Promise<unknown> } =
@@ -93,14 +95,26 @@ async function main(): Promise<void> {
   // .env beside package.json, if any (variables already in the environment win).
   const envFile = join(ROOT, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  config = loadConfig();
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    say(e.message); // what to change, not a stack trace
+    process.exit(1);
+  }
   const logTo = logDestination(config);
   log = createLogger(config, logTo.destination);
   if (!dev && process.env.SKIP_CLIENT_BUILD !== '1') await ensureClientBuilt(undefined, say);
   if (stopping) return;
 
   if (!config.databaseUrl) {
-    mkdirSync(config.dataDir, { recursive: true });
+    // Before PGlite (or the lock) creates a file: owner-only from here on; looser permissions found are tightened.
+    const tightened = privateDataDir(config.dataDir, [config.dataKeyFile]);
+    if (tightened)
+      say(
+        `Права доступа к ${config.dataDir} ужесточены (исправлено: ${tightened}): данные и ключ может читать только ` +
+          'владелец / permissions tightened to owner-only',
+      );
     try {
       open.lock = acquirePidLock(config.dataDir);
     } catch (e) {
@@ -116,6 +130,7 @@ async function main(): Promise<void> {
   const onPoolError = (err: Error) => log!.warn({ err }, 'PostgreSQL: an idle pooled connection failed');
   const database = await step((open.database = openDatabase(config, { onPoolError })));
   if (stopping) return;
+  if (database.kind === 'pglite') tightenPermissions([config.dataDir]); // what a first boot unpacked (private-dir.ts)
   await step(migrateDatabase(database));
   if (stopping) return;
   let keys: OpenedKeys;
@@ -150,10 +165,16 @@ async function main(): Promise<void> {
     `Открыть: http://${host}:${port} — приложение в браузере` +
       (everywhere ? ` (сервер слушает все адреса этой машины, ${config.host}:${port})` : ''),
   );
-  if (config.devLauncher)
+  if (config.devLauncher) {
+    say(
+      `Режим разработки (без BOT_TOKEN): сервер доступен только с этого компьютера (${config.host}) — встроенный ` +
+        'токен разработки открыт, с ним любой мог бы войти как кто угодно. Для Telegram задайте BOT_TOKEN / ' +
+        'development mode: loopback only',
+    );
     say(
       `Запуск для разработки (без BOT_TOKEN): http://${host}:${port}/dev — выбрать тариф и тему, открыть как в Telegram`,
     );
+  }
   say(`База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`);
   say(`Журнал (JSON, строка на событие): ${logTo.where}`);
   if (config.metricsToken)
@@ -172,12 +193,24 @@ async function main(): Promise<void> {
 
 /** What the data key step did, when there is something to know (a new key file, values sealed, keys retired). */
 function reportKeys(keys: OpenedKeys): void {
+  if (keys.movedKeyFile)
+    say(
+      `Ключ шифрования данных перенесён из ${keys.movedKeyFile.from} в ${keys.movedKeyFile.to}: рядом с данными, а не ` +
+        'внутри них — копия данных без ключа не читается / data key moved out of the data directory',
+    );
   if (keys.generatedKeyFile)
     say(
       `Ключ шифрования данных создан: ${keys.generatedKeyFile} — без него данные не прочитать: храните его копию ` +
-        'вместе с резервными копиями базы / data encryption key generated: back it up with the data',
+        'отдельно от резервных копий базы (docs/security.md) / data encryption key generated: back it up apart from ' +
+        'the data',
     );
-  if (keys.resealed) say(`Зашифровано ключом ${keys.current}: ${keys.resealed} значений / values sealed`);
+  if (keys.rewrapped)
+    say(
+      `Ключи пользователей зашифрованы ключом ${keys.current}: ${keys.rewrapped} / user keys re-wrapped with the ` +
+        'current master key',
+    );
+  if (keys.resealed)
+    say(`Зашифровано ключами пользователей: ${keys.resealed} значений / values sealed under their users' keys`);
   if (keys.retired.length)
     say(
       `Ключи ${keys.retired.join(', ')} больше не используются: их можно убрать из DATA_ENCRYPTION_PREVIOUS_KEYS / ` +
@@ -203,7 +236,9 @@ async function telegramWebhook(app: FastifyInstance, config: Config): Promise<vo
 }
 
 main().catch(async (e) => {
-  console.error(e); // stderr: the person starting it must see why it stopped
+  // A configuration the operator must fix (the crisis lines file) is said in one line, without a stack; stderr: the
+  // person starting it must see why it stopped.
+  console.error(e instanceof CrisisLinesError ? e.message : e);
   log?.fatal({ err: e }, 'start-up failed');
   open.step = undefined; // the step that failed is over
   await closeAll();

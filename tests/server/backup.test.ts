@@ -10,7 +10,7 @@ import { gunzipSync } from 'node:zlib';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { migrateDatabase, openDatabase, openPostgres, type Database } from '../../server/db';
-import { KEY_FILE, openDataKeys } from '../../server/privacy/keys';
+import { openDataKeys } from '../../server/privacy/keys';
 import { acquirePidLock } from '../../server/start/lock';
 import { findPgBin, startTempCluster, type TempCluster } from '../../scripts/pg-cluster';
 import { tarEntries } from '../../scripts/backups';
@@ -109,10 +109,10 @@ describe('PGlite: a copy of the stopped data directory, restored into a new one'
     const database = await openDatabase(config);
     await migrateDatabase(database);
     const keys = await openDataKeys(database, config);
-    expect(keys.generatedKeyFile).toBe(join(dataDir, KEY_FILE));
+    expect(keys.generatedKeyFile).toBe(config.dataKeyFile);
     await write(database, { DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: '' });
     await database.close();
-    const key = readFileSync(join(dataDir, KEY_FILE), 'utf8').trim();
+    const key = readFileSync(config.dataKeyFile, 'utf8').trim();
 
     const file = join(work, 'pglite.tar.gz');
     const lock = acquirePidLock(dataDir); // the server is running
@@ -125,7 +125,7 @@ describe('PGlite: a copy of the stopped data directory, restored into a new one'
     const backup = npmRun('backup', [file], { DATA_DIR: dataDir });
     expect(backup.code, backup.output).toBe(0);
     expect(backup.output).toContain(
-      `Ключа шифрования в ней нет — храните его копию отдельно от резервных копий: ${join(dataDir, KEY_FILE)}`,
+      `Ключа шифрования в ней нет — храните его копию отдельно от резервных копий: ${config.dataKeyFile}`,
     );
     const tar = gunzipSync(readFileSync(file));
     const entries = tarEntries(tar);
@@ -141,7 +141,7 @@ describe('PGlite: a copy of the stopped data directory, restored into a new one'
     const restoredDir = join(work, 'restored');
     const restore = npmRun('restore', [file], { DATA_DIR: restoredDir });
     expect(restore.code, restore.output).toBe(0);
-    expect(existsSync(join(restoredDir, KEY_FILE))).toBe(false);
+    expect(existsSync(join(restoredDir, 'data-encryption.key'))).toBe(false);
     expect(statSync(restoredDir).mode & 0o777).toBe(0o700);
     const env = { DATA_DIR: restoredDir, DATA_ENCRYPTION_KEY: key }; // the key, from where it was kept
     const restored = await openDatabase(testConfig(env));

@@ -19,6 +19,9 @@
  * - `t.userId(telegramId)` — internal users.id for a Telegram id.
  * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach);
  * `{ captureLog: true }` logs at info into memory: `t.log()` is every JSON line written so far, as text.
+ * - `t.asUser(telegramId, fn)` — runs `fn` in that user's scope (their data key: server/privacy/user-scope.ts), for
+ *   rows a test writes straight into sealed columns; requests of the authenticated scope have it already.
+ * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach).
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -38,6 +41,8 @@ import { migrationsFolder } from '../../server/db/migrate';
 import { subscriptions, users } from '../../server/db/schema';
 import { openDataKeys } from '../../server/privacy/keys';
 import { createLogger } from '../../server/http/logger';
+import { userKey } from '../../server/privacy/user-keys';
+import { withUserKey } from '../../server/privacy/user-scope';
 
 export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-server-tests';
 export const TEST_USER = { id: 1001, first_name: 'Тест' };
@@ -65,6 +70,7 @@ export interface TestContext {
   userId(telegramId: number): Promise<number>;
   /** The JSON log so far (with `captureLog: true`; else ''). */
   log(): string;
+  asUser<T>(telegramId: number, fn: () => Promise<T>): Promise<T>;
 }
 
 /** The data key of server tests (32 bytes, base64). */
@@ -258,6 +264,11 @@ export function describeEachDatabase(
           if (!row)
             throw new Error(`harness: no user with telegram id ${telegramId} — make an authenticated request first`);
           return row.id;
+        },
+        async asUser(telegramId, fn) {
+          const key = await userKey(need().database.db, await t.userId(telegramId));
+          if (!key) throw new Error(`harness: no data key for telegram id ${telegramId}`);
+          return withUserKey(key, async () => await fn()); // a Drizzle query is built when awaited: in the scope
         },
       };
 

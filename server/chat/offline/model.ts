@@ -55,6 +55,7 @@ function contextOf(options: LanguageModelV3CallOptions, prompt: LanguageModelV3P
     style: given.style === 'direct' || given.style === 'humorous' ? given.style : 'gentle',
     hasPersonalContext: given.hasPersonalContext === true,
     checkIn: given.checkIn === true,
+    checkInReminder: typeof given.checkInReminder === 'string' ? given.checkInReminder : undefined,
   };
 }
 

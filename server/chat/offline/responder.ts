@@ -15,6 +15,8 @@ export interface OfflineContext {
   hasPersonalContext: boolean;
   /** The safety net's check-in window is open. */
   checkIn: boolean;
+  /** The check-in's reminder with the operator's crisis lines (safety/crisis-reply.ts, checkInReminder). */
+  checkInReminder?: string;
 }
 
 export type PlannedSuggestion =
@@ -82,8 +84,6 @@ const CHECK_IN_OPENERS = [
   'Как вы сейчас? Я помню, что недавно вам было очень тяжело.',
   'Хорошо, что вы снова здесь. Как вы себя чувствуете после того трудного разговора?',
 ];
-const CHECK_IN_REMINDER =
-  'Если снова станет невыносимо — телефон доверия 8-800-2000-122, бесплатно и анонимно. И я тоже здесь.';
 const PERSONAL_QUESTION = 'Связано ли это с тем, о чём вы рассказали в разделе «Обо мне»?';
 const GREETING_LEAD = 'Здравствуйте! Я здесь, чтобы выслушать и помочь разобраться в том, что вы чувствуете.';
 const GREETING_QUESTION = 'Что вас беспокоит сейчас?';
@@ -113,7 +113,8 @@ export function planReply(text: string, ctx: OfflineContext): ReplyPlan {
 
   const firstInChat = ctx.turn === 1;
   if (ctx.checkIn && firstInChat) lead = `${pick(CHECK_IN_OPENERS, 4)} ${lead}`;
-  const close = ctx.checkIn && !firstInChat && ctx.turn % 2 === 0 ? `${question}\n\n${CHECK_IN_REMINDER}` : question;
+  const remind = ctx.checkIn && !firstInChat && ctx.turn % 2 === 0 && ctx.checkInReminder;
+  const close = remind ? `${question}\n\n${ctx.checkInReminder}` : question;
 
   return { themeId: theme.id, lead, close, suggestion: suggestionFor(theme, text, ctx, pick) };
 }
