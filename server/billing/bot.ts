@@ -109,7 +109,7 @@ export function billingBot(
 
   bot.on('message:successful_payment', async (ctx) => {
     const outcome = await recordPayment(db, { telegramUserId: ctx.from.id, payment: ctx.message.successful_payment });
-    countPayment(outcome.kind);
+    countPayment(outcome.kind === 'refund' ? 'refund_due' : outcome.kind);
     log.info({ outcome: outcome.kind, charge: ctx.message.successful_payment.telegram_payment_charge_id }, 'payment');
     if (outcome.kind === 'refund')
       log.error(

@@ -22,7 +22,7 @@ import { TOKENS_EXHAUSTED_DETAIL } from '../../contract/constants';
 import { reserveDaily, settleDaily } from '../billing/quota';
 import { usageInfo } from '../billing/subscription-routes';
 import { isDatabaseUnavailable, type Db } from '../db';
-import { countSafetyNet, timeModelCall } from '../ops/metrics';
+import { countSafetyNet, countSafetyReading, timeModelCall } from '../ops/metrics';
 import { recordActivity } from '../home/activity';
 import { DETAILS, HttpError } from '../http/errors';
 import { practiceById } from '../practices/catalogue';
@@ -208,6 +208,8 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     : newest;
   const earlier: WindowMessage[] = stored ? history.slice(1) : history;
   const safety = readSafety(content, earlier);
+  countSafetyReading('detector', safety.tier);
+  if (safety.tier !== 'none') countSafetyNet(safety.tier, 'detector');
   if (safety.tier === 'crisis') {
     await flagRisk(db, input.userId, now);
     const flagged = { ...ctx, riskFlaggedAt: now };
@@ -251,12 +253,19 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
 
   const reply = new ReplyStream();
   // The model's second opinion, beside the reply: it has until its deadline, counted from now.
-  const opinion =
-    deps.classifier?.classify({
-      message: content,
-      context: safety.context,
-      deadline: Date.now() + deps.config.safetyClassifierTimeoutMs,
-    }) ?? Promise.resolve(null);
+  const classifier = deps.classifier;
+  const opinion = classifier
+    ? timeModelCall(
+        'safety_classifier',
+        () =>
+          classifier.classify({
+            message: content,
+            context: safety.context,
+            deadline: Date.now() + deps.config.safetyClassifierTimeoutMs,
+          }),
+        (verdict) => verdict === null,
+      ).then((verdict) => (countSafetyReading('classifier', verdict?.tier ?? 'no_verdict'), verdict))
+    : Promise.resolve(null);
   const running = (async (): Promise<ReplyResult> => {
     let answer;
     try {
@@ -287,6 +296,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
       // Words the model streamed before failing stay on screen only until `done` brings the stored reply.
       if ((await opinion)?.tier === 'crisis') {
+        countSafetyNet('crisis', 'classifier');
         await flagRisk(db, input.userId, now);
         const words = shownToday(ctx, now)
           ? crisisFollowUp(lines, turnOf(turn.position))
@@ -327,6 +337,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     let replyCtx = ctx;
     if (verdict?.tier === 'crisis') {
       // The model called it a crisis: its reply never goes out without the crisis help and the grounding card.
+      countSafetyNet('crisis', 'classifier');
       await flagRisk(db, input.userId, now);
       replyCtx = { ...ctx, riskFlaggedAt: now };
       const brief = shownToday(ctx, now);
@@ -339,6 +350,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
         safety: brief ? 'crisis_brief' : 'crisis',
       };
     } else if (verdict?.tier === 'concern' && !safety.screeningAnswered) {
+      countSafetyNet('concern', 'classifier');
       const question = screeningAddendum(lines);
       reply.push(`\n\n${question}`);
       message = { ...message, content: `${answer.text}\n\n${question}`, safety: 'screening' };

@@ -58,6 +58,7 @@ export default fp(
       });
     });
     app.addHook('onClose', async () => {
+      server?.closeAllConnections(); // a scraper's kept-alive connection must not hold the shutdown
       await new Promise<void>((resolve) => (server ? server.close(() => resolve()) : resolve()));
     });
   },

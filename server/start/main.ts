@@ -7,7 +7,7 @@
 // load balancer to notice, then closes; requests and streams in progress finish, the reminder loop stops claiming,
 // the pool closes — all within SHUTDOWN_TIMEOUT_MS, after which the process exits anyway (code 1). SIGINT (Ctrl+C
 // at a terminal) skips the grace.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import pino from 'pino';

@@ -3,7 +3,7 @@
 // the app — with the same key, kept apart: neither backup holds the master key. A restore never overwrites data,
 // and a PGlite backup waits for the server to be stopped.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gunzipSync } from 'node:zlib';
@@ -102,7 +102,7 @@ describe.skipIf(!pgUrl)('PostgreSQL: pg_dump, restored into a fresh cluster', ()
   }, 120_000);
 });
 
-describe('PGlite: a copy of the stopped data directory, restored into a new one', () => {
+describe('PGlite: a copy of the stopped data directory, restored after the directory was lost', () => {
   it('gives the diary back with the key file kept apart; the copy holds no key; refused while the server runs', async () => {
     const dataDir = join(work, 'data');
     const config = testConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: '' }); // the key generated into DATA_DIR
@@ -138,20 +138,24 @@ describe('PGlite: a copy of the stopped data directory, restored into a new one'
     expect(tar.includes(key)).toBe(false);
     expect(tar.includes(Buffer.from(key, 'base64'))).toBe(false);
 
-    const restoredDir = join(work, 'restored');
-    const restore = npmRun('restore', [file], { DATA_DIR: restoredDir });
+    // The disk is lost: DATA_DIR is gone. The key file (beside it, not inside) was kept apart, and comes back.
+    rmSync(dataDir, { recursive: true, force: true });
+    rmSync(config.dataKeyFile);
+    const restore = npmRun('restore', [file], { DATA_DIR: dataDir });
     expect(restore.code, restore.output).toBe(0);
-    expect(existsSync(join(restoredDir, 'data-encryption.key'))).toBe(false);
-    expect(statSync(restoredDir).mode & 0o777).toBe(0o700);
-    const env = { DATA_DIR: restoredDir, DATA_ENCRYPTION_KEY: key }; // the key, from where it was kept
+    expect(restore.output).toContain(`Сервер откроет данные только с тем же ключом шифрования: ${config.dataKeyFile}`);
+    expect(statSync(dataDir).mode & 0o777).toBe(0o700);
+    writeFileSync(config.dataKeyFile, `${key}\n`, { mode: 0o600 }); // the key, from where it was kept
+    const env = { DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: '' };
     const restored = await openDatabase(testConfig(env));
     try {
-      await openDataKeys(restored, testConfig(env));
+      const reopened = await openDataKeys(restored, testConfig(env));
+      expect(reopened.generatedKeyFile).toBeNull(); // the kept key was read, not a new one made
       expect(await diaryOf(restored, env)).toEqual([ENTRY]);
     } finally {
       await restored.close();
     }
-    const again = npmRun('restore', [file], { DATA_DIR: restoredDir });
+    const again = npmRun('restore', [file], { DATA_DIR: dataDir });
     expect(again.code).toBe(1);
     expect(again.output).toMatch(/не пуст: восстановление идёт только в новую папку/);
   }, 180_000);

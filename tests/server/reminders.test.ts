@@ -6,6 +6,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { metricsSnapshot } from '../support/metrics';
 import { reminderDeliveries, reminderSchedule, users } from '../../server/db/schema';
 import { recordActivity } from '../../server/home/activity';
 import { instantAt } from '../../server/http/time-zone';
@@ -419,11 +420,13 @@ describeEachDatabase(
         database: t.database,
         config: testConfig({ TELEGRAM_API_ROOT: api.url, PUBLIC_URL, REMINDER_TICK_MS: '20' }),
       });
+      const counted = await metricsSnapshot();
       await app.ready();
       const deadline = Date.now() + 10_000;
       while (sent().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       await app.close();
       expect(sent()).toHaveLength(1);
+      expect(await counted.delta('wellbeing_reminders_total', { outcome: 'sent' })).toBe(1); // /metrics counts it
       const calls = api.calls.length;
       await new Promise((r) => setTimeout(r, 100));
       expect(api.calls.length).toBe(calls); // closed: no more ticks
