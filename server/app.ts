@@ -37,6 +37,7 @@ import drain from './ops/drain';
 import health from './ops/health';
 import metricsRoute from './ops/metrics-route';
 import practiceRoutes from './practices/routes';
+import safetyPlanRoutes from './safety-plan/routes';
 import safetyRoutes from './safety/routes';
 import userRoutes from './users/routes';
 import voiceRoutes from './voice/routes';
@@ -116,6 +117,7 @@ export async function buildApp({
         await scope.register(homeRoutes, { prefix: '/home' });
         await scope.register(helpRoutes, { prefix: '/help' });
         await scope.register(safetyRoutes, { prefix: '/safety' }); // the crisis lines (CRISIS_LINES_FILE)
+        await scope.register(safetyPlanRoutes, { prefix: '/safety-plan' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },
