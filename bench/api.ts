@@ -201,12 +201,14 @@ async function coldStart(dataDir: string): Promise<{ ms: number; rebuilt: boolea
   let out = '';
   try {
     return await new Promise<{ ms: number; rebuilt: boolean }>((resolve, reject) => {
-      child.stdout.on('data', (d) => {
+      // The human lines (where to open, the client build) are on stderr; the JSON log on stdout.
+      const read = (d: Buffer) => {
         out += d;
         if (out.includes('Открыть:'))
           resolve({ ms: performance.now() - started, rebuilt: out.includes('Сборка клиента') });
-      });
-      child.stderr.on('data', (d) => (out += d));
+      };
+      child.stdout.on('data', read);
+      child.stderr.on('data', read);
       child.on('exit', (code) => reject(new Error(`server exited (${code}) before listening:\n${out}`)));
     });
   } finally {

@@ -31,6 +31,11 @@ import eraseNotices from './privacy/erase-notices';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './db/cipher';
+import { createLogger, type AppLogger } from './http/logger';
+import requestLog, { RequestLog, requestId } from './http/request-log';
+import drain from './ops/drain';
+import health from './ops/health';
+import metricsRoute from './ops/metrics-route';
 import practiceRoutes from './practices/routes';
 import safetyPlanRoutes from './safety-plan/routes';
 import safetyRoutes from './safety/routes';
@@ -50,6 +55,8 @@ export interface BuildAppOptions {
   extraRoutes?: Routes;
   /** Extra routes in the public /api scope (tests). */
   extraPublicRoutes?: Routes;
+  /** The JSON log (main.ts chooses where it goes; tests capture it); default: config.logLevel to stdout. */
+  logger?: AppLogger;
 }
 
 export async function buildApp({
@@ -58,10 +65,14 @@ export async function buildApp({
   client,
   extraRoutes,
   extraPublicRoutes,
+  logger = createLogger(config),
 }: BuildAppOptions): Promise<FastifyInstance> {
   installedKeyRing(); // the sealed columns need the data keys: openDataKeys(database, config) comes first
   const app = Fastify({
-    logger: config.logLevel === 'silent' ? false : { level: config.logLevel },
+    loggerInstance: logger,
+    logController: new RequestLog(), // one line per request, by route pattern (http/request-log.ts)
+    genReqId: requestId, // the proxy's X-Request-Id or a new UUID, echoed in every answer
+    requestIdHeader: false,
     bodyLimit: config.bodyLimit,
     // Only trusted proxies may name the client (logs, failed-auth limit): anyone else could rotate X-Forwarded-For.
     trustProxy: config.trustProxy,
@@ -74,12 +85,16 @@ export async function buildApp({
 
   await app.register(securityHeaders); // CSP (Telegram's web clients may frame the app), nosniff, no referrer, …
   await app.register(decorators, { database, config }); // app.database, app.config, request.user, …
+  await app.register(drain); // SIGTERM: not ready, no new reminder claims, paced replies finish at once
+  await app.register(requestLog); // X-Request-Id on every answer; the request metrics
   await app.register(inFlight); // closing waits for running handlers, even those whose client has gone
   await app.register(jsonBody); // an empty JSON body is no body
   await app.register(errorHandler); // every error → { detail } in Russian
   await app.register(bot); // app.bot: the Telegram bot; domains add their update handlers, anything may send
   await app.register(reminders); // this instance's reminder loop (REMINDER_TICK_MS), stopped on close
   await app.register(eraseNotices); // PostgreSQL: every instance forgets an erased account's cached sign-ins
+  await app.register(health); // GET /healthz, GET /readyz: unauthenticated, quiet
+  await app.register(metricsRoute); // GET /metrics with METRICS_TOKEN (or on METRICS_PORT)
   await app.register(
     async (api) => {
       await api.register(apiNotFound); // unknown /api paths: 404 JSON, never auth, never the client

@@ -9,6 +9,7 @@ import { sendQuietly } from '../bot/send';
 import { openAppButton } from '../bot/start-command';
 import type { Db } from '../db';
 import type { Config } from '../start/config';
+import { countPayment } from '../ops/metrics';
 import {
   checkPreCheckout,
   PRE_CHECKOUT_ERRORS,
@@ -99,13 +100,16 @@ export function billingBot(
     // Telegram waits 10 s for this answer and the check reads the database (the offer, then the subscription):
     // a slow database must not run the clock out, so the answer goes by the deadline whatever the reads do.
     const verdict = await verdictWithin(checkPreCheckout(db, ctx.preCheckoutQuery), config.preCheckoutDeadlineMs, log);
-    if (!verdict.ok)
+    if (!verdict.ok) {
+      countPayment('refused');
       log.info({ payload: ctx.preCheckoutQuery.invoice_payload, error: verdict.error }, 'pre-checkout refused');
+    }
     await ctx.answerPreCheckoutQuery(verdict.ok, verdict.ok ? undefined : { error_message: verdict.error });
   });
 
   bot.on('message:successful_payment', async (ctx) => {
     const outcome = await recordPayment(db, { telegramUserId: ctx.from.id, payment: ctx.message.successful_payment });
+    countPayment(outcome.kind === 'refund' ? 'refund_due' : outcome.kind);
     log.info({ outcome: outcome.kind, charge: ctx.message.successful_payment.telegram_payment_charge_id }, 'payment');
     if (outcome.kind === 'refund')
       log.error(
@@ -124,6 +128,7 @@ export function billingBot(
 
   bot.on('message:refunded_payment', async (ctx) => {
     const outcome = await recordRefund(db, ctx.message.refunded_payment);
+    if (outcome.kind === 'revoked') countPayment('refunded');
     log.info({ outcome: outcome.kind, charge: ctx.message.refunded_payment.telegram_payment_charge_id }, 'refund');
     if (outcome.kind === 'revoked') await sendQuietly(log, 'refund notice', () => ctx.reply(BILLING_BOT_COPY.refunded));
   });

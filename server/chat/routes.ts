@@ -21,6 +21,7 @@ import {
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { effectiveTier } from '../billing/quota';
 import { httpError } from '../http/errors';
+import { countStreamed } from '../ops/metrics';
 import { chatModel, safetyClassifierModel } from './model';
 import { safetyClassifier } from './safety/classifier';
 import { deleteChat, getChat, listChats, listMessages } from './repository';
@@ -52,6 +53,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       running.add(reply);
       void reply.catch(() => {}).finally(() => running.delete(reply));
     },
+    draining: app.drain.signal,
   });
 
   app.get(
@@ -183,7 +185,9 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     events.onGone(unsubscribe); // the reply goes on and is stored; only the writing stops
     try {
       events.send('done', await turn.reply.done);
+      countStreamed('done');
     } catch (error) {
+      countStreamed('error');
       const failure = replyFailure(error, turn);
       if (failure.status === 500) request.log.error({ err: error }, 'chat reply failed unexpectedly');
       events.send('error', failure.body);

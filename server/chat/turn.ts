@@ -22,6 +22,7 @@ import { TOKENS_EXHAUSTED_DETAIL } from '../../contract/constants';
 import { reserveDaily, settleDaily } from '../billing/quota';
 import { usageInfo } from '../billing/subscription-routes';
 import { isDatabaseUnavailable, type Db } from '../db';
+import { countSafetyNet, countSafetyReading, timeModelCall } from '../ops/metrics';
 import { recordActivity } from '../home/activity';
 import { DETAILS, HttpError } from '../http/errors';
 import { practiceById } from '../practices/catalogue';
@@ -96,6 +97,8 @@ export interface ChatDeps {
   log: FastifyBaseLogger;
   /** Keeps a running reply alive past its request (the server waits for it when closing). */
   track: (running: Promise<unknown>) => void;
+  /** Aborted when the server starts draining: a reply paced for a stream is finished at once. */
+  draining: AbortSignal;
 }
 
 export interface TurnInput {
@@ -205,6 +208,8 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     : newest;
   const earlier: WindowMessage[] = stored ? history.slice(1) : history;
   const safety = readSafety(content, earlier);
+  countSafetyReading('detector', safety.tier);
+  if (safety.tier !== 'none') countSafetyNet(safety.tier, 'detector');
   if (safety.tier === 'crisis') {
     await flagRisk(db, input.userId, now);
     const flagged = { ...ctx, riskFlaggedAt: now };
@@ -248,39 +253,50 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
 
   const reply = new ReplyStream();
   // The model's second opinion, beside the reply: it has until its deadline, counted from now.
-  const opinion =
-    deps.classifier?.classify({
-      message: content,
-      context: safety.context,
-      deadline: Date.now() + deps.config.safetyClassifierTimeoutMs,
-    }) ?? Promise.resolve(null);
+  const classifier = deps.classifier;
+  const opinion = classifier
+    ? timeModelCall(
+        'safety_classifier',
+        () =>
+          classifier.classify({
+            message: content,
+            context: safety.context,
+            deadline: Date.now() + deps.config.safetyClassifierTimeoutMs,
+          }),
+        (verdict) => verdict === null,
+      ).then((verdict) => (countSafetyReading('classifier', verdict?.tier ?? 'no_verdict'), verdict))
+    : Promise.resolve(null);
   const running = (async (): Promise<ReplyResult> => {
     let answer;
     try {
-      answer = await runAssistant({
-        model: deps.model,
-        system,
-        messages,
-        tier: ctx.tier,
-        offline: {
-          seed: turn.chat.id,
-          turn: turnOf(turn.position),
-          style: ctx.settings.communication_style,
-          hasPersonalContext: Boolean(ctx.settings.personal_context),
-          checkIn,
-          checkInReminder: checkInReminder(lines),
-          // Only a reply someone watches grow is paced, and only while they do: stored, it is needed at once.
-          paceMs: input.streamed ? deps.config.offlineStreamWordMs : 0,
-          hurry: reply.unheard,
-        },
-        timeoutMs: deps.config.llmTimeoutMs,
-        onDelta: (delta) => reply.push(delta),
-      });
+      answer = await timeModelCall('chat', () =>
+        runAssistant({
+          model: deps.model,
+          system,
+          messages,
+          tier: ctx.tier,
+          offline: {
+            seed: turn.chat.id,
+            turn: turnOf(turn.position),
+            style: ctx.settings.communication_style,
+            hasPersonalContext: Boolean(ctx.settings.personal_context),
+            checkIn,
+            checkInReminder: checkInReminder(lines),
+            // Only a reply someone watches grow is paced, and only while they do: stored, it is needed at once.
+            paceMs: input.streamed ? deps.config.offlineStreamWordMs : 0,
+            // …and a draining server needs it done.
+            hurry: AbortSignal.any([reply.unheard, deps.draining]),
+          },
+          timeoutMs: deps.config.llmTimeoutMs,
+          onDelta: (delta) => reply.push(delta),
+        }),
+      );
     } catch (error) {
       await giveBack().catch(() => {});
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
       // Words the model streamed before failing stay on screen only until `done` brings the stored reply.
       if ((await opinion)?.tier === 'crisis') {
+        countSafetyNet('crisis', 'classifier');
         await flagRisk(db, input.userId, now);
         const words = shownToday(ctx, now)
           ? crisisFollowUp(lines, turnOf(turn.position))
@@ -321,6 +337,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     let replyCtx = ctx;
     if (verdict?.tier === 'crisis') {
       // The model called it a crisis: its reply never goes out without the crisis help and the grounding card.
+      countSafetyNet('crisis', 'classifier');
       await flagRisk(db, input.userId, now);
       replyCtx = { ...ctx, riskFlaggedAt: now };
       const brief = shownToday(ctx, now);
@@ -333,6 +350,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
         safety: brief ? 'crisis_brief' : 'crisis',
       };
     } else if (verdict?.tier === 'concern' && !safety.screeningAnswered) {
+      countSafetyNet('concern', 'classifier');
       const question = screeningAddendum(lines);
       reply.push(`\n\n${question}`);
       message = { ...message, content: `${answer.text}\n\n${question}`, safety: 'screening' };

@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_PG_POOL_MAX, DEFAULT_PG_QUERY_TIMEOUT_MS, type Config } from '../start/config';
+import { timeQueries, unwatchPool, watchPool } from '../ops/metrics';
 import { survivesLostConnection } from './lost-connection';
 import * as schema from './schema';
 
@@ -45,9 +46,14 @@ export interface Database {
 
 export async function openDatabase(
   config: Pick<Config, 'databaseUrl' | 'dataDir' | 'pgPoolMax' | 'pgQueryTimeoutMs'>,
+  { onPoolError }: Pick<PostgresOptions, 'onPoolError'> = {},
 ): Promise<Database> {
   if (config.databaseUrl)
-    return openPostgres(config.databaseUrl, { max: config.pgPoolMax, queryTimeoutMs: config.pgQueryTimeoutMs });
+    return openPostgres(config.databaseUrl, {
+      max: config.pgPoolMax,
+      queryTimeoutMs: config.pgQueryTimeoutMs,
+      onPoolError,
+    });
   mkdirSync(config.dataDir, { recursive: true }); // PGlite does not create parent folders
   return wrapPglite(await PGlite.create(config.dataDir, { startParams: PGLITE_START_PARAMS }));
 }
@@ -92,11 +98,23 @@ export function openPostgres(
     }),
   });
   // Every client, checked out or not, outlives its connection (lost-connection.ts)…
-  pool.on('connect', survivesLostConnection);
+  pool.on('connect', (client) => {
+    survivesLostConnection(client);
+    timeQueries(client); // wellbeing_db_query_duration_seconds
+  });
+  watchPool(pool); // the pool gauges
   // …and an idle one losing it must not crash the process either (the next query reconnects), but say so.
   pool.on('error', onPoolError ?? ((e) => console.error(`PostgreSQL: an idle pooled connection failed: ${e.message}`)));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
-  return { db, kind: 'postgres', client: pool, close: once(() => pool.end()) };
+  return {
+    db,
+    kind: 'postgres',
+    client: pool,
+    close: once(() => {
+      unwatchPool(pool);
+      return pool.end();
+    }),
+  };
 }
 
 /** Database.close() is idempotent: only the first call closes, a later one (another cleanup path) does nothing. */

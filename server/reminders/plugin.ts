@@ -1,9 +1,11 @@
 // The reminder loop of this instance: every REMINDER_TICK_MS it sends what is due (scheduler.ts). Every instance
 // on one PostgreSQL runs it — the claims share the work — and on PGlite the one process does. It starts when the
 // app is ready, only when the bot can reach a Bot API (botOnline) and the tick is not 0, and a closing app waits
-// for the tick in progress, so no claim is left half-handled by a clean shutdown.
+// for the tick in progress, so no claim is left half-handled by a clean shutdown. A drain (SIGTERM) stops the
+// claiming at once: the tick in progress finishes what it claimed and claims nothing more.
 import fp from 'fastify-plugin';
 import { botOnline } from '../bot/bot';
+import { countReminders } from '../ops/metrics';
 import { runDueReminders } from './scheduler';
 
 export default fp(
@@ -22,7 +24,9 @@ export default fp(
           config: app.config,
           log: app.log,
           now: () => new Date(),
+          stop: app.drain.signal,
         });
+        countReminders(report);
         if (Object.keys(report).length > 0) app.log.info({ reminders: report }, 'reminders: tick');
       } catch (err) {
         app.log.error({ err }, 'reminders: tick failed'); // the database is away: the next tick tries again
@@ -36,12 +40,16 @@ export default fp(
       timer.unref();
     };
 
-    app.addHook('onReady', async () => schedule());
-    app.addHook('onClose', async () => {
+    const stop = () => {
       closing = true;
       clearTimeout(timer);
+    };
+    app.addHook('onReady', async () => schedule());
+    app.drain.signal.addEventListener('abort', stop); // draining: no new claim (the tick in progress ends early)
+    app.addHook('onClose', async () => {
+      stop();
       await running;
     });
   },
-  { name: 'reminders', dependencies: ['decorators', 'bot'] },
+  { name: 'reminders', dependencies: ['decorators', 'bot', 'drain'] },
 );

@@ -56,6 +56,8 @@ export interface SchedulerDeps {
   /** Pacing between full batches (tests record it instead of waiting). */
   sleep?: (ms: number) => Promise<void>;
   messagesPerSecond?: number;
+  /** Aborted: claim nothing more (the server is draining); what was claimed is still handled. */
+  stop?: AbortSignal;
 }
 
 export interface Claimed {
@@ -98,6 +100,7 @@ export async function runDueReminders(deps: SchedulerDeps): Promise<TickReport> 
   const { sleep = wait, messagesPerSecond = MESSAGES_PER_SECOND } = deps;
   const report: TickReport = {};
   for (;;) {
+    if (deps.stop?.aborted) return report;
     const started = Date.now();
     const claimed = await claimDue(deps.db, deps.now());
     if (claimed.length === 0) return report;

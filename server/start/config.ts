@@ -100,6 +100,22 @@ export interface Config {
   dataEncryptionKey: Buffer | null;
   /** Keys data may still be sealed with after a rotation (DATA_ENCRYPTION_PREVIOUS_KEYS, comma-separated). */
   dataEncryptionPreviousKeys: Buffer[];
+  /** Bearer token GET /metrics requires (METRICS_TOKEN); null: metrics are off (404). */
+  metricsToken: string | null;
+  /** A port of its own for GET /metrics (METRICS_PORT), on HOST; null: served on PORT beside the app. */
+  metricsPort: number | null;
+  /**
+   * JSON log lines go here (LOG_FILE, appended, 0600); null: to stdout when it is not a terminal (journald, a
+   * pipe), else to ./server.log — a person at the terminal reads the few human lines on stderr.
+   */
+  logFile: string | null;
+  /** SIGTERM: how long the drain may take in all before the process exits anyway (SHUTDOWN_TIMEOUT_MS). */
+  shutdownTimeoutMs: number;
+  /**
+   * SIGTERM: how long the listener stays open after /readyz turned false, for load balancers (DRAIN_GRACE_MS;
+   * default 5 s on PostgreSQL, 0 on PGlite).
+   */
+  drainGraceMs: number;
   /**
    * The crisis lines every place shows (CRISIS_LINES_FILE, an operator's JSON; default: Russia's, shipped in
    * contract/safety/crisis-lines.ru.json), validated at start: an invalid file stops it (server/safety/lines.ts).
@@ -306,6 +322,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderTickMs: int(env, 'REMINDER_TICK_MS', 30_000),
     preCheckoutDeadlineMs: int(env, 'PRE_CHECKOUT_DEADLINE_MS', 7_000),
     ...dataKeys(env),
+    metricsToken: str(env, 'METRICS_TOKEN'),
+    metricsPort: str(env, 'METRICS_PORT') === null ? null : int(env, 'METRICS_PORT', 0),
+    logFile: str(env, 'LOG_FILE'),
+    // Inside systemd's default stop timeout (90 s) and a Kubernetes pod's grace (30 s); a chat reply that would
+    // take longer (LLM_TIMEOUT_MS 60 s) is cut off and the user is told to send it again.
+    shutdownTimeoutMs: int(env, 'SHUTDOWN_TIMEOUT_MS', 25_000),
+    // Two of the readiness checks docs/deploy.md configures (every 2 s) see /readyz turn false in that time. On
+    // PGlite there is one instance and no other to send to: no grace.
+    drainGraceMs: int(env, 'DRAIN_GRACE_MS', str(env, 'DATABASE_URL') ? 5_000 : 0),
     crisisLines: loadCrisisLines(resolve(str(env, 'CRISIS_LINES_FILE') ?? DEFAULT_CRISIS_LINES_FILE)),
     safetyClassifierTimeoutMs: int(env, 'SAFETY_CLASSIFIER_TIMEOUT_MS', 8_000),
   };

@@ -16,6 +16,7 @@ import { AudioRejected, chargedSeconds, measureRecording } from './audio';
 import { VOICE_ERRORS } from './errors';
 import { claimTranscription, finishTranscription, refundTranscription } from './repository';
 import { speechModel, transcribeSpeech } from './stt';
+import { timeModelCall } from '../ops/metrics';
 import { readUpload } from './upload';
 
 const AUDIO_REFUSALS = {
@@ -94,7 +95,9 @@ const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
       let text: string;
       try {
         const deadline = AbortSignal.timeout(app.config.sttTimeoutMs);
-        text = await transcribeSpeech(model, audio, AbortSignal.any([gone.signal, deadline]));
+        text = await timeModelCall('speech_to_text', () =>
+          transcribeSpeech(model, audio, AbortSignal.any([gone.signal, deadline])),
+        );
       } catch (error) {
         await refundTranscription(db, claim.id);
         if (!gone.signal.aborted) request.log.warn({ err: error }, 'transcription failed; the seconds were given back');

@@ -145,6 +145,7 @@ export async function startServer(options: { env?: Record<string, string> } = {}
     BOT_TOKEN: E2E_BOT_TOKEN,
     // PostgreSQL needs the data key given; on PGlite the server makes one in DATA_DIR, as on a first `npm start`.
     ...(database ? { DATABASE_URL: database.url, DATA_ENCRYPTION_KEY: E2E_DATA_KEY } : {}),
+    DRAIN_GRACE_MS: '0', // no load balancer to tell: a stopped test server closes at once
     ...options.env,
   };
   if (!database) delete env.DATABASE_URL;

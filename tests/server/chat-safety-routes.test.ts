@@ -30,6 +30,7 @@ import {
   type ModelServer,
   type ScriptedReply,
 } from '../support/openai-compatible-server';
+import { metricsSnapshot } from '../support/metrics';
 import { anna, appFactory, chatCalls, events } from './chat-support';
 import { describeEachDatabase, testConfig } from './harness';
 import { spawnServer } from '../support/server-command';
@@ -86,7 +87,19 @@ describeEachDatabase('chat safety net through the routes', (t) => {
       app = await withModel();
       model.script = script({ text: 'Слышу, как вы устали.' }, verdict('concern', 'hopelessness'));
       // Words the detector reads as nothing: the question comes from the second opinion alone.
+      const counted = await metricsSnapshot();
       const first = await chat.create('Сегодня был длинный день');
+      expect(await counted.delta('wellbeing_safety_readings_total', { reader: 'detector', tier: 'none' })).toBe(1);
+      expect(await counted.delta('wellbeing_safety_readings_total', { reader: 'classifier', tier: 'concern' })).toBe(1);
+      expect(await counted.delta('wellbeing_safety_net_activations_total', { tier: 'concern', by: 'classifier' })).toBe(
+        1,
+      );
+      expect(
+        await counted.delta('wellbeing_model_call_duration_seconds_count', {
+          model: 'safety_classifier',
+          outcome: 'ok',
+        }),
+      ).toBe(1);
       expect(first.statusCode).toBe(201);
       const { chat: made, message: asked } = first.json() as ChatCreateAndSendResponse;
       expect(asked.content).toBe(`Слышу, как вы устали.\n\n${screeningAddendum(SHIPPED_CRISIS_LINES)}`);
@@ -175,8 +188,13 @@ describeEachDatabase('chat safety net through the routes', (t) => {
     it('a crisis verdict: the reply goes out with the crisis help and the grounding card (streamed before done), the user flagged', async () => {
       app = await withModel();
       model.script = script({ text: 'Похоже, вам сейчас очень одиноко.' }, verdict('crisis', 'farewell'));
+      const counted = await metricsSnapshot();
       const res = await chat.create('Сегодня был длинный день', { stream: true });
       const all = events(res.body);
+      expect(await counted.delta('wellbeing_safety_net_activations_total', { tier: 'crisis', by: 'classifier' })).toBe(
+        1,
+      );
+      expect(await counted.delta('wellbeing_chat_messages_streamed_total', { outcome: 'done' })).toBe(1);
       const done = all.at(-1)!;
       if (done.event !== 'done') throw new Error(`no done: ${res.body}`);
       const stored = done.data.message;
@@ -195,8 +213,21 @@ describeEachDatabase('chat safety net through the routes', (t) => {
     it('a verdict that does not come in time is no verdict: a crisis one a minute late changes nothing', async () => {
       app = await withModel('300');
       model.script = script({ text: 'Я рядом.' }, { ...verdict('crisis', 'direct'), firstTokenDelayMs: 60_000 });
+      const counted = await metricsSnapshot();
       const res = await chat.create('Тяжёлый день');
       expect(res.statusCode).toBe(201);
+      expect(await counted.delta('wellbeing_safety_readings_total', { reader: 'classifier', tier: 'no_verdict' })).toBe(
+        1,
+      );
+      expect(
+        await counted.delta('wellbeing_model_call_duration_seconds_count', {
+          model: 'safety_classifier',
+          outcome: 'failed',
+        }),
+      ).toBe(1);
+      expect(await counted.delta('wellbeing_safety_net_activations_total', { tier: 'crisis', by: 'classifier' })).toBe(
+        0,
+      );
       expect((res.json() as ChatCreateAndSendResponse).message).toMatchObject({ content: 'Я рядом.', safety: null });
       expect(await flaggedAt()).toBeNull();
     });

@@ -19,7 +19,8 @@
  * - `t.userId(telegramId)` — internal users.id for a Telegram id.
  * - `t.asUser(telegramId, fn)` — runs `fn` in that user's scope (their data key: server/db/user-scope.ts), for
  *   rows a test writes straight into sealed columns; requests of the authenticated scope have it already.
- * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach).
+ * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach);
+ * `{ captureLog: true }` logs at info into memory: `t.log()` is every JSON line written so far, as text.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
@@ -38,6 +39,7 @@ import { migrateDatabase, openPostgres, wrapPglite, type Database } from '../../
 import { migrationsFolder } from '../../server/db/migrate';
 import { subscriptions, users } from '../../server/db/schema';
 import { openDataKeys } from '../../server/privacy/keys';
+import { createLogger } from '../../server/http/logger';
 import { userKey } from '../../server/privacy/user-keys';
 import { withUserKey } from '../../server/db/user-scope';
 
@@ -65,6 +67,8 @@ export interface TestContext {
   setTier(telegramId: number, tier: Tier, expiresAt?: Date | null): Promise<void>;
   setDailyLimit(kind: UsageKind, tier: Tier, limit: number | null): void;
   userId(telegramId: number): Promise<number>;
+  /** The JSON log so far (with `captureLog: true`; else ''). */
+  log(): string;
   asUser<T>(telegramId: number, fn: () => Promise<T>): Promise<T>;
 }
 
@@ -198,6 +202,8 @@ export async function freshPostgres(
 export interface EachDatabaseOptions {
   /** Extra environment for each test's config, read in beforeEach (e.g. a loopback TELEGRAM_API_ROOT). */
   env?: () => Record<string, string>;
+  /** Log at info into memory (`t.log()`). */
+  captureLog?: boolean;
 }
 
 export function describeEachDatabase(
@@ -210,7 +216,8 @@ export function describeEachDatabase(
   for (const kind of kinds) {
     describe(`${title} [${kind}]`, () => {
       let current:
-        { app: FastifyInstance; database: Database; config: Config; cleanup: () => Promise<void> } | undefined;
+        | { app: FastifyInstance; database: Database; config: Config; log: string[]; cleanup: () => Promise<void> }
+        | undefined;
       const need = () => {
         if (!current) throw new Error('harness: t.app/t.database are only available inside tests and hooks');
         return current;
@@ -227,6 +234,7 @@ export function describeEachDatabase(
           return need().config;
         },
         kind,
+        log: () => need().log.join(''),
         initData: (user, opts) => signInitData(user, opts),
         headers: (user, extra = {}) => ({
           'x-init-data': signInitData(user),
@@ -281,12 +289,17 @@ export function describeEachDatabase(
           database = fresh.database;
           drop = fresh.drop;
         }
-        const app = await buildApp({ database, config });
+        const log: string[] = [];
+        const logger = options.captureLog
+          ? createLogger({ ...config, logLevel: 'info' }, { write: (line: string) => void log.push(line) })
+          : undefined;
+        const app = await buildApp({ database, config, logger });
         await app.ready();
         current = {
           app,
           database,
           config,
+          log,
           cleanup: async () => {
             await app.close();
             await drop();

@@ -29,7 +29,13 @@ const children: ChildProcess[] = [];
 function start(
   dir = dataDir,
   env: Record<string, string> = {},
-): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
+): {
+  child: ChildProcess;
+  output: () => string;
+  stdout: () => string;
+  stderr: () => string;
+  exited: Promise<number | null>;
+} {
   const child = spawnServer(root, {
     PATH: process.env.PATH,
     HOME: process.env.HOME,
@@ -42,10 +48,12 @@ function start(
   });
   children.push(child);
   let out = '';
-  child.stdout!.on('data', (d) => (out += d));
-  child.stderr!.on('data', (d) => (out += d));
+  let stdout = '';
+  let stderr = '';
+  child.stdout!.on('data', (d) => ((out += d), (stdout += d)));
+  child.stderr!.on('data', (d) => ((out += d), (stderr += d)));
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
-  return { child, output: () => out, exited };
+  return { child, output: () => out, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
 async function listening(p: ReturnType<typeof start>): Promise<string> {
@@ -91,12 +99,21 @@ afterAll(() => {
 
 describe('server/start/main.ts process', () => {
   it('listens, refuses a second process on the same DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
-    const first = start();
+    const first = start(dataDir, { LOG_LEVEL: 'info', DRAIN_GRACE_MS: '200' });
     const url = await listening(first);
     const res = await fetch(`${url}/api/users/me`);
     expect(res.status).toBe(401);
     expect((await res.json()).detail).toMatch(/[а-яё]/i);
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(true);
+    // Apart: the human lines on stderr say what each address is; stdout (not a terminal here) is the JSON log.
+    expect(first.stderr()).toMatch(/^Открыть: http:\/\/127\.0\.0\.1:\d+ — приложение в браузере$/m);
+    expect(first.stderr()).toMatch(/^Запуск для разработки \(без BOT_TOKEN\): http:\/\/127\.0\.0\.1:\d+\/dev — /m);
+    expect(first.stderr()).toContain(`База данных: PGlite в ${dataDir}`);
+    expect(first.stderr()).toContain('Журнал (JSON, строка на событие): stdout');
+    expect(first.stderr()).not.toContain('{"level"');
+    const lines = first.stdout().trim().split('\n');
+    expect(lines.map((l) => JSON.parse(l).msg)).toContain('started');
+    expect(lines.map((l) => JSON.parse(l).msg)).toContain('request'); // the 401 above, by its route
 
     const second = start();
     const code = await second.exited;

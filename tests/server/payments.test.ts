@@ -15,6 +15,7 @@ import { effectiveTier } from '../../server/billing/quota';
 import { invoices, payments, refunds, subscriptionGrants, subscriptions, users } from '../../server/db/schema';
 import { DEV_BOT_TOKEN } from '../../server/start/config';
 import { BotApiError, startBotApi, type FakeBotApi } from '../support/bot-api';
+import { metricsSnapshot } from '../support/metrics';
 import { describeEachDatabase, signInitData, testConfig, type TgUser } from './harness';
 
 const anna: TgUser = { id: 7_000_001, first_name: 'Анна' };
@@ -368,7 +369,9 @@ describeEachDatabase(
           const row = await offer('PRO', 3);
           api.reset();
           const u = update(row);
+          const counted = await metricsSnapshot();
           expect((await hook(u)).statusCode).toBe(200);
+          expect(await counted.delta('wellbeing_payments_total', { outcome: 'refused' })).toBe(1);
           expect(answerOf()).toEqual({
             pre_checkout_query_id: u.pre_checkout_query.id,
             ok: false,
@@ -458,7 +461,9 @@ describeEachDatabase(
         const row = await offer('PREMIUM', 1);
         api.reset();
         const before = new Date();
+        const counted = await metricsSnapshot();
         expect((await pay(anna, row, 'charge-1')).statusCode).toBe(200);
+        expect(await counted.delta('wellbeing_payments_total', { outcome: 'granted' })).toBe(1);
         const sub = await me();
         expect(sub).toMatchObject({ tier: 'PREMIUM', source: 'payment' });
         near(sub.expires_at, addMonths(before, 1));
@@ -504,7 +509,10 @@ describeEachDatabase(
         const row = await offer('PRO', 1);
         await pay(anna, row, 'charge-dup');
         const first = await me();
+        const counted = await metricsSnapshot();
         for (let i = 0; i < 3; i++) expect((await pay(anna, row, 'charge-dup')).statusCode).toBe(200);
+        expect(await counted.delta('wellbeing_payments_total', { outcome: 'duplicate' })).toBe(3);
+        expect(await counted.delta('wellbeing_payments_total', { outcome: 'granted' })).toBe(0);
         expect(await me()).toEqual(first);
         expect(await countRows()).toEqual({ payments: 1, grants: 1 });
         expect(api.callsOf('sendMessage')).toHaveLength(1); // one thank-you
@@ -666,7 +674,9 @@ describeEachDatabase(
 
       it('money for a payload we cannot place is kept for a refund and grants nothing', async () => {
         await signIn();
+        const counted = await metricsSnapshot();
         expect((await hook(successfulPayment(anna, 'nonsense', 'charge-orphan', 'XTR', 7))).statusCode).toBe(200);
+        expect(await counted.delta('wellbeing_payments_total', { outcome: 'refund_due' })).toBe(1);
         const [p] = await t.database.db.select().from(payments);
         expect(p).toMatchObject({
           telegramPaymentChargeId: 'charge-orphan',
@@ -772,7 +782,9 @@ describeEachDatabase(
         await pay(anna, row, 'charge-r');
         api.reset();
         const before = new Date();
+        const counted = await metricsSnapshot();
         expect((await hook(refundedPayment(anna, row.id, 'charge-r', 'XTR', 400))).statusCode).toBe(200);
+        expect(await counted.delta('wellbeing_payments_total', { outcome: 'refunded' })).toBe(1);
         expect(await me()).toEqual({ tier: 'START', expires_at: null, source: null });
         const [refund] = await t.database.db.select().from(refunds);
         expect(refund).toMatchObject({ telegramPaymentChargeId: 'charge-r', currency: 'XTR', amount: 400 });

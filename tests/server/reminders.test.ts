@@ -2,10 +2,11 @@
 // Bot API server: each reminder time in zones either side of UTC, skipped when the user was active that local day,
 // never for users who turned reminders off, never allowed the bot, or blocked it (403), 429 and network errors
 // retried with backoff and sent once, an answer lost on the way never repeated, a crash after the claim and
-// during the send, and the loop's start and clean stop.
+// during the send, a drain that stops the claiming, and the loop's start and clean stop.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
+import { metricsSnapshot } from '../support/metrics';
 import { reminderDeliveries, reminderSchedule, users } from '../../server/db/schema';
 import { recordActivity } from '../../server/home/activity';
 import { instantAt } from '../../server/http/time-zone';
@@ -389,6 +390,21 @@ describeEachDatabase(
       }
     });
 
+    it('a drain stops the claiming: the batch in hand is sent, the rest stays due and unclaimed for another instance', async () => {
+      const users = [];
+      for (let i = 0; i < CLAIM_BATCH * 2 + 5; i++) users.push(await enrol(person(), 'Europe/Moscow'));
+      at(users[0]!.slot.dueAt, 1000);
+      const drain = new AbortController();
+      // SIGTERM arrives while the first full batch is being paced.
+      const report = await runDueReminders({ ...deps(), stop: drain.signal, sleep: async () => drain.abort() });
+      expect(report).toEqual({ sent: CLAIM_BATCH });
+      expect(sent()).toHaveLength(CLAIM_BATCH);
+      const rows = await t.database.db.select().from(reminderSchedule);
+      const waiting = rows.filter((r) => r.dueAt <= clock);
+      expect(waiting).toHaveLength(CLAIM_BATCH + 5);
+      expect(waiting.every((r) => r.leaseUntil === null)).toBe(true);
+    });
+
     it('the loop runs in the app on its tick and stops with it', async () => {
       const user = person();
       const { id } = await enrol(user, 'Europe/Moscow');
@@ -404,11 +420,13 @@ describeEachDatabase(
         database: t.database,
         config: testConfig({ TELEGRAM_API_ROOT: api.url, PUBLIC_URL, REMINDER_TICK_MS: '20' }),
       });
+      const counted = await metricsSnapshot();
       await app.ready();
       const deadline = Date.now() + 10_000;
       while (sent().length === 0 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 20));
       await app.close();
       expect(sent()).toHaveLength(1);
+      expect(await counted.delta('wellbeing_reminders_total', { outcome: 'sent' })).toBe(1); // /metrics counts it
       const calls = api.calls.length;
       await new Promise((r) => setTimeout(r, 100));
       expect(api.calls.length).toBe(calls); // closed: no more ticks
