@@ -1,7 +1,9 @@
 // The diary API contract: zod schemas validate requests and filter responses on the server; the client imports
 // only the inferred types (`import type`), so zod stays out of the client bundle.
 import { z } from 'zod';
+import { checkInSchema } from './checkin';
 import { CLIENT_ID_PATTERN } from './client-id';
+import { moodSchema } from './mood';
 import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
 import {
   DIARY_CONTENT_MAX,
@@ -10,15 +12,11 @@ import {
   DIARY_SOURCE_ID_MAX,
   DIARY_SOURCE_TYPES,
   DIARY_TITLE_MAX,
-  MOODS,
   PRACTICE_SESSION_SOURCE,
   SOURCE_TYPES,
 } from './constants';
 
-export const moodSchema = z.enum(MOODS, {
-  error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good',
-});
-export type Mood = z.infer<typeof moodSchema>;
+export { moodSchema, type Mood } from './mood';
 
 export const sourceTypeSchema = z.enum(SOURCE_TYPES, { error: 'Источник должен быть manual или ai_suggestion' });
 export type SourceType = z.infer<typeof sourceTypeSchema>;
@@ -57,6 +55,12 @@ export type DiaryListQuery = z.output<typeof diaryListQuerySchema>;
 export const diaryListResponseSchema = z.object({
   entries: z.array(diaryEntrySchema),
   total: z.number().int(),
+  /**
+   * The check-ins (home's mood marks) whose time falls among this page's entries — after its last entry (none when
+   * it is the last page) and up to the previous page's last (none on the first page) — so pages never repeat one.
+   * Only for plans with the diary, and never under «Избранное». Always sent by this server.
+   */
+  check_ins: z.array(checkInSchema).optional(),
 });
 export type DiaryListResponse = z.infer<typeof diaryListResponseSchema>;
 

@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import chatRoutes from './chat/routes';
+import checkInRoutes from './checkin/routes';
 import diaryRoutes from './diary/routes';
 import homeRoutes from './home/routes';
 
@@ -92,6 +93,7 @@ export async function buildApp({
         await scope.register(voiceRoutes, { prefix: '/chat' }); // POST /api/chat/transcribe
         await scope.register(practiceRoutes, { prefix: '/practices' });
         await scope.register(homeRoutes, { prefix: '/home' });
+        await scope.register(checkInRoutes, { prefix: '/checkin' });
         await scope.register(helpRoutes, { prefix: '/help' });
         if (extraRoutes) await extraRoutes(scope);
       });

@@ -100,6 +100,18 @@ export async function listEntries(db: Db, userId: number, query: DiaryListQuery)
   return { entries, total: Number(counted?.total ?? 0) };
 }
 
+/** When the entry at `offset` of the user's list (all entries, from `dateFrom` when given) was written; null: none. */
+export async function entryTimeAt(db: Db, userId: number, offset: number, dateFrom?: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: diaryEntries.createdAt })
+    .from(diaryEntries)
+    .where(listFilter(userId, false, dateFrom))
+    .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id))
+    .limit(1)
+    .offset(offset);
+  return row ? new Date(row.createdAt) : null;
+}
+
 export async function getEntry(db: Executor, userId: number, id: string): Promise<DiaryEntry | null> {
   if (!isEntryId(id)) return null;
   const [row] = await db

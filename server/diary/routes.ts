@@ -1,4 +1,4 @@
-// /api/diary: list, one entry, create (spends today's diary quota; an entry from a practice names the caller's own
+// /api/diary: list (with the check-ins' mood marks), one entry, create (spends today's diary quota; an entry from a practice names the caller's own
 // session), favourite toggle, delete.
 // Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -13,10 +13,12 @@ import {
 import { PRACTICE_SESSION_SOURCE } from '../../contract/constants';
 import { dailyRefusalSchema } from '../../contract/billing';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
+import { requestNow } from '../http/clock';
 import { httpError } from '../http/errors';
 import { isOwnSession } from '../practices/repository';
 import { PRACTICE_ERRORS } from '../practices/routes';
 import { flagRiskIn } from '../users/risk';
+import { checkInMarks } from './check-in-marks';
 import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite } from './repository';
 
 export const DIARY_ERRORS = {
@@ -37,7 +39,11 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: diaryListResponseSchema, ...paramErrors, ...authErrors },
       },
     },
-    async (request) => listEntries(app.database.db, request.user.id, request.query),
+    async (request) => {
+      const page = await listEntries(app.database.db, request.user.id, request.query);
+      const marks = await checkInMarks(app.database.db, request.user.id, request.query, page, requestNow(request));
+      return { ...page, check_ins: marks };
+    },
   );
 
   app.get(

@@ -78,6 +78,11 @@ export interface Config {
   dataEncryptionKey: Buffer | null;
   /** Keys data may still be sealed with after a rotation (DATA_ENCRYPTION_PREVIOUS_KEYS, comma-separated). */
   dataEncryptionPreviousKeys: Buffer[];
+  /**
+   * TEST_CLOCK=1: a request may name its instant in X-Test-Now (server/http/clock.ts), so an end-to-end test lives a
+   * week of check-ins in a minute. Tests only: refused with NODE_ENV=production or on an address beyond loopback.
+   */
+  testClock: boolean;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
@@ -188,11 +193,23 @@ function dataKeys(env: NodeJS.ProcessEnv): Pick<Config, 'dataEncryptionKey' | 'd
   };
 }
 
+const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
+
+/** TEST_CLOCK: only for a test's own server, never one anybody else can reach. */
+function testClock(env: NodeJS.ProcessEnv, host: string): boolean {
+  if (str(env, 'TEST_CLOCK') !== '1') return false;
+  if (env.NODE_ENV === 'production') throw new Error('TEST_CLOCK is for tests: it is refused with NODE_ENV=production');
+  if (!LOOPBACK.has(host))
+    throw new Error(`TEST_CLOCK is for tests: it needs HOST on loopback (127.0.0.1), not ${host}`);
+  return true;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const botToken = str(env, 'BOT_TOKEN');
+  const host = str(env, 'HOST') ?? '0.0.0.0';
   return {
     port: int(env, 'PORT', 3000),
-    host: str(env, 'HOST') ?? '0.0.0.0',
+    host,
     dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
     databaseUrl: str(env, 'DATABASE_URL'),
     pgPoolMax: int(env, 'PG_POOL_MAX', DEFAULT_PG_POOL_MAX),
@@ -222,5 +239,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderTickMs: int(env, 'REMINDER_TICK_MS', 30_000),
     preCheckoutDeadlineMs: int(env, 'PRE_CHECKOUT_DEADLINE_MS', 7_000),
     ...dataKeys(env),
+    testClock: testClock(env, host),
   };
 }

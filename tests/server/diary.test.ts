@@ -39,7 +39,7 @@ describeEachDatabase('diary API', (t) => {
     const res = await create({ content: 'Привет' });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ detail: 'Дневник недоступен на вашем тарифе', code: 'not_available' });
-    expect((await list()).json()).toEqual({ entries: [], total: 0 }); // the insert before the refused spend rolled back
+    expect((await list()).json()).toEqual({ entries: [], total: 0, check_ins: [] }); // the insert before the refused spend rolled back
   });
 
   it('an entry in words of suicide or self-harm flags the user, saved or refused; an everyday one does not', async () => {
@@ -142,13 +142,17 @@ describeEachDatabase('diary API', (t) => {
     ]);
     // The total is exact whether counted (full page, or past the end) or known from a short last page.
     expect([page1.total, page2.total, page3.total]).toEqual([5, 5, 5]);
-    expect((await list('?skip=10&limit=2')).json()).toEqual({ entries: [], total: 5 });
+    expect((await list('?skip=10&limit=2')).json()).toEqual({ entries: [], total: 5, check_ins: [] });
     expect((await list('?limit=5')).json().total).toBe(5);
     const favs = (await list('?is_favorite=true')).json() as DiaryListResponse;
     expect(favs.entries.map((e) => e.content)).toEqual(['Запись 5', 'Запись 3', 'Запись 1']);
     expect(favs.total).toBe(3);
     const future = new Date(Date.now() + 60_000).toISOString();
-    expect((await list(`?dateFrom=${encodeURIComponent(future)}`)).json()).toEqual({ entries: [], total: 0 });
+    expect((await list(`?dateFrom=${encodeURIComponent(future)}`)).json()).toEqual({
+      entries: [],
+      total: 0,
+      check_ins: [],
+    });
     const past = new Date(Date.now() - 7 * 86_400_000).toISOString();
     expect((await list(`?dateFrom=${encodeURIComponent(past)}&is_favorite=true`)).json().total).toBe(3);
   });
@@ -204,7 +208,7 @@ describeEachDatabase('diary API', (t) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Запись не найдена' });
     }
-    expect((await list('', boris)).json()).toEqual({ entries: [], total: 0 });
+    expect((await list('', boris)).json()).toEqual({ entries: [], total: 0, check_ins: [] });
     expect((await get(e.id, anna)).json().is_favorite).toBe(false); // boris's toggle changed nothing
     await create({ content: 'Ещё одно' }, anna);
     expect((await list('?limit=1&is_favorite=true', anna)).json().total).toBe(0);
@@ -328,7 +332,7 @@ describeEachDatabase('diary API', (t) => {
         expect(res.statusCode, JSON.stringify(source)).toBe(422);
         expect(res.json().detail).toMatch(/сессию/);
       }
-      expect((await list()).json()).toEqual({ entries: [], total: 0 });
+      expect((await list()).json()).toEqual({ entries: [], total: 0, check_ins: [] });
       expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(0);
     });
 
