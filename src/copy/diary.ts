@@ -15,6 +15,8 @@ export const diaryCopy = {
   filtersLabel: 'Фильтр записей',
   newEntry: 'Новая запись',
   untitled: 'Без заголовка',
+  /** A check-in among the entries (home's one tap): «Настроение дня: Хорошее». */
+  moodMark: 'Настроение дня',
   emptyTitle: 'Дневник пуст',
   emptyAction: 'Создать первую запись',
   listError: 'Не удалось загрузить записи',

@@ -54,6 +54,35 @@ describe('diary list screen', () => {
     }
   });
 
+  it('check-ins show among the entries by time as mood marks: face, «Настроение дня: …», the note, no link', async () => {
+    list.mockResolvedValue({
+      entries: [
+        entry(1, { created_at: '2025-03-10T09:05:00.000Z' }),
+        entry(2, { created_at: '2025-03-08T18:00:00.000Z' }),
+      ],
+      total: 2,
+      check_ins: [
+        { day: '2025-03-09', mood: 'bad', note: 'Поссорилась с сестрой', updated_at: '2025-03-09T20:00:00.000Z' },
+        { day: '2025-03-11', mood: 'very_good', note: null, updated_at: '2025-03-11T08:00:00.000Z' },
+      ],
+    });
+    await renderDiary('/app/diary');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const rows = [...document.querySelectorAll('[data-testid="diary-card"], [data-testid="mood-mark"]')];
+    expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual([
+      'mood-mark',
+      'diary-card',
+      'mood-mark',
+      'diary-card',
+    ]);
+    const marks = screen.getAllByTestId('mood-mark');
+    expect(marks[0]).toHaveAccessibleName('Настроение дня: Отличное');
+    expect(marks[1]).toHaveAccessibleName('Настроение дня: Плохое');
+    expect(within(marks[1]!).getByText('Поссорилась с сестрой')).toBeInTheDocument();
+    expect(within(marks[1]!).getByText(formatEntryDate('2025-03-09T20:00:00.000Z'))).toBeInTheDocument();
+    expect(within(marks[1]!).queryByRole('link')).toBeNull();
+  });
+
   it('the card link opens the entry', async () => {
     list.mockResolvedValue(page([entry(1)], 1));
     vi.mocked(getDiaryEntry).mockResolvedValue(entry(1));
