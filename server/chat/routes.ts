@@ -21,6 +21,7 @@ import {
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { effectiveTier } from '../billing/quota';
 import { httpError } from '../http/errors';
+import { applyAddressRequest } from '../users/settings';
 import { chatModel } from './model';
 import { deleteChat, getChat, listChats, listMessages } from './repository';
 import { openEventStream, wantsEventStream } from './sse';
@@ -143,6 +144,8 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function send(chatId: string | null, body: ChatSendInput, request: FastifyRequest, reply: FastifyReply) {
+    // «Давай на ты» is kept for every chat and model, from this reply on.
+    await applyAddressRequest(app.database.db, request.user.id, body.content);
     let turn: Turn;
     try {
       turn = await startTurn(deps(request.log), {

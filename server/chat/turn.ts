@@ -186,6 +186,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const checkIn = needsCheckIn(ctx.riskFlaggedAt, now);
   const system = systemPrompt({
     style: ctx.settings.communication_style,
+    address: ctx.settings.address_form,
     personalContext: ctx.settings.personal_context,
     checkIn,
   });
@@ -228,6 +229,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
           seed: turn.chat.id,
           turn: turnOf(turn.position),
           style: ctx.settings.communication_style,
+          address: ctx.settings.address_form,
           hasPersonalContext: Boolean(ctx.settings.personal_context),
           checkIn,
           // Only a reply someone watches grow is paced, and only while they do: stored, it is needed at once.

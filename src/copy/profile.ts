@@ -1,7 +1,7 @@
 // The profile, the trial offer, the settings, the user's own data and help — verbatim from the product spec where it
 // gives the words. The FAQ's answers must stay true of the product as built (docs/privacy.md says what is sealed).
 import { CRISIS_LINES } from '../../contract/safety/crisis-lines';
-import type { CommunicationStyle, ReminderTime } from '../../contract/settings';
+import type { AddressForm, CommunicationStyle, ReminderTime } from '../../contract/settings';
 import type { ProfilePart } from '../../machines/profile/profile.machine';
 import { ERASE_WORD } from '../../machines/profile/erase-confirmation';
 import { commonCopy } from './common';
@@ -72,6 +72,13 @@ export const settingsCopy = {
       direct: { label: 'Прямой', description: 'Чёткий и конкретный' },
       humorous: { label: 'С юмором', description: 'Лёгкий и позитивный' },
     } satisfies Record<CommunicationStyle, { label: string; description: string }>,
+  },
+  address: {
+    heading: 'Обращение',
+    options: {
+      vy: { label: 'На «вы»', description: 'Вежливо и спокойно' },
+      ty: { label: 'На «ты»', description: 'По-дружески' },
+    } satisfies Record<AddressForm, { label: string; description: string }>,
   },
   reminders: {
     heading: 'Напоминания',

@@ -4,7 +4,16 @@
 // its mood.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { openHome, setTier, useServerAndBrowser, type TgUser } from './harness';
+import { armAccessibilityGate } from './a11y';
+import {
+  launchUrl,
+  openHome,
+  PHONE_CONTEXT,
+  screenshotOnFailure,
+  setTier,
+  useServerAndBrowser,
+  type TgUser,
+} from './harness';
 
 const e2e = useServerAndBrowser({ env: { TEST_CLOCK: '1' } });
 const starter: TgUser = { id: 5_550_602, first_name: 'Лена', language_code: 'ru' };
@@ -46,8 +55,17 @@ async function liveAt(page: Page, iso: string) {
 
 describe('home in Chromium', () => {
   it('a START user checks in each day of a week on the fake clock: no paywall, the streak and the chart grow', async () => {
-    const page = await openHome(e2e, starter);
+    // The page's clock is installed before its first script (it runs on: the greeting reads it, nothing pauses it).
+    const context = await e2e.browser.newContext(PHONE_CONTEXT);
+    const page = await context.newPage();
+    screenshotOnFailure(page);
     await page.clock.install({ time: new Date('2030-01-14T08:30:00+03:00') });
+    await armAccessibilityGate(context, page, {});
+    await context.setExtraHTTPHeaders({ 'x-test-now': '2030-01-14T08:30:00+03:00' });
+    await page.goto(launchUrl(e2e.server, { user: starter }));
+    await page.waitForURL('**/onboarding', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await page.waitForURL('**/app/home');
     const chart = page.getByRole('img', { name: /Пн: / });
     const status = page.getByRole('region', { name: 'Настроение сегодня' }).getByRole('status');
 
@@ -100,7 +118,7 @@ describe('home in Chromium', () => {
     await shown(page.getByText('Отметьте настроение выше — и здесь появится ваша неделя'));
     expect(await page.getByRole('dialog').count()).toBe(0);
     await page.context().close();
-  });
+  }, 300_000); // nine loads of home, each checked by the accessibility gate
 
   it('PRO: after the check-in, «Написать в дневник» opens a full entry with that mood; saved, home shows it', async () => {
     const page = await openHome(e2e, proUser);

@@ -50,7 +50,7 @@ describe('profile in Chromium', () => {
     const direct = page.getByRole('radiogroup', { name: 'Стиль общения' }).getByRole('radio', { name: /Прямой/ });
     await shown(direct);
     await direct.click();
-    await shown(page.getByText('Стиль общения обновлен'));
+    await shown(page.getByText('Обновлено: стиль общения'));
     await page.reload();
     await expect.poll(() => direct.getAttribute('aria-checked'), { timeout: TIMEOUT }).toBe('true');
     await page.context().close();

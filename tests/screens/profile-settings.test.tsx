@@ -64,7 +64,7 @@ const open = () =>
   );
 
 describe('settings', () => {
-  it('style: a radio group with descriptions; a choice is saved with «Стиль общения обновлен»', async () => {
+  it('style: a radio group with descriptions; a choice is saved with «Обновлено: стиль общения»', async () => {
     open();
     const group = await screen.findByRole('radiogroup', { name: 'Стиль общения' });
     const options = within(group).getAllByRole('radio');
@@ -76,12 +76,32 @@ describe('settings', () => {
     expect(options[0]).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(options[1]!);
     expect(options[1]).toHaveAttribute('aria-checked', 'true');
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Стиль общения обновлен' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Обновлено: стиль общения' }));
     expect(update).toHaveBeenCalledWith({ communication_style: 'direct' }, aborts);
     // Arrow keys move and choose, as in every radio group.
     options[1]!.focus();
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(update).toHaveBeenLastCalledWith({ communication_style: 'humorous' }, aborts));
+  });
+
+  it('address: «На «вы»» or «На «ты»»; a choice is saved with «Обновлено: обращение», a failure puts it back', async () => {
+    open();
+    const group = await screen.findByRole('radiogroup', { name: 'Обращение' });
+    const options = within(group).getAllByRole('radio');
+    expect(options.map((o) => o.textContent)).toEqual(['На «вы»Вежливо и спокойно', 'На «ты»По-дружески']);
+    expect(options[0]).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(options[1]!);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Обновлено: обращение' }));
+    expect(update).toHaveBeenCalledWith({ address_form: 'ty' }, aborts);
+    expect(options[1]).toHaveAttribute('aria-checked', 'true');
+    update.mockRejectedValueOnce(new Error('offline'));
+    await userEvent.click(options[0]!);
+    await waitFor(() => expect(options[1]).toHaveAttribute('aria-checked', 'true'));
+    expect(toast).toHaveBeenLastCalledWith({
+      title: 'Ошибка',
+      description: 'Не удалось сохранить настройки',
+      variant: 'destructive',
+    });
   });
 
   it('reminders: off says «Напоминания отключены»; a time says «Время напоминаний обновлено» and asks Telegram', async () => {
