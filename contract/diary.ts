@@ -109,4 +109,30 @@ export type DiaryCreateBody = z.input<typeof diaryCreateBodySchema>;
 /** What the server works with after validation. */
 export type DiaryCreateInput = z.output<typeof diaryCreateBodySchema>;
 
+/**
+ * PATCH /api/diary/{id}: changes the entry's title, content or mood (any of them; at least one). The same rules as
+ * a new entry's: title trimmed, ≤ 100, blank → none; content trimmed, not blank, ≤ 2000; mood one of five or null.
+ */
+export const diaryUpdateBodySchema = z
+  .strictObject(
+    {
+      // Absent leaves the field as it is; null (or a blank title) clears it.
+      title: storableString('Заголовок должен быть строкой')
+        .trim()
+        .max(DIARY_TITLE_MAX, { error: `Заголовок не может быть длиннее ${DIARY_TITLE_MAX} символов` })
+        .nullable()
+        .transform((t) => (t ? t : null))
+        .optional(),
+      content: diaryCreateBodySchema.shape.content.optional(),
+      mood: moodSchema.nullable().optional(),
+    },
+    { error: unknownKeys },
+  )
+  .refine((b) => b.title !== undefined || b.content !== undefined || b.mood !== undefined, {
+    error: 'Укажите, что изменить: title, content или mood',
+  });
+/** What the client sends. */
+export type DiaryUpdateBody = z.input<typeof diaryUpdateBodySchema>;
+export type DiaryUpdateInput = z.output<typeof diaryUpdateBodySchema>;
+
 export const diaryEntryParamsSchema = z.object({ id: z.string() });

@@ -1,5 +1,5 @@
 // /api/diary: list (with the check-ins' mood marks), one entry, create (spends today's diary quota; an entry from a practice names the caller's own
-// session), favourite toggle, delete.
+// session), edit, favourite toggle, delete.
 // Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,6 +9,7 @@ import {
   diaryEntrySchema,
   diaryListQuerySchema,
   diaryListResponseSchema,
+  diaryUpdateBodySchema,
 } from '../../contract/diary';
 import { PRACTICE_SESSION_SOURCE } from '../../contract/constants';
 import { dailyRefusalSchema } from '../../contract/billing';
@@ -19,7 +20,7 @@ import { isOwnSession } from '../practices/repository';
 import { PRACTICE_ERRORS } from '../practices/routes';
 import { flagRiskIn } from '../users/risk';
 import { checkInMarks } from './check-in-marks';
-import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite } from './repository';
+import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite, updateEntry } from './repository';
 
 export const DIARY_ERRORS = {
   notFound: 'Запись не найдена',
@@ -96,6 +97,25 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(402).send({ detail, code: result.reason });
       }
       return reply.code(result.created ? 201 : 200).send(result.entry);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        description: 'Changes the entry’s title, content or mood (not a new entry: no quota). Another user’s → 404.',
+        params: diaryEntryParamsSchema,
+        body: diaryUpdateBodySchema,
+        response: { 200: diaryEntrySchema, 404: errorSchema, ...bodyErrors, ...authErrors },
+      },
+    },
+    async (request) => {
+      await flagRiskIn(app.database.db, request.user.id, request.body.title, request.body.content);
+      const entry = await updateEntry(app.database.db, request.user.id, request.params.id, request.body);
+      if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
+      return entry;
     },
   );
 

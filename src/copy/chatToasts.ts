@@ -5,7 +5,7 @@ import type { ToastCopy } from './toasts';
 
 export const chatToasts = {
   limitReached: { title: 'Внимание', description: 'Лимит токенов исчерпан', variant: 'warning' },
-  chatDeleted: { title: 'Готово', description: 'Чат удалён', variant: 'success' },
+  chatDeleted: { title: 'Чат удалён', description: 'Его сообщений больше нет', variant: 'success' },
   deleteFailed: { title: 'Ошибка', description: 'Не удалось удалить чат', variant: 'destructive' },
   voiceUnconfigured: {
     title: 'Голосовой ввод не настроен',

@@ -132,7 +132,11 @@ describe('chat in Chromium', () => {
     await page.waitForURL('**/app/diary/new');
     const content = page.getByPlaceholder('Что вы чувствуете?');
     await expect.poll(() => content.inputValue(), { timeout: TIMEOUT }).toBe(JOY);
-    expect(await page.getByPlaceholder('Заголовок (необязательно)').inputValue()).toBe('Хороший момент');
+    expect(await page.getByPlaceholder('Заголовок (опционально)').inputValue()).toBe('Хороший момент');
+    // Saved, it returns to the conversation and confirms there.
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL(chatUrl);
+    await shown(page.getByText('Сохранено в дневник'));
 
     // The list: the chat's card with its topic and last message; deleting it after the confirmation.
     await page.goto(`${e2e.server.url}/app/chat`);

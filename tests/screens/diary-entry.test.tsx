@@ -121,7 +121,7 @@ describe('diary entry screen', () => {
       expect(within(dialog).getByRole('button', { name: 'Удаляем…' })).toHaveAttribute('aria-busy', 'true');
       pending.resolve();
       await waitFor(() => expect(currentPath()).toBe('/app/diary'));
-      expect(toast).toHaveBeenCalledWith({ title: 'Готово', description: 'Запись удалена', variant: 'success' });
+      expect(toast).toHaveBeenCalledWith({ title: 'Запись удалена', description: 'Её больше нет в дневнике', variant: 'success' });
     });
 
     it('«Отмена» and Escape close the sheet and keep the entry; a failed delete toasts and keeps it', async () => {
