@@ -133,6 +133,28 @@ export default defineConfig([
     },
   },
 
+  // The server checks init data itself (server/http/init-data.ts): the library's validators compare the hash with
+  // `!==`, which leaks through timing how much of a forged hash is right. Signing (the dev launcher) stays allowed.
+  {
+    files: ['server/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: '@telegram-apps/init-data-node',
+              importNames: ['validate', 'isValid', 'validate3rd', 'isValid3rd'],
+              message:
+                'The library compares the HMAC with !== (not in constant time): use initDataSignature from ' +
+                'server/http/init-data.ts.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+
   // Tests: vitest fixtures that need none of the others are written `async ({}, use) => …`.
   { files: ['tests/**'], rules: { 'no-empty-pattern': 'off' } },
 

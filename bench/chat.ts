@@ -16,6 +16,7 @@
  * Prints figures; asserts nothing. Run alone: `npx tsx bench/chat.ts` (BENCH_DURATION_S; BENCH_CHAT_ONLY=send,page,stream
  * runs only those parts).
  */
+import { SHIPPED_CRISIS_LINES } from '../contract/safety/crisis-lines';
 import { spawn } from 'node:child_process';
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -223,7 +224,7 @@ const verdict = (ok: boolean) => (ok ? 'within' : 'OVER');
 /** The offline model's own time for one reply (both steps), through runAssistant as the chat calls it. */
 async function offlineModelTime(): Promise<{ p50: number; p99: number }> {
   const model = new OfflineChatModel();
-  const system = systemPrompt({ style: 'gentle', personalContext: null, checkIn: false });
+  const system = systemPrompt({ style: 'gentle', personalContext: null, checkIn: false, lines: SHIPPED_CRISIS_LINES });
   const times: number[] = [];
   for (let i = 0; i < 400; i++) {
     const start = performance.now();

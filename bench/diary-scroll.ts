@@ -17,6 +17,7 @@ import type { buildApp } from '../server/app';
 import { ROOT } from '../server/start/client-build';
 import type { Database } from '../server/db';
 import { diaryCounters, diaryEntries, subscriptions, users } from '../server/db/schema';
+import { asUser } from '../server/privacy/user-keys';
 import { STORAGE_KEYS } from '../src/telegram/storage';
 import { PHONE_CONTEXT, launchUrl, signInitData } from '../tests/e2e/harness';
 import * as probe from './diary-scroll-probe';
@@ -122,7 +123,8 @@ async function seed(database: Database, app: Awaited<ReturnType<typeof buildApp>
     isFavorite: i % 10 === 0,
     createdAt: new Date(now - i * 3_600_000),
   }));
-  await database.db.insert(diaryEntries).values(rows);
+  // The sealed columns are written in the user's scope (their data key), as a request writes them.
+  await asUser(database.db, user.id, async () => await database.db.insert(diaryEntries).values(rows));
   // Rows written outside the API get their counter row the way the API keeps it.
   await database.db
     .insert(diaryCounters)

@@ -1,5 +1,6 @@
 // `npm run bench`: every benchmark, in order — the client bundle and its first load on a slow phone (CLIENT), the API
-// (SERVER), the diary (DIARY), home's summary, the chat, the offline assistant's words, voice input.
+// (SERVER), the diary (DIARY), home's summary, the chat, the offline assistant's words, voice input, the safety
+// detector.
 // Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
 // Each bench runs in a child process of its own, so one's memory (the Vite build of the bundle bench holds
 // hundreds of MB) does not show up in the next one's RSS figures. `tsx bench/run.ts <name>` runs one in-process,
@@ -20,6 +21,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   chat: async () => (await import('./chat')).benchChat(),
   'offline-assistant': async () => (await import('./offline-assistant')).benchOfflineAssistant(),
   voice: async () => (await import('./voice')).benchVoice(),
+  safety: async () => (await import('./safety')).benchSafety(),
 };
 
 const only = process.argv[2];

@@ -62,6 +62,11 @@ export const usageSchema = z.object({
   voice_seconds_used: z.number().int(),
   tokens_limit: z.number().int().nullable(),
   tokens_used: z.number().int(),
+  /**
+   * Until when the after-crisis window lasts (72 hours after the safety net's last risk signal), or null: meanwhile
+   * the chat's header shows «Помощь рядом» and nothing upsells — no upgrade button, no red banner (docs/safety.md).
+   */
+  help_nearby_until: timestampSchema.nullable(),
 });
 export type UsageInfo = z.infer<typeof usageSchema>;
 

@@ -101,6 +101,15 @@ export type DiarySuggestion = z.infer<typeof diarySuggestionSchema>;
 export const messageMetadataSchema = z.discriminatedUnion('type', [practiceSuggestionSchema, diarySuggestionSchema]);
 export type MessageMetadata = z.infer<typeof messageMetadataSchema>;
 
+/**
+ * An assistant message the safety net wrote or completed: `crisis` — the crisis help with every line (at most once
+ * per chat a day); `crisis_brief` — the crisis help again that day, with the short line (the client shows the safety
+ * plan's card under both); `screening` — the screening question («…У вас бывают такие мысли?»), answered by the
+ * chat's next user message.
+ */
+export const MESSAGE_SAFETY = ['crisis', 'crisis_brief', 'screening'] as const;
+export type MessageSafety = (typeof MESSAGE_SAFETY)[number];
+
 export const chatMessageSchema = z.object({
   id: z.string(),
   chat_id: z.string(),
@@ -110,6 +119,8 @@ export const chatMessageSchema = z.object({
   /** Today's usage after the reply, on the assistant message a send returns; null in message lists. */
   usage_info: usageSchema.nullable(),
   message_metadata: messageMetadataSchema.nullable(),
+  /** Null for every other message. */
+  safety: z.enum(MESSAGE_SAFETY).nullable(),
 });
 export type ChatMessage = z.infer<typeof chatMessageSchema>;
 

@@ -43,6 +43,18 @@ export const limitSchema = (pageSize: number, max: number) =>
     .default(pageSize);
 
 /** ISO 8601 timestamp in UTC, e.g. 2026-11-21T10:00:00.000Z. */
+/**
+ * Where something came from (source_id): the id of a chat or a practice session — a UUID, never text, so it cannot
+ * carry words past the sealed columns. Null when absent.
+ */
+export const sourceIdSchema = z
+  .string({ error: 'source_id должен быть идентификатором (UUID)' })
+  .regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i, {
+    error: 'source_id должен быть идентификатором (UUID)',
+  })
+  .nullish()
+  .transform((s) => s ?? null);
+
 export const timestampSchema = z.string().describe('ISO 8601 timestamp (UTC)');
 
 // Standard error responses for the OpenAPI document, spread into each route's `response`

@@ -15,7 +15,8 @@ export const DIARY_PAGE_SIZE = 20;
 export const DIARY_MAX_LIMIT = 100;
 export const DIARY_CONTENT_MAX = 2000;
 export const DIARY_TITLE_MAX = 100;
-export const DIARY_SOURCE_ID_MAX = 100;
+/** A source_id is a UUID (contract/common.ts sourceIdSchema): a draft keeps no more than its length. */
+export const DIARY_SOURCE_ID_MAX = 36;
 export const MOODS = ['very_bad', 'bad', 'neutral', 'good', 'very_good'] as const;
 /** Where a practice session or a diary entry came from: opened by the user, or suggested in a chat (source_id: the chat). */
 export const SOURCE_TYPES = ['manual', 'ai_suggestion'] as const;
@@ -33,6 +34,5 @@ export const PRACTICE_RATING_MIN = 1;
 export const PRACTICE_RATING_MAX = 5;
 /** A practice's comment. */
 export const PRACTICE_FEEDBACK_MAX = 500;
-export const PRACTICE_SOURCE_ID_MAX = 100;
 export const PRACTICE_HISTORY_PAGE_SIZE = 20;
 export const PRACTICE_HISTORY_MAX_LIMIT = 100;

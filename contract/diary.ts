@@ -4,12 +4,11 @@ import { z } from 'zod';
 import { checkInSchema } from './checkin';
 import { CLIENT_ID_PATTERN } from './client-id';
 import { moodSchema } from './mood';
-import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
+import { limitSchema, skipSchema, sourceIdSchema, storableString, unknownKeys } from './common';
 import {
   DIARY_CONTENT_MAX,
   DIARY_MAX_LIMIT,
   DIARY_PAGE_SIZE,
-  DIARY_SOURCE_ID_MAX,
   DIARY_SOURCE_TYPES,
   DIARY_TITLE_MAX,
   PRACTICE_SESSION_SOURCE,
@@ -81,10 +80,7 @@ export const diaryCreateBodySchema = z.strictObject(
       .strictObject(
         {
           source_type: diarySourceTypeSchema,
-          source_id: storableString('source_id должен быть строкой')
-            .max(DIARY_SOURCE_ID_MAX, { error: `source_id не может быть длиннее ${DIARY_SOURCE_ID_MAX} символов` })
-            .nullish()
-            .transform((s) => s ?? null),
+          source_id: sourceIdSchema,
         },
         { error: unknownKeys },
       )

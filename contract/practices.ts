@@ -8,7 +8,7 @@ import {
   type PracticeCategory,
   type PracticeId,
 } from '../server/practices/catalogue';
-import { limitSchema, skipSchema, storableString, unknownKeys } from './common';
+import { limitSchema, skipSchema, sourceIdSchema, storableString, unknownKeys } from './common';
 import { sourceTypeSchema } from './diary';
 import {
   PRACTICE_FEEDBACK_MAX,
@@ -16,7 +16,6 @@ import {
   PRACTICE_HISTORY_PAGE_SIZE,
   PRACTICE_RATING_MAX,
   PRACTICE_RATING_MIN,
-  PRACTICE_SOURCE_ID_MAX,
 } from './constants';
 
 export type { PracticeCategory, PracticeId };
@@ -47,10 +46,7 @@ export const practiceStartBodySchema = z.strictObject(
     practice_type: z.string({ error: 'Укажите практику (practice_type)' }).pipe(practiceIdSchema),
     source_type: sourceTypeSchema.default('manual'),
     /** The chat the suggestion came from, for source_type ai_suggestion. */
-    source_id: storableString('source_id должен быть строкой')
-      .max(PRACTICE_SOURCE_ID_MAX, { error: `source_id не может быть длиннее ${PRACTICE_SOURCE_ID_MAX} символов` })
-      .nullish()
-      .transform((s) => s ?? null),
+    source_id: sourceIdSchema,
   },
   { error: unknownKeys },
 );

@@ -29,6 +29,7 @@ export const paths = {
   checkout: (tier: string, period = 1) =>
     `/app/profile/subscription/checkout?${new URLSearchParams({ tier, period: String(period) })}`,
   help: '/app/profile/help',
+  safetyPlan: '/app/safety-plan',
 } as const;
 
 /** Router patterns of the routes that take a parameter (React Router syntax), beside the builders above. */

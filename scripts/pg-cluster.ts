@@ -1,6 +1,6 @@
 // A throwaway PostgreSQL cluster in a temp directory on a loopback port, for tests and benchmarks.
 // initdb refuses to run as root, so as root every server binary runs as the `postgres` user.
-import { execFileSync, spawnSync } from 'node:child_process';
+import { execFile, execFileSync, spawnSync } from 'node:child_process';
 import { appendFileSync, chmodSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -10,6 +10,8 @@ export interface TempCluster {
   url: string;
   /** The cluster's data directory (its postmaster.pid names the server process; benches read its CPU time). */
   dataDir: string;
+  /** `pg_ctl restart -m fast`: every backend is told to terminate (57P01), then the server starts again. */
+  restart(): Promise<void>;
   stop(): void;
 }
 
@@ -49,6 +51,15 @@ export async function startTempCluster(bin: string): Promise<TempCluster> {
   run('initdb', ['-D', data, '-U', 'app', '--auth=trust', '-E', 'UTF8', '--no-sync']);
   const opts = `-p ${port} -k ${dir} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=200`;
   run('pg_ctl', ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-w', 'start']);
+  // Asynchronous, so a load running in this process goes on meanwhile.
+  const restart = () =>
+    new Promise<void>((resolve, reject) => {
+      const args = ['-D', data, '-o', opts, '-l', join(dir, 'log'), '-m', 'fast', '-w', 'restart'];
+      const [cmd, argv] = asRoot
+        ? ['runuser', ['-u', 'postgres', '--', join(bin, 'pg_ctl'), ...args]]
+        : [join(bin, 'pg_ctl'), args];
+      execFile(cmd, argv, (error) => (error ? reject(error) : resolve()));
+    });
   const stop = () => {
     try {
       run('pg_ctl', ['-D', data, '-m', 'immediate', '-w', 'stop']);
@@ -57,7 +68,7 @@ export async function startTempCluster(bin: string): Promise<TempCluster> {
     }
     rmSync(dir, { recursive: true, force: true });
   };
-  return { url: `postgres://app@127.0.0.1:${port}/postgres`, dataDir: data, stop };
+  return { url: `postgres://app@127.0.0.1:${port}/postgres`, dataDir: data, restart, stop };
 }
 
 /**

@@ -20,17 +20,20 @@ import authScope from './http/auth-scope';
 import cors from './http/cors';
 import decorators from './http/decorators';
 import errorHandler from './http/error-handler';
+import { clientErrorHandler, frameworkErrors } from './http/framework-errors';
 import inFlight from './http/in-flight';
 import jsonBody from './http/json-body';
 import { apiNotFound, rootNotFound, type ClientFallback } from './http/not-found';
 import openApi from './http/openapi';
 import publicScope from './http/public-scope';
+import securityHeaders from './http/security-headers';
 import exportDownload from './privacy/download-route';
 import eraseNotices from './privacy/erase-notices';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './privacy/cipher';
 import practiceRoutes from './practices/routes';
+import safetyRoutes from './safety/routes';
 import userRoutes from './users/routes';
 import voiceRoutes from './voice/routes';
 
@@ -60,10 +63,14 @@ export async function buildApp({
     bodyLimit: config.bodyLimit,
     // Only trusted proxies may name the client (logs, failed-auth limit): anyone else could rotate X-Forwarded-For.
     trustProxy: config.trustProxy,
+    // Refusals made before any route runs (a malformed URL, headers too large) in the shared Russian { detail }.
+    frameworkErrors,
+    clientErrorHandler,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler); // the zod contracts validate requests…
   app.setSerializerCompiler(serializerCompiler); // …and filter responses
 
+  await app.register(securityHeaders); // CSP (Telegram's web clients may frame the app), nosniff, no referrer, …
   await app.register(decorators, { database, config }); // app.database, app.config, request.user, …
   await app.register(inFlight); // closing waits for running handlers, even those whose client has gone
   await app.register(jsonBody); // an empty JSON body is no body
@@ -95,6 +102,7 @@ export async function buildApp({
         await scope.register(homeRoutes, { prefix: '/home' });
         await scope.register(checkInRoutes, { prefix: '/checkin' });
         await scope.register(helpRoutes, { prefix: '/help' });
+        await scope.register(safetyRoutes, { prefix: '/safety' }); // the crisis lines (CRISIS_LINES_FILE)
         if (extraRoutes) await extraRoutes(scope);
       });
     },

@@ -1,24 +1,19 @@
-// The safety net's detector: normalise the message, blank the everyday figures of speech, then look for any risk
-// signal. Runs before the model on every user message (server/chat/turn.ts; a hit answers with the crisis reply)
-// and on the device over what someone writes in a step practice (src/screens/practices/steps/riskSignal.ts): pure
-// TypeScript without dependencies, so both sides run the one detector.
-import { FIGURES_OF_SPEECH } from './figures-of-speech';
-import { canonical, normalizeMessage } from './normalize';
-import { SIGNALS, type Signal, type SignalKind } from './signals';
-
-/** Compiles the pattern syntax of signals.ts: spaces, `word*`, `~`, then canonical spelling. */
-export function compilePattern(source: string, view: 'russian' | 'latin' = 'russian'): RegExp {
-  const expanded = source
-    .replace(/(?<=\p{L})\*/gu, '\\p{L}*')
-    .replace(/ ~ /g, '(?:\\s+\\p{L}+){0,2}\\s*')
-    .replace(/ /g, '\\s*');
-  const spelled = view === 'russian' ? canonical(expanded) : expanded;
-  // A signal starts at a word's start; it may end anywhere (endings vary), the patterns say where it must not.
-  return new RegExp(`(?<!\\p{L})(?:${spelled})`, 'gu');
-}
-
-const figures = FIGURES_OF_SPEECH.map((source) => compilePattern(source));
-const signals = SIGNALS.map((signal) => ({ signal, regex: compilePattern(signal.pattern, signal.view) }));
+// The safety net's detector. It reads a message the way a person would rather than looking for listed phrases:
+//   1. normalize.ts brings it to one spelling (look-alike letters, translit, spaced letters, the wrong keyboard
+//      layout, emoji kept as words);
+//   2. figures-of-speech.ts blanks everyday figures of speech and denials, and rewrites idioms to plain words;
+//   3. each word gets the concepts it carries (lexicon.ts) through its stem, folded vowels and one edit (words.ts);
+//      «не» marks the next word NEG, a past-tense form is marked PAST;
+//   4. the warning signs (signals.ts) are rules over those concepts; each sign found has a weight, and the weights
+//      of different signs add up — over this message and the person's last few messages (`context`).
+// Runs before the model on every chat message (server/chat/turn.ts) and on the device over what someone writes in
+// the diary, a step practice or a practice's rating: pure TypeScript, one small stemmer its only dependency.
+import { FIGURES_OF_SPEECH, IDIOMS } from './figures-of-speech';
+import { CONCEPTS } from './lexicon';
+import { normalizeMessage, plainSpelling } from './normalize';
+import { compileRule, requiredTags } from './rules';
+import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
+import { Lexicon } from './words';
 
 /**
  * The detector's three verdicts: `crisis` answers with the crisis reply, `concern` with the screening question
@@ -32,31 +27,363 @@ export interface RiskAssessment {
   risk: boolean;
   /** The strongest signal found (its id and kind), for the log and the tests; never shown to the user. */
   signal?: { id: string; kind: SignalKind };
+  /** The weights of the signs found, added up (CONCERN = 4 and more asks, CRISIS = 10 and more is a crisis). */
+  score: number;
+  /** The warning signs found (signals.ts `sign`), strongest first. */
+  signs: string[];
+}
+
+// ---- the text patterns of figures-of-speech.ts ------------------------------------------------------------------
+
+/**
+ * The reading is lower-case Cyrillic (normalize.ts), so a letter is `[а-я]` here: a plain class, not the Unicode
+ * property `\\p{L}`, whose regular expressions cost V8 ≈ 100 ms to compile to machine code on first use.
+ */
+const LETTER = '[а-яё]';
+
+function compileText(source: string): RegExp {
+  const expanded = plainSpelling(source)
+    .replace(/\\p\{L\}/g, LETTER)
+    .replace(/(?<=[а-яё])\*/g, `${LETTER}*`)
+    .replace(/ ~ /g, `(?:\\s+${LETTER}+){0,2}\\s*`)
+    .replace(/ /g, '\\s*');
+  return new RegExp(`(?<!${LETTER})(?:${expanded})(?!${LETTER})`, 'g');
+}
+
+const figures = FIGURES_OF_SPEECH.map(compileText);
+const idioms = IDIOMS.map(([source, word]) => [compileText(source), ` ${word} `] as const);
+
+// ---- words to concepts ------------------------------------------------------------------------------------------
+
+const lexicon = new Lexicon(
+  Object.fromEntries(Object.entries(CONCEPTS).map(([tag, words]) => [tag, plainSpelling(words).split(/\s+/)])),
+);
+
+/** Words «не» reaches across to the word it negates: «не очень хочу», «не буду беспокоить», «не в шутку». */
+const NEGATION_SKIPS = new Set(
+  'очень совсем особо слишком сильно вообще просто то уж так буду будем стану стала стал в на о за с по'.split(' '),
+);
+/** «не» reaches past a skipped word to the next one; past «буду», «стала» only to a verb («не буду беспокоить»). */
+const skippable = (token: string, next: string | undefined) =>
+  next !== undefined && next !== '.' && (!AUXILIARIES.has(token) || /(?:ть|ться|чь)$/.test(next));
+const AUXILIARIES = new Set('буду будем стану стала стал'.split(' '));
+const PAST = /(?:л|ла|ли|ло)(?:ся|сь)?$/;
+const PREPOSITIONS = new Set(['в', 'на', 'о', 'за', 'к', 'с', 'у', 'для', 'от']);
+/** A count of pills from which swallowing them is an overdose («выпила 20 таблеток»). */
+const MANY_PILLS = 10;
+/** Digits typed for letters, each read as the letters it may stand for: «ум3ру», «уб1ть», «4ерез». */
+const DIGIT_LETTERS: Record<string, string[]> = { '3': ['е', 'з'], '4': ['ч', 'а'], '8': ['в'], '9': ['д'] };
+
+/** The tags of a word, trying each reading of digits typed in it. */
+function tagsOf(token: string): readonly string[] {
+  if (!/\d/.test(token)) return lexicon.tags(token);
+  let variants = [''];
+  for (const ch of token) variants = variants.flatMap((v) => (DIGIT_LETTERS[ch] ?? [ch]).map((l) => v + l));
+  for (const variant of variants.slice(0, 8)) {
+    const tags = lexicon.tags(variant);
+    if (tags.length) return tags;
+  }
+  return [];
 }
 
 /**
- * Reads one message; `context` holds the same person's few earlier messages of the conversation, oldest first,
- * so signs spread over several messages add up («не вижу смысла» … «план уже есть»).
+ * Words typed together without a space («нехочужить», «хочуумеретьпрямщас»): «не» or «ни» and a known word, or
+ * known words one after another, each after the first read as spelled (no edit), the last one maybe unknown.
+ */
+function unglue(token: string): Array<Set<string>> | null {
+  if (token.length < 6) return null;
+  if (/^н[еи]/.test(token)) {
+    const rest = token.slice(2);
+    const alone = lexicon.tags(rest, false);
+    const parts = alone.length ? [new Set(alone)] : split(rest, 0);
+    if (parts) {
+      parts[0]!.add('NEG');
+      return parts;
+    }
+  }
+  return split(token, 0);
+}
+
+/**
+ * Known words one after another («хочу|умереть|прямщас»); null unless two of them are known. A letter the two words
+ * shared at the seam was squeezed by the normaliser («хочуумереть» → «хочумереть»), so it is tried on both sides.
+ */
+function split(token: string, known: number): Array<Set<string>> | null {
+  for (let at = token.length - 3; at >= 2; at--) {
+    const head = token.slice(0, at); // the longest known word first: «умереть», not «умер»
+    if (!lexicon.isEntry(head)) continue;
+    const first = new Set(lexicon.tags(head, false));
+    for (const rest of [token.slice(at), token.slice(at - 1)]) {
+      const restTags = lexicon.tags(rest, false);
+      if (restTags.length) return [first, new Set(restTags)];
+      const more = split(rest, known + 1);
+      if (more) return [first, ...more];
+    }
+  }
+  return known >= 2 ? [new Set()] : null;
+}
+
+/**
+ * Letters typed apart in pieces («не хо чу жи ть», «вы пи лить ся», «сдо хнуть»): short pieces next to each other
+ * that make a known word together, when one of them means nothing alone.
+ */
+function joinPieces(tokens: string[]): string[] {
+  const out: string[] = [];
+  for (let i = 0; i < tokens.length; i++) {
+    let joined: string | null = null;
+    for (let n = 4; n >= 2 && !joined; n--) {
+      const pieces = tokens.slice(i, i + n);
+      if (pieces.length < n || pieces.some((p) => p.length > 5 || /[.\d]/.test(p) || FUNCTION_WORDS.has(p))) continue;
+      if (pieces.every((p) => lexicon.tags(p).length > 0)) continue;
+      const word = pieces.join('');
+      if (word.length < 4 || lexicon.tags(word, false).length === 0) continue;
+      joined = word;
+      i += n - 1;
+    }
+    out.push(joined ?? tokens[i]!);
+  }
+  return out;
+}
+
+/** Words that stay words of their own when typed apart: «не нужна» is not «ненужна». */
+const FUNCTION_WORDS = new Set('не ни и а но да в во на с со к у о об от до по за из я мы он она'.split(' '));
+
+interface Reading {
+  /** `{ TAG TAG }` per word, `|` per sentence end: what the rules (rules.ts) match. */
+  text: string;
+  /** Each word's tags, in order (sentence ends are `null`). */
+  words: Array<Set<string> | null>;
+  /** Where each word's group starts in `text`. */
+  offsets: number[];
+  all: Set<string>;
+}
+
+function readWords(russian: string): Reading {
+  let text = russian;
+  for (const figure of figures) text = text.replace(figure, ' ');
+  for (const [idiom, word] of idioms) text = text.replace(idiom, word);
+  const words: Reading['words'] = [];
+  let negate = false;
+  const tokens = joinPieces(text.split(/\s+/).filter(Boolean));
+  const negateLast = () => {
+    // «писать не буду»: a «не» with nothing after it in the sentence negates the word before
+    const last = words.at(-1);
+    if (negate && last) last.add('NEG');
+    negate = false;
+  };
+  for (const [i, token] of tokens.entries()) {
+    if (token === '.') {
+      negateLast();
+      words.push(null);
+      continue;
+    }
+    // «не», and «ни» misspelt for it («ни хачу»), but not in «ни в чём», «ни на что»
+    if (token === 'не' || (token === 'ни' && !PREPOSITIONS.has(tokens[i + 1] ?? ''))) {
+      negate = true;
+      continue;
+    }
+    if (/^\d+$/.test(token)) {
+      words.push(new Set(Number(token) >= MANY_PILLS ? ['NUMBER', 'MANY'] : ['NUMBER']));
+      continue;
+    }
+    const own = tagsOf(token);
+    const glued = own.length === 0 ? unglue(token) : null;
+    if (glued) {
+      for (const [n, part] of glued.entries()) {
+        if (n === 0 && negate) part.add('NEG');
+        words.push(part);
+      }
+      negate = false;
+      continue;
+    }
+    const tags = new Set(own);
+    if (negate) {
+      if (NEGATION_SKIPS.has(token) && skippable(token, tokens[i + 1])) {
+        words.push(tags);
+        continue;
+      }
+      tags.add('NEG');
+      negate = false;
+    }
+    if (token.length >= 4 && PAST.test(token)) tags.add('PAST');
+    words.push(tags);
+  }
+  negateLast();
+  let joined = '';
+  const offsets: number[] = [];
+  const all = new Set<string>();
+  for (const tags of words) {
+    offsets.push(joined.length);
+    if (!tags) joined += '|';
+    else {
+      joined += `{ ${[...tags].join(' ')} }`;
+      tags.forEach((t) => all.add(t));
+    }
+  }
+  // A joke is a joke unless denied («это не шутка»).
+  if (words.some((t) => t?.has('LAUGH') && !t.has('NEG'))) all.add('JOKING');
+  return { text: joined, words, offsets, all };
+}
+
+// ---- signs and their weights ------------------------------------------------------------------------------------
+
+const rules = SIGNALS.map((signal) => ({
+  signal,
+  patterns: signal.match.map((p) => ({ regex: new RegExp(compileRule(p).source, 'g'), needs: requiredTags(p) })),
+  unless: signal.unless?.split(' ') ?? [],
+}));
+
+/** How far back (in words, within the sentence) a subject is looked for: «подруга сказала, что хочет умереть». */
+const SUBJECT_REACH = 5;
+
+/** The act starting at word `start` and ending before `end` is someone else's: another subject, and no «я». */
+function someoneElses(reading: Reading, start: number, end: number): boolean {
+  for (let i = start - 1; i >= Math.max(0, start - SUBJECT_REACH); i--) {
+    const tags = reading.words[i];
+    if (!tags) return false;
+    if (tags.has('I')) return false;
+    if (tags.has('OTHER')) return !reading.words.slice(start, end).some((t) => t?.has('I'));
+  }
+  return false;
+}
+
+/**
+ * A death told of someone close («брат», «сосед» before the act) is asked about gently (CONCERN); told of no one
+ * named, it is a story or the news (nothing).
+ */
+const toldWeight = (reading: Reading, start: number) =>
+  reading.words.slice(0, start).some((t) => t?.has('OTHER')) ? CONCERN : 0;
+
+/** The verbs of an act, whose past tense tells of a death. */
+const ACTS = ['END', 'METHOD', 'KILL', 'JUMP'];
+
+/** The act between words `start` and `end` is a verb in the past tense, and its sentence has no «я». */
+function toldOfAnother(reading: Reading, start: number, end: number): boolean {
+  const told = (t: Set<string> | null) => !!t && t.has('PAST') && ACTS.some((act) => t.has(act));
+  if (!reading.words.slice(start, end).some(told)) return false;
+  let from = start;
+  while (from > 0 && reading.words[from - 1]) from--;
+  let to = end;
+  while (to < reading.words.length && reading.words[to]) to++;
+  return !reading.words.slice(from, to).some((t) => t?.has('I'));
+}
+
+const wordAt = (reading: Reading, offset: number) => {
+  let lo = 0;
+  let hi = reading.offsets.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (reading.offsets[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo;
+};
+
+interface Found {
+  weight: number;
+  signal: Signal;
+}
+/** The signs of one message: each at its strongest rule. */
+type Signs = Map<string, Found>;
+
+/** The signs of a reading, each at its strongest rule; with `from`, only matches that reach word `from` or past it. */
+function weigh(reading: Reading, from = 0): Signs {
+  const signs: Signs = new Map();
+  const reach = reading.offsets[from] ?? 0;
+  for (const { signal, patterns, unless } of rules) {
+    let best = 0;
+    for (const { regex, needs } of patterns) {
+      if (!needs.every((heads) => heads.some((tag) => reading.all.has(tag)))) continue;
+      regex.lastIndex = 0;
+      for (const match of reading.text.matchAll(regex)) {
+        if (match.index + match[0].length <= reach) continue;
+        let weight = unless.some((tag) => reading.all.has(tag)) ? (signal.damped ?? 0) : signal.weight;
+        if (signal.own) {
+          const start = wordAt(reading, match.index);
+          const end = wordAt(reading, match.index + Math.max(0, match[0].length - 1)) + 1;
+          if (someoneElses(reading, start, end)) weight = Math.min(weight, CONCERN);
+          else if (signal.told && toldOfAnother(reading, start, end))
+            weight = Math.min(weight, toldWeight(reading, start));
+        }
+        best = Math.max(best, weight);
+      }
+    }
+    const held = signs.get(signal.sign);
+    if (best > 0 && (!held || held.weight < best)) signs.set(signal.sign, { weight: best, signal });
+  }
+  return signs;
+}
+
+const total = (signs: Signs) => [...signs.values()].reduce((sum, found) => sum + found.weight, 0);
+
+const ENGLISH_SIGNAL: Signal = { id: 'english', kind: 'coded', sign: 'death-wish', weight: CRISIS, match: [] };
+
+/** Every reading of one message (the plain one, and through the other keyboard layout when it looks mistyped). */
+function signsOf(message: string): { signs: Signs; joking: boolean } {
+  const { russian, latin, layout } = normalizeMessage(message);
+  let reading = readWords(russian);
+  let signs = weigh(reading);
+  if (layout !== null) {
+    // Typed in the wrong layout, the message is its ЙЦУКЕН reading; else its Latin letters read as translit.
+    const typed = readWords(layout);
+    const typedSigns = weigh(typed);
+    if (total(typedSigns) > total(signs)) [reading, signs] = [typed, typedSigns];
+  }
+  if (ENGLISH.test(latin)) signs.set('death-wish', { weight: CRISIS, signal: ENGLISH_SIGNAL });
+  return { signs, joking: reading.all.has('JOKING') };
+}
+
+/** Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply. */
+const JOKING_MAX = CRISIS - 1;
+
+function verdict(signs: Signs, joking: boolean): RiskAssessment {
+  const found = [...signs.values()].sort((a, b) => b.weight - a.weight);
+  const base = found.filter((f) => !f.signal.boost).reduce((sum, f) => sum + f.weight, 0);
+  const boosts = found.filter((f) => f.signal.boost).reduce((sum, f) => sum + f.weight, 0);
+  // A boost (a date, «спасибо за всё») counts beside a sign, never alone.
+  const score = Math.min(base >= CONCERN ? base + boosts : base, joking ? JOKING_MAX : Infinity);
+  const tier: RiskTier = score >= CRISIS ? 'crisis' : score >= CONCERN ? 'concern' : 'none';
+  const strongest = found.find((f) => !f.signal.boost)?.signal;
+  return {
+    tier,
+    risk: tier === 'crisis',
+    ...(tier !== 'none' && strongest ? { signal: { id: strongest.id, kind: strongest.kind } } : {}),
+    score,
+    signs: score > 0 ? found.map((f) => f.signal.sign) : [],
+  };
+}
+
+/** How many earlier messages of the person count with the new one. */
+export const CONTEXT_MESSAGES = 4;
+
+/**
+ * Reads one message; `context` holds the same person's few earlier messages of the conversation, oldest first.
+ * Different signs over the last CONTEXT_MESSAGES of them and this one add up («не вижу смысла» … «план уже есть»
+ * is a crisis), when this message has a sign of its own; a message alone never loses its own verdict.
  */
 export function assessRisk(message: string, context: readonly string[] = []): RiskAssessment {
-  const own = assessOne(message);
-  if (own.risk || context.length === 0) return own;
-  const together = assessOne([...context, message].join('\n'));
-  return together.risk ? together : own;
+  const own = signsOf(message);
+  const alone = verdict(own.signs, own.joking);
+  if (context.length === 0) return alone;
+  const earlier = context.slice(-CONTEXT_MESSAGES);
+  // The messages read as one text, for what spans them («таблетки я не пью» … «собрала их все в одну баночку»):
+  // only what reaches into this message counts.
+  const window = readWords([...earlier, message].map((text) => normalizeMessage(text).russian).join(' . '));
+  const spanning = weigh(window, window.words.length - readWords(normalizeMessage(message).russian).words.length);
+  // Context counts when this message has a sign of its own (a boost included: «в пятницу» after «у меня есть
+  // план») or one spanning into it.
+  if (own.signs.size === 0 && spanning.size === 0) return alone;
+  const together: Signs = new Map();
+  const keep = (signs: Signs) => {
+    for (const [sign, found] of signs) if ((together.get(sign)?.weight ?? 0) < found.weight) together.set(sign, found);
+  };
+  for (const text of earlier) keep(signsOf(text).signs);
+  keep(weigh(window));
+  keep(spanning);
+  keep(own.signs);
+  const joint = verdict(together, own.joking);
+  return joint.score > alone.score ? joint : alone;
 }
-
-function assessOne(message: string): RiskAssessment {
-  const { russian, latin } = normalizeMessage(message);
-  let text = russian;
-  for (const figure of figures) text = text.replace(figure, (span) => ' '.repeat(span.length));
-  for (const { signal, regex } of signals) {
-    regex.lastIndex = 0;
-    if (regex.test(signal.view === 'latin' ? latin : text)) return { tier: 'crisis', risk: true, signal: pick(signal) };
-  }
-  return { tier: 'none', risk: false };
-}
-
-const pick = ({ id, kind }: Signal) => ({ id, kind });
 
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */
 export const signalsRisk = (...texts: Array<string | null | undefined>): boolean =>

@@ -1,18 +1,18 @@
-// Brings a message to the one spelling the safety signals are written against, so a disguised phrase reads like
-// the plain one. `canonical` is used on both sides: on the message, and on every signal's pattern source when it
-// is compiled (compileSignals), so patterns are written in ordinary Russian.
-//
-// What it undoes (each step is a trick people use to get past filters, or a plain slip):
-//   1. Unicode compatibility forms (full-width letters…), zero-width characters, soft hyphens, stress marks;
+// Brings a message to one plain spelling, so a disguised phrase reads like the plain one:
+//   1. Unicode compatibility forms (full-width letters…), zero-width characters, soft hyphens, stress marks, emoji
+//      variation selectors and skin tones;
 //   2. Latin look-alike letters and digits inside a Cyrillic word: «yмepeть», «c0бой», «жиzнь» → Cyrillic;
 //      a word written wholly in Latin letters is transliterated instead: «ne hochu zhit» → «не хочу жит»;
 //   3. punctuation between letters: «с.у.и.ц.и.д», «у-м-е-р-е-т-ь», «уб*ить»;
 //   4. letters spaced apart: «у м е р е т ь», «ж и т ь» (runs of four or more single letters are joined);
-//   5. spelling noise: ё → е, й → и, жы/шы → жи/ши, ь and ъ dropped, repeated letters squeezed («умерееееть»).
-// The Latin view (lower case, steps 1 and 3 only) is kept beside it for English phrasings («kill myself»).
+//   5. spelling noise: ё → е, жы/шы → жи/ши, repeated letters squeezed («умерееееть»);
+//   6. a message typed in the wrong keyboard layout («[jxe evthtnm» = «хочу умереть») is also read through the
+//      ЙЦУКЕН layout, when its Latin words look like no language (layout keys inside words, no vowels).
+// The rest of a word's spelling (unstressed vowels, ь, a letter dropped) is words.ts's work. The Latin view (lower
+// case, steps 1 and 3 only) is kept beside it for English phrasings («kill myself»).
 
 // Combining marks (stress marks) get a class of their own: inside the other class they would read as combined.
-const INVISIBLE = /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]|[\u0300-\u036F]/g;
+const INVISIBLE = /[\u00AD\u200B-\u200F\u2060-\u2064\uFEFF]|\uFE0E|\uFE0F|[\u0300-\u036F]|[\u{1F3FB}-\u{1F3FF}]/gu;
 
 /** Latin letters and digits that look like Cyrillic ones, by their look (upper case first: «B» is в, «b» is ь). */
 const LOOK_ALIKES: Record<string, string> = {
@@ -43,8 +43,7 @@ const LOOK_ALIKES: Record<string, string> = {
   x: 'х',
   y: 'у',
   '0': 'о',
-  '3': 'з',
-  '4': 'ч',
+  '1': 'и',
   '6': 'б',
   '@': 'а',
 };
@@ -123,33 +122,43 @@ function unmask(text: string): string {
     .replace(/(?<=[\p{L}\d@])[.\-_*·•'’`~|/\\+]+(?=[\p{L}\d@])/gu, (sep) => (sep === "'" ? sep : ''));
 }
 
-/** Step 4: «у м е р е т ь» → «умереть» (four or more single letters in a row). */
+/** Step 4: «у м е р е т ь» → «умереть» (four or more single letters in a row; a wider gap parts two words). */
 function joinSpacedLetters(text: string): string {
-  return text.replace(/(?<!\p{L})\p{L}(?:[ \t]+\p{L}(?!\p{L})){3,}/gu, (run) => run.replace(/[ \t]+/g, ''));
+  return text.replace(/(?<!\p{L})\p{L}(?:[ \t]+\p{L}(?!\p{L})){3,}/gu, (run) =>
+    run
+      .split(/[ \t]{2,}/)
+      .map((word) => word.replace(/[ \t]+/g, ''))
+      .join(' '),
+  );
 }
 
-/** Step 5 on text that is already lower case and Cyrillic (also applied to pattern sources). */
-export function canonical(text: string): string {
-  return text
+/** Step 5, on lower-case text (also applied to the figures' patterns, figures-of-speech.ts). */
+export const plainSpelling = (text: string): string =>
+  text
     .replace(/ё/g, 'е')
     .replace(/([жш])ы/g, '$1и')
-    .replace(/й/g, 'и')
-    .replace(/[ьъ]/g, '')
-    .replace(/([а-я])\1+/g, '$1');
-}
+    .replace(/(\p{L})\1+/gu, '$1');
+
+/** Ends of sentences, kept as ` . ` so a rule does not read across them; an ellipsis goes on («навсегда... из»). */
+const SENTENCE_END = /\.{2,}|…|([.!?;\n]+)/g;
 
 export interface NormalizedText {
-  /** Cyrillic, canonical: what the Russian signals are matched against. */
+  /** Lower-case Cyrillic words, numbers, emoji and ` . ` between sentences, one space apart: what the rules read. */
   russian: string;
   /** Lower case with invisible characters and inner punctuation removed: for English phrasings. */
   latin: string;
+  /** The message read through the ЙЦУКЕН layout (step 6), or null when it does not look mistyped. */
+  layout: string | null;
 }
 
-export function normalizeMessage(text: string): NormalizedText {
-  const unmasked = joinSpacedLetters(unmask(text));
+/** A Latin word made only of look-alike letters («c», «co» typed in a Cyrillic message). */
+const LOOK_ALIKE_WORD = /^[ACEHKMOPTXYaceokmpxy]+$/;
+
+function read(unmasked: string): string {
+  const cyrillic = CYRILLIC.test(unmasked);
   const words = unmasked.split(/(\s+)/).map((word) => {
     if (/^\s*$/.test(word)) return word;
-    if (CYRILLIC.test(word))
+    if (CYRILLIC.test(word) || (cyrillic && LOOK_ALIKE_WORD.test(word)))
       return [...word]
         .map((ch) => LOOK_ALIKES[ch] ?? ch)
         .join('')
@@ -158,14 +167,54 @@ export function normalizeMessage(text: string): NormalizedText {
     // A Latin word with trailing punctuation («zhit,»): transliterate the letters, keep the rest.
     return lower.replace(/[a-z']+/g, (letters) => (LATIN_WORD.test(letters) ? transliterate(letters) : letters));
   });
-  // Punctuation left between words («исчезну, никто») would stand between a signal's words: it becomes a space.
-  const russian = canonical(
+  return plainSpelling(
     words
       .join('')
-      .replace(/[^\p{L}\d\s]+/gu, ' ')
+      .replace(SENTENCE_END, (_, end?: string) => (end ? ' . ' : ' '))
+      .replace(/[^\p{L}\p{N}\p{Extended_Pictographic}.\s]+/gu, ' ')
+      // an emoji is a word of its own, also when typed against one: «хочу💀»
+      .replace(/\p{Extended_Pictographic}/gu, (emoji) => ` ${emoji} `)
       .replace(/\s+/g, ' ')
       .trim(),
   );
-  const latin = unmasked.toLowerCase().replace(/\s+/g, ' ').trim();
-  return { russian, latin };
+}
+
+export function normalizeMessage(text: string): NormalizedText {
+  const unmasked = joinSpacedLetters(unmask(text));
+  return {
+    russian: read(unmasked),
+    latin: unmasked.toLowerCase().replace(/\s+/g, ' ').trim(),
+    layout: mistypedLayout(text),
+  };
+}
+
+// ---- step 6: the wrong keyboard layout ---------------------------------------------------------------------------
+
+const QWERTY = "qwertyuiop[]asdfghjkl;'zxcvbnm,.`";
+const JCUKEN = 'йцукенгшщзхъфывапролджэячсмитьбюё';
+const LAYOUT = new Map([...QWERTY].map((key, i) => [key, JCUKEN[i]!]));
+// Shifted keys, and the Russian layout's own punctuation keys («/» is its full stop, «?» its comma).
+const SHIFTED: Record<string, string> = {
+  '{': 'х',
+  '}': 'ъ',
+  ':': 'ж',
+  '"': 'э',
+  '<': 'б',
+  '>': 'ю',
+  '~': 'ё',
+  '/': '.',
+  '?': ',',
+  '&': '?',
+};
+for (const [key, letter] of Object.entries(SHIFTED)) LAYOUT.set(key, letter);
+
+/**
+ * Step 6: a message in Latin keys with no Cyrillic letter, read through ЙЦУКЕН as well. Read so, an English or a
+ * transliterated message is gibberish that carries no concept; a mistyped Russian one reads as itself.
+ */
+function mistypedLayout(text: string): string | null {
+  const clean = text.normalize('NFKC').replace(INVISIBLE, '');
+  if (CYRILLIC.test(clean) || !/[a-z]/i.test(clean)) return null;
+  const typed = [...clean].map((ch) => LAYOUT.get(ch.toLowerCase()) ?? ch).join('');
+  return read(joinSpacedLetters(unmask(typed)));
 }

@@ -1,201 +1,801 @@
-// Risk signals of suicide and self-harm in Russian (and a few English ones), gathered from how people actually
-// write about it in chats, forums and helpline transcripts: first-person wishes and plans, passive death wishes,
-// being a burden, farewells, methods, self-harm, and the slang and euphemisms used to get past moderation.
+// The warning signs of suicide and self-harm the detector weighs, after the signs suicide-prevention guides list
+// (direct statements; being a burden; farewells and finality; preparations; a height or a track; a plan or a date;
+// hopelessness; self-harm), each as rules over concepts (lexicon.ts) in the syntax of rules.ts.
 //
-// Pattern syntax (compiled by compileSignals in detect.ts, after canonical() from normalize.ts):
-//   a space   → optional whitespace (normalisation may have glued words together)
-//   word*     → the word goes on: any ending («хоч*» = хочу, хочется, хотелось…)
-//   ~         → up to two other words in between («не хочу ~ жить» = не хочу больше так жить)
-// Write ordinary Russian with ё, й, ь and double letters: canonical() folds them the same way as the message.
-// Each signal is a whole phrase; a word alone never triggers (see figures-of-speech.ts for the look-alikes).
+// Weights: a sign of CRISIS weight alone is a crisis; a weaker one alone is a concern (the screening question);
+// different signs add up, in one message and across the person's last few messages (detect.ts). A sign counts once,
+// at its strongest rule. A boost (a date, «никому не говорите») counts only beside another sign.
+// `unless`: tags that, anywhere in the message, make the words ordinary («купила снотворное по рецепту врача»):
+// the rule then weighs `damped` (default nothing).
 
 export type SignalKind = 'direct' | 'vague' | 'coded';
 
 export interface Signal {
   id: string;
   kind: SignalKind;
-  /** Matched against the Russian view of the message, or the Latin one for English phrasings. */
-  view?: 'russian' | 'latin';
-  pattern: string;
+  /** The warning sign it is evidence of. */
+  sign: string;
+  weight: number;
+  /** Patterns (rules.ts); any one matching is the signal. */
+  match: readonly string[];
+  unless?: string;
+  damped?: number;
+  /** Counts only beside another sign. */
+  boost?: boolean;
+  /**
+   * The act is a person's own (dying, a method, self-harm): said of someone else («брат покончил с собой»,
+   * «подруга режет руки») it weighs CONCERN at most — a loss or a worry, asked about gently.
+   */
+  own?: boolean;
+  /**
+   * A death told in the past tense, with no «я» in its sentence, is someone else's («Есенин покончил с собой»,
+   * «сосед повесился»): it weighs CONCERN at most.
+   */
+  told?: boolean;
 }
 
-const WISH =
-  '(?:хоч*|хотел*|хотелось|решил*|собираюсь|планирую|готов*|пора|мечтаю|скорее бы|скорей бы|лучше|проще|легче|хорошо|пойду|надо|нужно)';
-const DIE =
-  '(?:умереть|умиреть|помереть|сдохнуть|подохнуть|откинуться|склеить ласты|двинуть кони|не жить|не проснуться)';
+/** At this score the crisis reply is due. */
+export const CRISIS = 10;
+/** At this score the assistant asks the screening question. */
+export const CONCERN = 4;
+
+const NO = 'NONE/NEG/NOTHING'; // «нет», a negated word, «ничего»
+const LIVING = 'LIVE-NEG !WITH/INTO/WITHOUT/FROM'; // to live, not «жить с родителями», «в этом городе», «без кофе»
+const PLACE_GAP = '-WITH-INTO-FROM-WITHOUT-OTHER'; // words between that do not name a place or a person
+const MEANS = 'PILLS/ROPE/BLADE/POISON/GUN';
+/** Weights of the signs below crisis: a hint of a risk sign, a weaker one, distress. */
+const HINT = 6;
+const WEAK = 5;
 
 export const SIGNALS: readonly Signal[] = [
-  // ---- direct: explicit wish, intent or plan to die, or self-harm ---------------------------------------------
-  { id: 'wish-to-die', kind: 'direct', pattern: `${WISH} ~ ${DIE}|${DIE} ~ (?:хочу|хочется|хотелось бы)` },
+  // ---- direct: a wish, intent or plan to die; the act named; self-harm ------------------------------------------
   {
-    id: 'to-die',
+    id: 'wish-to-die',
     kind: 'direct',
-    pattern:
-      '(?:чтобы|чтоб) (?:я |мне |уже |просто |наконец )?(?:умереть|сдохнуть|покончить с собой|не жить|не проснуться)|(?:единственн*|другого|последн*) выход* ~ (?:смерть|смерти|умереть|уйти из жизни)|выход* кроме смерти',
+    sign: 'death-wish',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'WANT-NEG ~3 DIE-NEG',
+      'WANT-NEG ~3 DEATH-NEG !OTHER',
+      'DIE-NEG ~2 WANT-NEG',
+      'DIE-NEG WOULD',
+      'I WOULD ~2 DIE-NEG',
+      'AGAINST+NEG ~2 DIE-NEG',
+      'INTENT-NEG ~2 DIE-NEG',
+      'INTENT-NEG ~2 DEATH !OTHER',
+      'PREFER-NEG ~2 DIE-NEG',
+      'DEATH ~3 PREFER',
+      'WAIT ~3 DIE/DEATH',
+      'THINK-NEG ~2 DEATH/DIE-NEG !OTHER',
+      'LET ~2 I ~2 DIE-NEG/DIED',
+      'LET DIE-NEG',
+      'LET ~4 DEATH',
+      'FUTURE ~3 DEATH/DIE-NEG',
+      'WANT+NEG ~4 NOTHING ~2 DEATH/DIE',
+      'SOON ~2 DEATH',
+      'MY/OWN ~1 FUNERAL',
+      'REST ~2 FOREVER',
+      'FOREVER REST',
+      'EQUAL ~4 I ~1 DIE',
+      'DIE ~4 WHY ~2 NOW',
+      'ENVY ~2 DEAD',
+      'MY ~1 TIME ~1 OUT',
+      'DEATH ~1 FOR I',
+      '^ DIE-NEG $',
+    ],
   },
   {
-    id: 'how-to-die',
+    id: 'wish-not-to-live',
     kind: 'direct',
-    pattern:
-      '(?:как|способ*|метод*) (?:безболезненно |быстро |легко |лучше |надёжно )?(?:умереть|покончить с собой|убить себя|уйти из жизни|повеситься|отравиться)',
+    sign: 'death-wish',
+    weight: CRISIS,
+    own: true,
+    match: [
+      `WANT+NEG ~3 ${LIVING}`,
+      'WANT+NEG ~3 LIVE ~2 WORLD',
+      `LIVE ~2${PLACE_GAP} WANT+NEG`,
+      'WANT ~2 LIVE+NEG',
+      'WANT ~1 BE+NEG $',
+      'MORE LIVE+NEG !WITH/INTO/FROM',
+      `CAN+NEG ~2 ${LIVING}`,
+      `LIVE ~2${PLACE_GAP} CAN+NEG !WITHOUT`,
+      `STOP ~1 ${LIVING}`,
+      'WANT ~3 LIVE ~1 ENDS',
+      'WANT+NEG ~2 LET? I? ~1 SAVED',
+    ],
   },
   {
-    // Asking for a lethal dose or a deadly height is a plan taking shape, whoever the question is said to be for.
-    id: 'method-seeking',
+    id: 'passive-death-wish',
     kind: 'direct',
-    pattern:
-      '(?:смертельн*|летальн*) доз*|доз* ~ (?:смертельн*|летальн*|убьёт|убьют)|сколько ~ (?:таблет*|снотворн*|лекарств*) ~ (?:смертельн*|насмерть|убьёт|убьют)|(?:с какого|какой) этаж* ~ (?:прыг*|упасть|падать|сброс*|шагнуть|разбиться|насмерть)|(?:какая|с какой) высот* ~ (?:смертельн*|насмерть|разбиться)',
+    sign: 'death-wish',
+    weight: CRISIS,
+    match: [
+      'WANT/PREFER ~4 DOOM',
+      'WANT/PREFER/LET ~6 I ~2 EVENT/DIED/BORN+NEG/BE+NEG',
+      'WANT/LET ~3 I ~1 FOUND ~2 THEN',
+      'SURVIVE+NEG ~6 UPSET+NEG',
+      'REMAINS ~1 LIVE ~6 GLAD',
+      'FIGHT+NEG ~6 DIE',
+      'WANT ~1 MAKEIT+NEG',
+      'WOULD ~3 SWAPPLACES ~8 DIE',
+      'WANT ~2 EVENT',
+      'PREFER ~6 EVENT ~2 I',
+      'EVENT ~6 I ~3 GLAD/PREFER',
+      'EQUAL ~5 IF ~3 I? ~2 EVENT',
+      'WANT/PREFER/LET ~4 SURVIVE+NEG',
+      'I? ~1 SURVIVE+NEG ~6 GLAD',
+      'REGRET ~4 WAKE-NEG',
+      'EVENT/DISAPPEAR/SLEEP ~2 FOREVER',
+      'WHY ~3 I? ~1 SAVED',
+      'PREFER WOULD ~1 SAVED+NEG',
+    ],
   },
-  { id: 'end-own-life', kind: 'direct', pattern: 'поконч* (?:с )?(?:собой|жизнью|своей жизнью)' },
-  { id: 'kill-myself', kind: 'direct', pattern: '(?:убить|убью|убиваю|убила|убил) себя|себя (?:убить|убью)' },
-  { id: 'suicide-word', kind: 'direct', pattern: 'самоубий*|суицид*' },
-  { id: 'lay-hands', kind: 'direct', pattern: '(?:наложить|наложу) на себя руки|руки на себя (?:наложить|наложу)' },
-  { id: 'settle-scores', kind: 'direct', pattern: '(?:свести|сведу) счёты с жизнью' },
-  { id: 'leave-life', kind: 'direct', pattern: '(?:уйти|уйду|уходить) из жизни' },
-  { id: 'not-want-live', kind: 'direct', pattern: 'не (?:хочу|хочется|хотелось) ~ жить|жить ~ не (?:хочу|хочется)' },
   {
-    id: 'cannot-live',
+    id: 'would-rather-not-be',
     kind: 'direct',
-    pattern:
-      'больше не (?:могу|может) (?:так )?жить|не (?:могу|может) больше (?:так )?жить|жить больше не (?:могу|может)|не хочу больше существовать',
+    sign: 'death-wish',
+    weight: CRISIS,
+    match: [
+      'PREFER WOULD I ~1 DIED/BORN+NEG/BE+NEG/SURVIVE+NEG',
+      'I ~2 DIE-NEG/DIED/WAKE+NEG ~5 PREFER',
+      'I ~1 BE+NEG ~4 PREFER',
+      'REGRET ~2 BORN-NEG',
+      'WHY ~2 BORN',
+    ],
   },
   {
-    id: 'hang',
+    id: 'kill-myself',
     kind: 'direct',
-    pattern: 'повеситься|повешусь|повесилась бы|повесился бы|вешаться|в петлю|петля на шее|петлю на шею',
+    sign: 'suicide',
+    weight: CRISIS,
+    own: true,
+    told: true,
+    match: [
+      'KILL-NEG SELF',
+      'SELF KILL-NEG',
+      'END-NEG ~1 WITH SELF/OWN/LIVE',
+      'END-NEG ~1 WITH OWN LIVE',
+      'END-NEG LIVE',
+      'END-NEG WITH ALL IT? $',
+      'END-NEG WITH IT ~3 | WITH LIVE',
+      'DO-NEG ~2 WITH SELF',
+      'WITH SELF ~2 DO-NEG',
+    ],
   },
-  { id: 'veins', kind: 'direct', pattern: '(?:вскр*|порез*|перерез*|рез*|реж*) (?:себе )?вены|вскрыться|вскроюсь' },
+  {
+    id: 'suicide-named',
+    kind: 'direct',
+    sign: 'suicide',
+    weight: CRISIS,
+    own: true,
+    told: true,
+    unless: 'TOPIC',
+    damped: CONCERN,
+    match: [
+      'SUICIDE-NEG !FROM',
+      'SUICIDE FROM ~1 LIVE/WORLD',
+      'WANT/DO/INTENT/THINK/WOULD ~2 RKN',
+      'LEAVE ~1 FROM ~1 LIVE',
+      'DISAPPEAR/LEAVE ~2 WORLD',
+      'LEAVE ~6 WITHOUT RETURN',
+      'WHERE ~1 RETURN+NEG',
+    ],
+  },
+  {
+    id: 'method',
+    kind: 'direct',
+    sign: 'method',
+    weight: CRISIS,
+    own: true,
+    told: true,
+    match: [
+      'METHOD-NEG',
+      'WANT/INTENT/HOW ~2 POISONSELF',
+      'CUT-NEG ~2 VEINS',
+      'LET ~3 TRACK/I ~2 KNOCK',
+      'ROPE ~2 ROPE',
+      'THINK ~2 ROPE',
+      'WANT ROPE',
+      'BATH ~3 BLADE',
+      'BLADE ~3 BATH',
+    ],
+  },
   {
     id: 'overdose',
     kind: 'direct',
-    pattern:
-      '(?:наглотаться|наглотаюсь) ~ (?:таблет*|снотворн*|лекарств*)|(?:выпить|выпью|съесть|съем) (?:все|всю|пачку|упаковку|горсть) ~ (?:таблет*|снотворн*|лекарств*)',
+    sign: 'method',
+    weight: CRISIS,
+    own: true,
+    match: ['OVERDOSE ~2 PILLS', 'SWALLOW-NEG ~2 MANY ~3 PILLS', 'SWALLOW ~1 IT/OTHER? MANY $'],
+    unless: 'ORDINARY',
+    damped: CONCERN,
   },
   {
     id: 'jump',
     kind: 'direct',
-    pattern:
-      '(?:прыгнуть|прыгну|спрыгнуть|спрыгну|выпрыгнуть|выпрыгну|сброситься|сброшусь|шагнуть|шагну|броситься|брошусь) (?:с|из|под) ~ (?:крыши|окна|моста|балкона|этажа|многоэтажки|поезд*|машину|электричку|метро)',
+    sign: 'method',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'JUMP-NEG ~2 FROM/INTO ~1 HEIGHT',
+      'FROM/INTO HEIGHT ~2 JUMP-NEG',
+      'HEIGHT ~8 WANT/THINK/INTENT ~1 JUMP-NEG',
+      'WANT/THINK/INTENT ~1 JUMP-NEG ~8 HEIGHT',
+      'JUMP-NEG ~2 UNDER/INTO ~1 TRACK',
+      'INTO RAILS',
+      'EXIT/LEAVE ~1 INTO/FROM HEIGHT',
+      'JUMP ~4 WITHOUT ~1 PARACHUTE',
+    ],
+    unless: 'HOBBY',
+    damped: CONCERN,
   },
   {
-    id: 'shoot-drown-poison',
+    id: 'method-seeking',
     kind: 'direct',
-    pattern: 'застрелиться|застрелюсь|утопиться|утоплюсь|(?:хоч*|решил*) ~ отравиться|отравлюсь насмерть',
+    sign: 'method-seeking',
+    weight: CRISIS,
+    match: [
+      'HOW ~2 DIE-NEG/SUICIDE/METHOD/POISONSELF',
+      'HOW ~2 KILL SELF',
+      'HOW ~2 END ~1 WITH SELF/LIVE',
+      'HOW ~2 LEAVE ~1 FROM ~1 LIVE',
+      'LETHAL ~2 DOSE',
+      'DOSE ~3 LETHAL',
+      'HOWMUCH ~3 PILLS ~4 LETHAL/DIE/WAKE+NEG',
+      'HOWMUCH ~2 HEIGHT ~4 JUMP/DIE/LETHAL',
+      'HOWMUCH HEIGHT ~4 DIE/LETHAL',
+      'PILLS ~3 LETHAL',
+      'WHERE ~2 BUY ~2 POISON/GUN',
+      'HOWMUCH ~1 DEEP ~2 CUT',
+    ],
   },
   {
     id: 'self-harm',
     kind: 'direct',
-    pattern:
-      '(?:режу|резать|порезать|порезала|порезал|царапаю|жгу) себя|(?:режу|порезала|порезал) (?:себе )?(?:руки|руку|запяст*|бёдра|ноги)|порезы на (?:руках|руке|ногах|бёдрах|запяст*)|причин* себе (?:боль|вред)|нанош* себе (?:порезы|раны|вред|травмы)|селфхарм*|сэлфхарм*|самоповрежд*|(?:покалечить|покалечу|изувечить) себя|себя (?:покалечить|покалечу)|бью себя (?:по голове|кулак*|об стену|головой)|(?:прижига*|тушу сигарет* о) себ*',
+    sign: 'self-harm',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'CUT-NEG/HIT-NEG ~1 SELF',
+      'SELF ~1 CUT-NEG/HIT-NEG',
+      'CUT-NEG ~2 BODY',
+      'SELFHARM-NEG !INTO',
+      'CUTSELF ~2 ON_PURPOSE',
+      'ON_PURPOSE ~2 CUTSELF',
+      'CUTSELF ~~6 DEEP',
+      'STOP ~1 CUTSELF',
+      'CAUSE ~1 SELF ~1 PAIN/WOUND',
+      'WANT ~2 FEEL ~1 PAIN',
+      'WOUND ~4 SELF ~2 CAUSE',
+      'BODY ~2 WOUND',
+      'BLADE ~3 BLOOD',
+    ],
+    unless: 'ACCIDENT',
+  },
+  {
+    id: 'self-harm-hint',
+    kind: 'vague',
+    sign: 'self-harm',
+    weight: HINT,
+    own: true,
+    match: ['CUTSELF', 'WOUND ~2 BODY', 'WOUND ~2 WOUND'],
+    unless: 'ACCIDENT',
   },
 
-  // ---- vague: passive death wishes, burden, hopelessness about living, farewells -------------------------------
+  // ---- vague: passive wishes, burden, finality, preparations, hopelessness --------------------------------------
   {
-    id: 'tired-of-living',
+    id: 'passive-wish',
     kind: 'vague',
-    pattern:
-      'устал* (?:от )?жить|устал* от жизни|надоело жить|жить надоело|нет сил жить|сил жить нет|не могу ~ так жить',
-  },
-  {
-    id: 'no-point-living',
-    kind: 'vague',
-    pattern:
-      '(?:не вижу|нет|потерял*|не осталось) ~ смысла? ~ (?:жить|в жизни|дальше жить|существовать|просыпаться)|незачем ~ жить|зачем (?:мне )?(?:вообще )?(?:дальше )?жить(?!\\s(?:с|со|в|во|на|вместе|рядом|у)(?!\\p{L}))|зачем я ~ (?:живу|родил*|существую)|жизнь (?:не имеет смысла|бессмысленна|потеряла смысл)',
-  },
-  {
-    id: 'better-without-me',
-    kind: 'vague',
-    pattern:
-      '(?:лучше|легче|проще|спокойнее) ~ без меня|без меня ~ (?:лучше|легче|проще)|я (?:всем |для всех |для семьи |для близких |для родных )?(?:только )?обуза|я всем мешаю жить',
-  },
-  {
-    id: 'better-not-born',
-    kind: 'vague',
-    pattern:
-      'лучше бы (?:я|меня) ~ (?:умер*|не было|не родил*|не существовал*|исчез*)|зря я родил*|не надо было мне рождаться',
-  },
-  {
-    id: 'sleep-forever',
-    kind: 'vague',
-    pattern:
-      '(?:уснуть|заснуть) (?:и )?не проснуться|(?:уснуть|заснуть|усну|засну) навсегда|не (?:хочу|хочется) (?:больше|никогда) просыпаться|чтобы не проснуться',
-  },
-  {
-    id: 'disappear-forever',
-    kind: 'vague',
-    pattern:
-      'исчезнуть (?:навсегда|насовсем|из этого мира|из жизни|с лица земли)|(?:чтобы|хочу чтобы) меня не (?:было|стало|существовало)|меня скоро не станет|не (?:хочу|хочется) существовать|перестать существовать',
-  },
-  {
-    id: 'nothing-holds',
-    kind: 'vague',
-    pattern: '(?:ничего|ничто|никто) (?:меня )?(?:больше )?не держит (?:в )?(?:этой )?(?:жизни|здесь|на этом свете)',
+    sign: 'passive-wish',
+    weight: CRISIS,
+    match: [
+      `TIRED ~3 ${LIVING}`,
+      `${NO} ~1 STRENGTH ~1 ${LIVING}`,
+      'STRENGTH LIVE ~1 NONE',
+      `${NO} ~2 MEANING ~3 ${LIVING}`,
+      `${NO} ~2 MEANING ~3 WAKE`,
+      `LIVE ~3 ${NO} ~1 MEANING`,
+      `MEANING ~1 LIVE ~1 ${NO}`,
+      'LIVE ~2 MEANINGLESS',
+      `WHY ~3 ${LIVING}`,
+      'LIVE ~2 WHY',
+      'SLEEP ~3 WAKE+NEG',
+      'SLEEP ~1 FOREVER',
+      'WANT/PREFER/LET ~3 WAKE+NEG',
+      'WANT+NEG ~2 WAKE !INTO',
+      'LET/WANT/PREFER ~2 I ~2 BE+NEG',
+      'SOON ~2 I ~1 BE+NEG $',
+      'I ~2 BE+NEG $',
+      'I ~1 BE+NEG ~2 WORLD',
+      'DISAPPEAR/LEAVE ~2 FOREVER !FROM',
+      'NOBODY/NOTHING ~2 HOLD ~3 LIVE/WORLD/HERE',
+    ],
   },
   {
     id: 'nobody-will-notice',
     kind: 'vague',
-    pattern:
-      'если (?:я )?(?:умру|исчезну|пропаду|меня не станет) ~ никто ~ не (?:заметит|расстроится|вспомнит|заплачет)|никто ~ не (?:заметит|расстроится|заплачет) ~ если (?:я )?(?:умру|исчезну|меня не станет)',
+    sign: 'burden',
+    weight: CRISIS,
+    match: [
+      'NOBODY ~3 NOTICE ~4 DISAPPEAR/DIE/DIED/LEAVE',
+      'DISAPPEAR/DIE/LEAVE ~4 NOBODY ~2 NOTICE',
+      'DIE ~5 NOBODY/ALL ~2 NOTICE+NEG/EQUAL',
+    ],
   },
   {
-    id: 'want-it-over',
+    id: 'burden',
     kind: 'vague',
-    pattern:
-      '(?:хочу|хочется|мечтаю) (?:чтобы )?(?:всё|это) ~ (?:закончилось|кончилось|прекратилось) навсегда|(?:хочу|хочется|мечтаю) (?:чтобы )?(?:всё|всё это) (?:уже |просто |наконец )?(?:закончилось|кончилось|прекратилось)(?! (?:хорошо|благополучно|удачно|без|в срок|к |до ))|(?:хочу|хочется) покончить со всем',
+    sign: 'burden',
+    weight: CRISIS,
+    match: [
+      'I/SELF ~3 BURDEN',
+      'BURDEN ~3 I',
+      'PREFER ~3 WITHOUT I',
+      'TIRED ~2 BURDEN',
+      'WITHOUT I ~3 PREFER',
+      'ALL ~2 HINDER ~1 LIVE',
+      'SOON ~3 REST ~1 FROM I',
+      'SOON ~4 FROM I ~1 REST',
+    ],
   },
   {
-    id: 'thoughts-of-death',
+    id: 'in-the-way',
     kind: 'vague',
-    pattern:
-      '(?:думаю|думать|мысли) (?:о|про) (?:смерти|своей смерти|том чтобы умереть|то как умереть)|мысли (?:о|про) (?:суицид*|самоубийств*)',
+    sign: 'burden',
+    weight: HINT,
+    match: [
+      'ALL ~2 HINDER $',
+      'ALL ~2 HINDER ~1 I',
+      'REST ~1 FROM I',
+      'FROM I ~1 REST',
+      'PREFER ~2 ALL $',
+      'SOON ~2 OTHER ~1 BE ~1 BETTER',
+      'OTHER ~2 CRY ~2 BECAUSE I',
+      'MORE ~1 OTHER ~1 HAVE_TO+NEG',
+    ],
+  },
+  {
+    id: 'no-more-trouble',
+    kind: 'vague',
+    sign: 'burden',
+    weight: WEAK,
+    match: [
+      'NOBODY/MORE ~2 BOTHER+NEG/HINDER+NEG',
+      'BOTHER+NEG/HINDER+NEG ~2 NOBODY/MORE',
+      'NOBODY+NEG ~1 BOTHER/HINDER',
+      'MORE ~1 AUX+NEG ~1 NOBODY ~1 BOTHER/HINDER',
+      'BE+NEG ~1 BOTHER',
+    ],
+  },
+  {
+    id: 'nobody-will-care',
+    kind: 'vague',
+    sign: 'nobody-will-notice',
+    weight: WEAK,
+    match: ['NOBODY ~3 NOTICE+NEG', 'NOBODY ~3 NOTICE ~1 BE+NEG'],
+  },
+  {
+    id: 'unneeded',
+    kind: 'vague',
+    sign: 'unneeded',
+    weight: WEAK,
+    match: ['NOBODY ~2 NEEDED', 'NOBODY/NOTHING ~2 HOLD $'],
   },
   {
     id: 'farewell',
     kind: 'vague',
-    pattern:
-      'прощайте (?:все|всем)|это (?:моё )?последнее сообщение|прощальн* (?:письм*|записк*)|предсмертн*|раздаю ~ вещи|больше меня не увидите',
+    sign: 'farewell',
+    weight: CRISIS,
+    match: [
+      'FAREWELL ~1 ALL',
+      'FAREWELL ~4 THANKS',
+      'THANKS ~4 FAREWELL',
+      'WANT/INTENT ~3 SAY_GOODBYE ~2 ALL $',
+      'WANT/INTENT ~3 ALL ~1 SAY_GOODBYE $',
+      'IT ~1 LAST MESSAGE !INTO/DATE',
+      'FAREWELL_NOTE ~1 NOTE/MESSAGE',
+      'I ~1 LAST MESSAGE',
+      'MORE ~2 I ~2 SEE+NEG',
+      'I ~2 MORE ~1 SEE+NEG',
+      'FORGIVE ~2 I ~2 ALL',
+      'BLAME+NEG ~1 SELF',
+      'NOTE ~6 BLAME+NEG',
+      'NOTE ~6 BLAME-NEG+PAST',
+    ],
   },
   {
-    id: 'other-world',
+    id: 'farewell-hint',
     kind: 'vague',
-    pattern: '(?:хочу|хочется|пора|отправиться|уйти) (?:на тот свет|к (?:маме|папе|бабушке|дедушке) на небо)',
+    sign: 'farewell',
+    weight: HINT,
+    match: [
+      'FAREWELL $',
+      'LAST MESSAGE !INTO/DATE',
+      'WRITE ~3 NOTE ~2 CLOSE/ALL',
+      'WRITE ~3 ALL ~2 NOTE',
+      'WRITE ~1 NOTE',
+      'WANT/INTENT ~3 SAY_GOODBYE',
+      'SAY_GOODBYE+PAST',
+      'TELL ~4 LOVE',
+      'LOVE ~1 ALL',
+      'NOTE ~1 CLOSE',
+      'WRITE ~1 ALL ~3 LOVE',
+      'REMEMBER ~1 I',
+      'I ~1 REMEMBER',
+      'MORE ~2 FIGHT+NEG',
+      'FIGHT+NEG ~1 MORE',
+      'MEET ~1 THERE',
+      'THERE ~2 MEET',
+      'SAD+NEG',
+      'WORRY+NEG',
+    ],
   },
-
-  // ---- coded: slang, euphemisms, misspellings the normaliser does not fold, English ---------------------------
-  { id: 'vypil', kind: 'coded', pattern: 'выпилиться|выпилюсь|выпилился бы|выпилилась бы|самовыпил*|выпилить себя' },
   {
-    id: 'roskomnadzor',
-    kind: 'coded',
-    pattern:
-      'роскомнадзорнуться|роскомнадзорнусь|(?:совершить|сделать|хочу|хочется) (?:в )?роскомнадзор|ркнуться|ркнусь|саморкн*|(?:хочу|хочется) ркн',
+    id: 'last-words',
+    kind: 'vague',
+    sign: 'last-words',
+    weight: HINT,
+    match: [
+      'MORE ~2 SAY+NEG',
+      'SAY+NEG ~1 MORE',
+      'MORE ~2 SAY ~1 AUX+NEG',
+      'LASTLY',
+      'IF ~3 I ~1 SAY+NEG',
+      'MORE ~2 SEE+NEG',
+      'WITH I TOGETHER',
+    ],
   },
   {
-    id: 'suicide-misspelled',
-    kind: 'coded',
-    pattern: 'су(?:е|ы|и)ц(?:ы|е)д*|суецид*|суисайд*|сьюсайд*|суич*|самаубийств*|самоубиств*|самоубивств*',
+    id: 'last-talk',
+    kind: 'vague',
+    sign: 'last-words',
+    weight: CRISIS,
+    match: [
+      'LAST TIMEUNIT ~1 WHEN I ~4 TALK',
+      'WRITE ~4 LASTLY $',
+      'WRITE ~1 NOTE ~3 PUT',
+      'WANT ~1 TO ~1 OTHER ~~6 FOREVER $',
+    ],
+  },
+  { id: 'last-time', kind: 'vague', sign: 'last-words', weight: HINT, match: ['LAST ~1 TIMEUNIT'], unless: 'ORDINARY' },
+  {
+    id: 'absolve',
+    kind: 'vague',
+    sign: 'absolve',
+    weight: HINT,
+    match: ['*+NEG ~1 BLAME', 'THINK+NEG ~2 BLAME'],
   },
   {
-    id: 'window',
-    kind: 'coded',
-    pattern:
-      '(?:выйти|выйду|шагнуть|шагну|уйти|уйду) (?:в|из|через) окно|полетать (?:с крыши|из окна)|полечу (?:с крыши|из окна)',
+    id: 'apology',
+    kind: 'vague',
+    sign: 'apology',
+    weight: WEAK,
+    match: ['FORGIVE ~2 I', 'FORGIVE ~1 I ~1 ALL', 'FORGIVE $'],
   },
   {
-    id: 'rope-and-soap',
-    kind: 'coded',
-    pattern: 'мыло (?:и|да) верёвк*|верёвк* (?:и|да) мыло|намыл* верёвк*|табуретк* (?:и|да) верёвк*',
+    id: 'giving-away',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: CRISIS,
+    match: ['GIVE ~3 ALL/OWN ~2 BELONGINGS', 'GIVE ~3 BELONGINGS ~4 NEED+NEG', 'NEED+NEG ~4 GIVE'],
+    unless: 'ORDINARY',
+  },
+  {
+    id: 'giving-away-hint',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: 8,
+    match: ['GIVE ~3 BELONGINGS', 'BELONGINGS ~2 GIVE', 'WRITE/DO ~2 WILL'],
+    unless: 'ORDINARY',
+  },
+  {
+    id: 'settling-affairs',
+    kind: 'vague',
+    sign: 'affairs',
+    weight: HINT,
+    match: [
+      'SETTLE ~2 ALL',
+      'ALL ~1 SETTLE',
+      'ALL ~1 PASSWORDS',
+      'INSURANCE ~3 COVER',
+      'I ~3 NEED+NEG',
+      'NEED+NEG ~2 I',
+      'CARED ~2 ALL',
+      'ALL ~1 CARED',
+    ],
+    unless: 'ORDINARY',
+  },
+  {
+    id: 'means',
+    kind: 'vague',
+    sign: 'means',
+    weight: HINT,
+    match: [`BUY ~3 ${MEANS}`, `${MEANS} ~2 BUY`, `STAND ~4 ${MEANS}`],
+    unless: 'ORDINARY HOBBY',
+  },
+  {
+    id: 'stockpile',
+    kind: 'vague',
+    sign: 'means',
+    weight: CRISIS,
+    match: [`HOARD ~3 ${MEANS}`, 'PILLS ~2 HOARD'],
+    unless: 'ORDINARY',
   },
   {
     id: 'saving-pills',
-    kind: 'coded',
-    pattern:
-      '(?:коплю|накопил*|собираю|запас*) ~ (?:таблет*|снотворн*) (?:чтобы|для)|таблет* (?:чтобы|и) (?:уснуть навсегда|не проснуться)',
+    kind: 'vague',
+    sign: 'means',
+    weight: HINT,
+    match: ['BUY ~1 ALL ~2 NEEDED', 'STOCKPILE ~2 ALL', `STOCKPILE ~3 ${MEANS}`, 'PILLS ~2 STOCKPILE'],
+  },
+  { id: 'not-taking-pills', kind: 'vague', sign: 'hoarding', weight: HINT, match: ['PILLS ~~6 SWALLOW+NEG'] },
+  { id: 'asking-for-help', kind: 'vague', sign: 'help-seeking', weight: WEAK, match: ['HELPLINE'] },
+  {
+    id: 'height-looking-down',
+    kind: 'vague',
+    sign: 'height',
+    weight: CRISIS,
+    match: [
+      'STAND ~3 HEIGHT/EDGE/TRACK/LEDGE ~~8 LOOK ~1 DOWN',
+      'STAND ~3 HEIGHT/EDGE/LEDGE ~~8 DOWN',
+      'STAND ~3 HEIGHT/TRACK ~~8 JUMP',
+      'STAND ~2 LEDGE ~3 HEIGHT',
+      'STAND ~2 INTO RAILS',
+      'HEIGHT/TRACK/DOWN ~~10 PULL/WANT ~1 THERE',
+      'HEIGHT/DOWN ~~10 PULL',
+      'APPROACH ~2 EDGE',
+    ],
+    unless: 'HOBBY',
+    damped: CONCERN,
   },
   {
-    id: 'english',
-    kind: 'coded',
-    view: 'latin',
-    pattern:
-      'kill myself|killing myself|want to die|wanna die|end my life|suicid*|unalive*|self[ -]?harm*|cutting myself|\\bkms\\b',
+    id: 'on-the-edge',
+    kind: 'vague',
+    sign: 'height',
+    weight: HINT,
+    match: [
+      'STAND ~2 EDGE ~2 HEIGHT/TRACK',
+      'STAND ~3 HEIGHT $',
+      'STAND ~2 LEDGE',
+      'LOOK ~1 DOWN ~3 HEIGHT/EDGE/LEDGE',
+      'I ~1 INTO ~1 HEIGHT/TRACK',
+      'I/STAND ~2 AT ~1 HEIGHT/TRACK',
+      'HEIGHT ~1 OPEN',
+      'HERE ~2 HEIGHT',
+      'FOUND ~2 PLACE ~3 HIGH',
+      'GO ~3 INTO HEIGHT',
+    ],
+    unless: 'HOBBY',
+  },
+  {
+    // What a conversation named before — a height, the pills, the thoughts — taken up again in the last message
+    // («мост» … «я сейчас на нём»; «таблетки я не пью» … «собрала их все»; «мысли стали громче» … «я их послушаю»).
+    id: 'taken-up',
+    kind: 'vague',
+    sign: 'taken-up',
+    weight: HINT,
+    match: [
+      'HEIGHT ~~12 GO/RETURN ~1 THERE',
+      'HEIGHT ~~12 HIGH',
+      'THINK ~~12 YIELD',
+      'FUNERAL ~~12 STOCKPILE',
+      'PILLS ~~12 IT ENOUGH $',
+    ],
+  },
+  {
+    id: 'there-now',
+    kind: 'vague',
+    sign: 'presence',
+    weight: HINT,
+    match: ['HEIGHT ~~12 I ~1 THERE/INTO ~1 NOW', 'HEIGHT ~~12 I ~1 NOW ~1 INTO ~1 OTHER'],
+  },
+  {
+    id: 'taken-up-means',
+    kind: 'vague',
+    sign: 'means',
+    weight: CRISIS,
+    match: [
+      'PILLS ~~12 | ~~12 STOCKPILE ~1 OTHER ~1 ALL',
+      'PILLS ~~12 | ~~12 OTHER ~1 ALL ~1 STOCKPILE',
+      'HEIGHT/DOWN ~~12 FROM ~1 SUCH ~4 FEEL+NEG',
+      'PAIN ~~6 IF ~1 FROM ~1 HEIGHT',
+    ],
+  },
+  { id: 'funeral-cost', kind: 'vague', sign: 'funeral', weight: WEAK, match: ['HOWMUCH ~2 COST ~1 FUNERAL'] },
+  {
+    id: 'plan',
+    kind: 'vague',
+    sign: 'plan',
+    weight: HINT,
+    match: [
+      'HAVE ~2 PLAN !INTO/HOW/WITH',
+      'PLAN ~2 HAVE/READY',
+      'KNOW-NEG ~1 HOW ~1 IT? $',
+      'KNOW-NEG ~1 HOW ~1 WHEN $',
+      'KNOW-NEG DATE',
+      'DECIDED ~1 HOW $',
+      'SET ~1 DAY',
+      'KNOW/FOUND ~1 HOW ~3 STOP/END',
+      'KNOW ~1 WHAT ~1 DO $',
+      'KNOW ~1 WHERE ~3 PILLS/ROPE/BLADE/POISON/GUN',
+      'ALL ~1 READY !INTO',
+      'ALL ~1 PLAN !INTO',
+    ],
+  },
+  { id: 'resolve', kind: 'vague', sign: 'resolve', weight: CONCERN, match: ['DO-NEG IT', 'DO-NEG ~1 PLAN'] },
+  {
+    id: 'decided',
+    kind: 'vague',
+    sign: 'decision',
+    weight: CONCERN,
+    match: [
+      'DECIDED ~1 DECIDED',
+      'ALL ~1 DECIDED $',
+      'I ~2 ALL ~2 DECIDED',
+      'DECIDED+PAST $',
+      'MY ~1 DECIDED',
+      'DECIDED ~1 OTHERWISE',
+    ],
+  },
+  {
+    id: 'do-not-stop-me',
+    kind: 'vague',
+    weight: HINT,
+    match: ['DISSUADE+NEG', 'WANT+NEG ~2 SAVED'],
+    sign: 'do-not-stop',
+  },
+  {
+    id: 'finality',
+    kind: 'vague',
+    sign: 'finality',
+    weight: WEAK,
+    match: [
+      'ALL ~1 ENDS $',
+      'SOON ~2 ALL/IT ~1 ENDS',
+      'ALL ~2 ENDS ~1 FOREVER',
+      'LET/WANT ~2 ALL IT? ~2 ENDS $',
+      'REMAINS ~2 LAST/SOON/WAIT/DO',
+      'INTENT ~1 LEAVE $',
+      'SOON LEARN $',
+      'SOON ~3 BE+NEG',
+      'STILL ~1 HERE',
+    ],
+  },
+  {
+    id: 'the-end',
+    kind: 'vague',
+    sign: 'the-end',
+    weight: HINT,
+    match: [
+      'SOON ~2 I? DIE-NEG',
+      'THEN ~1 ALL $',
+      'ALL ~1 END $',
+      'DO/END/PUT ~1 POINT',
+      'LIVE ~1 OVER',
+      'SOON ~1 TO ~1 OTHER $',
+      'REST | REALLY $',
+    ],
+    unless: 'ORDINARY',
+  },
+  {
+    id: 'want-it-over',
+    kind: 'vague',
+    sign: 'finality',
+    weight: CRISIS,
+    match: ['WANT ~2 ALL IT? ~2 ENDS $', 'WANT ~2 ALL IT? ~2 ENDS ~1 FOREVER', 'WANT ~2 END WITH ALL'],
+  },
+  {
+    id: 'hopeless',
+    kind: 'vague',
+    sign: 'hopeless',
+    weight: WEAK,
+    match: [
+      `${NO} ~1 MEANING $`,
+      `${NO} ~1 MEANING ~2 NOTHING/ALL`,
+      `${NO} ~2 MEANING ~3 DO/BEAR`,
+      'RHETORIC ~3 MEANING',
+      'ALL MEANINGLESS',
+      'ALL ~3 MEANINGLESS $',
+      `${NO} ~2 FUTURE`,
+      `FUTURE ~1 ${NO}`,
+      'NOTHING ~1 CHANGE+NEG',
+      'NOTHING ~2 BE+NEG ~1 PREFER/BETTER',
+      'BETTER ~1 MORE? NEVER? BE+NEG',
+      'MORE ~2 BETTER ~1 BE+NEG',
+      'BE ~2 WORSE',
+      'NEVER ~1 ENDS+NEG',
+      'ALWAYS $',
+      'HOPELESS',
+      'EQUAL ~4 I ~1 HAPPEN',
+      'WHY ~2 WAKE',
+      'WHY ~3 BEAR',
+      'WHY ~1 I $',
+      'NOTHING/MORE ~2 BELIEVE+NEG',
+      'SEEING+NEG ~1 SELF',
+      'NOTHING ~1 MORE? HELP+NEG',
+      'WHY ~2 ALL IT $',
+      'FUTURE ~3 DARK',
+      'NOTHING ~1 WAIT+NEG',
+      `${NO} ~3 MEANING ~1 JOY`,
+      'WHY ~1 I ~1 $',
+    ],
+  },
+  { id: 'nothing-to-lose', kind: 'vague', sign: 'nothing-to-lose', weight: HINT, match: ['NOTHING LOSE'] },
+  {
+    id: 'distress',
+    kind: 'vague',
+    sign: 'distress',
+    weight: CONCERN,
+    match: [
+      'CAN+NEG ~1 MORE ~1 IT? $',
+      'MORE ~1 CAN+NEG $',
+      'CAN+NEG ~2 BEAR',
+      'CAN+NEG ~2 NOTHING/MORE',
+      'NOTHING ~1 CAN+NEG',
+      'TIRED ~2 ALL',
+      'TIRED ~1 FIGHT',
+      'TIRED ~1 BE ~1 SELF',
+      `${NO} STRENGTH ~1 CAN`,
+      'STRENGTH ~1 MORE? NONE',
+      'DISTRESS',
+      'HATE ~1 SELF',
+      'NOTHING ~1 JOY+NEG',
+      'NOTHING ~1 WANT+NEG',
+      'WANT+NEG ~1 NOTHING',
+      'NOBODY ~2 HELP+NEG',
+      'FEEL ~2 SOMETHING',
+      'SOMETHING ~2 FEEL',
+      'NOTHING ~1 FEEL+NEG',
+      'LIVE+NEG ~3 LIVE',
+      'NOBODY ~1 NONE',
+      'WANT ~2 SILENCE',
+      'EQUAL $',
+      'ALONE ~3 WORLD',
+      'ALL BAD',
+      'BULLY',
+      'DEBT',
+      'HATE ~1 OWN/MY? LIVE',
+      'THINK ~3 LOUDER',
+      'LIVE ~3 PASSED',
+      'CAN+NEG $',
+      'NONE SELF',
+      'CRY ~1 CAN+NEG',
+      'ALL ~1 NONE ~1 TASTE/MEANING',
+      'WANT ~3 DAY ~2 ENDS',
+      `${NO} ~1 STRENGTH ~3 GETUP`,
+    ],
+  },
+  {
+    id: 'disappear',
+    kind: 'vague',
+    sign: 'disappear',
+    weight: WEAK,
+    match: ['WANT-NEG ~2 DISAPPEAR !INTO', 'WANT-NEG ~1 LEAVE $'],
+  },
+
+  // ---- boosts: they count only beside another sign --------------------------------------------------------------
+  // a time set ahead, not the day something was done («сегодня отдала кошку»)
+  { id: 'a-date', kind: 'vague', sign: 'date', weight: CONCERN, boost: true, match: ['DATE !*+PAST'] },
+  { id: 'gratitude', kind: 'vague', sign: 'gratitude', weight: CONCERN, boost: true, match: ['THANKS ~2 ALL'] },
+  {
+    id: 'fate',
+    kind: 'vague',
+    sign: 'fate',
+    weight: CONCERN,
+    boost: true,
+    match: ['IT? FATE $', 'IT ~1 FATE ~1 BE', 'NOW ~1 CAN $', 'IF IFANY'],
+  },
+  {
+    id: 'calm-and-ready',
+    kind: 'vague',
+    sign: 'calm',
+    weight: CONCERN,
+    boost: true,
+    match: ['CALM', 'ENOUGH', 'YIELD', 'GO/RETURN ~1 THERE', 'ALONE $', 'THANKS ~3 NEAR', 'REST ~2 REALLY'],
   },
 ];
+
+/** English phrasings, matched on the Latin reading of a message (lower case). */
+export const ENGLISH =
+  /\b(?:kill(?:ing)? myself|want(?:ed)? to die|wanna die|end(?:ing)? (?:my|it) (?:life|all)|suicid\w*|unaliv\w*|self[ -]?harm\w*|cutting myself|kms)\b/;

@@ -1,5 +1,7 @@
 // The app's one upgrade dialog: closed, or open with one of five keys (a feature not on the plan, or its daily
 // limit spent). 'Позже' dismisses; the upgrade button closes it and navigates to the subscription plans.
+// In the after-crisis window (72 hours after the safety net's last risk signal: OPEN's `quiet`) it opens quiet:
+// the same title says what is not available, with no benefits, no upgrade button — only «Понятно» (docs/safety.md).
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { stubAction, type NavigateParams } from '../effects';
 import { paths } from '../paths';
@@ -14,7 +16,8 @@ export const UPGRADE_KEYS = [
 ] as const;
 export type UpgradeKey = (typeof UPGRADE_KEYS)[number];
 
-export type UpgradeDialogEvent = { type: 'OPEN'; key: UpgradeKey } | { type: 'DISMISS' } | { type: 'UPGRADE' };
+export type UpgradeDialogEvent =
+  { type: 'OPEN'; key: UpgradeKey; quiet?: boolean } | { type: 'DISMISS' } | { type: 'UPGRADE' };
 
 export const upgradeDialogMachine = setup({
   types: {
@@ -24,6 +27,9 @@ export const upgradeDialogMachine = setup({
   actions: {
     navigate: stubAction<NavigateParams>(),
   },
+  guards: {
+    isQuiet: (_, { quiet }: { quiet: boolean }) => quiet,
+  },
 }).createMachine({
   id: 'upgradeDialog',
   description: 'Bottom sheet offering a tier upgrade when a feature is not on the plan or its daily limit is spent.',
@@ -32,7 +38,21 @@ export const upgradeDialogMachine = setup({
   states: {
     closed: {
       on: {
-        OPEN: { target: 'open', actions: assign({ key: ({ event }) => event.key }) },
+        OPEN: [
+          {
+            guard: { type: 'isQuiet', params: ({ event }) => ({ quiet: event.quiet === true }) },
+            target: 'quiet',
+            actions: assign({ key: ({ event }) => event.key }),
+          },
+          { target: 'open', actions: assign({ key: ({ event }) => event.key }) },
+        ],
+      },
+    },
+    quiet: {
+      description: 'The after-crisis window: the title for `key` and «Понятно» — no benefits, no upgrade.',
+      on: {
+        OPEN: { actions: assign({ key: ({ event }) => event.key }) },
+        DISMISS: { target: 'closed', description: '«Понятно» or a tap outside the sheet' },
       },
     },
     open: {
@@ -51,9 +71,13 @@ export const upgradeDialogMachine = setup({
 });
 
 /**
- * What the sheet shows: whether it is open, and the key of its words. The key stays set after closing, so the
- * sheet keeps its text while it slides away.
+ * What the sheet shows: whether it is open, the key of its words, and whether it offers an upgrade (not quiet). The
+ * key stays set after closing, so the sheet keeps its text while it slides away.
  */
 export function upgradeDialogView(snapshot: SnapshotFrom<typeof upgradeDialogMachine>) {
-  return { open: snapshot.matches('open'), key: snapshot.context.key };
+  return {
+    open: snapshot.matches('open') || snapshot.matches('quiet'),
+    key: snapshot.context.key,
+    upsell: !snapshot.matches('quiet'),
+  };
 }

@@ -98,6 +98,7 @@ export function optimisticMessage(unsent: UnsentMessage, chatId: string | null, 
     created_at: now.toISOString(),
     usage_info: null,
     message_metadata: null,
+    safety: null,
   };
 }
 

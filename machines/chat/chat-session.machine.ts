@@ -10,6 +10,10 @@
 // card's «Создать запись» passes the diary's plan and daily-limit rule, like every way into the new-entry form.
 // Reopened while the reply to a message sent moments ago is still being written (the app was closed mid-reply),
 // the chat says so calmly and looks at its newest messages again in a few seconds, before offering a resend.
+// For 72 hours after the safety net's last risk signal (today's usage says until when: `help_nearby_until`) the
+// header shows «Помощь рядом» — the lines and the safety plan in a sheet — and nothing upsells: no «Улучшить
+// тариф» on the limit banner or a locked practice card (docs/safety.md). Under every crisis reply a card opens the
+// safety plan.
 import { assign, sendTo, setup, spawnChild, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, ChatMessagesResponse } from '../../contract/chat';
@@ -133,7 +137,16 @@ export type ChatSessionEvent =
   | { type: 'VOICE.TEXT'; text: string }
   | { type: 'PRACTICE.OPEN'; messageId: string }
   | { type: 'DIARY.OPEN'; messageId: string }
-  | { type: 'UPGRADE' };
+  | { type: 'UPGRADE' }
+  | { type: 'HELP.OPEN' }
+  | { type: 'HELP.CLOSE' }
+  | { type: 'SAFETY_PLAN.OPEN' };
+
+/** The after-crisis window is open now (today's usage says until when): «Помощь рядом», and no upsell. */
+export function helpNearby(usage: Pick<UsageInfo, 'help_nearby_until'> | null, now: Date): boolean {
+  const until = usage?.help_nearby_until;
+  return until != null && Date.parse(until) > now.getTime();
+}
 
 /** What the device keeps for this chat: the composer's text and the unanswered message. */
 const draftOf = (context: ChatSessionContext): ChatDraft => ({
@@ -239,8 +252,12 @@ export const chatSessionMachine = setup({
     isLimit: (_, { failure }: { failure: SendFailure }) => failure.kind === 'limit',
     hasPracticeAccess: ({ context }, { messageId }: { messageId: string }) =>
       practiceSuggestionOf(context.messages, messageId)?.has_access === true,
+    // Not in the after-crisis window: a locked card has no upgrade to offer then.
     isLockedPractice: ({ context }, { messageId }: { messageId: string }) =>
-      practiceSuggestionOf(context.messages, messageId)?.has_access === false,
+      practiceSuggestionOf(context.messages, messageId)?.has_access === false &&
+      !helpNearby(context.usage, context.now()),
+    isHelpNearby: ({ context }) => helpNearby(context.usage, context.now()),
+    isUpsellAllowed: ({ context }) => !helpNearby(context.usage, context.now()),
     isDiarySuggestion: ({ context }, { messageId }: { messageId: string }) =>
       diarySuggestionOf(context.messages, messageId) !== null,
     // Today's usage (loaded with the chat, renewed by every reply) decides as it does for the diary's own buttons.
@@ -401,11 +418,41 @@ export const chatSessionMachine = setup({
           },
         ],
         UPGRADE: {
-          description: 'The red limit banner’s «Улучшить тариф».',
+          guard: 'isUpsellAllowed',
+          description: 'The limit banner’s «Улучшить тариф» (never in the after-crisis window).',
           actions: { type: 'navigate', params: { to: paths.subscription } },
+        },
+        'SAFETY_PLAN.OPEN': {
+          description: 'The card under a crisis reply, or «Мой план безопасности» in «Помощь рядом».',
+          actions: { type: 'navigate', params: { to: paths.safetyPlan } },
         },
       },
       states: {
+        help: {
+          initial: 'closed',
+          states: {
+            closed: {
+              on: {
+                'HELP.OPEN': {
+                  guard: 'isHelpNearby',
+                  target: 'open',
+                  description: '«Помощь рядом» in the header, shown for 72 hours after the last risk signal.',
+                },
+              },
+            },
+            open: {
+              description: 'A sheet with the crisis lines (tap to call) and the way into the safety plan.',
+              on: {
+                'HELP.CLOSE': { target: 'closed' },
+                'SAFETY_PLAN.OPEN': {
+                  target: 'closed',
+                  description: '«Мой план безопасности»: the sheet closes behind it.',
+                  actions: { type: 'navigate', params: { to: paths.safetyPlan } },
+                },
+              },
+            },
+          },
+        },
         voice: {
           initial: 'closed',
           states: {
@@ -716,6 +763,8 @@ export type ChatSessionStatus = 'loading' | 'ready' | 'notFound' | 'error';
 export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine>) {
   const { chat, chatId, messages, text, pending, failureDetail, streamingText, lastReply, usage, limitRefused } =
     snapshot.context;
+  const nearby = helpNearby(usage, snapshot.context.now());
+  const banner = limitBanner(usage, limitRefused);
   const top = topState<'restoring' | 'loading' | 'ready' | 'notFound' | 'error'>(snapshot);
   const ready = top === 'ready';
   const sending = snapshot.matches({ ready: { send: 'sending' } });
@@ -756,7 +805,15 @@ export function chatSessionView(snapshot: SnapshotFrom<typeof chatSessionMachine
     hasOlder: snapshot.can({ type: 'LOAD_OLDER' }),
     loadingOlder: snapshot.matches({ ready: { history: 'loadingOlder' } }),
     olderFailed: snapshot.matches({ ready: { history: 'olderFailed' } }),
-    banner: limitBanner(usage, limitRefused),
+    banner,
+    /** The banner offers «Улучшить тариф»: the limit is spent, outside the after-crisis window. */
+    bannerUpgrade: banner === 'exhausted' && snapshot.can({ type: 'UPGRADE' }),
+    /** «Помощь рядом» in the header: the after-crisis window is open. */
+    helpNearby: nearby,
+    /** Its sheet with the lines and the safety plan. */
+    helpOpen: snapshot.matches({ ready: { help: 'open' } }),
+    /** Nothing upsells (a locked practice card shows no «Улучшить тариф»). */
+    quiet: nearby,
     /** The recorder while its sheet is open (the sheet reads it with its own view model). */
     voiceRecorder: snapshot.children.voiceRecorder as ActorRefFrom<typeof voiceRecorderMachine> | undefined,
   };

@@ -50,10 +50,11 @@ export const BILLING_BOT_COPY = {
     currency: string;
     amount: number;
     createdAt: Date;
+    refundReason: string | null;
     refundedAt: Date | null;
   }) =>
     `• ${dateRu(p.createdAt)}: ${p.tier ? `${planOf(p.tier as Tier).name}, ${monthsPhrase(p.months ?? 0)}` : 'оплата'} — ` +
-    `${amountRu(p.currency, p.amount)}${p.refundedAt ? ' (возвращено)' : ''}\n  номер: ${p.chargeId}`,
+    `${amountRu(p.currency, p.amount)}${p.refundedAt ? ' (возвращено)' : p.refundReason ? ' (не зачислено — вернём, напишите в поддержку)' : ''}\n  номер: ${p.chargeId}`,
   terms: [
     'Условия оплаты.',
     '1. Мы продаём доступ к тарифам PRO и PREMIUM приложения «Мой помощник» на 1, 3, 6 или 12 месяцев. Цена показана в приложении до оплаты.',
@@ -106,8 +107,11 @@ export function billingBot(
   bot.on('message:successful_payment', async (ctx) => {
     const outcome = await recordPayment(db, { telegramUserId: ctx.from.id, payment: ctx.message.successful_payment });
     log.info({ outcome: outcome.kind, charge: ctx.message.successful_payment.telegram_payment_charge_id }, 'payment');
-    if (outcome.kind === 'unplaced')
-      log.error({ payment: ctx.message.successful_payment }, 'payment for an unknown invoice: refund it');
+    if (outcome.kind === 'refund')
+      log.error(
+        { reason: outcome.reason, from: ctx.from.id, payment: ctx.message.successful_payment },
+        'payment granted nothing (payments.refund_reason): refund it',
+      );
     if (outcome.kind === 'granted') {
       await sendQuietly(log, 'payment thanks', () =>
         ctx.reply(

@@ -3,12 +3,16 @@
 //   at its currency and amount, by the user it was made for, who may still buy that tier;
 // - successful_payment: exactly once per telegram_payment_charge_id — the payments row is inserted with
 //   ON CONFLICT DO NOTHING RETURNING and the access is granted in that same transaction, so a duplicate, a retry or
-//   a concurrent delivery of the same charge inserts nothing and grants nothing;
+//   a concurrent delivery of the same charge inserts nothing and grants nothing. It grants only what its invoice
+//   says, for the money the invoice asked, from the user it was made for: a payment that does not match (another
+//   currency, another amount, another payer, an invoice already paid) is recorded with its refund_reason for the
+//   operator to refund, and grants nothing. Pre-checkout refuses such payments first; this is the check that counts,
+//   since successful_payment is what grants (a replayed or forged update must not buy 12 months for 1 star);
 // - refunded_payment: exactly once per payment (refunds.payment_id is unique), taking back what it granted.
 import { and, desc, eq } from 'drizzle-orm';
 import type { PreCheckoutQuery, RefundedPayment, SuccessfulPayment } from 'grammy/types';
 import type { Db } from '../db';
-import { invoices, payments, refunds, users } from '../db/schema';
+import { invoices, payments, refunds, users, type InvoiceRow } from '../db/schema';
 import { mayBuy } from './checkout';
 import { grantPaidPeriod, lockUser, revokePaidPeriod, type Grant } from './grants';
 import type { Tier } from './plans';
@@ -52,11 +56,27 @@ export async function checkPreCheckout(db: Db, query: PreCheckoutQuery, now = ne
   return { ok: true };
 }
 
+/** Why a payment grants nothing and must be refunded (payments.refund_reason). */
+export type RefundReason = 'unknown_invoice' | 'currency' | 'amount' | 'payer' | 'already_paid';
+
 export type PaymentOutcome =
   | { kind: 'granted'; paymentId: string; userId: number; grant: Grant }
   | { kind: 'duplicate' }
-  /** Money for a payload we cannot place (no such invoice): kept for the operator to refund, nothing granted. */
-  | { kind: 'unplaced'; paymentId: string };
+  /** Money that buys nothing (no such invoice, or not what it asked for): kept for the operator to refund. */
+  | { kind: 'refund'; paymentId: string; reason: RefundReason };
+
+/** What about `payment` does not match its invoice, if anything (the paid state is decided in the transaction). */
+function mismatch(
+  found: { invoice: InvoiceRow; telegramId: number } | undefined,
+  telegramUserId: number,
+  payment: SuccessfulPayment,
+): RefundReason | null {
+  if (!found) return 'unknown_invoice';
+  if (payment.currency !== found.invoice.currency) return 'currency';
+  if (payment.total_amount !== found.invoice.amount) return 'amount';
+  if (telegramUserId !== found.telegramId) return 'payer';
+  return null;
+}
 
 export async function recordPayment(
   db: Db,
@@ -66,6 +86,7 @@ export async function recordPayment(
   const { telegramUserId, payment } = input;
   const found = await invoiceOf(db, payment.invoice_payload);
   const invoice = found?.invoice;
+  const wrong = mismatch(found, telegramUserId, payment);
   return db.transaction(async (tx): Promise<PaymentOutcome> => {
     if (invoice) await lockUser(tx, invoice.userId); // first: see lockUser
     const [inserted] = await tx
@@ -74,22 +95,30 @@ export async function recordPayment(
         telegramPaymentChargeId: payment.telegram_payment_charge_id,
         providerPaymentChargeId: payment.provider_payment_charge_id || null,
         invoiceId: invoice?.id ?? null,
-        userId: invoice?.userId ?? null,
+        // Another user's money is not the invoice's account's: it stays with its payer's Telegram id alone.
+        userId: wrong === 'payer' ? null : (invoice?.userId ?? null),
         telegramUserId,
         tier: invoice?.tier ?? null,
         months: invoice?.months ?? null,
         currency: payment.currency,
         amount: payment.total_amount,
+        refundReason: wrong,
         createdAt: now,
       })
       .onConflictDoNothing({ target: payments.telegramPaymentChargeId })
       .returning({ id: payments.id });
     if (!inserted) return { kind: 'duplicate' };
-    if (!invoice) return { kind: 'unplaced', paymentId: inserted.id };
-    await tx
+    if (wrong || !invoice) return { kind: 'refund', paymentId: inserted.id, reason: wrong ?? 'unknown_invoice' };
+    // An invoice grants once: a second charge for it (another charge id, the same payload) buys nothing more.
+    const [paid] = await tx
       .update(invoices)
       .set({ status: 'paid', paidAt: now })
-      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'pending')));
+      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'pending')))
+      .returning({ id: invoices.id });
+    if (!paid) {
+      await tx.update(payments).set({ refundReason: 'already_paid' }).where(eq(payments.id, inserted.id));
+      return { kind: 'refund', paymentId: inserted.id, reason: 'already_paid' };
+    }
     const grant = await grantPaidPeriod(tx, {
       userId: invoice.userId,
       tier: invoice.tier as Tier,
@@ -145,6 +174,7 @@ export async function recentPayments(db: Db, telegramUserId: number, limit = 5) 
       currency: payments.currency,
       amount: payments.amount,
       createdAt: payments.createdAt,
+      refundReason: payments.refundReason,
       refundedAt: refunds.createdAt,
     })
     .from(payments)

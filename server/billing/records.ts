@@ -63,6 +63,7 @@ export async function exportBilling(db: Executor, userId: number) {
       months: p.months,
       currency: p.currency,
       amount: p.amount,
+      refund_reason: p.refundReason,
       created_at: iso(p.createdAt),
     })),
     refunds: returned.map((r) => ({

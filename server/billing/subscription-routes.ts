@@ -15,6 +15,7 @@ import { dailyLimit, paymentMethods, PLANS, type Tier } from './plans';
 import { tierOf, usageToday } from './quota';
 import type { Db } from '../db';
 import { subscriptions } from '../db/schema';
+import { helpNearbyUntil, riskFlaggedAt } from '../users/risk';
 
 export function tiersResponse(config: Pick<Config, 'cardProviderToken'>): TiersResponse {
   return {
@@ -62,9 +63,22 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 };
 
-/** Today's usage as the API shows it (GET /usage, and the usage_info of a chat reply, whose tier is known). */
-export async function usageInfo(db: Db, userId: number, timeZone: string, tier?: Tier): Promise<UsageInfo> {
-  const u = await usageToday(db, userId, timeZone, new Date(), tier);
+/**
+ * Today's usage as the API shows it (GET /usage, and the usage_info of a chat reply, whose tier and risk flag are
+ * known), with the after-crisis window's end (server/users/risk.ts).
+ */
+export async function usageInfo(
+  db: Db,
+  userId: number,
+  timeZone: string,
+  tier?: Tier,
+  flaggedAt?: Date | null,
+): Promise<UsageInfo> {
+  const now = new Date();
+  const [u, flagged] = await Promise.all([
+    usageToday(db, userId, timeZone, now, tier),
+    flaggedAt !== undefined ? flaggedAt : riskFlaggedAt(db, userId),
+  ]);
   return {
     tier: u.tier,
     day: u.day,
@@ -74,6 +88,7 @@ export async function usageInfo(db: Db, userId: number, timeZone: string, tier?:
     voice_seconds_used: u.used.voice_seconds,
     tokens_limit: u.limits.tokens,
     tokens_used: u.used.tokens,
+    help_nearby_until: helpNearbyUntil(flagged, now)?.toISOString() ?? null,
   };
 }
 

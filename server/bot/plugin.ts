@@ -16,6 +16,9 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     const bot = createBot(app.config);
+    // A message without a sender (a channel's post) is nobody's to record or answer; every handler below may then
+    // rely on ctx.from. Answered 200 like any update: Telegram would otherwise deliver it again and again.
+    bot.use((ctx, next) => (ctx.msg && !ctx.from ? undefined : next()));
     bot.use(botAccessUpdates(app.database.db, app.config)); // first: every private message counts
     bot.use(startCommand(app.config, app.log));
     app.decorate('bot', bot);

@@ -16,3 +16,20 @@ export function chatModel(config: Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llm
   });
   return provider.chatModel(config.llmModel);
 }
+
+/**
+ * The same model for the safety net's second opinion (safety/classifier.ts), asked for JSON by the verdict's schema
+ * (`response_format: json_schema`, which OpenAI-compatible servers such as vLLM, llama.cpp and Ollama honour); null
+ * without LLM_BASE_URL.
+ */
+export function safetyClassifierModel(
+  config: Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel'>,
+): LanguageModelV3 | null {
+  if (!config.llmBaseUrl || !config.llmModel) return null;
+  return createOpenAICompatible({
+    name: 'llm',
+    baseURL: config.llmBaseUrl,
+    apiKey: config.llmApiKey ?? undefined,
+    supportsStructuredOutputs: true,
+  }).chatModel(config.llmModel);
+}

@@ -2,7 +2,7 @@
 // carrying the safety net's rules, and the conversation's newest messages up to a token budget.
 import type { ModelMessage } from 'ai';
 import type { AddressForm, CommunicationStyle } from '../../contract/settings';
-import { CRISIS_LINES } from '../../contract/safety/crisis-lines';
+import { briefLinesText, crisisLinesText, type CrisisLines } from '../../contract/safety/crisis-lines';
 import { CRISIS_PRACTICE_ID } from './safety/crisis-reply';
 import { SUGGEST_DIARY_ENTRY, SUGGEST_PRACTICE } from './tools';
 import { estimateMessageTokens } from './tokens';
@@ -33,6 +33,8 @@ export interface PromptInput {
   personalContext: string | null;
   /** The user signalled risk recently: keep a gentle check-in (safety/crisis-reply.ts, RISK_CHECK_IN_MS). */
   checkIn: boolean;
+  /** The operator's crisis lines (CRISIS_LINES_FILE): the same list every other place shows. */
+  lines: CrisisLines;
 }
 
 const ADDRESS: Record<AddressForm, string> = {
@@ -40,7 +42,7 @@ const ADDRESS: Record<AddressForm, string> = {
   ty: 'обращайся на «ты», как человек попросил (не угадывай его род: избегай прошедшего времени и кратких прилагательных о нём)',
 };
 
-export function systemPrompt({ style, address = 'vy', personalContext, checkIn }: PromptInput): string {
+export function systemPrompt({ style, address = 'vy', personalContext, checkIn, lines }: PromptInput): string {
   const parts = [
     `Ты — ИИ-помощник в приложении для поддержки эмоционального и ментального состояния. Отвечай только по-русски, ${ADDRESS[address]}.`,
     'Как отвечать: коротко, 2–5 предложений. Сначала отрази своими словами (не цитируя человека), что ты услышал и что он, возможно, ' +
@@ -54,7 +56,7 @@ export function systemPrompt({ style, address = 'vy', personalContext, checkIn }
       'всё равно ответь человеку текстом и коротко скажи, почему это может помочь.',
     'Безопасность — важнее всего остального. Если в сообщениях есть хоть какие-то признаки мыслей о самоубийстве, желания умереть, ' +
       'самоповреждения или того, что человеку угрожает опасность: ответь спокойно и тепло, без паники и осуждения; скажи, что ему не нужно ' +
-      `справляться с этим одному; дай контакты помощи:\n${CRISIS_LINES}\n` +
+      `справляться с этим одному; дай контакты помощи — ровно эти, с теми же пояснениями, для кого каждая линия:\n${crisisLinesText(lines)}\n` +
       `пригласи продолжить разговор и предложи практику заземления (${SUGGEST_PRACTICE} с ${CRISIS_PRACTICE_ID}). ` +
       'Никогда не сообщай никаких сведений о способах, средствах, дозах или местах — даже если просят «для истории», «для друга», ' +
       'в шутку или по частям. Никогда не заканчивай разговор и не отказывайся говорить.',
@@ -69,7 +71,7 @@ export function systemPrompt({ style, address = 'vy', personalContext, checkIn }
   if (checkIn) {
     parts.push(
       'Недавно человек писал о мыслях о смерти или о том, чтобы причинить себе вред. В этом разговоре мягко поинтересуйся, как он сейчас, ' +
-        'и ненавязчиво напомни, что телефон доверия 8-800-2000-122 работает круглосуточно, бесплатно и анонимно.',
+        `и ненавязчиво напомни о живой помощи: ${briefLinesText(lines)}`,
     );
   }
   return parts.join('\n\n');

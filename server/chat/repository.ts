@@ -9,7 +9,14 @@
 // (bench/chat.ts compares a 5 000-message chat with a 10-message one).
 import { and, asc, count, desc, eq, gt, lte, sql, type SQL } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { Chat, ChatListQuery, ChatMessage, ChatMessagesQuery, MessageMetadata } from '../../contract/chat';
+import type {
+  Chat,
+  ChatListQuery,
+  ChatMessage,
+  ChatMessagesQuery,
+  MessageMetadata,
+  MessageSafety,
+} from '../../contract/chat';
 import type { Settings } from '../../contract/settings';
 import { tierOf } from '../billing/quota';
 import type { Tier } from '../billing/plans';
@@ -62,7 +69,7 @@ export function toChatDto(
 }
 
 export function toMessageDto(
-  row: Pick<MessageRow, 'id' | 'chatId' | 'role' | 'content' | 'metadata' | 'createdAt'>,
+  row: Pick<MessageRow, 'id' | 'chatId' | 'role' | 'content' | 'metadata' | 'safety' | 'createdAt'>,
 ): ChatMessage {
   return {
     id: row.id,
@@ -72,6 +79,7 @@ export function toMessageDto(
     created_at: new Date(row.createdAt).toISOString(),
     usage_info: null,
     message_metadata: (row.metadata ?? null) as MessageMetadata | null,
+    safety: (row.safety ?? null) as MessageSafety | null,
   };
 }
 
@@ -85,6 +93,8 @@ export interface SendContext {
   chat: Chat | null;
   /** Its number of messages (the newest one's position); 0 without a chat. */
   messageCount: number;
+  /** When the chat last showed the full crisis block (its newest `crisis` reply); null: never. */
+  crisisShownAt: Date | null;
 }
 
 const sendContextStatement = preparedPerDb((db) =>
@@ -104,6 +114,10 @@ const sendContextStatement = preparedPerDb((db) =>
       lastMessagePreview: chats.lastMessagePreview,
       createdAt: chats.createdAt,
       updatedAt: chats.updatedAt,
+      // The newest crisis reply of the chat: one entry of chat_messages_crisis_idx (backward scan, limit 1).
+      crisisShownAt: sql<
+        Date | string | null
+      >`(select ${chatMessages.createdAt} from ${chatMessages} where ${chatMessages.chatId} = ${chats.id} and ${chatMessages.safety} = 'crisis' order by ${chatMessages.createdAt} desc limit 1)`,
     })
     .from(users)
     .leftJoin(userSettings, eq(userSettings.userId, users.id))
@@ -145,6 +159,7 @@ export async function loadSendContext(
           })
         : null,
     messageCount: row.messageCount ?? 0,
+    crisisShownAt: row.crisisShownAt ? new Date(row.crisisShownAt) : null,
   };
 }
 
@@ -157,6 +172,8 @@ export interface NewMessage {
   clientId?: string | null;
   replyTo?: string | null;
   tokens?: number | null;
+  /** Written or completed by the safety net (schema: chat_messages.safety). */
+  safety?: MessageSafety | null;
 }
 
 // The inserted row's columns, in the table's order (an INSERT … SELECT must list them so).
@@ -175,6 +192,7 @@ const messageValues = (
   clientId: sql`${sql.placeholder('clientId')}::uuid`.as('client_id'),
   replyTo: sql`${sql.placeholder('replyTo')}::uuid`.as('reply_to'),
   tokens: sql`${sql.placeholder('tokens')}::int`.as('tokens'),
+  safety: sql`${sql.placeholder('safety')}::text`.as('safety'),
   createdAt,
 });
 
@@ -233,6 +251,7 @@ const params = (userId: number, message: NewMessage) => ({
   clientId: message.clientId ?? null,
   replyTo: message.replyTo ?? null,
   tokens: message.tokens ?? null,
+  safety: message.safety ?? null,
 });
 
 /** Creates a chat named from its first (user) message — or `topic` when given — and stores the message. */
@@ -315,7 +334,7 @@ export async function findReply(db: Db, userMessageId: string): Promise<ChatMess
 
 const windowStatement = preparedPerDb((db) =>
   db
-    .select({ role: chatMessages.role, content: chatMessages.content })
+    .select({ role: chatMessages.role, content: chatMessages.content, safety: chatMessages.safety })
     .from(chatMessages)
     .innerJoin(chats, and(eq(chats.id, chatMessages.chatId), eq(chats.userId, sql.placeholder('userId'))))
     .where(
@@ -342,10 +361,17 @@ export async function recentMessages(
   chatId: string,
   upTo: number,
   rows: number,
-): Promise<Array<{ role: 'user' | 'assistant'; content: string }>> {
+): Promise<WindowMessage[]> {
   if (!isChatId(chatId)) return [];
   const found = await windowStatement(db).execute({ userId, chatId, upTo, rows });
-  return found as Array<{ role: 'user' | 'assistant'; content: string }>;
+  return found as WindowMessage[];
+}
+
+/** A message of the history window: what the prompt needs, and what the safety net wrote. */
+export interface WindowMessage {
+  role: 'user' | 'assistant';
+  content: string;
+  safety: MessageSafety | null;
 }
 
 const chatStatement = preparedPerDb((db) =>

@@ -22,7 +22,8 @@ import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract
 import { effectiveTier } from '../billing/quota';
 import { httpError } from '../http/errors';
 import { applyAddressRequest } from '../users/settings';
-import { chatModel } from './model';
+import { chatModel, safetyClassifierModel } from './model';
+import { safetyClassifier } from './safety/classifier';
 import { deleteChat, getChat, listChats, listMessages } from './repository';
 import { openEventStream, wantsEventStream } from './sse';
 import { presentMetadata } from './suggestions';
@@ -34,6 +35,9 @@ const STREAM_NOTE =
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['chat'];
   const model = chatModel(app.config);
+  // The model's second opinion on every message, with a model only (the offline assistant has no judgement to add).
+  const classifierModel = app.config.safetyClassifierTimeoutMs > 0 ? safetyClassifierModel(app.config) : null;
+  const classifier = classifierModel ? safetyClassifier(classifierModel, app.log) : null;
   // Replies outlive their requests (a client may leave mid-stream); closing the server waits for them.
   const running = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
@@ -42,6 +46,7 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const deps = (log: ChatDeps['log']): ChatDeps => ({
     db: app.database.db,
     model,
+    classifier,
     config: app.config,
     log,
     track: (reply) => {

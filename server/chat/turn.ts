@@ -2,11 +2,15 @@
 //
 //   1. load the user's tier, style, risk flag and chat (404 if not theirs);
 //   2. a repeated client_id answers from what is stored (its reply, or a new reply for the stored message);
-//   3. the safety net reads the message; a risk signal is answered by the crisis reply — no model, no tokens;
+//   3. the safety net reads the message with the user's few earlier ones (safety/reading.ts): a crisis is answered by
+//      the crisis reply, a concern by the screening question, the answer to that question by the crisis reply or
+//      the conversation — fixed words, no model, no tokens;
 //   4. otherwise build the prompt and reserve tokens for it (402 «Лимит токенов исчерпан» before any model call);
 //   5. store the user message (and the chat, named from it) — before the model is called;
-//   6. start the reply. It runs to the end and is stored whatever happens to the request (the client may go away
-//      mid-stream); the tokens are settled to what the model reported, all of them given back if it failed.
+//   6. start the reply — and, with a model, its second opinion on the message (safety/classifier.ts) beside it. The
+//      reply runs to the end and is stored whatever happens to the request (the client may go away mid-stream),
+//      waiting for the verdict at most until its deadline: a crisis verdict adds the crisis help to it, a concern
+//      the screening question. The tokens are settled to what the model reported, all given back if it failed.
 // In the check-in window after a risk signal neither a spent limit nor a failed provider is shown: the fixed
 // check-in words (with the crisis lines) answer instead, free, like the crisis reply.
 //
@@ -22,10 +26,12 @@ import { recordActivity } from '../home/activity';
 import { DETAILS, HttpError } from '../http/errors';
 import { practiceById } from '../practices/catalogue';
 import { flagRisk } from '../users/risk';
+import type { MessageSafety } from '../../contract/chat';
 import type { Config } from '../start/config';
 import { runAssistant } from './assistant';
 import {
   appendMessage,
+  type WindowMessage,
   createChatWithMessage,
   findByClientId,
   findReply,
@@ -38,8 +44,21 @@ import {
   type SendContext,
 } from './repository';
 import { HISTORY_MAX_ROWS, historyWindow, MAX_OUTPUT_TOKENS, MAX_STEPS, systemPrompt } from './prompt';
-import { assessRisk } from '../../contract/safety/detect';
-import { CHECK_IN_FALLBACK, CRISIS_PRACTICE_ID, CRISIS_TOPIC, crisisReply, needsCheckIn } from './safety/crisis-reply';
+import type { SafetyClassifier } from './safety/classifier';
+import {
+  checkInFallback,
+  checkInReminder,
+  CRISIS_BLOCK_EVERY_MS,
+  CRISIS_PRACTICE_ID,
+  CRISIS_TOPIC,
+  crisisAddendum,
+  crisisFollowUp,
+  crisisReply,
+  needsCheckIn,
+  screeningAddendum,
+  screeningReply,
+} from './safety/crisis-reply';
+import { readSafety } from './safety/reading';
 import { practiceSuggestion } from './suggestions';
 import { estimateMessageTokens, estimateTokens } from './tokens';
 import { chatTools } from './tools';
@@ -71,7 +90,9 @@ export class ReplyFailed extends Error {
 export interface ChatDeps {
   db: Db;
   model: LanguageModelV3;
-  config: Pick<Config, 'llmTimeoutMs' | 'offlineStreamWordMs'>;
+  /** The model's second opinion on each message; null without LLM_BASE_URL (the offline assistant). */
+  classifier: SafetyClassifier | null;
+  config: Pick<Config, 'llmTimeoutMs' | 'offlineStreamWordMs' | 'crisisLines' | 'safetyClassifierTimeoutMs'>;
   log: FastifyBaseLogger;
   /** Keeps a running reply alive past its request (the server waits for it when closing). */
   track: (running: Promise<unknown>) => void;
@@ -167,7 +188,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       if (!chat) throw new HttpError(404, CHAT_ERRORS.notFound);
       const { position, ...message } = earlier.message;
       if (earlier.reply) {
-        const usage_info = await usageInfo(db, input.userId, input.timeZone, ctx.tier);
+        const usage_info = await usageInfo(db, input.userId, input.timeZone, ctx.tier, ctx.riskFlaggedAt);
         const reply = new ReplyStream().settle(Promise.resolve({ chat, message: { ...earlier.reply, usage_info } }));
         reply.push(earlier.reply.content);
         return { chat, created: false, userMessage: message, reply };
@@ -177,10 +198,23 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   }
 
   const content = stored?.message.content ?? input.content;
-  if (assessRisk(content).risk) {
+  const lines = deps.config.crisisLines;
+  // The chat's earlier messages, newest first (a repeated send's window ends at its stored message, read on its own).
+  const history = stored
+    ? await recentMessages(db, input.userId, stored.chat.id, stored.position, HISTORY_MAX_ROWS)
+    : newest;
+  const earlier: WindowMessage[] = stored ? history.slice(1) : history;
+  const safety = readSafety(content, earlier);
+  if (safety.tier === 'crisis') {
     await flagRisk(db, input.userId, now);
-    return fixedTurn(deps, input, ctx, stored, now, crisisReply, CRISIS_TOPIC);
+    const flagged = { ...ctx, riskFlaggedAt: now };
+    // The full block once per chat a day; a risk again that day gets the short line (every line is in the header).
+    return shownToday(ctx, now)
+      ? fixedTurn(deps, input, flagged, stored, now, (t) => crisisFollowUp(lines, t), CRISIS_TOPIC, 'crisis_brief')
+      : fixedTurn(deps, input, flagged, stored, now, (t) => crisisReply(lines, t), CRISIS_TOPIC, 'crisis');
   }
+  if (safety.tier === 'concern')
+    return fixedTurn(deps, input, ctx, stored, now, (t) => screeningReply(lines, t), CRISIS_TOPIC, 'screening');
 
   // The prompt: system, then the window of history ending with this message (read before it is stored).
   const checkIn = needsCheckIn(ctx.riskFlaggedAt, now);
@@ -189,11 +223,8 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     address: ctx.settings.address_form,
     personalContext: ctx.settings.personal_context,
     checkIn,
+    lines,
   });
-  // A repeated send answers its stored message: the window ends there (a rare path, read on its own).
-  const history = stored
-    ? await recentMessages(db, input.userId, stored.chat.id, stored.position, HISTORY_MAX_ROWS)
-    : newest;
   const messages = historyWindow(stored ? history : [{ role: 'user', content }, ...history]);
   const promptTokens =
     estimateTokens(system) + TOOL_TOKENS + messages.reduce((n, m) => n + estimateMessageTokens(String(m.content)), 0);
@@ -202,7 +233,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const quota = { userId: input.userId, kind: 'tokens' as const, timeZone: input.timeZone, tier: ctx.tier, now };
   const reservation = await reserveDaily(db, { ...quota, amount: want });
   if (!reservation.ok) {
-    if (checkIn) return fixedTurn(deps, input, ctx, stored, now, () => CHECK_IN_FALLBACK);
+    if (checkIn) return fixedTurn(deps, input, ctx, stored, now, () => checkInFallback(lines));
     throw new TokensExhausted();
   }
   const giveBack = () => settleDaily(db, { ...quota, reserved: reservation.reserved, used: 0 });
@@ -217,6 +248,13 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   }
 
   const reply = new ReplyStream();
+  // The model's second opinion, beside the reply: it has until its deadline, counted from now.
+  const opinion =
+    deps.classifier?.classify({
+      message: content,
+      context: safety.context,
+      deadline: Date.now() + deps.config.safetyClassifierTimeoutMs,
+    }) ?? Promise.resolve(null);
   const running = (async (): Promise<ReplyResult> => {
     let answer;
     try {
@@ -232,6 +270,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
           address: ctx.settings.address_form,
           hasPersonalContext: Boolean(ctx.settings.personal_context),
           checkIn,
+          checkInReminder: checkInReminder(lines),
           // Only a reply someone watches grow is paced, and only while they do: stored, it is needed at once.
           paceMs: input.streamed ? deps.config.offlineStreamWordMs : 0,
           hurry: reply.unheard,
@@ -242,18 +281,29 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     } catch (error) {
       await giveBack().catch(() => {});
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
-      if (checkIn) {
-        // Words the model streamed before failing stay on screen only until `done` brings the stored reply.
-        reply.push(CHECK_IN_FALLBACK);
+      // Words the model streamed before failing stay on screen only until `done` brings the stored reply.
+      if ((await opinion)?.tier === 'crisis') {
+        await flagRisk(db, input.userId, now);
+        const words = shownToday(ctx, now)
+          ? crisisFollowUp(lines, turnOf(turn.position))
+          : crisisReply(lines, turnOf(turn.position));
+        reply.push(words);
+        const flagged = { ...ctx, riskFlaggedAt: now };
+        const safetyOf: MessageSafety = shownToday(ctx, now) ? 'crisis_brief' : 'crisis';
         return storeReply(
           deps,
           input,
-          ctx,
+          flagged,
           turn.chat,
           turn.message,
-          fixedAnswer(ctx, turn.message, CHECK_IN_FALLBACK),
+          fixedAnswer(ctx, turn.message, words, safetyOf),
           FREE,
         );
+      }
+      if (checkIn) {
+        const words = checkInFallback(lines);
+        reply.push(words);
+        return storeReply(deps, input, ctx, turn.chat, turn.message, fixedAnswer(ctx, turn.message, words), FREE);
       }
       throw new ReplyFailed({
         detail: CHAT_ERRORS.unavailable,
@@ -261,14 +311,36 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
         user_message_id: turn.message.id,
       });
     }
-    const message: NewMessage = {
+    // The reply is written; its second opinion may still be on its way (never past its deadline).
+    const verdict = await opinion;
+    let message: NewMessage = {
       role: 'assistant',
       content: answer.text,
       metadata: answer.metadata,
       replyTo: turn.message.id,
       tokens: answer.tokens,
     };
-    return storeReply(deps, input, ctx, turn.chat, turn.message, message, {
+    let replyCtx = ctx;
+    if (verdict?.tier === 'crisis') {
+      // The model called it a crisis: its reply never goes out without the crisis help and the grounding card.
+      await flagRisk(db, input.userId, now);
+      replyCtx = { ...ctx, riskFlaggedAt: now };
+      const brief = shownToday(ctx, now);
+      const help = crisisAddendum(lines, brief);
+      reply.push(`\n\n${help}`);
+      message = {
+        ...message,
+        content: `${answer.text}\n\n${help}`,
+        metadata: practiceSuggestion(practiceById(CRISIS_PRACTICE_ID)!, ctx.tier),
+        safety: brief ? 'crisis_brief' : 'crisis',
+      };
+    } else if (verdict?.tier === 'concern' && !safety.screeningAnswered) {
+      const question = screeningAddendum(lines);
+      reply.push(`\n\n${question}`);
+      message = { ...message, content: `${answer.text}\n\n${question}`, safety: 'screening' };
+    }
+    if (verdict) deps.log.info({ chatId: turn.chat.id, verdict }, 'safety classifier verdict');
+    return storeReply(deps, input, replyCtx, turn.chat, turn.message, message, {
       settle: (used) => settleDaily(db, { ...quota, reserved: reservation.reserved, used }),
       refund: (amount) => settleDaily(db, { ...quota, reserved: amount, used: 0 }),
     });
@@ -276,6 +348,10 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   deps.track(running);
   return { chat: turn.chat, created: turn.created, userMessage: turn.message, reply: reply.settle(running) };
 }
+
+/** The chat showed the full crisis block less than a day ago. */
+const shownToday = (ctx: SendContext, now: Date) =>
+  ctx.crisisShownAt !== null && now.getTime() - ctx.crisisShownAt.getTime() < CRISIS_BLOCK_EVERY_MS;
 
 /**
  * A turn answered by fixed words (the crisis reply, the check-in's fallback): the user message is stored as usual
@@ -289,6 +365,7 @@ async function fixedTurn(
   now: Date,
   words: (turn: number) => string,
   topic?: string,
+  safety: MessageSafety | null = null,
 ): Promise<Turn> {
   let turn: StoredTurn;
   try {
@@ -301,19 +378,25 @@ async function fixedTurn(
   const reply = new ReplyStream();
   const running = (async () => {
     reply.push(content);
-    return storeReply(deps, input, ctx, turn.chat, turn.message, fixedAnswer(ctx, turn.message, content), FREE);
+    return storeReply(deps, input, ctx, turn.chat, turn.message, fixedAnswer(ctx, turn.message, content, safety), FREE);
   })();
   deps.track(running);
   return { chat: turn.chat, created: turn.created, userMessage: turn.message, reply: reply.settle(running) };
 }
 
 /** Fixed words as the stored reply, with the grounding practice (open on every plan) and no tokens. */
-const fixedAnswer = (ctx: SendContext, userMessage: ChatMessage, content: string): NewMessage => ({
+const fixedAnswer = (
+  ctx: SendContext,
+  userMessage: ChatMessage,
+  content: string,
+  safety: MessageSafety | null = null,
+): NewMessage => ({
   role: 'assistant',
   content,
   metadata: practiceSuggestion(practiceById(CRISIS_PRACTICE_ID)!, ctx.tier),
   replyTo: userMessage.id,
   tokens: 0,
+  safety,
 });
 
 /** A new chat's topic is named from its first message (repository.ts), or given. */
@@ -347,7 +430,7 @@ async function storeReply(
   tokens: Tokens,
 ): Promise<ReplyResult> {
   const { db } = deps;
-  const usage = () => usageInfo(db, input.userId, input.timeZone, ctx.tier);
+  const usage = () => usageInfo(db, input.userId, input.timeZone, ctx.tier, ctx.riskFlaggedAt);
   // Independent: the message, the token settlement and today's other counters go to the database together; the
   // settlement's own total then replaces the tokens the read may have seen before it.
   const [stored, settled, read] = await Promise.allSettled([

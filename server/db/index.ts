@@ -8,6 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_PG_POOL_MAX, DEFAULT_PG_QUERY_TIMEOUT_MS, type Config } from '../start/config';
+import { survivesLostConnection } from './lost-connection';
 import * as schema from './schema';
 
 export { migrateDatabase } from './migrate';
@@ -82,7 +83,9 @@ export function openPostgres(
       query_timeout: queryTimeoutMs + 1_000,
     }),
   });
-  // An idle client losing its connection must not crash the process (the next query reconnects), but say so.
+  // Every client, checked out or not, outlives its connection (lost-connection.ts)…
+  pool.on('connect', survivesLostConnection);
+  // …and an idle one losing it must not crash the process either (the next query reconnects), but say so.
   pool.on('error', onPoolError ?? ((e) => console.error(`PostgreSQL: an idle pooled connection failed: ${e.message}`)));
   const db = drizzleNodePg(pool, { schema }) as unknown as Db;
   return { db, kind: 'postgres', client: pool, close: once(() => pool.end()) };

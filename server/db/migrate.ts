@@ -10,6 +10,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { Database } from './index';
+import { survivesLostConnection } from './lost-connection';
 
 export const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 /** Arbitrary app-wide advisory lock key: migrations and the data key check (server/privacy/keys.ts) take it. */
@@ -22,6 +23,7 @@ export async function migrateDatabase(database: Database): Promise<void> {
   }
   const { statement_timeout: _s, query_timeout: _q, ...options } = (database.client as pg.Pool).options;
   const client = new pg.Client(options);
+  survivesLostConnection(client); // a lost connection fails the migration's query, not the process
   await client.connect();
   try {
     await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);

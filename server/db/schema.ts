@@ -118,7 +118,8 @@ export const diaryEntries = pgTable(
     isFavorite: boolean('is_favorite').notNull().default(false),
     /** manual | ai_suggestion (source_id: the chat) | practice_session (source_id: the user's practice session) */
     sourceType: text('source_type').notNull().default('manual'),
-    sourceId: text('source_id'),
+    /** An id (uuid), never text: it cannot carry words, so it needs no seal. */
+    sourceId: uuid('source_id'),
     /** The client's idempotency key for the draft this entry was saved from; null for entries made without one. */
     clientId: uuid('client_id'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -196,9 +197,21 @@ export const payments = pgTable(
     months: integer('months'),
     currency: text('currency').notNull(),
     amount: integer('amount').notNull(),
+    /**
+     * Why this money granted nothing and is the operator's to refund (server/billing/payments.ts): unknown_invoice
+     * (a payload we cannot place), currency | amount | payer (does not match its invoice), already_paid (a second
+     * charge for a paid invoice); null: it granted what it paid for. Refunded once a refunds row names it.
+     */
+    refundReason: text('refund_reason'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('payments_user_idx').on(t.userId)],
+  (t) => [
+    index('payments_user_idx').on(t.userId),
+    check(
+      'payments_refund_reason_check',
+      sql`${t.refundReason} in ('unknown_invoice', 'currency', 'amount', 'payer', 'already_paid')`,
+    ),
+  ],
 );
 
 /** Money returned: at most one refund per payment (the unique payment_id decides, as the charge id does above). */
@@ -297,12 +310,22 @@ export const chatMessages = pgTable(
     replyTo: uuid('reply_to'),
     /** Tokens the reply spent (the model's reported total), assistant messages only. */
     tokens: integer('tokens'),
+    /**
+     * An assistant message the safety net wrote or completed (server/chat/safety/): `crisis` (the crisis help — the
+     * client shows the safety plan's card under it) or `screening` (the concern tier's question, whose answer is
+     * the chat's next user message); null otherwise.
+     */
+    safety: text('safety'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     uniqueIndex('chat_messages_chat_position_idx').on(t.chatId, t.position),
     uniqueIndex('chat_messages_user_client_idx').on(t.userId, t.clientId),
     uniqueIndex('chat_messages_reply_to_idx').on(t.replyTo),
+    // "Was the full crisis block shown in this chat today?" reads one entry, whatever the chat's length.
+    index('chat_messages_crisis_idx')
+      .on(t.chatId, t.createdAt)
+      .where(sql`${t.safety} = 'crisis'`),
   ],
 );
 
@@ -325,8 +348,8 @@ export const practiceSessions = pgTable(
     practiceType: text('practice_type').notNull(),
     /** manual | ai_suggestion */
     sourceType: text('source_type').notNull().default('manual'),
-    /** The chat that suggested it, for ai_suggestion. */
-    sourceId: text('source_id'),
+    /** The chat that suggested it, for ai_suggestion (an id, never text). */
+    sourceId: uuid('source_id'),
     startedAt: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
     completedAt: timestamp('completed_at', { withTimezone: true }),
     rating: smallint('rating'),
@@ -490,6 +513,20 @@ export const dataEncryption = pgTable(
   },
   (t) => [check('data_encryption_one_row', sql`${t.id} = 1`)],
 );
+
+/**
+ * Each user's own data key, which seals everything of theirs in the sealed columns (docs/security.md), itself
+ * sealed ("wrapped") with the master key, DATA_ENCRYPTION_KEY (server/privacy/user-keys.ts). Made at the user's first
+ * authenticated request. Erasing the account deletes the row (cascade) and rewrites this small table, so the text
+ * left in dead rows, the write-ahead log or a backup can no longer be opened.
+ */
+export const userKeys = pgTable('user_keys', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  wrapped: bytea('wrapped').notNull(),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
 
 /**
  * What «Удалить все мои данные» keeps so that erasing cannot reset limits (server/privacy/erase.ts): under a keyed

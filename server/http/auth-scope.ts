@@ -1,15 +1,26 @@
 // Makes the scope that registers it authenticated: every route in it needs valid X-Init-Data (auth.ts sets
-// request.user and request.timeZone in onRequest) and is rate-limited per user. A fastify-plugin, so the hook and
+// request.user and request.timeZone in onRequest), runs in its user's scope — the user's data key, which the sealed
+// columns seal and open with (server/privacy/user-scope.ts) — and is rate-limited per user. A fastify-plugin, so the hook and
 // the limiter belong to that scope and stop at its edge: the public scope and unknown /api paths never run them.
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
+import { userKey } from '../privacy/user-keys';
+import { withUserKey } from '../privacy/user-scope';
 import { authHook } from './auth';
-import { DETAILS } from './errors';
+import { DETAILS, httpError } from './errors';
 
 export default fp(
   async (scope) => {
     const { database, config, initDataCache, authFailures } = scope;
     scope.addHook('onRequest', authHook(database.db, config, initDataCache, authFailures));
+    // After the body is read (its stream events would not carry the scope): the handler and everything it awaits
+    // run inside withUserKey, since Fastify calls the handler from this hook's `done`.
+    scope.addHook('preHandler', (request, _reply, done) => {
+      userKey(database.db, request.user!.id).then(
+        (key) => (key ? withUserKey(key, done) : done(httpError(401, DETAILS.authInvalid))), // erased meanwhile
+        done,
+      );
+    });
     if (config.rateLimitPerMinute > 0) {
       await scope.register(rateLimit, {
         max: config.rateLimitPerMinute,

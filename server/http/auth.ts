@@ -1,10 +1,9 @@
 // Auth for every route of the authenticated /api scope (auth-scope.ts): X-Init-Data is Telegram's signed init data
-// (HMAC-SHA256 with BOT_TOKEN, checked by @telegram-apps/init-data-node), not older than INIT_DATA_MAX_AGE_S and not
+// (HMAC-SHA256 with BOT_TOKEN, compared in constant time: init-data.ts), not older than INIT_DATA_MAX_AGE_S and not
 // from the future. The user row is upserted from it. Validated strings are cached briefly (lru-cache, each entry
 // with its expiry) so the HMAC and the upsert do not run on every request — the Mini App sends the same init data
 // for the whole session. Failed attempts are counted per IP (auth-failures.ts); X-Time-Zone is read only once the
 // request is authenticated, and the user's kept zone (server/users/time-zone.ts), not the header, is the request's.
-import { isExpiredError, isSignatureInvalidError, validate } from '@telegram-apps/init-data-node';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { getTableColumns, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
@@ -18,6 +17,7 @@ import { DETAILS, HttpError, httpError } from './errors';
 import { syncReminder } from '../reminders/schedule';
 import { recordAllowsWrite } from '../users/bot-access';
 import { keepTimeZone, mayChangeZone } from '../users/time-zone';
+import { initDataSignature } from './init-data';
 import { canonicalTimeZone } from './time-zone';
 
 /** request.user: the authenticated user's stable fields (from the row upserted at sign-in). */
@@ -66,15 +66,13 @@ export function forgetSignIns(cache: InitDataCache, userId: number): void {
 
 /** Validates the raw init data and returns the Telegram user and auth_date; throws 401 HttpErrors. */
 export function verifyInitData(raw: string, config: Pick<Config, 'botToken' | 'initDataMaxAgeS'>, nowMs = Date.now()) {
-  try {
-    validate(raw, config.botToken, { expiresIn: config.initDataMaxAgeS });
-  } catch (e) {
-    if (isExpiredError(e)) throw httpError(401, DETAILS.authExpired);
-    if (isSignatureInvalidError(e)) throw httpError(401, DETAILS.authInvalid);
-    throw httpError(401, DETAILS.authMalformed);
-  }
+  const signature = initDataSignature(raw, config.botToken);
+  if (signature === 'missing') throw httpError(401, DETAILS.authMalformed);
+  if (signature === 'invalid') throw httpError(401, DETAILS.authInvalid);
   const params = new URLSearchParams(raw);
-  const authDate = Number(params.get('auth_date'));
+  const authDate = Number(params.get('auth_date') ?? NaN);
+  if (!Number.isInteger(authDate) || authDate <= 0) throw httpError(401, DETAILS.authMalformed);
+  if (authDate + config.initDataMaxAgeS < nowMs / 1000) throw httpError(401, DETAILS.authExpired);
   if (authDate > nowMs / 1000 + FUTURE_SKEW_S) throw httpError(401, DETAILS.authFuture);
   let parsed: unknown;
   try {
@@ -124,10 +122,7 @@ async function signIn(db: Db, config: Config, cache: InitDataCache, raw: unknown
   const user = await upsertUser(db, config, tgUser);
   // Never beyond the init data's own expiry: a cached string must not outlive auth_date + INIT_DATA_MAX_AGE_S.
   const ttlEnd = now + CACHE_TTL_MS;
-  cache.set(raw, {
-    user,
-    expiresAt: config.initDataMaxAgeS > 0 ? Math.min(ttlEnd, (authDate + config.initDataMaxAgeS) * 1000) : ttlEnd,
-  });
+  cache.set(raw, { user, expiresAt: Math.min(ttlEnd, (authDate + config.initDataMaxAgeS) * 1000) });
   return user;
 }
 

@@ -9,6 +9,7 @@ import { httpError } from '../http/errors';
 import { sendExport } from '../users/routes';
 import { exportFileName, exportUserData } from './export';
 import { EXPORT_LINK_PATH, exportLinkUser } from './export-link';
+import { asUser } from './user-keys';
 
 export const DOWNLOAD_DETAILS = { expired: 'Ссылка на файл с данными недействительна или устарела' } as const;
 
@@ -26,7 +27,9 @@ const downloadRoute: FastifyPluginAsyncZod = async (scope) => {
     async (request, reply) => {
       const now = new Date();
       const userId = exportLinkUser(request.params.token, now);
-      const document = userId === null ? null : await exportUserData(scope.database.db, userId, now);
+      const { db } = scope.database;
+      // Outside the authenticated scope: the link's user is the one whose key opens the text.
+      const document = userId === null ? null : await asUser(db, userId, () => exportUserData(db, userId, now));
       // An erased account's link finds no profile: nothing to give.
       if (!document?.profile) throw httpError(404, DOWNLOAD_DETAILS.expired);
       return sendExport(reply, exportFileName(now)).send(document);

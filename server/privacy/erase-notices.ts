@@ -1,4 +1,4 @@
-// Every instance on one PostgreSQL forgets an erased account's cached sign-ins at once: the erase sends a NOTIFY
+// Every instance on one PostgreSQL forgets an erased account's cached sign-ins and data key at once: the erase sends a NOTIFY
 // (erase.ts) and each instance LISTENs on a connection of its own. Without it another instance would keep naming the
 // erased user for up to a minute — just when the app signs in again with the same init data. A dropped connection
 // is retried with backoff and the whole init-data cache is cleared on reconnect (a missed notice costs one
@@ -9,6 +9,7 @@ import type pg from 'pg';
 import { listenPostgres, type Listening } from '../db/listen';
 import { forgetSignIns } from '../http/auth';
 import { ERASED_USERS_CHANNEL } from './erase';
+import { forgetUserKey } from './user-keys';
 
 export default fp(
   async (app) => {
@@ -16,7 +17,10 @@ export default fp(
     let listening: Listening | undefined;
     app.addHook('onReady', async () => {
       listening = listenPostgres(app.database.client as pg.Pool, ERASED_USERS_CHANNEL, {
-        notice: (userId) => forgetSignIns(app.initDataCache, Number(userId)),
+        notice: (userId) => {
+          forgetSignIns(app.initDataCache, Number(userId));
+          forgetUserKey(app.database.db, Number(userId)); // the key itself is gone from the database
+        },
         connected: () => app.initDataCache.clear(), // empty at start; after a drop, notices may have been missed
         failed: (err) => app.log.warn({ err }, 'erase notices: the listening connection failed; reconnecting'),
       });

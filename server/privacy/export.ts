@@ -29,6 +29,7 @@ import {
   reminderDeliveries,
   reminderSchedule,
   subscriptionGrants,
+  userKeys,
   userSettings,
   users,
   voiceTranscriptions,
@@ -134,6 +135,10 @@ export const exportParts: ExportPart[] = [
 /** Tables that hold nothing of any one account, and why. */
 export const NOT_EXPORTED: Array<{ table: PgTable; why: string }> = [
   { table: dataEncryption, why: 'the sealed secret and the names of the keys in use: the server’s, about no one' },
+  {
+    table: userKeys,
+    why: 'the user’s data key, wrapped with the server’s master key: it seals the text the export gives in the clear',
+  },
   {
     table: erasedAccounts,
     why: 'what an erased account keeps under a hash: no account has a row while it exists (sign-in moves it back)',

@@ -2,16 +2,22 @@
 // and benches call it after migrating):
 //
 // - DATA_ENCRYPTION_KEY (32 bytes, base64 or hex); DATA_ENCRYPTION_PREVIOUS_KEYS after a rotation;
-// - unset on the embedded PGlite: a key generated into DATA_DIR/data-encryption.key on first start (the server says
-//   so: that file and the data directory are backed up together); unset on PostgreSQL: a refusal to start — a key
-//   made on one machine would leave every other instance, and a lost disk, without the data;
+// - DATA_ENCRYPTION_KEY_FILE: the key read from a file (server/start/config.ts);
+// - unset on the embedded PGlite: a key generated beside the data directory (`${DATA_DIR}.key`, 0600) on first
+//   start, never inside it, so a copy of the data alone does not open; a key an earlier version left inside
+//   (DATA_DIR/data-encryption.key) is moved there. Unset on PostgreSQL: a refusal to start — a key made on one
+//   machine would leave every other instance, and a lost disk, without the data;
 // - the database's data_encryption row must open with the configured keys, and every key its data is still sealed
 //   with must be configured; otherwise the server refuses to start with a clear message (WrongKeyError) instead of
 //   writing data with a key that cannot read what is there;
-// - then values not sealed with the current key (written before encryption, or with a previous key) are sealed
-//   with it (reseal.ts), and the key list in the database says which keys are still in use.
+// - then, when the list says anything but the current key may be in use: the users' keys wrapped with another
+//   master key are wrapped with the current one (user-keys.ts: a rotation touches that small table only), values not
+//   yet under their user's key (plain from before encryption, or sealed with a master key before per-user keys) are
+//   moved under it (reseal.ts), and the key list in the database says which keys are still in use.
+//
+// The master key seals no one's text itself: it wraps the users' keys and the database's secret (docs/security.md).
 import { hkdfSync, randomBytes } from 'node:crypto';
-import { readFileSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
@@ -22,9 +28,15 @@ import type { Config } from '../start/config';
 import { parseDataKey } from '../start/config';
 import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from './cipher';
 import { resealAll } from './reseal';
+import { keepWalFromRecycling } from './shred';
+import { forgetUserKeys, rewrapAll } from './user-keys';
 
-export const KEY_FILE = 'data-encryption.key';
-/** Data written before encryption existed, in the key list. */
+/** Where earlier versions generated the key: inside DATA_DIR, so every copy of the data carried its key. */
+export const LEGACY_KEY_FILE = 'data-encryption.key';
+/**
+ * In the key list: values may exist that are not under their user's key — plain (written before encryption existed)
+ * or sealed with a master key directly (before per-user keys). Starts keep looking until a look finds none.
+ */
 const PLAIN = 'plain';
 const SECRET_AAD = 'data_encryption.secret';
 
@@ -38,34 +50,70 @@ export interface OpenedKeys {
   current: string;
   /** The key file this start generated, if any. */
   generatedKeyFile: string | null;
-  /** Values sealed with the current key by this start (old-key or plain ones). */
+  /** A key file this start moved out of the data directory to its place beside it. */
+  movedKeyFile: { from: string; to: string } | null;
+  /** Values this start moved under their user's key (plain, or sealed with a master key). */
   resealed: number;
+  /** User keys this start wrapped with the current master key (a rotation). */
+  rewrapped: number;
   /** Keys no data is sealed with any more: DATA_ENCRYPTION_PREVIOUS_KEYS may drop them. */
   retired: string[];
 }
 
-/** The key ring of the configuration; on PGlite without DATA_ENCRYPTION_KEY, the key file in DATA_DIR (made once). */
-function ringFor(
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dataEncryptionKey' | 'dataEncryptionPreviousKeys'>,
-): { ring: KeyRing; generatedKeyFile: string | null } {
+type KeyConfig = Pick<
+  Config,
+  'databaseUrl' | 'dataDir' | 'dataKeyFile' | 'dataEncryptionKey' | 'dataEncryptionPreviousKeys'
+>;
+
+/** A key inside DATA_DIR (earlier versions) goes beside it; a different key already there is a conflict. */
+function moveLegacyKeyFile(config: KeyConfig): OpenedKeys['movedKeyFile'] {
+  const from = join(config.dataDir, LEGACY_KEY_FILE);
+  const to = config.dataKeyFile;
+  if (!existsSync(from)) return null;
+  if (existsSync(to)) {
+    if (!parseDataKey(readFileSync(from, 'utf8'), from).equals(parseDataKey(readFileSync(to, 'utf8'), to)))
+      throw new DataKeyError(
+        `Two different data keys: ${from} and ${to}. Keep the one the data was sealed with at ${to} and remove the ` +
+          `other / два разных ключа шифрования: оставьте нужный в ${to}`,
+      );
+    unlinkSync(from);
+    return { from, to };
+  }
+  try {
+    renameSync(from, to);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+    copyFileSync(from, to); // another file system: copy (keeping 0600 under the private umask), then remove
+    unlinkSync(from);
+  }
+  return { from, to };
+}
+
+/** The master key ring of the configuration; on PGlite without a configured key, the key file (made once). */
+function ringFor(config: KeyConfig): Pick<OpenedKeys, 'generatedKeyFile' | 'movedKeyFile'> & { ring: KeyRing } {
   if (config.dataEncryptionKey)
-    return { ring: keyRing(config.dataEncryptionKey, config.dataEncryptionPreviousKeys), generatedKeyFile: null };
+    return {
+      ring: keyRing(config.dataEncryptionKey, config.dataEncryptionPreviousKeys),
+      generatedKeyFile: null,
+      movedKeyFile: null,
+    };
   if (config.databaseUrl)
     throw new DataKeyError(
       'DATA_ENCRYPTION_KEY is required with DATABASE_URL: every instance must seal data with the same key, kept apart ' +
         'from the servers (make one: openssl rand -base64 32) / с DATABASE_URL нужен DATA_ENCRYPTION_KEY — один ключ ' +
         'для всех экземпляров сервера',
     );
-  const file = join(config.dataDir, KEY_FILE);
+  const movedKeyFile = moveLegacyKeyFile(config);
+  const file = config.dataKeyFile;
   try {
-    return { ring: keyRing(parseDataKey(readFileSync(file, 'utf8'), file)), generatedKeyFile: null };
+    return { ring: keyRing(parseDataKey(readFileSync(file, 'utf8'), file)), generatedKeyFile: null, movedKeyFile };
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw error;
   }
   const key = randomBytes(32);
   // 'wx': of two first starts racing, one writes and the other fails here (the pid lock normally prevents it).
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
-  return { ring: keyRing(key), generatedKeyFile: file };
+  return { ring: keyRing(key), generatedKeyFile: file, movedKeyFile };
 }
 
 /** Runs `work` alone among the instances starting on this database (PostgreSQL: the migrations' advisory lock). */
@@ -106,11 +154,8 @@ export function derivedKey(purpose: string): Buffer {
  * Checks the configured keys against the database, installs them for the sealed columns, and seals what is not
  * sealed with the current key. Throws DataKeyError when the server must not start.
  */
-export async function openDataKeys(
-  database: Database,
-  config: Pick<Config, 'databaseUrl' | 'dataDir' | 'dataEncryptionKey' | 'dataEncryptionPreviousKeys'>,
-): Promise<OpenedKeys> {
-  const { ring, generatedKeyFile } = ringFor(config);
+export async function openDataKeys(database: Database, config: KeyConfig): Promise<OpenedKeys> {
+  const { ring, generatedKeyFile, movedKeyFile } = ringFor(config);
   const { db } = database;
   const current = ring.current.name;
   return exclusively(database, async () => {
@@ -141,18 +186,22 @@ export async function openDataKeys(
           .where(eq(dataEncryption.id, 1));
     }
     installKeyRing(ring);
+    forgetUserKeys(db);
+    await keepWalFromRecycling(database);
 
-    // Nothing to seal when only the current key is in use and no previous key is configured; with previous keys the
-    // scan runs on every start, since instances still running the old key may have written with it meanwhile.
+    // Nothing to do when only the current key is in use and no previous key is configured; with previous keys the
+    // work runs on every start, since instances still running the old key may have written with it meanwhile.
     const settled = inUse.length === 1 && ring.byName.size === 1;
-    const resealed = settled ? 0 : await resealAll(database.db, ring);
-    if (!settled) {
-      await db
-        .update(dataEncryption)
-        .set({ keysInUse: [current], updatedAt: sql`now()` })
-        .where(eq(dataEncryption.id, 1));
-    }
+    if (settled) return { current, generatedKeyFile, movedKeyFile, resealed: 0, rewrapped: 0, retired: [] };
+    const rewrapped = await rewrapAll(db, ring);
+    const resealed = await resealAll(db, ring);
+    // Values found not under their user's key may still be written by an instance of an earlier version (a rolling
+    // upgrade): the next start looks again, until a look finds none.
+    await db
+      .update(dataEncryption)
+      .set({ keysInUse: resealed ? [PLAIN, current] : [current], updatedAt: sql`now()` })
+      .where(eq(dataEncryption.id, 1));
     const retired = [...ring.byName.keys()].filter((name) => name !== current);
-    return { current, generatedKeyFile, resealed, retired: settled ? [] : retired };
+    return { current, generatedKeyFile, movedKeyFile, resealed, rewrapped, retired };
   });
 }

@@ -4,6 +4,7 @@ import { existsSync } from 'node:fs';
 import { extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { DEV_SERVER_HEADERS, setSecurityHeaders } from '../http/security-headers';
 
 type Fallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -12,6 +13,12 @@ function ownedByApi(url: string): boolean {
     url === '/api' || url.startsWith('/api/') || url.startsWith('/api?') || url === '/dev' || url.startsWith('/dev?')
   );
 }
+
+/**
+ * What the build leaves beside the app but no browser needs: Vite's manifest (.vite/manifest.json lists the source
+ * paths; the bundle bench reads it from disk), any dot-file, and source maps.
+ */
+const notServed = (path: string) => /(^|\/)\./.test(path) || path.endsWith('.map');
 
 /**
  * dist/ with long-lived caching for hashed assets; any extension-less GET falls back to index.html. Each file goes
@@ -26,6 +33,7 @@ export function staticClient(dist: string) {
       wildcard: true,
       index: ['index.html'],
       preCompressed: true,
+      allowedPath: (path) => !notServed(path),
       cacheControl: false, // our own headers below
       // `path` is the file sent: the compressed copy when one was chosen.
       setHeaders(res, path) {
@@ -38,7 +46,7 @@ export function staticClient(dist: string) {
     return (request, reply) => {
       const path = request.url.split('?')[0] ?? '/';
       // /dev without the launcher (a real BOT_TOKEN) must stay a 404, not become the app.
-      if (extname(path) || ownedByApi(path)) return reply.code(404).send({ detail: 'Не найдено' });
+      if (extname(path) || ownedByApi(path) || notServed(path)) return reply.code(404).send({ detail: 'Не найдено' });
       if (!existsSync(join(dist, 'index.html'))) {
         return reply.code(503).send({ detail: 'Клиент не собран: выполните npm run build' });
       }
@@ -59,6 +67,7 @@ export function viteClient(root: string) {
     app.addHook('onClose', async () => vite.close());
     app.addHook('onRequest', (request, reply, done) => {
       if (ownedByApi(request.url)) return done();
+      setSecurityHeaders(reply.raw, DEV_SERVER_HEADERS); // Vite's inline preamble and HMR websocket
       reply.hijack();
       vite.middlewares(request.raw, reply.raw, () => {
         reply.raw.statusCode = 404;

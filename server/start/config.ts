@@ -1,16 +1,34 @@
 // Server configuration from the environment, read once at start-up. Every variable is documented in .env.example.
 import { createHmac } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
+import type { CrisisLines } from '../../contract/safety/crisis-lines';
+import { DEFAULT_CRISIS_LINES_FILE, loadCrisisLines } from '../safety/lines';
 
-/** Used when BOT_TOKEN is unset: init data is signed by the /dev launcher with this token. Never valid in Telegram. */
+/**
+ * Used when BOT_TOKEN is unset: init data is signed by the /dev launcher with this token. Never valid in Telegram —
+ * and public in this source, so whoever reaches a server running it can sign in as anyone: such a server listens on
+ * loopback only (HOST below).
+ */
 export const DEV_BOT_TOKEN = '0000000000:DEV-local-token-not-a-real-bot';
+
+/** A configuration the server must not start with; main.ts prints the message alone and exits 1. */
+export class ConfigError extends Error {
+  override name = 'ConfigError';
+}
 
 export interface Config {
   port: number;
+  /** Listen address; without BOT_TOKEN a loopback address only (127.0.0.1 by default). */
   host: string;
   /** Folder of the embedded PGlite database (used only without DATABASE_URL). */
   dataDir: string;
+  /**
+   * Where a key is generated on PGlite without DATA_ENCRYPTION_KEY(_FILE): beside the data directory, never in it
+   * (`${DATA_DIR}.key`), so a copy of the data alone does not open.
+   */
+  dataKeyFile: string;
   /** PostgreSQL connection string; null → embedded PGlite in dataDir. */
   databaseUrl: string | null;
   /** Max connections of the pg pool per instance (default: DEFAULT_PG_POOL_MAX). */
@@ -20,7 +38,7 @@ export interface Config {
   botToken: string;
   /** True when BOT_TOKEN is unset: the dev token is used and /dev serves the launcher. */
   devLauncher: boolean;
-  /** Init data older than this (auth_date) is rejected. */
+  /** Init data older than this (auth_date) is rejected; at least 1 (0 would mean "never expires"). */
   initDataMaxAgeS: number;
   /** Zone used when the client sends no (or an invalid) X-Time-Zone. */
   defaultTimeZone: string;
@@ -30,7 +48,10 @@ export interface Config {
   rateLimitPerMinute: number;
   /** Failed authentications per minute per client IP before /api answers 429; 0 disables. */
   authFailuresPerMinute: number;
-  /** Fastify's trustProxy: which peers may set X-Forwarded-For (the client IP of logs and the failed-auth limit). */
+  /**
+   * Fastify's trustProxy: which peers may set X-Forwarded-For (the client IP of logs and the failed-auth limit).
+   * Default: loopback only — a proxy elsewhere is named explicitly.
+   */
   trustProxy: boolean | string;
   /** Origins allowed to call /api from another site (CORS); empty: same-origin only. */
   corsOrigins: string[];
@@ -72,12 +93,24 @@ export interface Config {
    */
   preCheckoutDeadlineMs: number;
   /**
-   * The key that seals diary, chat and other personal text at rest (DATA_ENCRYPTION_KEY, 32 bytes); null: unset —
-   * on PGlite a key generated into DATA_DIR, on PostgreSQL a refusal to start (server/privacy/keys.ts).
+   * The master key (DATA_ENCRYPTION_KEY, or the file DATA_ENCRYPTION_KEY_FILE names; 32 bytes) that wraps every
+   * user's data key (docs/security.md); null: unset — on PGlite a key generated into dataKeyFile, on PostgreSQL a
+   * refusal to start (server/privacy/keys.ts).
    */
   dataEncryptionKey: Buffer | null;
   /** Keys data may still be sealed with after a rotation (DATA_ENCRYPTION_PREVIOUS_KEYS, comma-separated). */
   dataEncryptionPreviousKeys: Buffer[];
+  /**
+   * The crisis lines every place shows (CRISIS_LINES_FILE, an operator's JSON; default: Russia's, shipped in
+   * contract/safety/crisis-lines.ru.json), validated at start: an invalid file stops it (server/safety/lines.ts).
+   */
+  crisisLines: CrisisLines;
+  /**
+   * How long the model's second opinion on a message may take (SAFETY_CLASSIFIER_TIMEOUT_MS, with LLM_BASE_URL):
+   * a reply waits at most this long after it started for the verdict before it is stored without it. 0: no second
+   * opinion (the detector alone; not recommended).
+   */
+  safetyClassifierTimeoutMs: number;
   /**
    * TEST_CLOCK=1: a request may name its instant in X-Test-Now (server/http/clock.ts), so an end-to-end test lives a
    * week of check-ins in a minute. Tests only: refused with NODE_ENV=production or on an address beyond loopback.
@@ -85,11 +118,14 @@ export interface Config {
   testClock: boolean;
 }
 
-function int(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
   const raw = env[name];
   if (raw === undefined || raw.trim() === '') return fallback;
   const n = Number(raw);
-  if (!Number.isInteger(n) || n < 0) throw new Error(`${name} must be a non-negative integer, got "${raw}"`);
+  if (!Number.isInteger(n) || n < min)
+    throw new ConfigError(
+      `${name} must be ${min ? `an integer of at least ${min}` : 'a non-negative integer'}, got "${raw}"`,
+    );
   return n;
 }
 
@@ -101,9 +137,31 @@ function str(env: NodeJS.ProcessEnv, name: string): string | null {
 /** TRUST_PROXY: true | false | comma-separated addresses, CIDRs or the names loopback, linklocal, uniquelocal. */
 function trustProxy(env: NodeJS.ProcessEnv): boolean | string {
   const v = str(env, 'TRUST_PROXY');
-  // Default: proxies on this host or a private network; a client on the internet cannot spoof its address.
-  if (v === null) return 'loopback,linklocal,uniquelocal';
+  // Default: a proxy on this host only. Trusting whole private ranges would let any machine of a shared network (a
+  // neighbour container, a VPN peer) name itself someone else and dodge the failed-sign-in limit.
+  if (v === null) return 'loopback';
   return v === 'true' || v === 'false' ? v === 'true' : v;
+}
+
+/** 127.0.0.0/8, ::1 or localhost: the only addresses a server with the public development token may listen on. */
+export const isLoopbackHost = (host: string) => /^(127(\.\d{1,3}){3}|::1|\[::1\]|localhost)$/i.test(host);
+
+/**
+ * HOST: anything with a real BOT_TOKEN (default 0.0.0.0); without one, loopback only (default 127.0.0.1) — the
+ * development token is public, so on any other address everyone who can reach the server could be anyone.
+ */
+function host(env: NodeJS.ProcessEnv, devToken: boolean): string {
+  const v = str(env, 'HOST');
+  if (!devToken) return v ?? '0.0.0.0';
+  if (v === null) return '127.0.0.1';
+  if (!isLoopbackHost(v))
+    throw new ConfigError(
+      `HOST=${v} без BOT_TOKEN не разрешён: без токена бота сервер работает со встроенным токеном разработки, который ` +
+        'открыт в исходном коде, и любой, кто дотянется до сервера, сможет войти как любой пользователь. Поэтому он ' +
+        'слушает только 127.0.0.1. Задайте BOT_TOKEN (от @BotFather) или уберите HOST / HOST=' +
+        `${v} needs BOT_TOKEN: without it the server runs the public development token and listens on loopback only`,
+    );
+  return v;
 }
 
 function origins(env: NodeJS.ProcessEnv): string[] {
@@ -115,7 +173,7 @@ function origins(env: NodeJS.ProcessEnv): string[] {
       // Browsers send the origin as the URL API spells it (lower-case scheme and host, no default port).
       const origin = URL.canParse(o) ? new URL(o).origin : 'null';
       if (!/^https?:/.test(origin) || origin.toLowerCase() !== o.toLowerCase()) {
-        throw new Error(`CORS_ORIGINS: "${o}" is not an origin such as https://app.example.com`);
+        throw new ConfigError(`CORS_ORIGINS: "${o}" is not an origin such as https://app.example.com`);
       }
       return origin;
     });
@@ -137,7 +195,8 @@ const WEBHOOK_SECRET_FORMAT = /^[A-Za-z0-9_-]{1,256}$/;
 function webhookSecret(env: NodeJS.ProcessEnv, botToken: string): string {
   const v = str(env, 'WEBHOOK_SECRET');
   if (v === null) return createHmac('sha256', botToken).update('telegram-webhook-secret').digest('base64url');
-  if (!WEBHOOK_SECRET_FORMAT.test(v)) throw new Error('WEBHOOK_SECRET: 1–256 characters of A–Z, a–z, 0–9, _ and -');
+  if (!WEBHOOK_SECRET_FORMAT.test(v))
+    throw new ConfigError('WEBHOOK_SECRET: 1–256 characters of A–Z, a–z, 0–9, _ and -');
   return v;
 }
 
@@ -146,7 +205,7 @@ function baseUrl(env: NodeJS.ProcessEnv, name: string): string | null {
   const v = str(env, name);
   if (v === null) return null;
   if (!URL.canParse(v) || !/^https?:$/.test(new URL(v).protocol))
-    throw new Error(`${name}: "${v}" is not an http(s) URL`);
+    throw new ConfigError(`${name}: "${v}" is not an http(s) URL`);
   return v.replace(/\/+$/, '');
 }
 
@@ -154,7 +213,7 @@ function baseUrl(env: NodeJS.ProcessEnv, name: string): string | null {
 function llm(env: NodeJS.ProcessEnv): Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel'> {
   const url = baseUrl(env, 'LLM_BASE_URL');
   const model = str(env, 'LLM_MODEL');
-  if (url && !model) throw new Error('LLM_MODEL must name the model when LLM_BASE_URL is set');
+  if (url && !model) throw new ConfigError('LLM_MODEL must name the model when LLM_BASE_URL is set');
   return { llmBaseUrl: url, llmApiKey: str(env, 'LLM_API_KEY'), llmModel: url ? model : null };
 }
 
@@ -162,7 +221,7 @@ function llm(env: NodeJS.ProcessEnv): Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 
 function stt(env: NodeJS.ProcessEnv): Pick<Config, 'sttBaseUrl' | 'sttApiKey' | 'sttModel'> {
   const url = baseUrl(env, 'STT_BASE_URL');
   const model = str(env, 'STT_MODEL');
-  if (url && !model) throw new Error('STT_MODEL must name the transcription model when STT_BASE_URL is set');
+  if (url && !model) throw new ConfigError('STT_MODEL must name the transcription model when STT_BASE_URL is set');
   return { sttBaseUrl: url, sttApiKey: str(env, 'STT_API_KEY'), sttModel: url ? model : null };
 }
 
@@ -175,48 +234,72 @@ export function parseDataKey(raw: string, name: string): Buffer {
       ? Buffer.from(v, 'base64')
       : null;
   if (key?.length !== 32)
-    throw new Error(
+    throw new ConfigError(
       `${name}: a key of 32 bytes in base64 or hex is expected (make one: openssl rand -base64 32) / ` +
         `нужен ключ из 32 байт в base64 или hex`,
     );
   return key;
 }
 
+/** DATA_ENCRYPTION_KEY_FILE's key: a file holding the key as DATA_ENCRYPTION_KEY would (a container secret). */
+function keyFromFile(file: string): Buffer {
+  let text: string;
+  try {
+    text = readFileSync(file, 'utf8');
+  } catch (error) {
+    throw new ConfigError(`DATA_ENCRYPTION_KEY_FILE: cannot read ${file} (${(error as Error).message})`);
+  }
+  return parseDataKey(text, `DATA_ENCRYPTION_KEY_FILE (${file})`);
+}
+
 function dataKeys(env: NodeJS.ProcessEnv): Pick<Config, 'dataEncryptionKey' | 'dataEncryptionPreviousKeys'> {
   const current = str(env, 'DATA_ENCRYPTION_KEY');
+  const file = str(env, 'DATA_ENCRYPTION_KEY_FILE');
+  if (current && file) throw new ConfigError('DATA_ENCRYPTION_KEY and DATA_ENCRYPTION_KEY_FILE: set one of them');
   const previous = (str(env, 'DATA_ENCRYPTION_PREVIOUS_KEYS') ?? '').split(',').filter((k) => k.trim());
-  if (previous.length && !current)
-    throw new Error('DATA_ENCRYPTION_PREVIOUS_KEYS needs DATA_ENCRYPTION_KEY: the key data is sealed with from now on');
+  if (previous.length && !current && !file)
+    throw new ConfigError(
+      'DATA_ENCRYPTION_PREVIOUS_KEYS needs DATA_ENCRYPTION_KEY (or _FILE): the key data is sealed with from now on',
+    );
   return {
-    dataEncryptionKey: current ? parseDataKey(current, 'DATA_ENCRYPTION_KEY') : null,
+    dataEncryptionKey: current
+      ? parseDataKey(current, 'DATA_ENCRYPTION_KEY')
+      : file
+        ? keyFromFile(resolve(file))
+        : null,
     dataEncryptionPreviousKeys: previous.map((k) => parseDataKey(k, 'DATA_ENCRYPTION_PREVIOUS_KEYS')),
   };
 }
 
-const LOOPBACK = new Set(['127.0.0.1', '::1', 'localhost']);
-
 /** TEST_CLOCK: only for a test's own server, never one anybody else can reach. */
 function testClock(env: NodeJS.ProcessEnv, host: string): boolean {
   if (str(env, 'TEST_CLOCK') !== '1') return false;
-  if (env.NODE_ENV === 'production') throw new Error('TEST_CLOCK is for tests: it is refused with NODE_ENV=production');
-  if (!LOOPBACK.has(host))
-    throw new Error(`TEST_CLOCK is for tests: it needs HOST on loopback (127.0.0.1), not ${host}`);
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError('TEST_CLOCK is for tests: it is refused with NODE_ENV=production');
+  if (!isLoopbackHost(host))
+    throw new ConfigError(`TEST_CLOCK is for tests: it needs HOST on loopback (127.0.0.1), not ${host}`);
   return true;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const botToken = str(env, 'BOT_TOKEN');
-  const host = str(env, 'HOST') ?? '0.0.0.0';
+  // The development token given as BOT_TOKEN is still the public development token.
+  const given = str(env, 'BOT_TOKEN');
+  const botToken = given === DEV_BOT_TOKEN ? null : given;
+  const hostName = host(env, botToken === null);
+  const dataDir = resolve(str(env, 'DATA_DIR') ?? './data');
   return {
     port: int(env, 'PORT', 3000),
-    host,
-    dataDir: resolve(str(env, 'DATA_DIR') ?? './data'),
+    host: hostName,
+    dataDir,
+    dataKeyFile: `${dataDir}.key`,
     databaseUrl: str(env, 'DATABASE_URL'),
     pgPoolMax: int(env, 'PG_POOL_MAX', DEFAULT_PG_POOL_MAX),
     pgQueryTimeoutMs: int(env, 'PG_QUERY_TIMEOUT_MS', DEFAULT_PG_QUERY_TIMEOUT_MS),
     botToken: botToken ?? DEV_BOT_TOKEN,
     devLauncher: botToken === null,
-    initDataMaxAgeS: int(env, 'INIT_DATA_MAX_AGE_S', 86_400),
+    // 0 used to switch expiry off: stolen init data would then sign in forever. Refused rather than clamped, so an
+    // operator who wrote 0 learns that it does not mean what they wanted.
+    initDataMaxAgeS: int(env, 'INIT_DATA_MAX_AGE_S', 86_400, 1),
     defaultTimeZone: str(env, 'DEFAULT_TIME_ZONE') ?? 'Europe/Moscow',
     bodyLimit: int(env, 'BODY_LIMIT_BYTES', 64 * 1024),
     rateLimitPerMinute: int(env, 'RATE_LIMIT_PER_MINUTE', 600),
@@ -239,6 +322,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     reminderTickMs: int(env, 'REMINDER_TICK_MS', 30_000),
     preCheckoutDeadlineMs: int(env, 'PRE_CHECKOUT_DEADLINE_MS', 7_000),
     ...dataKeys(env),
-    testClock: testClock(env, host),
+    testClock: testClock(env, hostName),
+    crisisLines: loadCrisisLines(resolve(str(env, 'CRISIS_LINES_FILE') ?? DEFAULT_CRISIS_LINES_FILE)),
+    safetyClassifierTimeoutMs: int(env, 'SAFETY_CLASSIFIER_TIMEOUT_MS', 8_000),
   };
 }

@@ -1,6 +1,8 @@
-// /dev — only when BOT_TOKEN is unset: signs init data for a demo user with the built-in dev token and opens the
-// app with Telegram's launch parameters in the URL hash, exactly as Telegram does. ?tier=START|PRO|PREMIUM sets
-// the demo user's plan, ?name= and ?id= pick the demo user, ?theme=dark the dark Telegram palette.
+// /dev — only when BOT_TOKEN is unset (and so on loopback only, server/start/config.ts): signs init data for a demo
+// user with the built-in dev token and opens the app with Telegram's launch parameters in the URL hash, exactly as
+// Telegram does — a redirect, so the page needs no script under the CSP. ?tier=START|PRO|PREMIUM sets the demo
+// user's plan, ?name= and ?id= pick the demo user, ?theme=dark the dark Telegram palette, ?stay shows the launcher
+// page itself instead of opening the app.
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
@@ -54,10 +56,12 @@ export async function devLauncher(app: FastifyInstance): Promise<void> {
     }
 
     const target = `/#${launchHash({ initData, platform: 'tdesktop', themeParams: TELEGRAM_THEMES[theme] })}`;
+    reply.header('cache-control', 'no-store');
+    if (!Object.hasOwn(request.query as object, 'stay')) return reply.redirect(target, 302);
     const links = (['START', 'PRO', 'PREMIUM'] as const)
       .map((t) => `<a href="/dev?tier=${t}&amp;name=${encodeURIComponent(name)}">${t === 'START' ? 'Старт' : t}</a>`)
       .join(' · ');
-    reply.header('cache-control', 'no-store').type('text/html; charset=utf-8');
+    reply.type('text/html; charset=utf-8');
     return `<!doctype html>
 <html lang="ru"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Запуск для разработки</title>
@@ -67,8 +71,7 @@ export async function devLauncher(app: FastifyInstance): Promise<void> {
 <p>Открываем приложение как пользователь «${escape(name)}» (Telegram ID ${id}) с подписанными данными запуска — так же, как это делает Telegram.${tier ? ` Тариф: ${tier}.` : ''}</p>
 <p><a id="open" href="${escape(target)}">Открыть приложение</a></p>
 <p>Другой тариф: ${links} · <a href="/dev?theme=dark">тёмная тема</a></p>
-<p><small>Эта страница есть только без BOT_TOKEN.</small></p>
-<script>if (!new URLSearchParams(location.search).has('stay')) location.replace(${JSON.stringify(target)});</script>
+<p><small>Эта страница есть только без BOT_TOKEN, и только на этом компьютере. Без <code>?stay</code> адрес /dev сразу открывает приложение.</small></p>
 </body></html>`;
   });
 }

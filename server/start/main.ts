@@ -1,17 +1,19 @@
 // `npm start` (node --import tsx server/start/main.ts): build the client if needed, open and migrate the database, listen.
 // `npm run dev` adds --dev: Vite in middleware mode with HMR instead of the built dist/.
 // SIGINT/SIGTERM are handled from the first line: whatever is open by then (server, database, pid lock) is closed.
-import { existsSync, mkdirSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { registerWebhook } from '../bot/register';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
-import { loadConfig } from './config';
+import { ConfigError, loadConfig, type Config } from './config';
+import { CrisisLinesError } from '../safety/lines';
 import { migrateDatabase, openDatabase, type Database } from '../db';
 import { DataKeyError, openDataKeys, type OpenedKeys } from '../privacy/keys';
 import { acquirePidLock, LockedError, type PidLock } from './lock';
+import { privateDataDir, tightenPermissions } from './private-dir';
 
 /** What start-up has opened so far, and the step it is in; closeAll() closes them in reverse order. */
 const open: { lock?: PidLock; database?: Promise<Database>; app?: Promise<FastifyInstance>; step?: Promise<unknown> } =
@@ -51,12 +53,25 @@ async function main(): Promise<void> {
   // .env beside package.json, if any (variables already in the environment win).
   const envFile = join(ROOT, '.env');
   if (existsSync(envFile)) process.loadEnvFile(envFile);
-  const config = loadConfig();
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (e) {
+    if (!(e instanceof ConfigError)) throw e;
+    console.error(e.message); // what to change, not a stack trace
+    process.exit(1);
+  }
   if (!dev && process.env.SKIP_CLIENT_BUILD !== '1') await ensureClientBuilt();
   if (stopping) return;
 
   if (!config.databaseUrl) {
-    mkdirSync(config.dataDir, { recursive: true });
+    // Before PGlite (or the lock) creates a file: owner-only from here on; looser permissions found are tightened.
+    const tightened = privateDataDir(config.dataDir, [config.dataKeyFile]);
+    if (tightened)
+      console.log(
+        `Права доступа к ${config.dataDir} ужесточены (исправлено: ${tightened}): данные и ключ может читать только ` +
+          'владелец / permissions tightened to owner-only',
+      );
     try {
       open.lock = acquirePidLock(config.dataDir);
     } catch (e) {
@@ -71,6 +86,7 @@ async function main(): Promise<void> {
   // After each step: a signal meanwhile means shutdown is closing what is open, so go no further.
   const database = await step((open.database = openDatabase(config)));
   if (stopping) return;
+  if (database.kind === 'pglite') tightenPermissions([config.dataDir]); // what a first boot unpacked (private-dir.ts)
   await step(migrateDatabase(database));
   if (stopping) return;
   let keys: OpenedKeys;
@@ -95,7 +111,14 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const host = config.host === '0.0.0.0' || config.host === '::' ? 'localhost' : config.host;
   console.log(`Открыть: http://${host}:${port}`);
-  if (config.devLauncher) console.log(`Запуск для разработки (без BOT_TOKEN): http://${host}:${port}/dev`);
+  if (config.devLauncher) {
+    console.log(
+      `Режим разработки (без BOT_TOKEN): сервер доступен только с этого компьютера (${config.host}) — встроенный ` +
+        'токен разработки открыт, с ним любой мог бы войти как кто угодно. Для Telegram задайте BOT_TOKEN / ' +
+        'development mode: loopback only',
+    );
+    console.log(`Запуск для разработки (без BOT_TOKEN): http://${host}:${port}/dev`);
+  }
   console.log(
     `База данных: ${database.kind === 'pglite' ? `PGlite в ${config.dataDir}` : 'PostgreSQL (DATABASE_URL)'}`,
   );
@@ -110,12 +133,24 @@ async function main(): Promise<void> {
 
 /** What the data key step did, when there is something to know (a new key file, values sealed, keys retired). */
 function reportKeys(keys: OpenedKeys): void {
+  if (keys.movedKeyFile)
+    console.log(
+      `Ключ шифрования данных перенесён из ${keys.movedKeyFile.from} в ${keys.movedKeyFile.to}: рядом с данными, а не ` +
+        'внутри них — копия данных без ключа не читается / data key moved out of the data directory',
+    );
   if (keys.generatedKeyFile)
     console.log(
       `Ключ шифрования данных создан: ${keys.generatedKeyFile} — без него данные не прочитать: храните его копию ` +
-        'вместе с резервными копиями базы / data encryption key generated: back it up with the data',
+        'отдельно от резервных копий базы (docs/security.md) / data encryption key generated: back it up apart from ' +
+        'the data',
     );
-  if (keys.resealed) console.log(`Зашифровано ключом ${keys.current}: ${keys.resealed} значений / values sealed`);
+  if (keys.rewrapped)
+    console.log(
+      `Ключи пользователей зашифрованы ключом ${keys.current}: ${keys.rewrapped} / user keys re-wrapped with the ` +
+        'current master key',
+    );
+  if (keys.resealed)
+    console.log(`Зашифровано ключами пользователей: ${keys.resealed} значений / values sealed under their users' keys`);
   if (keys.retired.length)
     console.log(
       `Ключи ${keys.retired.join(', ')} больше не используются: их можно убрать из DATA_ENCRYPTION_PREVIOUS_KEYS / ` +
@@ -124,7 +159,7 @@ function reportKeys(keys: OpenedKeys): void {
 }
 
 /** setWebhook when PUBLIC_URL is set; a failure is reported, not fatal: the app itself still serves. */
-async function telegramWebhook(app: FastifyInstance, config: ReturnType<typeof loadConfig>): Promise<void> {
+async function telegramWebhook(app: FastifyInstance, config: Config): Promise<void> {
   if (config.publicUrl && config.devLauncher) {
     console.log('PUBLIC_URL задан, но без BOT_TOKEN вебхук Telegram не регистрируется / no webhook without BOT_TOKEN');
     return;
@@ -140,7 +175,8 @@ async function telegramWebhook(app: FastifyInstance, config: ReturnType<typeof l
 }
 
 main().catch(async (e) => {
-  console.error(e);
+  // A configuration the operator must fix (the crisis lines file) is said in one line, without a stack.
+  console.error(e instanceof CrisisLinesError ? e.message : e);
   open.step = undefined; // the step that failed is over
   await closeAll();
   process.exit(1);

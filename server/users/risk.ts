@@ -6,6 +6,28 @@ import { signalsRisk } from '../../contract/safety/detect';
 import type { Db } from '../db';
 import { users } from '../db/schema';
 
+/**
+ * How long after the last risk signal the after-crisis window lasts: every chat keeps a gentle check-in, the chat's
+ * header shows «Помощь рядом», and nothing upsells — no paywall, no red limit banner, no 402 (docs/safety.md).
+ */
+export const RISK_WINDOW_MS = 72 * 3_600_000;
+
+/** True while a risk flag set at `flaggedAt` keeps the window open. */
+export function inRiskWindow(flaggedAt: Date | null, now: Date = new Date()): boolean {
+  return flaggedAt !== null && now.getTime() - flaggedAt.getTime() < RISK_WINDOW_MS;
+}
+
+/** When the window closes (what the client shows «Помощь рядом» until); null when it is not open. */
+export function helpNearbyUntil(flaggedAt: Date | null, now: Date = new Date()): Date | null {
+  return inRiskWindow(flaggedAt, now) ? new Date(flaggedAt!.getTime() + RISK_WINDOW_MS) : null;
+}
+
+/** When the safety net last saw a risk signal from the user; null: never. */
+export async function riskFlaggedAt(db: Db, userId: number): Promise<Date | null> {
+  const [row] = await db.select({ at: users.riskFlaggedAt }).from(users).where(eq(users.id, userId));
+  return row?.at ?? null;
+}
+
 /** Remembers that the safety net saw a risk signal from the user at `at` (the check-in window starts again). */
 export async function flagRisk(db: Db, userId: number, at: Date = new Date()): Promise<void> {
   await db.update(users).set({ riskFlaggedAt: at }).where(eq(users.id, userId));

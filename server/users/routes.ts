@@ -10,6 +10,8 @@ import { API_PREFIX } from '../http/api-path';
 import { forgetSignIns } from '../http/auth';
 import { DETAILS, httpError } from '../http/errors';
 import { eraseUser } from '../privacy/erase';
+import { shredErasedKeys } from '../privacy/shred';
+import { forgetUserKey } from '../privacy/user-keys';
 import { exportFileName, exportUserData } from '../privacy/export';
 import { EXPORT_LINK_PATH, exportLinkToken } from '../privacy/export-link';
 import { syncReminder } from '../reminders/schedule';
@@ -109,9 +111,16 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.user;
-      await eraseUser(app.database.db, id);
+      const erased = await eraseUser(app.database.db, id);
       // At once on this instance (the app signs in again right away); the others hear of it (erase-notices.ts).
       forgetSignIns(app.initDataCache, id);
+      forgetUserKey(app.database.db, id);
+      // The account's key was deleted with it; now out of the table's file (and PGlite's log) too. Should that fail,
+      // the account is still erased, and the next erase's rewrite takes this key along.
+      if (erased)
+        await shredErasedKeys(app.database).catch((err: unknown) =>
+          request.log.error({ err }, 'erase: the deleted user key is not shredded yet'),
+        );
       return reply.code(204).send(null);
     },
   );

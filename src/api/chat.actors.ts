@@ -21,6 +21,7 @@ import {
   openChat,
   sendChatMessage,
 } from './chat';
+import { noteUsage } from './helpNearby';
 import { usageActors } from './usage.actors';
 
 /** A stream event as the session machine's event. */
@@ -33,6 +34,7 @@ export function machineEventOf(event: ChatStreamEvent): ChatStreamMachineEvent |
     case 'delta':
       return { type: 'DELTA', text: event.data.text };
     case 'done':
+      noteUsage(event.data.message.usage_info); // a crisis reply opens the after-crisis window
       return { type: 'DONE', chat: event.data.chat, message: event.data.message };
     default:
       return null;

@@ -1,6 +1,7 @@
 // Voice input's call as the recorder machine names it (`transcribe`), ready for the recorder: the answer as the
 // machine's Transcript, a failure as a TranscribeFailure — a 402's refusal, a server without speech-to-text, a
 // recording the server cannot use (its words), or anything else (logged; the recorder offers the recording again).
+import { noteUsage } from './helpNearby';
 import { fromPromise } from 'xstate';
 import { VOICE_UNCONFIGURED } from '../../contract/voice-limits';
 import type { TranscribeFailure, TranscribeRequest, Transcript } from '../../machines/voice/voice-recorder.machine';
@@ -35,6 +36,7 @@ export const voiceActors = {
   transcribe: fromPromise<Transcript, TranscribeRequest>(async ({ input, signal }) => {
     try {
       const answer = await transcribeRecording(input, signal);
+      noteUsage(answer.usage_info);
       return { text: answer.text, usage: answer.usage_info };
     } catch (error) {
       if (signal.aborted) throw error; // closed by the person: nothing to report

@@ -2,8 +2,9 @@
 // suicide or self-harm: calm words and the helplines as tap-to-call links, never a closed door. Inside a live region
 // that is always there, so its appearing is announced once.
 import styled from 'styled-components';
-import { CRISIS_LINES, crisisCopy } from '../copy/crisis';
-import { MessageText } from './chat/MessageText';
+import type { CrisisLines } from '../../contract/safety/crisis-lines';
+import { crisisCopy } from '../copy/crisis';
+import { CrisisLinesList } from './CrisisLinesList';
 
 const Region = styled.div`
   &:empty {
@@ -31,17 +32,16 @@ const Note = styled.section`
   }
 `;
 
-/** `text`: the line for the place (crisisCopy.steps, .diary, .comment). */
-export function CrisisHelp({ show, text }: { show: boolean; text: string }) {
+/** `text`: the line for the place (crisisCopy.steps, .diary, .comment); `lines`: the operator's (useCrisisLines). */
+export function CrisisHelp({ show, text, lines }: { show: boolean; text: string; lines: CrisisLines }) {
   return (
     <Region aria-live="polite">
       {show ? (
         <Note>
           <h3>{crisisCopy.title}</h3>
           <p>{text}</p>
-          <p>
-            <MessageText text={CRISIS_LINES} />
-          </p>
+          <p>{lines.intro}</p>
+          <CrisisLinesList lines={lines} />
         </Note>
       ) : null}
     </Region>

@@ -67,7 +67,24 @@ export const chatCopy = {
     low: 'Лимит сообщений на сегодня почти исчерпан',
     exhausted: 'Лимит на сегодня исчерпан',
     upgrade: 'Улучшить тариф',
+    /** The daily limits renew at the user's local midnight (quotas count in the user's time zone). */
+    resets: 'Обновится в 00:00',
   },
+  /** The after-crisis window: the header's button and its sheet (docs/safety.md). */
+  helpNearby: {
+    button: 'Помощь рядом',
+    title: 'Помощь рядом',
+  },
+  /** The card under every crisis reply, and the sheet's way into the personal safety plan. */
+  safetyPlan: {
+    title: 'Мой план безопасности',
+    text: 'Что помогает вам пережить трудные минуты, кому можно позвонить и что сделать самому — по шагам, в своём темпе.',
+    open: 'Мой план безопасности',
+    /** The card's button (its title already names the plan). */
+    openCard: 'Открыть план',
+  },
+  /** A practice card in the after-crisis window: named honestly, nothing sold. */
+  practiceLocked: 'Эта практика — на тарифах PRO и PREMIUM',
   practice: {
     label: 'Практика',
     minutes: (n: number) => `${n} мин`,

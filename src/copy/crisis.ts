@@ -1,7 +1,6 @@
 // What the app says beside words of suicide or self-harm, wherever they are written outside the chat, and in the
 // chat when its own crisis reply could not arrive: a heading, a line for the place, and the crisis lines as
-// tap-to-call links.
-export { CRISIS_LINES } from '../../contract/safety/crisis-lines';
+// tap-to-call links (the operator's list: src/api/safety.ts).
 
 export const crisisCopy = {
   title: 'Вы не одни',

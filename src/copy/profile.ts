@@ -1,6 +1,5 @@
 // The profile, the trial offer, the settings, the user's own data and help — verbatim from the product spec where it
 // gives the words. The FAQ's answers must stay true of the product as built (docs/privacy.md says what is sealed).
-import { CRISIS_LINES } from '../../contract/safety/crisis-lines';
 import type { AddressForm, CommunicationStyle, ReminderTime } from '../../contract/settings';
 import type { ProfilePart } from '../../machines/profile/profile.machine';
 import { ERASE_WORD } from '../../machines/profile/erase-confirmation';
@@ -189,8 +188,7 @@ export const faq: FaqItem[] = [
     id: 'safety',
     question: 'Что делать, если совсем плохо?',
     answer: [
-      'Если вы думаете о том, чтобы причинить себе вред, или чувствуете, что не справляетесь, — не оставайтесь с этим одни.',
-      CRISIS_LINES,
+      'Если вы думаете о том, чтобы причинить себе вред, или чувствуете, что не справляетесь, — не оставайтесь с этим одни: позвоните по одному из номеров в начале этой страницы, там ответят живые люди.',
       'Ассистент может поддержать, но он не служба экстренной помощи.',
     ],
   },
@@ -198,6 +196,8 @@ export const faq: FaqItem[] = [
 
 export const helpCopy = {
   title: 'Помощь и поддержка',
+  /** First on the page: the crisis lines, not folded inside the last answer. */
+  linesHeading: 'Если очень тяжело прямо сейчас',
   faqHeading: 'Частые вопросы',
   supportHeading: 'Поддержка',
   supportText: 'Не нашли ответа? Напишите нам — ответит человек.',

@@ -26,4 +26,8 @@ export const upgradeCopy = {
   } satisfies Record<UpgradeKey, UpgradeDialogCopy>,
   benefits: ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики'],
   later: 'Позже',
+  /** The after-crisis window: what is not available is said, nothing is sold (docs/safety.md). */
+  quiet:
+    'Сейчас это недоступно на вашем тарифе. Чат, практики заземления и план безопасности остаются с вами бесплатно.',
+  understood: 'Понятно',
 } as const;

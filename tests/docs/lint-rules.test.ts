@@ -133,6 +133,26 @@ describe('zod stays out of the client', () => {
   });
 });
 
+describe('the server checks init data with its own constant-time comparison', () => {
+  const INIT_DATA_RULE = 'compares the HMAC with !==';
+  it.each([
+    "import { validate } from '@telegram-apps/init-data-node';",
+    "import { isValid } from '@telegram-apps/init-data-node';",
+    "import { validate3rd } from '@telegram-apps/init-data-node';",
+  ])('%s in server/ → reported', (line) =>
+    expectReported(asModule(line), 'server/http/probe.ts', 'no-restricted-imports', INIT_DATA_RULE),
+  );
+
+  it('signing (the dev launcher) and parsing stay allowed', async () => {
+    const line = "import { parse, sign } from '@telegram-apps/init-data-node';";
+    expect(
+      found(await lint(asModule(line), 'server/start/probe.ts')).filter(
+        (m) => !m.startsWith('@typescript-eslint/no-unused-vars'),
+      ),
+    ).toEqual([]);
+  });
+});
+
 describe('the rules stay where they belong', () => {
   it('src/api may fetch and src/components may use timers', async () => {
     expect(found(await lint("export const load = () => fetch('/api/diary');\n", 'src/api/probe.ts'))).toEqual([]);

@@ -56,12 +56,18 @@ describe('profile in Chromium', () => {
     await page.context().close();
   });
 
-  it('help: each answer opens and closes under its question; the safety answer calls the crisis lines', async () => {
+  it('help: the crisis lines first, as tap-to-call links; each answer opens and closes under its question', async () => {
     const user: TgUser = { id: 5_550_405, first_name: 'Ада', language_code: 'ru' };
     const page = await openHome(e2e, user);
     await goToProfile(page);
     await page.getByRole('link', { name: 'Помощь и поддержка' }).click();
     await page.waitForURL('**/app/profile/help');
+    // The lines are the page's first section, unfolded (the safety answer points to them).
+    const lines = page.getByRole('region', { name: 'Если очень тяжело прямо сейчас' });
+    await shown(lines);
+    expect(await lines.getByRole('link', { name: '8-800-2000-122' }).getAttribute('href')).toBe('tel:88002000122');
+    expect(await lines.getByRole('link', { name: '112', exact: true }).getAttribute('href')).toBe('tel:112');
+    expect(await lines.getByRole('link', { name: '+7 495 637-70-70' }).getAttribute('href')).toBe('tel:+74956377070');
     const questions = page.getByRole('button', { expanded: false });
     await expect.poll(() => questions.count(), { timeout: TIMEOUT }).toBe(7);
     // Closed answers are not on screen (a component's own display must not override `hidden`).
@@ -73,8 +79,7 @@ describe('profile in Chromium', () => {
     const answer = page.getByRole('region', { name: 'Что делать, если совсем плохо?' });
     await shown(answer);
     expect(await safety.getAttribute('aria-expanded')).toBe('true');
-    expect(await answer.getByRole('link', { name: '8-800-2000-122' }).getAttribute('href')).toBe('tel:88002000122');
-    expect(await answer.getByRole('link', { name: '112' }).getAttribute('href')).toBe('tel:112');
+    expect(await answer.textContent()).toContain('позвоните по одному из номеров в начале этой страницы');
     await safety.click();
     await expect.poll(() => answer.isVisible(), { timeout: TIMEOUT }).toBe(false);
     await page.context().close();

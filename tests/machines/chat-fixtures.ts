@@ -27,6 +27,7 @@ export function makeMessage(n: number, over: Partial<ChatMessage> = {}): ChatMes
     created_at: new Date(Date.UTC(2025, 2, 10, 9, 0) + n * 60_000).toISOString(),
     usage_info: null,
     message_metadata: null,
+    safety: null,
     ...over,
   };
 }
@@ -62,5 +63,6 @@ export function usage(limit: number | null, used: number): UsageInfo {
     voice_seconds_used: 0,
     tokens_limit: limit,
     tokens_used: used,
+    help_nearby_until: null,
   };
 }

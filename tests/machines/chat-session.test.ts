@@ -16,6 +16,7 @@ import { chatDraftKey, EMPTY_DRAFT, isTempMessage, type ChatDraft } from '../../
 import {
   chatSessionMachine,
   chatSessionView,
+  helpNearby,
   type ChatOpening,
   type ChatSendRequest,
   type ChatSessionContext,
@@ -44,6 +45,8 @@ const LIMIT_DETAIL = 'Лимит токенов исчерпан';
 const UNAVAILABLE =
   'Ассистент сейчас недоступен. Ваше сообщение сохранено — попробуйте отправить его ещё раз чуть позже.';
 const CREATED = makeChat(9, { id: 'c9', topic: 'Стресс и тревожность' });
+/** A reply's usage after a crisis reply: the limit spent, and the after-crisis window open for three days. */
+const IN_WINDOW: UsageInfo = { ...usage(1000, 1000), help_nearby_until: '2025-03-13T12:00:00.000Z' };
 
 /** c1: 75 messages, the newest 30 loaded; a practice card without access and a diary card among them. */
 const longChat: ChatOpening = {
@@ -137,6 +140,8 @@ function checkNewEffects(s: AnyMachineSnapshot) {
           ? { to: `/app/practices/${meta.practice_type}`, state: { sourceType: 'ai_suggestion', sourceId: c.chatId } }
           : { to: '/app/profile/subscription' },
       );
+      // A locked card offers no upgrade in the after-crisis window.
+      expect(meta.has_access || !helpNearby(c.usage, NOW), where).toBe(true);
     } else if (ofType(event, 'DIARY.OPEN')) {
       const meta = messageById(s, (event as unknown as { messageId: string }).messageId)?.message_metadata;
       expect(meta, where).toEqual(diaryMeta);
@@ -157,6 +162,9 @@ function checkNewEffects(s: AnyMachineSnapshot) {
       });
     } else if (ofType(event, 'UPGRADE')) {
       expect([name, params], where).toEqual(['navigate', { to: '/app/profile/subscription' }]);
+      expect(helpNearby(c.usage, NOW), where).toBe(false); // no upsell in the after-crisis window
+    } else if (ofType(event, 'SAFETY_PLAN.OPEN')) {
+      expect([name, params], where).toEqual(['navigate', { to: '/app/safety-plan' }]);
     } else if (ofType(event, 'BACK')) {
       expect([name, params], where).toEqual(['navigate', { to: '/app/chat' }]);
     } else if (ofType(event, 'MIC.PRESS')) {
@@ -225,6 +233,12 @@ const streamEvents = {
         message: reply({ message_metadata: practiceMeta(true), usage_info: usage(1000, 100) }),
       },
       { type: 'DONE', chat: CREATED, message: reply({ message_metadata: diaryMeta, usage_info: usage(1000, 1000) }) },
+      // The crisis reply: the window opens (and the limit, spent, offers no upgrade).
+      {
+        type: 'DONE',
+        chat: CREATED,
+        message: reply({ safety: 'crisis', message_metadata: practiceMeta(true), usage_info: IN_WINDOW }),
+      },
     ];
   },
   ERROR: [
@@ -255,6 +269,8 @@ const SIDE_EVENTS = new Set([
   'BACK',
   'VOICE.TEXT',
   'xstate.done.actor.loadUsage',
+  'HELP.OPEN',
+  'SAFETY_PLAN.OPEN',
 ]);
 
 /**
@@ -283,6 +299,9 @@ function inStreamOrder(c: ChatSessionContext, e: EventObject): boolean {
   }
 }
 
+/** What the after-crisis window changes: the header's help, the safety plan, and the upsells it quiets. */
+const WINDOW_EVENTS = new Set(['HELP.OPEN', 'HELP.CLOSE', 'SAFETY_PLAN.OPEN', 'PRACTICE.OPEN', 'UPGRADE']);
+
 const PAYLOAD_EVENTS = new Set(['CHAT_CREATED', 'USER_MESSAGE', 'PRACTICE.OPEN', 'DIARY.OPEN']);
 
 const VOICE_SAID = 'и ещё сказанное голосом';
@@ -298,13 +317,17 @@ const voiceOutcomes: RecorderOutcome[] = [
 const common = (input: ChatSessionInput) => ({
   input,
   paths: 'shortest' as const,
-  maxPaths: 600, // the recorder's four outcomes after each way into the chat
+  maxPaths: 700, // the recorder's four outcomes after each way into the chat; the after-crisis window
   provide,
   filterEvents: (s: AnyMachineSnapshot, e: EventObject) =>
     // An event whose cases are empty here comes back bare: never send one without its payload.
     !(PAYLOAD_EVENTS.has(e.type) && Object.keys(e).length === 1) &&
     // The recorder's sheet is modal: while it is open only its outcome arrives (the sequences below mix them).
     (!s.matches({ ready: { voice: 'open' } }) || e.type === 'xstate.done.actor.voiceRecorder') &&
+    // So is «Помощь рядом»: closed, or the safety plan.
+    (!s.matches({ ready: { help: 'open' } }) || e.type === 'HELP.CLOSE' || e.type === 'SAFETY_PLAN.OPEN') &&
+    // After the crisis reply the graph explores what the window changes (the sequences below go on sending).
+    (!helpNearby((s.context as ChatSessionContext).usage, NOW) || WINDOW_EVENTS.has(e.type)) &&
     inStreamOrder(s.context as ChatSessionContext, e) &&
     (e.type !== 'TEXT.CHANGE' || !s.matches({ ready: { send: { sending: 'replying' } } })) &&
     // The tiles show only in an empty chat; older pages are asked for while nothing or the first words stream.
@@ -334,6 +357,7 @@ const common = (input: ChatSessionInput) => ({
       s.matches({ ready: { send: 'idle', history: 'idle' } }) && !c.text && c.usage
         ? checkAccess('voice', c.usage)
         : null,
+      helpNearby(c.usage, c.now()),
     ]);
   },
   events: {
@@ -426,6 +450,26 @@ const common = (input: ChatSessionInput) => ({
       // The banner: usage 950/1000 → the warning; a reply's 1000/1000 or a 402 → exhausted; 100/1000 → hidden.
       const used = c.usage?.tokens_used;
       expect(view.banner).toBe(c.limitRefused || used === 1000 ? 'exhausted' : used === 950 ? 'low' : 'hidden');
+      // The after-crisis window: only after the crisis reply's usage, until its end; then no upsell anywhere here.
+      const nearby = c.usage === IN_WINDOW;
+      expect(view).toMatchObject({
+        helpNearby: nearby,
+        quiet: nearby,
+        helpOpen: s.matches({ ready: { help: 'open' } }),
+      });
+      expect(view.bannerUpgrade).toBe(view.banner === 'exhausted' && !nearby);
+      expect(s.can({ type: 'UPGRADE' })).toBe(!nearby);
+      expect(s.can({ type: 'SAFETY_PLAN.OPEN' })).toBe(true);
+    },
+    'ready.help.closed': (s: AnyMachineSnapshot) => {
+      expect(s.can({ type: 'HELP.OPEN' })).toBe((s.context as ChatSessionContext).usage === IN_WINDOW);
+      expect(s.can({ type: 'HELP.CLOSE' })).toBe(false);
+    },
+    'ready.help.open': (s: AnyMachineSnapshot, run: PathRun) => {
+      expect(run.events.at(-1)?.type).toBe('HELP.OPEN');
+      expect((s.context as ChatSessionContext).usage).toBe(IN_WINDOW);
+      expect(chatSessionView(s)).toMatchObject({ helpOpen: true, helpNearby: true });
+      expect(s.can({ type: 'HELP.CLOSE' })).toBe(true);
     },
     'ready.send.idle': (s: AnyMachineSnapshot, run: PathRun) => {
       const c = s.context as ChatSessionContext;

@@ -436,7 +436,7 @@ describe('new entry draft rules', () => {
       moodFrom: null,
     });
     expect(drafts[1]!.content).toBe('новее');
-    expect(drafts[2]!.source).toEqual({ source_type: 'ai_suggestion', source_id: 'c'.repeat(80) });
+    expect(drafts[2]!.source).toEqual({ source_type: 'ai_suggestion', source_id: 'c'.repeat(36) }); // a UUID's length
   });
 
   it('validates navigation state: anything unusable is dropped', () => {

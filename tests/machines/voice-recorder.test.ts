@@ -34,6 +34,7 @@ const usage: UsageInfo = {
   voice_seconds_used: 12,
   tokens_limit: 150_000,
   tokens_used: 0,
+  help_nearby_until: null,
 };
 const TEXT = 'Мне сегодня тревожно';
 const DETAIL = 'Запись пустая: в ней нет звука';

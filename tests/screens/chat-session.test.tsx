@@ -1,6 +1,7 @@
 // The chat screen against mocked API calls: the empty chat's tiles, a streamed reply into a new chat whose route
 // becomes the chat's own, Enter and Shift+Enter, 402 and other failures (nothing typed is lost),
-// the history with its suggestion cards and phone links, older pages, the limit banner and the device draft.
+// the history with its suggestion cards and phone links, older pages, the limit banner and the device draft; after a
+// crisis, «Помощь рядом» in the header, the safety plan's card, and nothing that upsells.
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -119,7 +120,7 @@ describe('a new chat', () => {
     expect(box()).toHaveValue('ещё');
   });
 
-  it('402: the server’s words, the upgrade dialog, the red banner, and the text back in the box', async () => {
+  it('402: the server’s words, the upgrade dialog, the calm banner, and the text back in the box', async () => {
     const sends = scriptedSends();
     await openChatScreen('/app/chat/new');
     await userEvent.type(box(), 'Помоги мне{Enter}');
@@ -135,7 +136,7 @@ describe('a new chat', () => {
     expect(box()).toHaveValue('Помоги мне');
     expect(bubbles('user')).toHaveLength(0);
     const banner = screen.getByTestId('limit-banner');
-    expect(banner).toHaveTextContent('Лимит на сегодня исчерпан');
+    expect(banner).toHaveTextContent('Лимит на сегодня исчерпанОбновится в 00:00'); // when it renews: local midnight
     await userEvent.click(within(banner).getByRole('button', { name: 'Улучшить тариф' }));
     await waitFor(() => expect(currentPath()).toBe('/app/profile/subscription'));
   });
@@ -401,5 +402,121 @@ describe('an existing chat', () => {
       await userEvent.click(screen.getByRole('button', { name: /К чатам/ }));
     });
     await waitFor(() => expect(currentPath()).toBe('/app/chat'));
+  });
+});
+
+describe('after a crisis', () => {
+  const id = chat(1).id;
+  const hour = 3_600_000;
+  const windowOpen = () => ({ ...usage(20_000, 20_000), help_nearby_until: new Date(Date.now() + hour).toISOString() });
+  const crisisHistory = [
+    message(1, { content: 'Не хочу жить' }),
+    message(2, {
+      content: 'Мне очень жаль, что вам сейчас так тяжело. Позвоните 051 или 112.',
+      safety: 'crisis',
+      message_metadata: {
+        type: 'practice_suggestion',
+        practice_type: 'grounding_54321',
+        practice_name: 'Заземление 5-4-3-2-1',
+        practice_description: 'Пять вещей, которые видно…',
+        category: 'grounding',
+        duration_minutes: 5,
+        is_advanced: false,
+        has_access: true,
+      },
+    }),
+    message(3, { content: 'А эта практика?' }),
+    message(4, {
+      content: 'Смена цели — для PRO.',
+      message_metadata: {
+        type: 'practice_suggestion',
+        practice_type: 'goal_shift',
+        practice_name: 'Смена цели',
+        practice_description: 'Переформулировать цель.',
+        category: 'productivity',
+        duration_minutes: 10,
+        is_advanced: true,
+        has_access: false,
+      },
+    }),
+  ];
+
+  it('«Помощь рядом» opens the lines and the safety plan; the plan card under the crisis reply; nothing sells', async () => {
+    vi.mocked(getUsage).mockResolvedValue(windowOpen());
+    vi.mocked(openChat).mockResolvedValue({ chat: chat(1), messages: crisisHistory, total: 4 });
+    const view = await openChatScreen(`/app/chat/${id}`);
+    const help = await screen.findByRole('button', { name: 'Помощь рядом' });
+    expect(screen.getByRole('heading', { level: 1 }).closest('header')).toContainElement(help); // the chat's header
+
+    // The limit is spent: the banner says so calmly, with no upgrade.
+    const banner = screen.getByTestId('limit-banner');
+    expect(banner).toHaveTextContent('Лимит на сегодня исчерпан');
+    expect(within(banner).queryByRole('button')).toBeNull();
+    // A locked practice is named, not sold.
+    const locked = screen.getAllByTestId('practice-suggestion')[1]!;
+    expect(within(locked).getByText('Эта практика — на тарифах PRO и PREMIUM')).toBeInTheDocument();
+    expect(within(locked).queryByRole('button')).toBeNull();
+    // The plan's card under the crisis reply only.
+    const cards = screen.getAllByTestId('safety-plan-card');
+    expect(cards).toHaveLength(1);
+    expect(bubbles('assistant')[0]!).toContainElement(cards[0]!);
+
+    await userEvent.click(help);
+    const sheet = await screen.findByRole('dialog', { name: 'Помощь рядом' });
+    expect(within(sheet).getByRole('link', { name: '051' })).toHaveAttribute('href', 'tel:051');
+    expect(within(sheet).getByRole('link', { name: '+7 495 637-70-70' })).toHaveAttribute('href', 'tel:+74956377070');
+    expect(within(sheet).getByRole('link', { name: '8-800-2000-122' })).toHaveAttribute('href', 'tel:88002000122');
+    expect(within(sheet).getByText(/детский телефон доверия \(для детей, подростков и их родителей\)/)).toBeVisible();
+    await userEvent.click(within(sheet).getByRole('button', { name: 'Закрыть' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Помощь рядом' })).toBeNull());
+    expect(currentPath()).toBe(`/app/chat/${id}`);
+
+    await userEvent.click(help);
+    await userEvent.click(
+      within(await screen.findByRole('dialog', { name: 'Помощь рядом' })).getByRole('button', {
+        name: 'Мой план безопасности',
+      }),
+    );
+    await waitFor(() => expect(currentPath()).toBe('/app/safety-plan'));
+    view.unmount();
+
+    await openChatScreen(`/app/chat/${id}`);
+    await userEvent.click(within(screen.getByTestId('safety-plan-card')).getByRole('button', { name: 'Открыть план' }));
+    await waitFor(() => expect(currentPath()).toBe('/app/safety-plan'));
+  });
+
+  it('after 72 hours: no «Помощь рядом», and the spent limit offers the plans again', async () => {
+    vi.mocked(getUsage).mockResolvedValue({
+      ...windowOpen(),
+      help_nearby_until: new Date(Date.now() - 1000).toISOString(),
+    });
+    vi.mocked(openChat).mockResolvedValue({ chat: chat(1), messages: crisisHistory, total: 4 });
+    await openChatScreen(`/app/chat/${id}`);
+    await waitFor(() =>
+      expect(within(screen.getByTestId('limit-banner')).getByRole('button', { name: 'Улучшить тариф' })).toBeVisible(),
+    );
+    expect(screen.queryByRole('button', { name: 'Помощь рядом' })).toBeNull();
+    expect(
+      within(screen.getAllByTestId('practice-suggestion')[1]!).getByRole('button', { name: 'Улучшить тариф' }),
+    ).toBeInTheDocument();
+  });
+
+  it('the crisis reply of this send opens the window: the button appears with it', async () => {
+    const sends = scriptedSends();
+    await openChatScreen('/app/chat/new');
+    expect(screen.queryByRole('button', { name: 'Помощь рядом' })).toBeNull();
+    await userEvent.type(box(), 'Не хочу жить{Enter}');
+    const stored = message(1, { chat_id: CREATED.id, content: 'Не хочу жить' });
+    sends.emit({ event: 'chat', data: CREATED }, { event: 'user_message', data: stored });
+    const reply = message(2, {
+      chat_id: CREATED.id,
+      content: 'Мне очень жаль. Позвоните 051.',
+      safety: 'crisis',
+      usage_info: { ...usage(20_000, 100), help_nearby_until: new Date(Date.now() + 72 * hour).toISOString() },
+    });
+    sends.emit({ event: 'done', data: { chat: CREATED, message: reply } });
+    await sends.finish();
+    expect(await screen.findByRole('button', { name: 'Помощь рядом' })).toBeVisible();
+    expect(screen.getByTestId('safety-plan-card')).toBeInTheDocument();
   });
 });

@@ -1,5 +1,5 @@
-// The help screen (the real route table): the seven-question FAQ as an accessible accordion, the crisis lines as
-// tap-to-call links, the support contact from the server (or how else to reach a person), the version.
+// The help screen (the real route table): the crisis lines first, as tap-to-call links, then the seven-question FAQ
+// as an accessible accordion, the support contact from the server (or how else to reach a person), the version.
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -50,17 +50,28 @@ describe('help', () => {
     expect(answer).not.toBeVisible();
   });
 
-  it('the safety answer has the crisis lines as tap-to-call links', async () => {
+  it('the crisis lines come first, unfolded, as tap-to-call links; the safety answer points to them', async () => {
     open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Что делать, если совсем плохо?' }));
-    const answer = screen.getByRole('region', { name: 'Что делать, если совсем плохо?' });
-    const links = within(answer).getAllByRole('link');
+    const lines = await screen.findByRole('region', { name: 'Если очень тяжело прямо сейчас' });
+    // First on the page, before the questions.
+    expect(lines.compareDocumentPosition(screen.getByRole('heading', { name: 'Частые вопросы' }))).toBe(
+      Node.DOCUMENT_POSITION_FOLLOWING,
+    );
+    const links = within(lines).getAllByRole('link');
     expect(links.map((l) => [l.textContent, l.getAttribute('href')])).toEqual([
-      ['8-800-2000-122', 'tel:88002000122'],
+      ['+7 495 637-70-70', 'tel:+74956377070'],
       ['051', 'tel:051'],
       ['+7 495 051', 'tel:+7495051'],
       ['112', 'tel:112'],
+      ['8-800-2000-122', 'tel:88002000122'],
+      ['124', 'tel:124'],
     ]);
+    // The children's line says whom it is for.
+    expect(within(lines).getByText(/детский телефон доверия \(для детей, подростков и их родителей\)/)).toBeVisible();
+    await userEvent.click(await screen.findByRole('button', { name: 'Что делать, если совсем плохо?' }));
+    const answer = screen.getByRole('region', { name: 'Что делать, если совсем плохо?' });
+    expect(answer).toHaveTextContent('позвоните по одному из номеров в начале этой страницы');
+    expect(within(answer).queryAllByRole('link')).toEqual([]);
   });
 
   it('«Написать в поддержку» opens the server’s SUPPORT_URL through Telegram; the version is shown', async () => {

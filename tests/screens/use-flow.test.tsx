@@ -18,6 +18,7 @@ import { paths } from '../../machines/paths';
 import { useFlow } from '../../src/flow/useFlow';
 import { haptic } from '../../src/telegram/haptic';
 import { toast } from '../../src/ui/toast';
+import { noteUsage } from '../../src/api/helpNearby';
 import { upgradeDialogActor } from '../../src/ui/upgradeDialog';
 import { currentPath, currentState, renderWithProviders } from './render-app';
 
@@ -155,6 +156,23 @@ describe('useFlow', () => {
     expect(upgradeDialogActor.getSnapshot().context.key).toBe('diary_not_available');
     await press('BUZZ');
     expect(haptic.warning).toHaveBeenCalledTimes(1);
+  });
+
+  it('in the after-crisis window the upgrade dialog says what is not available and sells nothing', async () => {
+    noteUsage({ help_nearby_until: new Date(Date.now() + 3_600_000).toISOString() });
+    try {
+      renderWithProviders(<Harness />, { path: paths.home });
+      await press('UPGRADE');
+      const dialog = await screen.findByRole('dialog', { name: 'Дневник недоступен' });
+      expect(within(dialog).getByText(/Чат, практики заземления и план безопасности остаются с вами/)).toBeVisible();
+      expect(within(dialog).queryByRole('button', { name: 'Улучшить тариф' })).toBeNull();
+      expect(within(dialog).queryByText('Голосовые сообщения')).toBeNull();
+      await userEvent.click(within(dialog).getByRole('button', { name: 'Понятно' }));
+      await waitFor(() => expect(upgradeDialogActor.getSnapshot().matches('closed')).toBe(true));
+      expect(currentPath()).toBe(paths.home);
+    } finally {
+      noteUsage({ help_nearby_until: null });
+    }
   });
 
   it('runs screen actions through the latest render’s closure, on the same actor', async () => {

@@ -1,6 +1,6 @@
 // Failed authentications are limited per client IP (the per-user limiter only runs after auth): past
 // AUTH_FAILURES_PER_MINUTE an IP gets 429 in Russian before any HMAC is computed, sessions it already signed in
-// keep working, other IPs are unaffected, X-Forwarded-For counts only from a trusted proxy, memory is bounded.
+// keep working, other IPs are unaffected, X-Forwarded-For counts only from a trusted proxy (loopback unless TRUST_PROXY names others), memory is bounded.
 import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../../server/app';
 import { AUTH_FAILURE_WINDOW_MS, AuthFailureLimiter } from '../../server/http/auth-failures';
@@ -67,19 +67,29 @@ describeEachDatabase('failed authentications per IP', (t) => {
     }
   });
 
-  it('a client on the internet cannot dodge it with X-Forwarded-For; a private proxy names the client', async () => {
+  it('X-Forwarded-For names the client only from loopback by default (a private-network peer cannot dodge it); TRUST_PROXY names other proxies', async () => {
+    const failures = async (app: Awaited<ReturnType<typeof buildApp>>, peer: string) => {
+      const codes = [];
+      for (let i = 0; i < 4; i++)
+        codes.push((await me(app, 'forged', peer, { 'x-forwarded-for': `192.0.2.${i}` })).statusCode);
+      return codes;
+    };
     const app = await buildApp({ database: t.database, config: testConfig({ AUTH_FAILURES_PER_MINUTE: '2' }) });
     try {
-      const direct = [];
-      for (let i = 0; i < 4; i++)
-        direct.push((await me(app, 'forged', '203.0.113.9', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode);
-      expect(direct).toEqual([401, 401, 429, 429]);
-      const proxied = [];
-      for (let i = 0; i < 4; i++)
-        proxied.push((await me(app, 'forged', '10.0.0.2', { 'x-forwarded-for': `192.0.2.${i}` })).statusCode);
-      expect(proxied).toEqual([401, 401, 401, 401]);
+      expect(await failures(app, '203.0.113.9')).toEqual([401, 401, 429, 429]); // the internet
+      expect(await failures(app, '10.0.0.2')).toEqual([401, 401, 429, 429]); // a neighbour on a private network
+      expect(await failures(app, '127.0.0.1')).toEqual([401, 401, 401, 401]); // a proxy on this host
     } finally {
       await app.close();
+    }
+    const behindProxy = await buildApp({
+      database: t.database,
+      config: testConfig({ AUTH_FAILURES_PER_MINUTE: '2', TRUST_PROXY: '10.0.0.0/8' }),
+    });
+    try {
+      expect(await failures(behindProxy, '10.0.0.2')).toEqual([401, 401, 401, 401]);
+    } finally {
+      await behindProxy.close();
     }
   });
 

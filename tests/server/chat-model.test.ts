@@ -14,7 +14,8 @@ import type {
 } from '../../contract/chat';
 import { spendDaily } from '../../server/billing/quota';
 import { createChatWithMessage } from '../../server/chat/repository';
-import { CHECK_IN_FALLBACK } from '../../server/chat/safety/crisis-reply';
+import { SHIPPED_CRISIS_LINES } from '../../contract/safety/crisis-lines';
+import { checkInFallback } from '../../server/chat/safety/crisis-reply';
 import { CHAT_ERRORS } from '../../server/chat/turn';
 import { users } from '../../server/db/schema';
 import { flagRisk } from '../../server/users/risk';
@@ -34,6 +35,8 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     LLM_MODEL: 'test-model',
     LLM_API_KEY: 'sk-test',
     LLM_TIMEOUT_MS: '15000',
+    // The model's second opinion has its own file (chat-safety-routes.test.ts): here every request is the reply's.
+    SAFETY_CLASSIFIER_TIMEOUT_MS: '0',
   });
 
   beforeAll(async () => {
@@ -250,14 +253,14 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
 
   it('provider failing → 503 with a Russian detail, the user message kept, tokens given back; a retry stores no copy', async () => {
     model.script = () => ({ status: 500 });
-    const res = await chat.create('Мне одиноко', { clientId: CLIENT_ID });
+    const res = await chat.create('Мне сегодня не по себе', { clientId: CLIENT_ID });
     expect(res.statusCode).toBe(503);
     const failure = res.json() as ChatUnavailable;
     expect(failure.detail).toBe(CHAT_ERRORS.unavailable);
     expect(model.requests.length).toBe(2); // one retry
     const kept = (await chat.messages(failure.chat_id!)).json() as ChatMessagesResponse;
     expect(kept.messages).toEqual([
-      expect.objectContaining({ id: failure.user_message_id, role: 'user', content: 'Мне одиноко' }),
+      expect.objectContaining({ id: failure.user_message_id, role: 'user', content: 'Мне сегодня не по себе' }),
     ]);
     expect(await tokensUsed()).toBe(0);
 
@@ -268,7 +271,7 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
 
     // The provider is back: sending again with the same client_id answers the stored message.
     model.script = () => ({ text: 'Я здесь.' });
-    const retry = await chat.send(failure.chat_id!, 'Мне одиноко', { clientId: CLIENT_ID });
+    const retry = await chat.send(failure.chat_id!, 'Мне сегодня не по себе', { clientId: CLIENT_ID });
     expect(retry.statusCode).toBe(200);
     const answer = retry.json() as ChatSendResponse;
     expect(answer.user_message.id).toBe(failure.user_message_id);
@@ -276,7 +279,7 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     // Once answered, a repeat replays the stored reply without calling the model.
     const calls = model.requests.length;
     const again = (
-      await chat.send(failure.chat_id!, 'Мне одиноко', { clientId: CLIENT_ID })
+      await chat.send(failure.chat_id!, 'Мне сегодня не по себе', { clientId: CLIENT_ID })
     ).json() as ChatSendResponse;
     expect(again.id).toBe(answer.id);
     expect(model.requests.length).toBe(calls);
@@ -314,7 +317,11 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const reply = done.data.message;
     if (all[0]!.event !== 'chat') throw new Error('no chat event');
     expect(all[0]!.data.topic).toBe('Важный разговор'); // not the words of the message
-    for (const line of ['8-800-2000-122', '051', '+7 495 051', '112']) expect(reply.content).toContain(line);
+    for (const line of ['+7 495 637-70-70', '051', '+7 495 051', '112', '8-800-2000-122', '124'])
+      expect(reply.content).toContain(line);
+    expect(reply.content).toContain('детский телефон доверия (для детей, подростков и их родителей)');
+    expect(reply.safety).toBe('crisis');
+    expect(reply.usage_info?.help_nearby_until).not.toBeNull();
     expect(reply.message_metadata).toMatchObject({
       type: 'practice_suggestion',
       practice_type: 'grounding_54321',
@@ -345,8 +352,10 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const res = await chat.create('Привет, это снова я');
     expect(res.statusCode).toBe(201);
     const { chat: made, message: reply } = res.json() as ChatCreateAndSendResponse;
-    expect(reply.content).toBe(CHECK_IN_FALLBACK);
-    for (const line of ['8-800-2000-122', '051', '+7 495 051', '112']) expect(reply.content).toContain(line);
+    expect(reply.content).toBe(checkInFallback(SHIPPED_CRISIS_LINES));
+    // The short line for adults (the full list is behind «Помощь рядом»), never the children's line.
+    for (const line of ['+7 495 637-70-70', '051', '+7 495 051', '112']) expect(reply.content).toContain(line);
+    expect(reply.content).not.toContain('8-800-2000-122');
     expect(reply.message_metadata).toMatchObject({ practice_type: 'grounding_54321', has_access: true });
     expect(model.requests).toHaveLength(0);
     expect(await tokensUsed()).toBe(100);
@@ -367,14 +376,14 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const res = await chat.create('Мне снова плохо', { clientId: CLIENT_ID });
     expect(res.statusCode).toBe(201);
     const { chat: made, message: reply } = res.json() as ChatCreateAndSendResponse;
-    expect(reply.content).toBe(CHECK_IN_FALLBACK);
+    expect(reply.content).toBe(checkInFallback(SHIPPED_CRISIS_LINES));
     expect(reply.message_metadata).toMatchObject({ practice_type: 'grounding_54321' });
     expect(model.requests.length).toBeGreaterThan(0); // the model was asked first
     expect(await tokensUsed()).toBe(0);
     const page = (await chat.messages(made.id)).json() as ChatMessagesResponse;
     expect(page.messages.map((m) => [m.role, m.content])).toEqual([
       ['user', 'Мне снова плохо'],
-      ['assistant', CHECK_IN_FALLBACK],
+      ['assistant', checkInFallback(SHIPPED_CRISIS_LINES)],
     ]);
   });
 });

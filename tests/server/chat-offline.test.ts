@@ -4,6 +4,8 @@
 // earlier coming back, «вы» or «ты» as asked (settings or «давай на ты»), the communication style changing the
 // words, the personal context and the safety check-in, suggestions through the tool-call path, deterministic variation
 // per chat and turn, and honest token counts. Also the prompt's token-bounded history window and the chat's topic.
+import { SHIPPED_CRISIS_LINES } from '../../contract/safety/crisis-lines';
+import { checkInReminder } from '../../server/chat/safety/crisis-reply';
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
 import { describe, expect, it } from 'vitest';
 import type { MessageMetadata } from '../../contract/chat';
@@ -300,9 +302,12 @@ describe('offline assistant: context, check-in, variation', () => {
   it('keeps a gentle check-in while the risk flag is fresh: an opener in a new chat, a reminder later', () => {
     const opener = planReply('Сегодня получше', ctx({ turn: 1, checkIn: true }));
     expect(opener.lead).toMatch(/^(Как вы сейчас\?|Хорошо, что вы снова здесь)/);
-    const later = planReply('Сегодня получше', ctx({ turn: 2, checkIn: true }));
-    expect(later.close).toContain('8-800-2000-122');
-    expect(planReply('Сегодня получше', ctx({ turn: 2 })).close).not.toContain('8-800-2000-122');
+    const reminder = checkInReminder(SHIPPED_CRISIS_LINES);
+    const later = planReply('Сегодня получше', ctx({ turn: 2, checkIn: true, checkInReminder: reminder }));
+    expect(later.close).toContain(reminder);
+    expect(reminder).toContain('051');
+    expect(reminder).not.toContain('8-800-2000-122'); // the children's line is not an adult's reminder
+    expect(planReply('Сегодня получше', ctx({ turn: 2, checkInReminder: reminder })).close).not.toContain(reminder);
   });
 
   it('varies deterministically: the same chat and turn say the same, other chats and turns differ', () => {

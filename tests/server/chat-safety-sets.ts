@@ -1,4 +1,4 @@
-// Test sets of the chat's safety net (tests/server/chat-safety.test.ts): messages as people write them, kept apart
+// Test sets of the chat's safety net (tests/server/safety-detector.test.ts): messages as people write them, kept apart
 // from the detector's own patterns (contract/safety/signals.ts) so a pattern cannot pass by quoting itself.
 // Sources: the shapes of first-person statements in Russian-language support forums, helpline training material
 // (direct ideation, passive death wishes, burden, farewells, self-harm) and moderation-evasion slang.

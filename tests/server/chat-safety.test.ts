@@ -1,12 +1,10 @@
 // The safety net's detector on its test sets (tests/server/chat-safety-sets.ts): every direct message caught,
 // vague and coded ones at least 90 %, false alarms on benign look-alikes under 5 %; the normaliser's tricks one by
-// one; and the crisis reply's content. (The API behaviour — no model, no tokens, the flag and the check-in — is in
-// chat-model.test.ts and chat-offline.test.ts.)
+// one. (The replies' words are in safety-replies.test.ts; the API behaviour — no model, no tokens, the flag, the
+// check-in, the concern tier — in chat-model.test.ts, chat-offline.test.ts and chat-safety-routes.test.ts.)
 import { describe, expect, it } from 'vitest';
 import { assessRisk } from '../../contract/safety/detect';
 import { normalizeMessage } from '../../contract/safety/normalize';
-import { CRISIS_LINES } from '../../contract/safety/crisis-lines';
-import { crisisReply, needsCheckIn, RISK_CHECK_IN_MS } from '../../server/chat/safety/crisis-reply';
 import { SIGNALS } from '../../contract/safety/signals';
 import { BENIGN, CODED, DIRECT, VAGUE } from './chat-safety-sets';
 
@@ -80,27 +78,5 @@ describe('chat safety net: the normaliser', () => {
     expect(russian('жыть')).toBe(russian('жить'));
     expect(russian('счёты')).toBe(russian('счеты'));
     expect(russian('исчезну, никто')).toBe('исчезну никто');
-  });
-});
-
-describe('chat safety net: the crisis reply', () => {
-  it('gives the crisis lines, invites to keep talking, varies by turn, and never names a method', () => {
-    const replies = [0, 1, 2, 3].map(crisisReply);
-    for (const text of replies) {
-      expect(text).toContain(CRISIS_LINES);
-      for (const line of ['8-800-2000-122', 'бесплатно и анонимно', '051', '+7 495 051', '112'])
-        expect(text).toContain(line);
-      expect(text).toMatch(/\?/); // asks, so the conversation goes on
-      expect(text).not.toMatch(/таблет|верёв|веревк|вены|окн|крыш|мост|петл|(^|[^а-я])яд([^а-я]|$)/i);
-    }
-    expect(new Set(replies).size).toBeGreaterThan(1);
-  });
-
-  it('keeps the check-in for 72 hours after the last signal', () => {
-    const now = new Date('2026-03-10T12:00:00Z');
-    expect(needsCheckIn(null, now)).toBe(false);
-    expect(needsCheckIn(new Date(now.getTime() - RISK_CHECK_IN_MS + 1000), now)).toBe(true);
-    expect(needsCheckIn(new Date(now.getTime() - RISK_CHECK_IN_MS), now)).toBe(false);
-    expect(RISK_CHECK_IN_MS).toBe(72 * 3_600_000);
   });
 });

@@ -274,7 +274,7 @@ describeEachDatabase('chat API', (t) => {
   it('client_id: five concurrent sends of one message store it once, with one reply, all answered alike', async () => {
     const id = '0e1d2c3b-4a59-4687-a7b6-c5d4e3f2a1b0';
     await userId();
-    const results = await Promise.all(Array.from({ length: 5 }, () => chat.create('Мне одиноко', { clientId: id })));
+    const results = await Promise.all(Array.from({ length: 5 }, () => chat.create('Мне сегодня не по себе', { clientId: id })));
     for (const r of results) expect([200, 201]).toContain(r.statusCode);
     const bodies = results.map((r) => r.json() as ChatCreateAndSendResponse);
     expect(new Set(bodies.map((b) => b.user_message.id)).size).toBe(1);

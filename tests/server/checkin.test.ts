@@ -9,6 +9,7 @@ import type { CheckIn } from '../../contract/checkin';
 import type { HomeSummary } from '../../contract/home';
 import { usageToday } from '../../server/billing/quota';
 import { diaryEntries } from '../../server/db/schema';
+import { asUser } from '../../server/privacy/user-keys';
 import { loadConfig } from '../../server/start/config';
 import { describeEachDatabase, TEST_BOT_TOKEN, type TgUser } from './harness';
 
@@ -165,10 +166,13 @@ describeEachDatabase(
       await today(anna);
       await t.setTier(anna.id, 'PRO');
       const userId = await t.userId(anna.id);
-      await t.database.db.insert(diaryEntries).values([
-        { userId, content: 'Утро', mood: 'very_bad', createdAt: new Date(msk('2030-01-14', '08:00')) },
-        { userId, content: 'Вечер', mood: 'bad', createdAt: new Date(msk('2030-01-15', '19:00')) },
-      ]);
+      // Written straight into the sealed column: in the user's scope (their data key), as a request would be.
+      await asUser(t.database.db, userId, async () =>
+        t.database.db.insert(diaryEntries).values([
+          { userId, content: 'Утро', mood: 'very_bad', createdAt: new Date(msk('2030-01-14', '08:00')) },
+          { userId, content: 'Вечер', mood: 'bad', createdAt: new Date(msk('2030-01-15', '19:00')) },
+        ]),
+      );
       await put({ mood: 'very_good' }, anna, msk('2030-01-14', '22:00'));
       const week = (await summary(anna, msk('2030-01-15', '22:00'))).week;
       expect(week.slice(0, 3)).toEqual([
@@ -182,12 +186,14 @@ describeEachDatabase(
       /** Five entries on five days and four check-ins around them (Moscow time). */
       async function fill(user: TgUser) {
         const userId = await t.userId(user.id);
-        await t.database.db.insert(diaryEntries).values(
-          [1, 2, 3, 4, 5].map((n) => ({
-            userId,
-            content: `Запись ${n}`,
-            createdAt: new Date(msk(`2030-01-0${n}`, `${8 + 2 * n}:00`)),
-          })),
+        await asUser(t.database.db, userId, async () =>
+          t.database.db.insert(diaryEntries).values(
+            [1, 2, 3, 4, 5].map((n) => ({
+              userId,
+              content: `Запись ${n}`,
+              createdAt: new Date(msk(`2030-01-0${n}`, `${8 + 2 * n}:00`)),
+            })),
+          ),
         );
         const marks: Array<[string, string, CheckIn['mood']]> = [
           ['2030-01-05', '20:00', 'very_good'], // after the newest entry

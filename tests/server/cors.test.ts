@@ -174,8 +174,8 @@ describe('CORS_ORIGINS and TRUST_PROXY parsing', () => {
     }
   });
 
-  it('TRUST_PROXY: private proxies by default; true, false or a list', () => {
-    expect(loadConfig({}).trustProxy).toBe('loopback,linklocal,uniquelocal');
+  it('TRUST_PROXY: loopback by default; true, false or a list', () => {
+    expect(loadConfig({}).trustProxy).toBe('loopback');
     expect(loadConfig({ TRUST_PROXY: 'false' }).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: 'true' }).trustProxy).toBe(true);
     expect(loadConfig({ TRUST_PROXY: '203.0.113.0/24' }).trustProxy).toBe('203.0.113.0/24');

@@ -80,7 +80,7 @@ describeEachDatabase('diary API', (t) => {
         title: 'Заголовок',
         mood: 'good',
         is_favorite: true,
-        source: { source_type: 'ai_suggestion', source_id: 'chat-1' },
+        source: { source_type: 'ai_suggestion', source_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7' },
       })
     ).json() as DiaryEntry;
     expect(second).toMatchObject({
@@ -88,7 +88,7 @@ describeEachDatabase('diary API', (t) => {
       mood: 'good',
       is_favorite: true,
       source_type: 'ai_suggestion',
-      source_id: 'chat-1',
+      source_id: '7c9e6679-7425-40de-944b-e07fc1f90ae7',
     });
     const body = (await list()).json() as DiaryListResponse;
     expect(body.total).toBe(2);
@@ -111,6 +111,9 @@ describeEachDatabase('diary API', (t) => {
       [{ content: 'ok', title: 'a\u0000' }, /нулевой символ/],
       [{ content: 'ok', client_id: 'draft-1' }, /client_id должен быть UUID/],
       [{ content: 'ok', client_id: 42 }, /client_id должен быть UUID/],
+      // source_id names a chat or a session: an id, never text (it is not sealed, so it must not carry words).
+      [{ content: 'ok', source: { source_type: 'ai_suggestion', source_id: 'Про долги мужа' } }, /source_id.*UUID/],
+      [{ content: 'ok', source: { source_type: 'manual', source_id: 'chat-1' } }, /source_id.*UUID/],
     ];
     for (const [body, detail] of cases) {
       const res = await create(body);
@@ -318,19 +321,23 @@ describeEachDatabase('diary API', (t) => {
       expect((await get((first.json() as DiaryEntry).id)).json()).toEqual(first.json());
     });
 
-    it('someone else’s, an unknown or a malformed session is 404; none at all is 422 — nothing created or spent', async () => {
+    it('someone else’s or an unknown session is 404; a malformed id or none at all is 422 — nothing created or spent', async () => {
       await asPro(anna);
       await asPro(boris);
       const borisSession = await startSession(boris);
-      for (const sessionId of [borisSession, '00000000-0000-4000-8000-000000000000', 'not-a-session']) {
+      for (const sessionId of [borisSession, '00000000-0000-4000-8000-000000000000']) {
         const res = await create(fromSession(sessionId));
         expect(res.statusCode, sessionId).toBe(404);
         expect(res.json()).toEqual({ detail: 'Сессия практики не найдена' });
       }
-      for (const source of [{ source_type: 'practice_session' }, { source_type: 'practice_session', source_id: '' }]) {
+      for (const source of [
+        { source_type: 'practice_session' },
+        { source_type: 'practice_session', source_id: '' },
+        { source_type: 'practice_session', source_id: 'not-a-session' },
+      ]) {
         const res = await create(fromSession('', { source }));
         expect(res.statusCode, JSON.stringify(source)).toBe(422);
-        expect(res.json().detail).toMatch(/сессию/);
+        expect(res.json().detail).toMatch(/source_id/);
       }
       expect((await list()).json()).toEqual({ entries: [], total: 0, check_ins: [] });
       expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(0);

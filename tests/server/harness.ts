@@ -17,6 +17,8 @@
  *   The user row must exist: make one authenticated request first.
  * - `t.setDailyLimit(kind, tier, limit)` — overrides a plan's daily limit for the current test only.
  * - `t.userId(telegramId)` — internal users.id for a Telegram id.
+ * - `t.asUser(telegramId, fn)` — runs `fn` in that user's scope (their data key: server/privacy/user-scope.ts), for
+ *   rows a test writes straight into sealed columns; requests of the authenticated scope have it already.
  * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach).
  */
 import { createHash } from 'node:crypto';
@@ -36,6 +38,8 @@ import { migrateDatabase, openPostgres, wrapPglite, type Database } from '../../
 import { migrationsFolder } from '../../server/db/migrate';
 import { subscriptions, users } from '../../server/db/schema';
 import { openDataKeys } from '../../server/privacy/keys';
+import { userKey } from '../../server/privacy/user-keys';
+import { withUserKey } from '../../server/privacy/user-scope';
 
 export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-server-tests';
 export const TEST_USER = { id: 1001, first_name: 'Тест' };
@@ -61,6 +65,7 @@ export interface TestContext {
   setTier(telegramId: number, tier: Tier, expiresAt?: Date | null): Promise<void>;
   setDailyLimit(kind: UsageKind, tier: Tier, limit: number | null): void;
   userId(telegramId: number): Promise<number>;
+  asUser<T>(telegramId: number, fn: () => Promise<T>): Promise<T>;
 }
 
 /** The data key of server tests (32 bytes, base64). */
@@ -250,6 +255,11 @@ export function describeEachDatabase(
           if (!row)
             throw new Error(`harness: no user with telegram id ${telegramId} — make an authenticated request first`);
           return row.id;
+        },
+        async asUser(telegramId, fn) {
+          const key = await userKey(need().database.db, await t.userId(telegramId));
+          if (!key) throw new Error(`harness: no data key for telegram id ${telegramId}`);
+          return withUserKey(key, async () => await fn()); // a Drizzle query is built when awaited: in the scope
         },
       };
 

@@ -6,6 +6,8 @@ import { type Mood } from '../../contract/diary';
 import { MOODS } from '../../contract/constants';
 import type { HomeSummary } from '../../contract/home';
 import { diaryEntries, practiceSessions } from '../../server/db/schema';
+import { userKey } from '../../server/privacy/user-keys';
+import { withUserKey } from '../../server/privacy/user-scope';
 import { recordActivity } from '../../server/home/activity';
 import { chooseInsight, GENERAL_THOUGHTS } from '../../server/home/insight';
 import { homeSummary } from '../../server/home/summary';
@@ -85,8 +87,12 @@ describeEachDatabase('home summary', (t) => {
     expect((await summary(user, zone)).statusCode).toBe(200);
     return t.userId(user.id);
   };
-  const entry = (userId: number, at: Date, mood: Mood | null) =>
-    t.database.db.insert(diaryEntries).values({ userId, content: 'запись', mood, createdAt: at });
+  // Written straight into the sealed column: in the user's scope (their data key), as a request would be.
+  const entry = async (userId: number, at: Date, mood: Mood | null) =>
+    withUserKey(
+      (await userKey(t.database.db, userId))!,
+      async () => await t.database.db.insert(diaryEntries).values({ userId, content: 'запись', mood, createdAt: at }),
+    );
 
   it('needs init data (401); a new user: no streak, an empty week, a general thought', async () => {
     expect((await t.app.inject({ method: 'GET', url: '/api/home/summary' })).statusCode).toBe(401);

@@ -335,10 +335,11 @@ describe('/dev launcher and the static client', () => {
     const { app, config } = await appWith({ BOT_TOKEN: '' });
     expect(config.devLauncher).toBe(true);
     const res = await app.inject({ method: 'GET', url: '/dev?tier=PRO&name=%D0%9C%D0%B0%D1%80%D0%B8%D1%8F' });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/text\/html/);
-    expect(res.body).toMatch(/Запуск для разработки/);
-    const target = /location\.replace\("([^"]+)"\)/.exec(res.body)![1]!;
+    expect(res.statusCode).toBe(302);
+    const page = await app.inject({ method: 'GET', url: '/dev?stay&name=%D0%9C%D0%B0%D1%80%D0%B8%D1%8F' });
+    expect(page.headers['content-type']).toMatch(/text\/html/);
+    expect(page.body).toMatch(/Запуск для разработки/);
+    const target = res.headers.location!;
     const hash = new URLSearchParams(target.replace(/^\/#/, ''));
     expect(hash.get('tgWebAppVersion')).toBe('8.0');
     expect(hash.get('tgWebAppPlatform')).toBe('tdesktop');

@@ -1,9 +1,22 @@
 // `npm start` as a process (server/start/main.ts on PGlite): listens and prints the URL, a second process on the same
 // DATA_DIR is refused with a clear message, SIGTERM/SIGINT close cleanly and remove the lock (also when they
 // arrive during start-up), a stale lock from a dead process is taken over, a nested DATA_DIR is created; the data
-// key is generated into DATA_DIR on first start, and a DATA_ENCRYPTION_KEY that does not fit refuses to start.
+// key is generated beside DATA_DIR on first start, and a DATA_ENCRYPTION_KEY that does not fit refuses to start.
+// Secure by default: without BOT_TOKEN it listens on loopback only and refuses any other HOST; DATA_DIR and all in it
+// are private to the owner (tightened when found looser), and a key left inside DATA_DIR is moved beside it.
 import { spawnSync, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  existsSync,
+  lstatSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -18,7 +31,6 @@ function start(
   env: Record<string, string> = {},
 ): { child: ChildProcess; output: () => string; exited: Promise<number | null> } {
   const child = spawnServer(root, {
-    ...env,
     PATH: process.env.PATH,
     HOME: process.env.HOME,
     PORT: '0',
@@ -26,6 +38,7 @@ function start(
     DATA_DIR: dir,
     LOG_LEVEL: 'warn',
     SKIP_CLIENT_BUILD: '1',
+    ...env,
   });
   children.push(child);
   let out = '';
@@ -42,6 +55,33 @@ async function listening(p: ReturnType<typeof start>): Promise<string> {
     if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`);
     await new Promise((r) => setTimeout(r, 100));
   }
+}
+
+/** The local address a listening TCP socket of `port` is bound to, read from the kernel (/proc/net/tcp{,6}). */
+function boundAddresses(port: number): string[] {
+  const found: string[] = [];
+  for (const file of ['/proc/net/tcp', '/proc/net/tcp6']) {
+    for (const line of readFileSync(file, 'utf8').split('\n').slice(1)) {
+      const [, local, , state] = line.trim().split(/\s+/);
+      if (!local || state !== '0A') continue; // 0A: LISTEN
+      const [address, hexPort] = local.split(':');
+      if (parseInt(hexPort!, 16) === port) found.push(address!);
+    }
+  }
+  return found;
+}
+
+/** Every path under `dir` (itself included) whose mode lets anyone but the owner in. */
+function openToOthers(dir: string): string[] {
+  const open: string[] = [];
+  const walk = (path: string) => {
+    const stat = lstatSync(path);
+    if (stat.isSymbolicLink()) return;
+    if (stat.mode & 0o077) open.push(`${path} ${(stat.mode & 0o777).toString(8)}`);
+    if (stat.isDirectory()) for (const name of readdirSync(path)) walk(join(path, name));
+  };
+  walk(dir);
+  return open;
 }
 
 afterAll(() => {
@@ -69,7 +109,7 @@ describe('server/start/main.ts process', () => {
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
-  }, 60_000);
+  }, 120_000);
 
   it('a signal during start-up (PGlite first boot of a new nested DATA_DIR) closes cleanly; the next start works', async () => {
     const nested = join(dataDir, 'a', 'b', 'c');
@@ -102,11 +142,11 @@ describe('server/start/main.ts process', () => {
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   }, 60_000);
 
-  it('makes a data key in DATA_DIR on first start and says so; a key that does not fit refuses to start', async () => {
+  it('makes a data key beside DATA_DIR on first start and says so; a key that does not fit refuses to start', async () => {
     const dir = join(dataDir, 'keys');
     const first = start(dir);
     await listening(first);
-    const keyFile = join(dir, 'data-encryption.key');
+    const keyFile = `${dir}.key`;
     expect(first.output()).toContain(`Ключ шифрования данных создан: ${keyFile}`);
     expect(existsSync(keyFile)).toBe(true);
     first.child.kill('SIGTERM');
@@ -127,4 +167,54 @@ describe('server/start/main.ts process', () => {
     expect(wrong.output()).not.toMatch(/Открыть:/);
     expect(existsSync(join(dir, 'server.pid'))).toBe(false); // it closed what it had opened
   }, 90_000);
+
+  it('without BOT_TOKEN: listens on 127.0.0.1 only and says so; HOST=0.0.0.0 without a token exits with a clear error', async () => {
+    const dev = start(join(dataDir, 'dev-local'), { HOST: '' });
+    const url = await listening(dev);
+    const port = Number(new URL(url).port);
+    expect(boundAddresses(port)).toEqual(['0100007F']); // 127.0.0.1, and nothing else
+    expect(dev.output()).toMatch(/Режим разработки \(без BOT_TOKEN\): сервер доступен только с этого компьютера/);
+    dev.child.kill('SIGTERM');
+    expect(await dev.exited).toBe(0);
+
+    const open = start(join(dataDir, 'dev-open'), { HOST: '0.0.0.0' });
+    expect(await open.exited).toBe(1);
+    expect(open.output()).toContain('HOST=0.0.0.0 без BOT_TOKEN не разрешён');
+    expect(open.output()).not.toMatch(/\n\s+at /); // the message, not a stack trace
+    expect(open.output()).not.toMatch(/Открыть:/);
+    expect(existsSync(join(dataDir, 'dev-open'))).toBe(false); // refused before anything was created
+  }, 120_000);
+
+  it('keeps DATA_DIR private (0700/0600), tightens looser permissions it finds and moves a key out of DATA_DIR', async () => {
+    const dir = join(dataDir, 'private', 'data');
+    const first = start(dir);
+    await listening(first);
+    first.child.kill('SIGTERM');
+    expect(await first.exited).toBe(0);
+    expect(openToOthers(dir)).toEqual([]);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(`${dir}.key`).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).not.toContain('data-encryption.key');
+
+    // The layout of earlier versions: the key inside DATA_DIR, files readable by everyone.
+    const key = readFileSync(`${dir}.key`, 'utf8');
+    renameSync(`${dir}.key`, join(dir, 'data-encryption.key'));
+    chmodSync(dir, 0o755);
+    chmodSync(join(dir, 'data-encryption.key'), 0o644);
+    chmodSync(join(dir, 'PG_VERSION'), 0o666);
+    chmodSync(join(dir, 'base'), 0o777);
+    expect(openToOthers(dir).length).toBe(4);
+
+    const again = start(dir);
+    await listening(again); // it opened the data with the moved key
+    expect(again.output()).toMatch(new RegExp(`Права доступа к ${dir} ужесточены \\(исправлено: 4\\)`));
+    expect(again.output()).toContain(
+      `Ключ шифрования данных перенесён из ${join(dir, 'data-encryption.key')} в ${dir}.key`,
+    );
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+    expect(openToOthers(dir)).toEqual([]);
+    expect(readFileSync(`${dir}.key`, 'utf8')).toBe(key);
+    expect(existsSync(join(dir, 'data-encryption.key'))).toBe(false);
+  }, 120_000);
 });

@@ -522,10 +522,12 @@ describeEachDatabase(
 
       it('different charges of the same tier, concurrently and each delivered twice: every charge extends once', async () => {
         await signIn();
-        const row = await offer('PRO', 1);
         const before = new Date();
         const charges = ['a', 'b', 'c', 'd', 'e', 'f'].map((c) => `charge-${c}`);
-        const results = await Promise.all([...charges, ...charges].map((charge) => pay(anna, row, charge)));
+        const rows = await Promise.all(charges.map(() => offer('PRO', 1))); // an invoice grants once: one each
+        const results = await Promise.all(
+          [...charges, ...charges].map((charge, i) => pay(anna, rows[i % charges.length]!, charge)),
+        );
         // no delivery fails (a deadlock between two charges of one user would make one 500)
         expect(results.map((r) => r.statusCode)).toEqual(Array(12).fill(200));
         expect(await countRows()).toEqual({ payments: 6, grants: 6 });
@@ -674,6 +676,79 @@ describeEachDatabase(
           amount: 7,
         });
         expect(await me()).toMatchObject({ tier: 'START' });
+      });
+
+      describe('a payment that does not match its invoice grants nothing and is kept for a refund', () => {
+        const mismatches: Array<[string, string, (row: { id: string; currency: string; amount: number }) => unknown]> =
+          [
+            [
+              'currency',
+              'another currency (RUB for a Stars invoice)',
+              (row) => successfulPayment(anna, row.id, 'charge-cur', 'RUB', row.amount),
+            ],
+            [
+              'amount',
+              'less than the price (1 ⭐ for 1 500)',
+              (row) => successfulPayment(anna, row.id, 'charge-amt', row.currency, 1),
+            ],
+            [
+              'payer',
+              'another user paying with this invoice’s payload',
+              (row) => successfulPayment(boris, row.id, 'charge-who', row.currency, row.amount),
+            ],
+          ];
+        it.each(mismatches)('%s: %s', async (reason, _what, update) => {
+          const userId = await signIn();
+          await signIn(boris);
+          const row = await offer('PRO', 12);
+          expect(row).toMatchObject({ currency: 'XTR', amount: 1500 });
+          api.reset();
+          expect((await hook(update(row))).statusCode).toBe(200);
+          expect(await me()).toEqual({ tier: 'START', expires_at: null, source: null });
+          expect(await me(boris)).toEqual({ tier: 'START', expires_at: null, source: null });
+          expect(await countRows()).toEqual({ payments: 1, grants: 0 });
+          const [p] = await t.database.db.select().from(payments);
+          expect(p).toMatchObject({ invoiceId: row.id, refundReason: reason, tier: 'PRO', months: 12 });
+          expect(p!.userId).toBe(reason === 'payer' ? null : userId); // the money is the payer's, not the account's
+          expect((await t.database.db.select().from(invoices))[0]).toMatchObject({ status: 'pending', paidAt: null });
+          expect(api.callsOf('sendMessage')).toEqual([]); // no thank-you for nothing granted
+          // The same charge again changes nothing; the offer itself can still be paid properly.
+          expect((await hook(update(row))).statusCode).toBe(200);
+          expect(await countRows()).toEqual({ payments: 1, grants: 0 });
+          expect((await pay(anna, row, 'charge-right')).statusCode).toBe(200);
+          expect(await me()).toMatchObject({ tier: 'PRO', source: 'payment' });
+        });
+
+        it('already_paid: a second charge for an invoice that was paid', async () => {
+          await signIn();
+          const row = await offer('PRO', 1);
+          await pay(anna, row, 'charge-first');
+          const first = await me();
+          expect((await pay(anna, row, 'charge-second')).statusCode).toBe(200);
+          expect(await me()).toEqual(first);
+          expect(await countRows()).toEqual({ payments: 2, grants: 1 });
+          const second = await t.database.db
+            .select()
+            .from(payments)
+            .where(eq(payments.telegramPaymentChargeId, 'charge-second'));
+          expect(second[0]).toMatchObject({ refundReason: 'already_paid' });
+        });
+
+        it('money for a payload we cannot place is marked too (unknown_invoice); a matching payment is not', async () => {
+          await signIn();
+          await hook(successfulPayment(anna, 'nonsense', 'charge-orphan-2', 'XTR', 7));
+          const row = await offer('PRO', 1);
+          await pay(anna, row, 'charge-fine');
+          const reasons = await t.database.db
+            .select({ charge: payments.telegramPaymentChargeId, reason: payments.refundReason })
+            .from(payments);
+          expect(new Map(reasons.map((r) => [r.charge, r.reason]))).toEqual(
+            new Map([
+              ['charge-orphan-2', 'unknown_invoice'],
+              ['charge-fine', null],
+            ]),
+          );
+        });
       });
 
       it('a database failure fails the delivery (Telegram retries) and grants nothing', async () => {

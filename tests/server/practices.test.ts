@@ -128,10 +128,11 @@ describeEachDatabase('practices API', (t) => {
   });
 
   it('start keeps the source (a chat suggestion) and defaults to manual', async () => {
+    const CHAT_ID = '0f8fad5b-d9cb-469f-a165-70867728950e';
     const fromChat = await start({
       practice_type: 'grounding_54321',
       source_type: 'ai_suggestion',
-      source_id: 'chat-42',
+      source_id: CHAT_ID,
     });
     expect(fromChat.statusCode).toBe(201);
     const plain = await start({ practice_type: 'breathing_478' });
@@ -139,7 +140,7 @@ describeEachDatabase('practices API', (t) => {
     const sessions = ((await history()).json() as PracticeHistory).sessions;
     expect(sessions.map((s) => [s.practice_type, s.source_type, s.source_id])).toEqual([
       ['breathing_478', 'manual', null],
-      ['grounding_54321', 'ai_suggestion', 'chat-42'],
+      ['grounding_54321', 'ai_suggestion', CHAT_ID],
     ]);
   });
 
@@ -149,8 +150,10 @@ describeEachDatabase('practices API', (t) => {
       [{}, /практик/i],
       [{ practice_type: 42 }, /практик/i],
       [{ practice_type: 'box_breathing', source_type: 'robot' }, /Источник/],
-      [{ practice_type: 'box_breathing', source_id: 'x'.repeat(101) }, /100/],
-      [{ practice_type: 'box_breathing', source_id: 'a\u0000' }, /нулевой символ/],
+      // source_id names a chat: an id, never text (it is not sealed, so it must not carry words).
+      [{ practice_type: 'box_breathing', source_id: 'Поругалась с мужем из-за денег' }, /source_id.*UUID/],
+      [{ practice_type: 'box_breathing', source_id: 'chat-42' }, /source_id.*UUID/],
+      [{ practice_type: 'box_breathing', source_id: 'a\u0000' }, /source_id.*UUID/],
       [{ practice_type: 'box_breathing', user_id: 5 }, /Неизвестные поля: user_id/],
     ];
     for (const [body, detail] of cases) {

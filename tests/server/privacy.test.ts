@@ -31,14 +31,15 @@ import {
   reminderSchedule,
   subscriptionGrants,
   subscriptions,
+  userKeys,
   userSettings,
   users,
   voiceTranscriptions,
 } from '../../server/db/schema';
-import { dataKey, installedKeyRing, sealedWith } from '../../server/privacy/cipher';
+import { dataKey, installedKeyRing, seal, sealedFor, sealedWith } from '../../server/privacy/cipher';
 import { exportLinkUser } from '../../server/privacy/export-link';
 import { exportParts, NOT_EXPORTED } from '../../server/privacy/export';
-import { DataKeyError, KEY_FILE, openDataKeys } from '../../server/privacy/keys';
+import { DataKeyError, openDataKeys } from '../../server/privacy/keys';
 import { sealedColumns } from '../../server/privacy/reseal';
 import {
   describeEachDatabase,
@@ -135,14 +136,16 @@ function calls(t: TestContext) {
         .values({ paymentId: payment!.id, telegramPaymentChargeId: `charge-${user.id}`, currency: 'XTR', amount: 200 });
       // A recording transcribed within the hour its row lives (tests/server/voice.test.ts drives the route), and the
       // reminders' rows (tests/server/reminders.test.ts drives the scheduler).
-      await db.insert(voiceTranscriptions).values({
-        userId,
-        audioSha256: 'a'.repeat(64),
-        seconds: 3,
-        day: '2030-03-10',
-        status: 'done',
-        text: texts.voice,
-      });
+      await t.asUser(user.id, () =>
+        db.insert(voiceTranscriptions).values({
+          userId,
+          audioSha256: 'a'.repeat(64),
+          seconds: 3,
+          day: '2030-03-10',
+          status: 'done',
+          text: texts.voice,
+        }),
+      );
       await db.insert(reminderSchedule).values({ userId, day: '2030-03-11', dueAt: new Date('2030-03-11T17:00:00Z') });
       await db.insert(reminderDeliveries).values({ userId, day: '2030-03-10', status: 'sent', attempts: 1 });
       return { userId, entryId: entry.json().id as string };
@@ -236,13 +239,13 @@ describe('data keys without a database', () => {
     }
   });
 
-  it('PGlite without DATA_ENCRYPTION_KEY: a key file made once in DATA_DIR (0600) and used from then on', async () => {
+  it('PGlite without DATA_ENCRYPTION_KEY: a key file made once beside DATA_DIR (0600) and used from then on', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'data-key-'));
     const database = await migratedPglite();
     try {
-      const config = { ...keyConfig(null), dataDir: dir };
+      const file = join(dir, 'data.key');
+      const config = { ...keyConfig(null), dataDir: join(dir, 'data'), dataKeyFile: file };
       const first = await openDataKeys(database, config);
-      const file = join(dir, KEY_FILE);
       expect(first.generatedKeyFile).toBe(file);
       expect(statSync(file).mode & 0o777).toBe(0o600);
       const key = Buffer.from(readFileSync(file, 'utf8').trim(), 'base64');
@@ -260,13 +263,16 @@ describe('data keys without a database', () => {
 describeEachDatabase('own data', (t) => {
   describe('encryption at rest', () => {
     it('raw rows hold no diary, chat, «Обо мне» or comment text, and the API reads it all back', async () => {
-      const { entryId } = await calls(t).fillEveryTable(anna);
+      const { entryId, userId } = await calls(t).fillEveryTable(anna);
       const values = await sealedValues(t.database);
       expect(values.length).toBeGreaterThanOrEqual(9); // title, content, topic, preview, 2 messages, about, feedback, note
       for (const value of values) {
-        expect(sealedWith(value), 'every value sealed with the configured key').toBe(installedKeyRing().current.name);
+        expect(sealedFor(value), 'every value sealed with its user’s own key').toBe(userId);
         for (const text of Object.values(SECRET)) expect(holds(value, text)).toBe(false);
       }
+      // The user's key is wrapped with the master key; the master key seals no one's text itself.
+      const [wrapped] = await t.database.db.select().from(userKeys);
+      expect(sealedWith(wrapped!.wrapped)).toBe(installedKeyRing().current.name);
       const { call } = calls(t);
       expect((await call('GET', `/api/diary/${entryId}`)).json()).toMatchObject({
         title: SECRET.title,
@@ -313,24 +319,55 @@ describeEachDatabase('own data', (t) => {
       expect((await openDataKeys(t.database, keyConfig(keyA))).resealed).toBe(0); // settled: nothing scanned
     });
 
-    it('a wrong key refuses with a message naming both keys; rotation re-seals everything with the new key', async () => {
-      const { entryId } = await calls(t).fillEveryTable(anna);
+    it('text sealed with the master key itself (before per-user keys) moves under its user’s key at start', async () => {
+      const { call } = calls(t);
+      await call('GET', '/api/users/me');
+      await t.setTier(anna.id, 'PRO');
+      const userId = await t.userId(anna.id);
+      // As the previous version sealed it: with the master key, the column's name as additional data.
+      const legacy = seal(installedKeyRing(), SECRET.diary, 'diary_entries.content');
+      await t.database.db.execute(
+        sql`insert into diary_entries (user_id, content) values (${userId}, ${legacy}::bytea)`,
+      );
+      const list = () => call('GET', '/api/diary/list').then((r) => r.json().entries);
+      expect(await list()).toMatchObject([{ content: SECRET.diary }]); // readable meanwhile
+      // Migration 0010 put 'plain' into the key list, so the next start looks.
+      await t.database.db.update(dataEncryption).set({ keysInUse: ['plain', dataKey(keyA).name] });
+      expect((await openDataKeys(t.database, keyConfig(keyA))).resealed).toBe(1);
+      const [value] = await sealedValues(t.database);
+      expect(sealedFor(value!)).toBe(userId);
+      expect(await list()).toMatchObject([{ content: SECRET.diary }]);
+      // That start found some, so the next one looks again (an instance of the earlier version may have written
+      // meanwhile); it finds none and the list settles.
+      expect((await openDataKeys(t.database, keyConfig(keyA))).resealed).toBe(0);
+      expect((await t.database.db.select().from(dataEncryption))[0]!.keysInUse).toEqual([dataKey(keyA).name]);
+    });
+
+    it('a wrong key refuses with a message naming both keys; rotation re-wraps the users’ keys only', async () => {
+      const { entryId, userId } = await calls(t).fillEveryTable(anna);
+      await calls(t).fillEveryTable(boris, { ...SECRET, diary: BORIS_DIARY });
       const a = dataKey(keyA).name;
       const b = dataKey(keyB).name;
       await expect(openDataKeys(t.database, keyConfig(keyB))).rejects.toThrow(DataKeyError);
       await expect(openDataKeys(t.database, keyConfig(keyB))).rejects.toThrow(
         new RegExp(`does not fit this database: its data is sealed with key ${a}, and the configured key is ${b}`),
       );
-      const before = (await sealedValues(t.database)).length;
+      const before = await sealedValues(t.database);
       const rotated = await openDataKeys(t.database, keyConfig(keyB, [keyA]));
-      expect(rotated).toMatchObject({ current: b, resealed: before, retired: [a] });
-      for (const value of await sealedValues(t.database)) expect(sealedWith(value)).toBe(b);
+      expect(rotated).toMatchObject({ current: b, rewrapped: 2, resealed: 0, retired: [a] });
+      const wrapped = await t.database.db.select().from(userKeys);
+      expect(wrapped.map((k) => sealedWith(k.wrapped))).toEqual([b, b]);
+      // The text itself is untouched: still sealed with each user's own key, byte for byte.
+      const after = await sealedValues(t.database);
+      expect(after.map((v) => v.toString('hex')).sort()).toEqual(before.map((v) => v.toString('hex')).sort());
+      expect(after.filter((v) => sealedFor(v) === userId).length).toBeGreaterThanOrEqual(8);
       const [row] = await t.database.db.select().from(dataEncryption);
       expect(row!.keysInUse).toEqual([b]);
       expect((await calls(t).call('GET', `/api/diary/${entryId}`)).json().content).toBe(SECRET.diary);
       // The previous key may go now; the old one alone no longer opens this database.
-      expect((await openDataKeys(t.database, keyConfig(keyB))).resealed).toBe(0);
+      expect(await openDataKeys(t.database, keyConfig(keyB))).toMatchObject({ rewrapped: 0, resealed: 0 });
       await expect(openDataKeys(t.database, keyConfig(keyA))).rejects.toThrow(new RegExp(`sealed with key ${b}`));
+      expect((await calls(t).call('GET', `/api/diary/${entryId}`)).json().content).toBe(SECRET.diary);
       await openDataKeys(t.database, keyConfig(keyB)); // leave the database's key installed for the cleanup
     });
   });
@@ -419,7 +456,10 @@ describeEachDatabase('own data', (t) => {
       const count = async () =>
         Object.fromEntries(
           await Promise.all(
-            tables().map(async (table) => [getTableName(table), (await db.select().from(table)).length] as const),
+            tables().map(
+              async (table) =>
+                [getTableName(table), (await db.select({ n: sql<number>`count(*)::int` }).from(table))[0]!.n] as const,
+            ),
           ),
         );
       const before = await count();
@@ -447,6 +487,7 @@ describeEachDatabase('own data', (t) => {
         voice_transcriptions: before.voice_transcriptions! - 1,
         reminder_schedule: before.reminder_schedule! - 1,
         reminder_deliveries: before.reminder_deliveries! - 1,
+        user_keys: before.user_keys! - 1, // her key: what is left of her text opens no more
         erased_accounts: 1,
       });
       for (const table of [

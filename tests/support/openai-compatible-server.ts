@@ -39,6 +39,8 @@ export interface ChatCompletionRequest {
   stream?: boolean;
   stream_options?: { include_usage?: boolean };
   max_tokens?: number;
+  /** Structured output (the safety net's second opinion): `{ type: 'json_schema', json_schema: { name, schema } }`. */
+  response_format?: { type: string; json_schema?: { name?: string; schema?: unknown } };
 }
 
 export type Script = (request: ChatCompletionRequest, index: number) => ScriptedReply;
@@ -165,6 +167,9 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
     res.end('data: [DONE]\n\n');
   });
 
+  // Idle connections stay open until close(): a server closing one just as the client reuses it resets that request
+  // (ECONNRESET), which turned "one request, then one retry" into a flaky count on a loaded machine.
+  server.keepAliveTimeout = 0;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   state.url = `http://127.0.0.1:${port}/v1`;

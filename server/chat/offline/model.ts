@@ -68,6 +68,7 @@ function contextOf(options: LanguageModelV3CallOptions, prompt: LanguageModelV3P
     checkIn: given.checkIn === true,
     address: given.address === 'ty' ? 'ty' : 'vy',
     history: historyOf(prompt),
+    checkInReminder: typeof given.checkInReminder === 'string' ? given.checkInReminder : undefined,
   };
 }
 

@@ -40,6 +40,8 @@ export interface OfflineContext {
   address?: AddressForm;
   /** The conversation before this message, oldest first, as the model's prompt holds it. */
   history?: Array<{ role: 'user' | 'assistant'; content: string }>;
+  /** The check-in's reminder with the operator's crisis lines (safety/crisis-reply.ts, checkInReminder). */
+  checkInReminder?: string;
 }
 
 export type PlannedSuggestion =
@@ -185,8 +187,6 @@ const CHECK_IN_OPENERS = [
   'Как {вы сейчас|ты сейчас}? Я помню, что недавно было очень тяжело.',
   'Хорошо, что {вы снова здесь|ты снова здесь}. Как самочувствие после того трудного разговора?',
 ];
-const CHECK_IN_REMINDER =
-  'Если снова станет невыносимо — телефон доверия 8-800-2000-122, бесплатно и анонимно. И я тоже здесь.';
 const PERSONAL_QUESTION =
   'Связано ли это с тем, о чём {вы рассказали|ты рассказал} в разделе «Обо мне»?|Связано ли это с тем, что написано в разделе «Обо мне»?';
 
@@ -318,7 +318,8 @@ export function planReply(text: string, ctx: OfflineContext): ReplyPlan {
   const firstInChat = ctx.turn === 1;
   if (ctx.checkIn && firstInChat)
     lead = `${say(CHECK_IN_OPENERS[hash(ctx.seed) % CHECK_IN_OPENERS.length]!, memory.address)} ${lead}`;
-  const close = ctx.checkIn && !firstInChat && ctx.turn % 2 === 0 ? `${question}\n\n${CHECK_IN_REMINDER}` : question;
+  const remind = ctx.checkIn && !firstInChat && ctx.turn % 2 === 0 && ctx.checkInReminder;
+  const close = remind ? `${question}\n\n${ctx.checkInReminder}` : question;
 
   return {
     themeId: theme.id,

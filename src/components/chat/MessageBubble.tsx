@@ -1,5 +1,5 @@
-// One message of the chat: the words (an assistant's with phone links), its ru-RU hh:mm, and the suggestion card
-// an assistant message may carry. Memoised: a new message or a streamed word renders only what changed.
+// One message of the chat: the words (an assistant's with phone links), its ru-RU hh:mm, the suggestion card an
+// assistant message may carry, and under a crisis reply the card into the safety plan. Memoised: a new message or a streamed word renders only what changed.
 import { memo, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 import type { ChatMessage } from '../../../contract/chat';
@@ -7,7 +7,7 @@ import { chatCopy } from '../../copy/chat';
 import { VisuallyHidden } from '../VisuallyHidden';
 import { formatClock } from './chatTime';
 import { MessageText } from './MessageText';
-import { DiarySuggestionCard, PracticeSuggestionCard } from './SuggestionCards';
+import { DiarySuggestionCard, PracticeSuggestionCard, SafetyPlanCard } from './SuggestionCards';
 
 const Row = styled.div<{ $mine: boolean }>`
   display: flex;
@@ -47,11 +47,21 @@ export interface MessageBubbleProps {
   message: ChatMessage;
   onPractice: (messageId: string) => void;
   onDiary: (messageId: string) => void;
+  onSafetyPlan: () => void;
+  /** The after-crisis window: a locked practice card sells nothing. */
+  quiet: boolean;
   /** Under the message: «Сообщение не отправлено» with its resend. */
   footer?: ReactNode;
 }
 
-export const MessageBubble = memo(function MessageBubble({ message, onPractice, onDiary, footer }: MessageBubbleProps) {
+export const MessageBubble = memo(function MessageBubble({
+  message,
+  onPractice,
+  onDiary,
+  onSafetyPlan,
+  quiet,
+  footer,
+}: MessageBubbleProps) {
   const mine = message.role === 'user';
   const meta = message.message_metadata;
   return (
@@ -64,9 +74,12 @@ export const MessageBubble = memo(function MessageBubble({ message, onPractice, 
         </Time>
       </Bubble>
       {meta?.type === 'practice_suggestion' ? (
-        <PracticeSuggestionCard suggestion={meta} onOpen={() => onPractice(message.id)} />
+        <PracticeSuggestionCard suggestion={meta} quiet={quiet} onOpen={() => onPractice(message.id)} />
       ) : meta?.type === 'diary_suggestion' ? (
         <DiarySuggestionCard suggestion={meta} onCreate={() => onDiary(message.id)} />
+      ) : null}
+      {message.safety === 'crisis' || message.safety === 'crisis_brief' ? (
+        <SafetyPlanCard onOpen={onSafetyPlan} />
       ) : null}
       {footer}
     </Row>

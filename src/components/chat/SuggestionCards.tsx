@@ -1,5 +1,6 @@
 // The cards under an assistant message: a practice it suggests ('Начать', or 'Улучшить тариф' when the plan lacks
-// it) and a diary entry it offers to keep ('Создать запись').
+// it — but never in the after-crisis window), a diary entry it offers to keep ('Создать запись'), and under a crisis
+// reply the way into the personal safety plan.
 import styled from 'styled-components';
 import type { DiarySuggestion, PracticeSuggestion } from '../../../contract/chat';
 import { chatCopy } from '../../copy/chat';
@@ -54,7 +55,16 @@ const Clamped = styled(Text)`
   white-space: pre-line;
 `;
 
-export function PracticeSuggestionCard({ suggestion, onOpen }: { suggestion: PracticeSuggestion; onOpen: () => void }) {
+/** `quiet`: the after-crisis window — a locked practice is named, with no «Улучшить тариф». */
+export function PracticeSuggestionCard({
+  suggestion,
+  quiet,
+  onOpen,
+}: {
+  suggestion: PracticeSuggestion;
+  quiet: boolean;
+  onOpen: () => void;
+}) {
   return (
     <Card data-testid="practice-suggestion">
       <Label>
@@ -65,9 +75,13 @@ export function PracticeSuggestionCard({ suggestion, onOpen }: { suggestion: Pra
       </Label>
       <Name>{suggestion.practice_name}</Name>
       <Text>{suggestion.practice_description}</Text>
-      <Button $variant={suggestion.has_access ? 'primary' : 'secondary'} onClick={onOpen}>
-        {suggestion.has_access ? chatCopy.practice.start : chatCopy.practice.upgrade}
-      </Button>
+      {suggestion.has_access || !quiet ? (
+        <Button $variant={suggestion.has_access ? 'primary' : 'secondary'} onClick={onOpen}>
+          {suggestion.has_access ? chatCopy.practice.start : chatCopy.practice.upgrade}
+        </Button>
+      ) : (
+        <Label>{chatCopy.practiceLocked}</Label>
+      )}
     </Card>
   );
 }
@@ -80,6 +94,19 @@ export function DiarySuggestionCard({ suggestion, onCreate }: { suggestion: Diar
       <Clamped>{suggestion.suggested_content}</Clamped>
       <Button $variant="secondary" onClick={onCreate}>
         {chatCopy.diary.create}
+      </Button>
+    </Card>
+  );
+}
+
+/** Under every crisis reply: the way into the personal safety plan. */
+export function SafetyPlanCard({ onOpen }: { onOpen: () => void }) {
+  return (
+    <Card data-testid="safety-plan-card">
+      <Name>{chatCopy.safetyPlan.title}</Name>
+      <Text>{chatCopy.safetyPlan.text}</Text>
+      <Button $variant="secondary" onClick={onOpen}>
+        {chatCopy.safetyPlan.openCard}
       </Button>
     </Card>
   );

@@ -23,7 +23,9 @@ import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
 import { ChatWelcome } from '../../components/chat/ChatWelcome';
+import { HelpNearbySheet } from '../../components/chat/HelpNearbySheet';
 import { CrisisHelp } from '../../components/CrisisHelp';
+import { useCrisisLines } from '../shared/useCrisisLines';
 import { Composer } from '../../components/chat/Composer';
 import { LimitBanner } from '../../components/chat/LimitBanner';
 import { Bubble, MessageBubble } from '../../components/chat/MessageBubble';
@@ -88,6 +90,13 @@ const Title = styled.h1`
 
 const BackLink = styled(Button)`
   padding-left: 0;
+`;
+
+/** «Помощь рядом»: quiet, always in the header for 72 hours after a crisis. */
+const HelpButton = styled(Button)`
+  flex: none;
+  padding: ${({ theme }) => theme.space(1)} ${({ theme }) => theme.space(3)};
+  font-size: ${({ theme }) => theme.font.size.sm};
 `;
 
 const Scroller = styled.div`
@@ -161,6 +170,7 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
   });
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
   const scroller = useChatScroll(view);
+  const crisisLines = useCrisisLines();
   const box = useRef<HTMLTextAreaElement>(null);
   useFocusAfterVoice(view.voiceRecorder !== undefined, view.text, box);
 
@@ -179,6 +189,10 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
     [send],
   );
   const onLoadOlder = useCallback(() => send({ type: 'LOAD_OLDER' }), [send]);
+  const onSafetyPlan = useCallback(() => {
+    haptic.tap();
+    send({ type: 'SAFETY_PLAN.OPEN' });
+  }, [send]);
 
   const title = view.topic ?? (view.chatId === null ? chatCopy.session.newTitle : chatCopy.session.fallbackTitle);
   const announcement = view.typing
@@ -209,6 +223,17 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
           </BackLink>
         )}
         <Title>{title}</Title>
+        {view.helpNearby ? (
+          <HelpButton
+            $variant="secondary"
+            onClick={() => {
+              haptic.tap();
+              send({ type: 'HELP.OPEN' });
+            }}
+          >
+            {chatCopy.helpNearby.button}
+          </HelpButton>
+        ) : null}
       </Header>
 
       <Scroller ref={scroller} data-testid="chat-scroller">
@@ -264,6 +289,8 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
                 message={message}
                 onPractice={onPractice}
                 onDiary={onDiary}
+                onSafetyPlan={onSafetyPlan}
+                quiet={view.quiet}
                 footer={message.id === view.failedMessageId ? failedNotice : undefined}
               />
             ))}
@@ -274,7 +301,7 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
                 {view.streamingText}
               </Bubble>
             ) : null}
-            <CrisisHelp show={view.pendingAtRisk} text={crisisCopy.chat} />
+            <CrisisHelp show={view.pendingAtRisk} text={crisisCopy.chat} lines={crisisLines} />
           </Log>
         )}
       </Scroller>
@@ -282,7 +309,7 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
         {announcement}
       </VisuallyHidden>
 
-      <LimitBanner banner={view.banner} onUpgrade={() => send({ type: 'UPGRADE' })} />
+      <LimitBanner banner={view.banner} upgrade={view.bannerUpgrade} onUpgrade={() => send({ type: 'UPGRADE' })} />
       <Composer
         text={view.text}
         editable={view.editable}
@@ -299,6 +326,12 @@ function ChatSession({ chatId, store, voiceInput }: { chatId: string; store: Cha
           send({ type: 'MIC.PRESS' });
         }}
         boxRef={box}
+      />
+      <HelpNearbySheet
+        open={view.helpOpen}
+        lines={crisisLines}
+        onPlan={onSafetyPlan}
+        onClose={() => send({ type: 'HELP.CLOSE' })}
       />
       {view.voiceRecorder ? (
         <Suspense fallback={null}>

@@ -11,6 +11,7 @@ import { diaryActors } from '../../api/diary.actors';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { CrisisHelp } from '../../components/CrisisHelp';
+import { useCrisisLines } from '../shared/useCrisisLines';
 import { MoodPicker } from '../../components/MoodPicker';
 import { crisisCopy } from '../../copy/crisis';
 import { Page } from '../../components/Page';
@@ -103,6 +104,7 @@ export default function NewEntryScreen() {
   const { title, content, mood, isFavorite, submitting, editable, canSave, atRisk } = view;
   const locked = !editable;
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
+  const crisisLines = useCrisisLines();
   // Editable but not savable: the content is blank — the button says why (spec: disabled on blank content).
   const blankReasonId = useId();
   const blank = editable && !canSave;
@@ -154,7 +156,7 @@ export default function NewEntryScreen() {
             }}
           />
         </Field>
-        <CrisisHelp show={atRisk} text={crisisCopy.diary} />
+        <CrisisHelp show={atRisk} text={crisisCopy.diary} lines={crisisLines} />
         <Field as="div">
           <span>{diaryCopy.form.moodLabel}</span>
           <MoodPicker

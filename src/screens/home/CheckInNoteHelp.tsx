@@ -6,8 +6,10 @@ import type { checkInMachine } from '../../../machines/checkin/checkin.machine';
 import { checkInRiskView } from '../../../machines/checkin/checkin-risk';
 import { CrisisHelp } from '../../components/CrisisHelp';
 import { crisisCopy } from '../../copy/crisis';
+import { useCrisisLines } from '../shared/useCrisisLines';
 
 export default function CheckInNoteHelp({ actor }: { actor: Actor<typeof checkInMachine> }) {
   const { atRisk } = useSelector(actor, checkInRiskView);
-  return <CrisisHelp show={atRisk} text={crisisCopy.comment} />;
+  const lines = useCrisisLines();
+  return <CrisisHelp show={atRisk} text={crisisCopy.comment} lines={lines} />;
 }

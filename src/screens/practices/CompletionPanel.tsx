@@ -12,6 +12,7 @@ import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { CrisisHelp } from '../../components/CrisisHelp';
+import { useCrisisLines } from '../shared/useCrisisLines';
 import { crisisCopy } from '../../copy/crisis';
 
 const Panel = styled.section`
@@ -77,6 +78,7 @@ export interface CompletionPanelProps {
 }
 
 export function CompletionPanel({ sending, failed, onSubmit, extra }: CompletionPanelProps) {
+  const crisisLines = useCrisisLines();
   const { view, send } = useFlow(ratingMachine, ratingView, {
     actions: { submit: (_: unknown, rating: RatingResult) => onSubmit(rating) },
   });
@@ -116,7 +118,7 @@ export function CompletionPanel({ sending, failed, onSubmit, extra }: Completion
           </CommentFoot>
         </Comment>
       ) : null}
-      <CrisisHelp show={view.atRisk} text={crisisCopy.comment} />
+      <CrisisHelp show={view.atRisk} text={crisisCopy.comment} lines={crisisLines} />
       {failed ? <Alert role="alert">{copy.failed}</Alert> : null}
       <Button
         $block

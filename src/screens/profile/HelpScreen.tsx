@@ -1,9 +1,10 @@
-// /app/profile/help: binds the help machine — the seven-question FAQ, the support contact (SUPPORT_URL through
-// Telegram, or how else to reach a person), the version.
+// /app/profile/help: the crisis lines first (the operator's, kept on the device), then the help machine — the
+// seven-question FAQ, the support contact (SUPPORT_URL through Telegram, or how else to reach a person), the version.
 import styled from 'styled-components';
 import { helpMachine, helpView } from '../../../machines/profile/help.machine';
 import { profileActors } from '../../api/profile.actors';
 import { Button } from '../../components/Button';
+import { CrisisLinesList } from '../../components/CrisisLinesList';
 import { Page } from '../../components/Page';
 import { FaqAccordion } from '../../components/profile/FaqAccordion';
 import { Section } from '../../components/profile/Section';
@@ -13,6 +14,7 @@ import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openExternal } from '../../telegram/links';
 import { useBackButton } from '../../telegram/useBackButton';
+import { useCrisisLines } from '../shared/useCrisisLines';
 
 const Version = styled.p`
   margin: ${({ theme }) => theme.space(2)} 0 0;
@@ -32,6 +34,7 @@ export default function HelpScreen() {
     actions: { openSupport: (_: unknown, { url }: { url: string }) => openExternal(url) },
   });
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
+  const crisisLines = useCrisisLines();
 
   return (
     <Page title={helpCopy.title}>
@@ -40,6 +43,10 @@ export default function HelpScreen() {
           <span aria-hidden>←</span> {helpCopy.back}
         </BackLink>
       )}
+      <Section id="help-lines" title={helpCopy.linesHeading}>
+        <p>{crisisLines.intro}</p>
+        <CrisisLinesList lines={crisisLines} />
+      </Section>
       <Section id="help-faq" title={helpCopy.faqHeading}>
         <FaqAccordion
           items={faq}

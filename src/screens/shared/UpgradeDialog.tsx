@@ -1,4 +1,5 @@
-// The upgrade bottom sheet: the title for the dialog's key, the benefits, the upgrade button and «Позже». The app
+// The upgrade bottom sheet: the title for the dialog's key, the benefits, the upgrade button and «Позже» — or, in
+// the after-crisis window, the title and «Понятно» with nothing to sell (the machine's `quiet`). The app
 // renders one, for its one dialog actor (src/flow/FlowHost.tsx); flows open it with the `openUpgradeDialog` action.
 import { shallowEqual, useSelector } from '@xstate/react';
 import styled from 'styled-components';
@@ -48,7 +49,7 @@ const Benefits = styled.ul`
 `;
 
 export default function UpgradeDialog({ actorRef }: { actorRef: UpgradeDialogRef }) {
-  const { open, key } = useSelector(actorRef, upgradeDialogView, shallowEqual);
+  const { open, key, upsell } = useSelector(actorRef, upgradeDialogView, shallowEqual);
   const copy: UpgradeDialogCopy | null = key ? upgradeCopy.dialogs[key] : null;
   return (
     <BottomSheet
@@ -59,26 +60,43 @@ export default function UpgradeDialog({ actorRef }: { actorRef: UpgradeDialogRef
       {copy ? (
         <Body>
           <Title>{copy.title}</Title>
-          {copy.subtitle ? <Subtitle>{copy.subtitle}</Subtitle> : null}
-          <Benefits>
-            {upgradeCopy.benefits.map((b) => (
-              <li key={b}>{b}</li>
-            ))}
-          </Benefits>
-          <Button
-            $block
-            onClick={() => {
-              haptic.tap();
-              actorRef.send({ type: 'UPGRADE' });
-            }}
-          >
-            {copy.button}
-          </Button>
-          <Button $block $variant="plain" onClick={() => actorRef.send({ type: 'DISMISS' })}>
-            {upgradeCopy.later}
-          </Button>
+          {!upsell ? (
+            <>
+              <Subtitle>{upgradeCopy.quiet}</Subtitle>
+              <Button $block $variant="secondary" onClick={() => actorRef.send({ type: 'DISMISS' })}>
+                {upgradeCopy.understood}
+              </Button>
+            </>
+          ) : null}
+          {upsell && copy.subtitle ? <Subtitle>{copy.subtitle}</Subtitle> : null}
+          {upsell ? <Upsell copy={copy} actorRef={actorRef} /> : null}
         </Body>
       ) : null}
     </BottomSheet>
+  );
+}
+
+/** The benefits, the upgrade button and «Позже» (never in the after-crisis window). */
+function Upsell({ copy, actorRef }: { copy: UpgradeDialogCopy; actorRef: UpgradeDialogRef }) {
+  return (
+    <>
+      <Benefits>
+        {upgradeCopy.benefits.map((b) => (
+          <li key={b}>{b}</li>
+        ))}
+      </Benefits>
+      <Button
+        $block
+        onClick={() => {
+          haptic.tap();
+          actorRef.send({ type: 'UPGRADE' });
+        }}
+      >
+        {copy.button}
+      </Button>
+      <Button $block $variant="plain" onClick={() => actorRef.send({ type: 'DISMISS' })}>
+        {upgradeCopy.later}
+      </Button>
+    </>
   );
 }

@@ -10,6 +10,7 @@ import { diaryActors } from '../../../api/diary.actors';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
 import { CrisisHelp } from '../../../components/CrisisHelp';
+import { useCrisisLines } from '../../shared/useCrisisLines';
 import { Svg } from '../../../components/icons';
 import { stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
@@ -51,6 +52,7 @@ const Saved = styled.p`
 
 /** The module's FinishExtra: shown for a step practice's result only. */
 export function StepFinishExtra({ practice, sessionId, result }: FinishExtraProps) {
+  const crisisLines = useCrisisLines();
   const step = stepResultOf(result);
   if (!step) return null;
   return (
@@ -58,6 +60,7 @@ export function StepFinishExtra({ practice, sessionId, result }: FinishExtraProp
       <CrisisHelp
         show={signalsRisk(...Object.values(step.progress.answers as Record<string, string>))}
         text={crisisCopy.steps}
+        lines={crisisLines}
       />
       <SaveToDiary name={practice.name} sessionId={sessionId} result={step} />
     </>

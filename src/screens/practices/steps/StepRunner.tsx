@@ -13,6 +13,7 @@ import { useAuthView } from '../../../auth/AuthProvider';
 import { stepQuitMachine, stepQuitView } from '../../../../machines/practices/steps/step-quit.machine';
 import { ConfirmSheet } from '../../../components/ConfirmSheet';
 import { CrisisHelp } from '../../../components/CrisisHelp';
+import { useCrisisLines } from '../../shared/useCrisisLines';
 import { EarlyFinishMenu } from '../../../components/practices/EarlyFinishMenu';
 import { DraftOffer } from '../../../components/practices/DraftOffer';
 import { StepForm } from '../../../components/practices/StepForm';
@@ -69,6 +70,7 @@ export function StepRunner<M extends AnyStateMachine>({
   });
   const words = stepPracticesCopy[id] as unknown as WordsOf;
   // Anything written that signals a risk of suicide or self-harm brings the helplines next to the step.
+  const crisisLines = useCrisisLines();
   const atRisk = useMemo(() => signalsRisk(...Object.values(view.answers as Record<string, string>)), [view.answers]);
   const emit = send as StepControls['send'];
   // «Завершить без сохранения»: the menu and its confirmation; «Удалить» is the step machine's DISCARD.
@@ -114,7 +116,7 @@ export function StepRunner<M extends AnyStateMachine>({
         onConfirm={() => quit.send({ type: 'QUIT.CONFIRM' })}
         onCancel={() => quit.send({ type: 'QUIT.CANCEL' })}
       />
-      <CrisisHelp show={atRisk} text={crisisCopy.steps} />
+      <CrisisHelp show={atRisk} text={crisisCopy.steps} lines={crisisLines} />
       <StepForm
         progress={view.of > 1 ? stepsCopy.step(view.number, view.of) : undefined}
         title={step.title}

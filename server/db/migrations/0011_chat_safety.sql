@@ -1,0 +1,2 @@
+ALTER TABLE "chat_messages" ADD COLUMN "safety" text;--> statement-breakpoint
+CREATE INDEX "chat_messages_crisis_idx" ON "chat_messages" USING btree ("chat_id","created_at") WHERE "chat_messages"."safety" = 'crisis';

@@ -1,0 +1,48 @@
+// After an erase, the account's wrapped key must be gone from the database's files, not only from the table: a
+// deleted row stays in its page until the page is rewritten, and the insert that made it, like the delete, is in the
+// write-ahead log. Whoever has those files and the master key could unwrap the key and open every copy of the
+// account's text that lingers (dead rows, the log, backups). So:
+//
+// - user_keys is rewritten (VACUUM FULL: a new file without the deleted row; the old one is removed) — a small
+//   table, one row per user, locked for that moment (key reads are cached, cheap to wait for);
+// - on PGlite, the log is moved on past everything written so far (pg_switch_wal) and a checkpoint removes the
+//   segments before it — with wal_recycle off, so that old segments are deleted, never renamed for reuse with their
+//   old bytes still in them (keepWalFromRecycling, set at every start).
+//
+// On PostgreSQL the log is the operator's: checkpoints, archives and replicas follow its settings, and taking a
+// checkpoint needs a role the app should not have — docs/security.md says what erasing guarantees there.
+import { sql } from 'drizzle-orm';
+import type { Database } from '../db';
+import { userKeys } from '../db/schema';
+
+/** PGlite: old write-ahead log segments are deleted at a checkpoint, never kept for reuse. */
+export async function keepWalFromRecycling(database: Database): Promise<void> {
+  if (database.kind === 'pglite') await database.db.execute(sql`set wal_recycle = off`);
+}
+
+const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
+
+/** Removes deleted user keys from the table's file, and on PGlite from the write-ahead log. */
+export async function shredErasedKeys(database: Database): Promise<void> {
+  const { db } = database;
+  await db.execute(sql`vacuum full ${userKeys}`);
+  if (database.kind !== 'pglite') return;
+  await keepWalFromRecycling(database);
+  // Leave the segment written so far; the checkpoint removes it. Segments recycled by an earlier version (renamed
+  // ahead of the log, old bytes inside) are used up and removed the same way, one a round.
+  const ahead = await segmentsAhead(database);
+  for (let round = 0; round <= ahead; round++) {
+    await db.execute(sql`select pg_switch_wal()`);
+    await db.execute(sql`checkpoint`);
+  }
+}
+
+/** Write-ahead log segment files beyond the one being written. */
+async function segmentsAhead(database: Database): Promise<number> {
+  const [row] = rowsOf(
+    await database.db.execute(sql`
+      select count(*)::int as n from pg_ls_waldir()
+      where name ~ '^[0-9A-F]{24}$' and name > pg_walfile_name(pg_current_wal_lsn())`),
+  );
+  return Number(row!.n);
+}

@@ -1,0 +1,123 @@
+// Erase means unreadable: each user's text is sealed with a key of their own, and erasing the account destroys it.
+// After Anna erases her account, the database's raw bytes — PGlite's whole data directory with its write-ahead log,
+// or on PostgreSQL every page of every table, dead rows included (pageinspect) — are searched for her words, and every
+// sealed value in them is tried with every key the server holds (the master key, every user key left, and any user
+// key a master key unwraps from those bytes): none of her text may come back. Boris, who stays, is the control: the
+// same search reads his words, so it is able to.
+import type { PGlite } from '@electric-sql/pglite';
+import type pg from 'pg';
+import { expect, it } from 'vitest';
+import { userKeys } from '../../server/db/schema';
+import { installedKeyRing } from '../../server/privacy/cipher';
+import { sealedColumns } from '../../server/privacy/reseal';
+import { unwrapKey } from '../../server/privacy/user-keys';
+import {
+  masterHeader,
+  openEverything,
+  sealedValuesIn,
+  userHeader,
+  walWithoutPageHeaders,
+} from '../support/sealed-scan';
+import { describeEachDatabase, TEST_DATA_KEY, type TestContext, type TgUser } from './harness';
+
+const anna: TgUser = { id: 8_300_001, first_name: 'Анна' };
+const boris: TgUser = { id: 8_300_002, first_name: 'Борис' };
+
+/** What each writes; Anna's must be gone, Boris's must still be readable. */
+const WORDS = {
+  anna: {
+    about: 'Анна: работаю медсестрой в хосписе 7731',
+    title: 'Анна: заголовок про сестру 9137',
+    diary: 'Анна: поссорилась с сестрой из-за наследства 4821',
+    chat: 'Анна: никому не рассказывала про долги мужа 5523',
+    feedback: 'Анна: дыхание помогло перед разговором с врачом 6612',
+  },
+  boris: {
+    about: 'Борис: учусь на вечернем 3310',
+    title: 'Борис: заголовок про отпуск 3302',
+    diary: 'Борис: запись про отпуск 3301',
+    chat: 'Борис: боюсь летать на самолётах 3304',
+    feedback: 'Борис: помогло перед полётом 3305',
+  },
+};
+
+async function write(t: TestContext, user: TgUser, words: (typeof WORDS)['anna']): Promise<void> {
+  const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object) =>
+    t.app.inject({ method, url, headers: t.headers(user), payload });
+  expect((await call('PATCH', '/api/users/me/settings', { personal_context: words.about })).statusCode).toBe(200);
+  expect((await call('POST', '/api/trial/activate')).statusCode).toBe(200);
+  expect((await call('POST', '/api/diary/create', { title: words.title, content: words.diary })).statusCode).toBe(201);
+  expect((await call('POST', '/api/chat/create-and-send', { content: words.chat })).statusCode).toBe(201);
+  const started = await call('POST', '/api/practices/start', { practice_type: 'breathing_478' });
+  const done = await call('POST', `/api/practices/${started.json().session_id}/complete`, {
+    rating: 4,
+    feedback: words.feedback,
+  });
+  expect(done.statusCode).toBe(200);
+}
+
+/** The database's raw bytes: PGlite's files (WAL included, also without its page headers); PostgreSQL's pages. */
+async function rawBytes(t: TestContext): Promise<Buffer[]> {
+  if (t.kind === 'pglite') {
+    const tar = Buffer.from(await (await (t.database.client as PGlite).dumpDataDir('none')).arrayBuffer());
+    const chunks: Buffer[] = [tar];
+    for (const { name, body } of tarFiles(tar)) if (name.includes('pg_wal/')) chunks.push(walWithoutPageHeaders(body));
+    return chunks;
+  }
+  const client = t.database.client as pg.Pool;
+  await client.query('create extension if not exists pageinspect');
+  const { rows } = await client.query<{ page: Buffer }>(`
+    select get_raw_page(c.oid::regclass::text, 'main', b) as page
+    from pg_class c, generate_series(0, pg_relation_size(c.oid) / current_setting('block_size')::int - 1) b
+    where c.relkind in ('r', 't') and c.relnamespace in ('public'::regnamespace, 'pg_toast'::regnamespace)`);
+  return rows.map((r) => r.page);
+}
+
+function* tarFiles(tar: Buffer): Generator<{ name: string; body: Buffer }> {
+  for (let at = 0; at + 512 <= tar.length;) {
+    const field = (from: number, length: number) =>
+      tar
+        .subarray(at + from, at + from + length)
+        .toString('utf8')
+        .replace(/\0.*$/s, '');
+    const name = field(0, 100);
+    if (!name) return;
+    const size = parseInt(field(124, 12).trim() || '0', 8);
+    yield { name, body: tar.subarray(at + 512, at + 512 + size) };
+    at += 512 + Math.ceil(size / 512) * 512;
+  }
+}
+
+describeEachDatabase('erase means unreadable (crypto-shredding)', (t) => {
+  it('after an erase no byte of the database gives back the user’s text, whatever key the server holds', async () => {
+    await write(t, anna, WORDS.anna);
+    await write(t, boris, WORDS.boris);
+    const annaId = await t.userId(anna.id);
+    const borisId = await t.userId(boris.id);
+    const erase = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: t.headers(anna) });
+    expect(erase.statusCode).toBe(204);
+
+    const bytes = await rawBytes(t);
+    // Never in the clear: neither hers nor his.
+    for (const text of [...Object.values(WORDS.anna), ...Object.values(WORDS.boris)])
+      for (const chunk of bytes) expect(chunk.includes(Buffer.from(text)), text).toBe(false);
+
+    const ring = installedKeyRing();
+    const held = await t.database.db.select().from(userKeys);
+    expect(held.map((k) => k.userId)).toEqual([borisId]); // her key is gone from the table
+    const master = Buffer.from(TEST_DATA_KEY, 'base64');
+    const headers = [masterHeader(master), userHeader(annaId), userHeader(borisId)];
+    const opened = openEverything(
+      bytes.flatMap((chunk) => sealedValuesIn(chunk, headers)),
+      {
+        masterKeys: [master],
+        userKeys: held.map((k) => unwrapKey(ring, k.userId, k.wrapped)),
+        aads: sealedColumns().map((c) => `${c.table}.${c.column}`),
+        userIds: [annaId, borisId],
+      },
+    );
+    const read = opened.join('\n');
+    for (const text of Object.values(WORDS.boris)) expect(read, `the control: ${text}`).toContain(text);
+    for (const text of Object.values(WORDS.anna)) expect(read, text).not.toContain(text);
+  }, 120_000);
+});

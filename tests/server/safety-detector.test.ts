@@ -1,0 +1,354 @@
+// The safety detector (contract/safety/detect.ts) from tables written here, message → expected verdict, by category:
+// the kinds of risk the first detector missed (issue 22), the indirect warning signs, disguised spellings, context
+// over the last few messages, and the look-alikes that must stay ordinary. Then the old test lists (every message
+// of tests/server/chat-safety-sets.ts still read as before), the normaliser and the word reader one trick at a
+// time, and the budgets on the repository's eval set (bench/safety/eval.jsonl, written without seeing the code).
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { evaluate, readSet, share } from '../../bench/safety/metrics';
+import { assessRisk, signalsRisk, type RiskTier } from '../../contract/safety/detect';
+import { CONCEPTS } from '../../contract/safety/lexicon';
+import { normalizeMessage } from '../../contract/safety/normalize';
+import { SIGNALS } from '../../contract/safety/signals';
+import { Lexicon, wordKey } from '../../contract/safety/words';
+import { BENIGN, CODED, DIRECT, VAGUE } from './chat-safety-sets';
+
+type Row = readonly [message: string, tier: RiskTier];
+const tierOf = (message: string, context: readonly string[] = []) => assessRisk(message, context).tier;
+
+describe('the kinds the first detector missed (issue 22)', () => {
+  it.each<Row>([
+    // a misspelt wish to die
+    ['хачу умиреть', 'crisis'],
+    ['хочу умерть уже', 'crisis'],
+    ['хочу пакончить с сабой', 'crisis'],
+    // a plan to stockpile pills
+    ['коплю снотворное уже месяц', 'crisis'],
+    ['я собираю таблетки, скоро хватит', 'crisis'],
+    // being a burden
+    ['пусть меня не будет', 'crisis'],
+    ['я для родителей обуза', 'crisis'],
+    ['всем будет легче, если меня не станет', 'crisis'],
+    // giving belongings away
+    ['раздала все свои вещи подругам, они мне больше не понадобятся', 'crisis'],
+    // a purchase plus «решение принято»
+    ['купила верёвку, решение принято', 'crisis'],
+    ['купила таблетки. решение принято', 'crisis'],
+    // standing on a roof looking down
+    ['стою на крыше и смотрю вниз', 'crisis'],
+    ['сижу на краю крыши, смотрю вниз', 'crisis'],
+    // «скоро меня не будет»
+    ['скоро меня не будет', 'crisis'],
+    // a plan with a date
+    ['у меня есть план, сделаю это в пятницу', 'crisis'],
+    ['я всё решила, в субботу всё закончится', 'crisis'],
+    // the wrong keyboard layout
+    ['[jxe evthtnm', 'crisis'],
+    ['yt [jxe ;bnm', 'crisis'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+});
+
+describe('direct statements, in words the lists never had', () => {
+  it.each<Row>([
+    ['мне очень хочется умереть', 'crisis'],
+    ['я решила, что умру в этом году', 'crisis'],
+    ['я собираюсь покончить с жизнью', 'crisis'],
+    ['думаю о том чтобы повеситься', 'crisis'],
+    ['залезу на крышу и прыгну', 'crisis'],
+    ['лягу на рельсы', 'crisis'],
+    ['наглотаюсь таблеток сегодня', 'crisis'],
+    ['я выпила 20 таблеток феназепама', 'crisis'],
+    ['режу себе бёдра лезвием', 'crisis'],
+    ['делаю себе больно чтобы почувствовать хоть что-то', 'crisis'],
+    ['мне кажется я скоро с собой что-нибудь сделаю', 'crisis'],
+    ['сколько нужно выпить таблеток, чтобы умереть', 'crisis'],
+    ['где купить яд без рецепта', 'crisis'],
+    ['хочу уйти из этой жизни', 'crisis'],
+    ['хочу перестать существовать', 'crisis'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+});
+
+describe('passive wishes', () => {
+  it.each<Row>([
+    ['хочу заснуть и не проснуться никогда', 'crisis'],
+    ['было бы хорошо не проснуться утром', 'crisis'],
+    ['если бы я завтра не проснулась, было бы проще', 'crisis'],
+    ['лучше бы я не рождалась', 'crisis'],
+    ['жалею, что родилась', 'crisis'],
+    ['вот бы меня машина сбила', 'crisis'],
+    ['хоть бы заболеть чем-нибудь смертельным', 'crisis'],
+    ['смерть была бы облегчением', 'crisis'],
+    ['хочу на тот свет к маме', 'crisis'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+});
+
+describe('indirect warning signs, weighed', () => {
+  it.each<Row>([
+    // a strong sign alone is a crisis
+    ['это моё последнее сообщение, простите меня', 'crisis'],
+    ['написала прощальную записку', 'crisis'],
+    ['меня ничто не держит здесь', 'crisis'],
+    ['никто даже не заметит, если я исчезну', 'crisis'],
+    ['я режу себя, чтобы что-то чувствовать', 'crisis'],
+    // a weaker sign alone is a concern
+    ['не вижу смысла', 'concern'],
+    ['у меня нет будущего', 'concern'],
+    ['я никому не нужна', 'concern'],
+    ['план уже есть', 'concern'],
+    ['я всё решила', 'concern'],
+    ['скоро всё закончится', 'concern'],
+    ['купила таблетки', 'concern'],
+    ['хочу исчезнуть', 'concern'],
+    ['ненавижу себя', 'concern'],
+    // weaker signs of different kinds add up to a crisis
+    ['я всем мешаю. скоро это закончится', 'crisis'],
+    ['простите меня все, я больше не могу', 'crisis'],
+    ['купила лезвия, решилась', 'crisis'],
+    ['мне нечего терять, я всё решила', 'crisis'],
+    ['отдала кота подруге. теперь можно', 'crisis'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+});
+
+describe('disguised spellings: slang, emoji, letters, layout', () => {
+  it.each<Row>([
+    ['хочу выпилиться', 'crisis'],
+    ['хочу роскомнадзорнуться', 'crisis'],
+    ['хочу 💀', 'crisis'],
+    ['выпью все 💊 и всё', 'crisis'],
+    ['думаю о 🪢', 'crisis'],
+    ['хочу склеить ласты', 'crisis'],
+    ['нехочу жыть', 'crisis'],
+    ['не хо чу жи ть', 'crisis'],
+    ['х о ч у   с д о х н у т ь', 'crisis'],
+    ['хочу yмеpеть', 'crisis'],
+    ['xoчy пokoнчить c coбoй', 'crisis'],
+    ['уб1ть себя хочу', 'crisis'],
+    ['мнн не хлчется жить', 'crisis'],
+    ['hochu umeret', 'crisis'],
+    ['I want to die', 'crisis'],
+    ['ncfkf ;bnm'.replace('ncfkf', 'ecnfkf'), 'crisis'],
+    ['z gjrjyxe c cj,jq', 'crisis'],
+    ['ghbdtn rfr ltkf', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+});
+
+describe('context: the last few messages of the person count with the new one', () => {
+  it.each<readonly [context: string[], message: string]>([
+    [['не вижу смысла'], 'план уже есть'],
+    [['у меня есть план', 'я всё решила'], 'в пятницу'],
+    [['всё бессмысленно', 'я никому не нужна'], 'и я уже купила таблетки'],
+    [['мне так плохо', 'я не вижу выхода'], 'стою на крыше'],
+    [['сегодня отдала кошку соседке'], 'теперь я спокойна'],
+    [['ничего уже не поможет'], 'так что я решила по-другому'],
+  ])('%j, then «%s»: each alone is not a crisis, together they are', (context, message) => {
+    expect(tierOf(message)).not.toBe('crisis');
+    for (const earlier of context) expect(tierOf(earlier)).not.toBe('crisis');
+    expect(tierOf(message, context)).toBe('crisis');
+  });
+
+  it('never takes away the verdict of the message alone', () => {
+    expect(tierOf('хочу умереть', ['спасибо, всё хорошо', 'сегодня был хороший день'])).toBe('crisis');
+    expect(tierOf('не вижу смысла', ['привет'])).toBe('concern');
+  });
+
+  it('does not raise an ordinary message on its own: a message with no sign keeps its verdict', () => {
+    expect(tierOf('спасибо, мне уже лучше', ['хочу умереть'])).toBe('none');
+    expect(tierOf('да, всё хорошо', ['не вижу смысла', 'я устала'])).toBe('none');
+  });
+
+  it('counts only the last four earlier messages', () => {
+    const old = ['у меня есть план'];
+    const filler = ['привет', 'как дела', 'погода хорошая', 'пойду гулять'];
+    expect(tierOf('в пятницу', [...old, ...filler])).toBe('none');
+    expect(tierOf('в пятницу', [...filler.slice(1), ...old, 'я всё решила'])).toBe('crisis');
+  });
+
+  it('reads ordinary plans as ordinary, whatever came before', () => {
+    expect(tierOf('купила таблетки от головы', ['болит голова весь день'])).toBe('none');
+    expect(tierOf('в пятницу иду к врачу', ['у меня болит спина'])).toBe('none');
+  });
+});
+
+describe('look-alikes stay ordinary', () => {
+  it.each<Row>([
+    // grief
+    ['мама умерла год назад, до сих пор плачу', 'none'],
+    ['брат погиб в аварии, мне очень тяжело', 'none'],
+    ['как пережить смерть близкого человека?', 'none'],
+    ['я боюсь смерти', 'none'],
+    // hyperbole
+    ['я чуть не сдохла на этой тренировке', 'none'],
+    ['умираю со смеху 😂', 'none'],
+    ['эта работа меня убивает', 'none'],
+    ['я убью свою сестру, она взяла мою кофту', 'none'],
+    ['застрелиться можно от этой скуки', 'none'],
+    ['жить не могу без этого сыра', 'none'],
+    // medicine doses for a headache
+    ['выпила две таблетки ибупрофена от головы', 'none'],
+    ['сколько таблеток парацетамола можно в день?', 'none'],
+    ['врач назначил снотворное на две недели', 'none'],
+    // climbing and roofs as hobbies
+    ['люблю гулять по крышам и смотреть закат', 'none'],
+    ['прыгнули с парашютом, было круто', 'none'],
+    ['стоим на краю скалы, страховка держит, вид шикарный', 'none'],
+    // quitting a habit
+    ['хочу покончить с курением раз и навсегда', 'none'],
+    ['пора покончить с этими отношениями', 'none'],
+    // leaving a job, a chat
+    ['хочу уйти с работы', 'none'],
+    ['выпилилась из всех соцсетей', 'none'],
+    ['меня не будет на работе завтра', 'none'],
+    // everyday
+    ['купила верёвку для белья', 'none'],
+    ['раздаю детские вещи, дочка выросла', 'none'],
+    ['последнее сообщение на сегодня, иду спать', 'none'],
+    ['не хочу жить в общаге', 'none'],
+    ['повесила наконец полку в коридоре', 'none'],
+    // someone else's act, a story
+    ['Есенин правда покончил с собой или его убили?', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('asks, rather than alarms, when a death word is said laughing', () => {
+    expect(tierOf('ненавижу понедельники, хочу умереть, лол')).toBe('concern');
+    expect(tierOf('я хочу умереть, и это не шутка')).toBe('crisis');
+  });
+
+  it('asks gently about someone else at risk or lost, rather than answer with the crisis reply', () => {
+    expect(tierOf('подруга режет руки и просила никому не говорить')).toBe('concern');
+    expect(tierOf('сосед повесился в прошлом году')).toBe('concern');
+  });
+});
+
+describe('the old test lists (tests/server/chat-safety-sets.ts) read as before', () => {
+  it.each([...DIRECT, ...VAGUE, ...CODED])('%s → crisis', (message) => expect(tierOf(message)).toBe('crisis'));
+  it.each([...BENIGN])('%s → not the crisis reply', (message) => expect(tierOf(message)).not.toBe('crisis'));
+});
+
+describe('the verdict', () => {
+  it('names the strongest signal and its kind, a score and the signs; nothing for an ordinary message', () => {
+    expect(assessRisk('хочу выпилиться')).toMatchObject({
+      tier: 'crisis',
+      risk: true,
+      signal: { id: 'suicide-named', kind: 'direct' },
+      score: 10,
+      signs: ['suicide'],
+    });
+    expect(assessRisk('всем будет лучше без меня').signal).toEqual({ id: 'burden', kind: 'vague' });
+    expect(assessRisk('Добрый вечер')).toEqual({ tier: 'none', risk: false, score: 0, signs: [] });
+    expect(new Set(SIGNALS.map((s) => s.id)).size).toBe(SIGNALS.length);
+  });
+
+  it('signalsRisk is true when any text is a crisis', () => {
+    expect(signalsRisk(null, '', 'сегодня был хороший день')).toBe(false);
+    expect(signalsRisk('Запись', 'мне всё надоело, хочу умереть')).toBe(true);
+    expect(signalsRisk('не вижу смысла')).toBe(false); // a concern is not a crisis
+  });
+});
+
+describe('the normaliser', () => {
+  const russian = (text: string) => normalizeMessage(text).russian;
+
+  it('folds Latin look-alikes and digits inside Cyrillic words, and Latin look-alike words among Cyrillic ones', () => {
+    expect(russian('yмepeть')).toBe('умереть');
+    expect(russian('c0бой')).toBe('собой');
+    expect(russian('ХOЧУ')).toBe('хочу');
+    expect(russian('пoкoнчить c coбoй')).toBe('покончить с собой');
+  });
+
+  it('transliterates words written wholly in Latin letters', () => {
+    expect(russian('ne hochu zhit')).toBe('не хочу жит');
+    expect(russian('pokonchit s soboy')).toBe('покончит с собой');
+  });
+
+  it('joins spaced-out letters and letters split by punctuation; drops invisible characters', () => {
+    expect(russian('у м е р е т ь')).toBe('умереть');
+    expect(russian('х о ч у   у м е р е т ь')).toBe('хочу умереть');
+    expect(russian('с.у.и.ц.и.д')).toBe('суицид');
+    expect(russian('с-у-и-ц-и-д')).toBe('суицид');
+    expect(russian('су\u200bи\u00adцид')).toBe('суицид');
+    expect(russian('я и в')).toBe('я и в'); // three single letters stay words
+  });
+
+  it('folds ё, жы/шы and repeated letters; keeps sentence ends, an ellipsis goes on', () => {
+    expect(russian('Умерееееть')).toBe('умереть');
+    expect(russian('жыть')).toBe('жить');
+    expect(russian('счёты')).toBe('счеты');
+    expect(russian('исчезну, никто')).toBe('исчезну никто');
+    expect(russian('Прощайте. Всё')).toBe('прощаите . все'.replace('прощаите', 'прощайте'));
+    expect(russian('навсегда... из')).toBe('навсегда из');
+  });
+
+  it('keeps emoji as words of their own', () => {
+    expect(russian('хочу💀')).toBe('хочу 💀');
+    expect(russian('☠️')).toBe('☠');
+  });
+
+  it('reads a message typed in the wrong keyboard layout through ЙЦУКЕН; not a Cyrillic one', () => {
+    expect(normalizeMessage('[jxe evthtnm').layout).toBe('хочу умереть');
+    expect(normalizeMessage('Z yt [jxe ;bnm/').layout).toBe('я не хочу жить .');
+    expect(normalizeMessage('хочу умереть').layout).toBeNull();
+  });
+});
+
+describe('the word reader', () => {
+  const lexicon = new Lexicon({ DIE: ['умереть', 'умру'], VEINS: ['=вены'], PLAN: ['план'], SELF: ['собой'] });
+  const tags = (word: string) => [...lexicon.tags(word)];
+
+  it('meets a word in its other forms through the stemmer', () => {
+    expect(wordKey('таблетками')).toBe(wordKey('таблетки'));
+    expect(wordKey('смерти')).toBe(wordKey('смерть'));
+    expect(wordKey('повеситься')).not.toBe(wordKey('повесить')); // the reflexive is kept apart
+  });
+
+  it('folds the vowels people misspell', () => {
+    expect(wordKey('хачу')).toBe(wordKey('хочу'));
+    expect(tags('умиреть')).toEqual(['DIE']);
+    expect(tags('сабой')).toEqual(['SELF']);
+  });
+
+  it('allows one edit on words of five letters or more', () => {
+    expect(tags('умерть')).toEqual(['DIE']); // a letter dropped
+    expect(tags('умеррреть')).toEqual(['DIE']); // doubled
+    expect(tags('умкреть')).toEqual(['DIE']); // a neighbour on the keyboard
+    expect(tags('умру')).toEqual(['DIE']);
+    expect(tags('плач')).toEqual([]); // a short stem is not one edit from «план»
+  });
+
+  it('matches a `=word` entry only as spelled', () => {
+    expect(tags('вены')).toEqual(['VEINS']);
+    expect(tags('вина')).toEqual([]);
+  });
+
+  it('has no tag without entries, and every concept has words', () => {
+    expect(tags('погода')).toEqual([]);
+    for (const words of Object.values(CONCEPTS)) expect(words.trim()).not.toBe('');
+  });
+
+  it('reads every tag the rules name: a concept of the lexicon, or a mark of the reader', () => {
+    const known = new Set([...Object.keys(CONCEPTS), 'NEG', 'PAST', 'NUMBER']);
+    const named = SIGNALS.flatMap((s) => [...s.match, s.unless ?? ''].flatMap((p) => p.match(/[A-Z_]{2,}/g) ?? []));
+    expect(named.filter((tag) => !known.has(tag))).toEqual([]);
+  });
+});
+
+describe('the eval set (bench/safety/eval.jsonl, written without seeing the detector)', () => {
+  const report = evaluate(readSet(join(__dirname, '../../bench/safety/eval.jsonl')));
+
+  it('has at least 600 Russian messages over the issue’s categories', () => {
+    const categories = [...report.byCategory.keys()];
+    expect(report.total.risk + report.total.none).toBeGreaterThanOrEqual(600);
+    for (const category of ['direct', 'passive', 'indirect', 'coded', 'misspelt', 'layout', 'multi', 'grief'])
+      expect(categories).toContain(category);
+    for (const category of ['hyperbole', 'medicine', 'heights-hobby', 'quitting', 'leaving'])
+      expect(categories).toContain(category);
+  });
+
+  it('raises false alarms (the crisis reply) on at most 3 % of the look-alikes', () => {
+    expect(share(report.total.falseAlarms, report.total.none)).toBeLessThanOrEqual(0.03);
+  });
+
+  it('escalates at least 99 % of the risk messages enough', () => {
+    const missed = report.misses.map((m) => `${m.item.id} → ${m.tier}`);
+    expect(share(report.total.caught, report.total.risk), missed.join('\n')).toBeGreaterThanOrEqual(0.99);
+  });
+});
