@@ -26,7 +26,7 @@ async function writeEntry(page: Page, title: string, text: string, mood?: string
   await page.waitForURL('**/app/diary/new');
   const content = page.getByPlaceholder('Что вы чувствуете?');
   await expect.poll(() => content.isEnabled(), { timeout: TIMEOUT }).toBe(true); // drafts restored
-  await page.getByPlaceholder('Заголовок (необязательно)').fill(title);
+  await page.getByPlaceholder('Заголовок (опционально)').fill(title);
   await content.fill(text);
   await shown(page.getByText(`${text.length}/2000`));
   if (mood) await page.getByRole('radio', { name: mood }).click();

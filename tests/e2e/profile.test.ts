@@ -148,7 +148,7 @@ describe('profile in Chromium', () => {
     await page.waitForURL('**/app/diary/new');
     const content = page.getByPlaceholder('Что вы чувствуете?');
     await expect.poll(() => content.isEnabled(), { timeout: TIMEOUT }).toBe(true);
-    await page.getByPlaceholder('Заголовок (необязательно)').fill('Лишняя запись');
+    await page.getByPlaceholder('Заголовок (опционально)').fill('Лишняя запись');
     await content.fill('Это можно удалить');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL('**/app/diary');

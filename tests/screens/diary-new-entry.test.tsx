@@ -18,7 +18,7 @@ vi.mock('../../src/api/diary'); // automocked: every call is a vi.fn() the tests
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 
 const create = vi.mocked(createDiaryEntry);
-const title = () => screen.getByPlaceholderText('Заголовок (необязательно)');
+const title = () => screen.getByPlaceholderText('Заголовок (опционально)');
 const content = () => screen.getByPlaceholderText('Что вы чувствуете?');
 const save = () => screen.getByRole('button', { name: /Сохранить|Сохранение\.\.\./ });
 const KEY = draftStorageKey(DIARY_USER.telegram_id);

@@ -21,6 +21,8 @@ describeEachDatabase('diary API', (t) => {
     t.app.inject({ method: 'GET', url: `/api/diary/${id}`, headers: t.headers(user) });
   const favorite = (id: string, user = anna) =>
     t.app.inject({ method: 'PATCH', url: `/api/diary/${id}/favorite`, headers: t.headers(user) });
+  const edit = (id: string, body: unknown, user = anna) =>
+    t.app.inject({ method: 'PATCH', url: `/api/diary/${id}`, headers: t.headers(user), payload: body as object });
   const remove = (id: string, user = anna) =>
     t.app.inject({ method: 'DELETE', url: `/api/diary/${id}`, headers: t.headers(user) });
 
@@ -252,6 +254,62 @@ describeEachDatabase('diary API', (t) => {
     expect((await list()).json().entries.map((e: DiaryEntry) => e.id)).toEqual([kept.id]);
     // Three were written today, and deleting two does not make room for more.
     expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(3);
+  });
+
+  it('edit: title, content and mood as named, the rest kept; trimmed like a create; no quota, even at the limit', async () => {
+    await asPro();
+    await t.setDailyLimit('diary_entries', 'PRO', 1);
+    const made = (
+      await create({ title: 'Утро', content: 'Первая версия', mood: 'bad', is_favorite: true })
+    ).json() as DiaryEntry;
+    expect((await create({ content: 'Вторая запись сегодня' })).statusCode).toBe(402); // the limit is spent
+
+    const changed = await edit(made.id, {
+      content: '  Переписала: на самом деле всё было не так плохо  ',
+      mood: 'good',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({
+      ...made,
+      content: 'Переписала: на самом деле всё было не так плохо',
+      mood: 'good',
+    });
+    expect((await edit(made.id, { title: '   ' })).json()).toMatchObject({ title: null, mood: 'good' });
+    expect((await edit(made.id, { title: 'Вечер', mood: null })).json()).toMatchObject({ title: 'Вечер', mood: null });
+    // Read back as stored, with its place in the list and its flag kept.
+    expect((await get(made.id)).json()).toEqual({
+      ...made,
+      title: 'Вечер',
+      content: 'Переписала: на самом деле всё было не так плохо',
+      mood: null,
+    });
+    expect((await list()).json()).toMatchObject({ total: 1, entries: [{ id: made.id, is_favorite: true }] });
+    expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(1);
+  });
+
+  it('edit: another user’s or a malformed id is 404; a bad body is 422 in Russian and changes nothing', async () => {
+    await asPro(anna);
+    await asPro(boris);
+    const made = (await create({ title: 'Моё', content: 'Только моё' })).json() as DiaryEntry;
+    for (const id of [made.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const res = await edit(id, { content: 'Чужое' }, boris);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Запись не найдена' });
+    }
+    const invalid: Array<[unknown, RegExp]> = [
+      [{}, /Укажите, что изменить: title, content или mood/],
+      [{ content: '   ' }, /Содержание записи не может быть пустым/],
+      [{ content: 'я'.repeat(2001) }, /2000/],
+      [{ title: 'я'.repeat(101) }, /100/],
+      [{ mood: 'great' }, /Настроение должно быть одним из/],
+      [{ content: 'ок', is_favorite: true }, /Неизвестные поля: is_favorite/],
+    ];
+    for (const [body, detail] of invalid) {
+      const res = await edit(made.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().detail).toMatch(detail);
+    }
+    expect((await get(made.id)).json()).toEqual(made);
   });
 
   it('a failed insert spends nothing (insert and spend share one transaction)', async () => {
