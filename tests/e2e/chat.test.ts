@@ -93,7 +93,7 @@ describe('chat in Chromium', () => {
     // The mic while the box is empty (this server has no speech-to-text, and the mic says so), send once there is
     // text; Enter sends.
     await page.getByRole('button', { name: 'Записать голосовое сообщение' }).click();
-    await shown(page.getByText('Голосовой ввод не настроен'));
+    await shown(page.getByText('Голосовой ввод пока недоступен'));
     // The box grows with its lines up to 120 px, then scrolls.
     await box.fill('раз\nдва\nтри\nчетыре\nпять\nшесть\nсемь\nвосемь');
     const height = await box.evaluate((el) => el.getBoundingClientRect().height);
