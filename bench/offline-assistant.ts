@@ -21,7 +21,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sign } from '@telegram-apps/init-data-node';
-import { assessRisk } from '../contract/safety/detect';
+import { assessRisk, CONTEXT_MESSAGES } from '../contract/safety/detect';
 import type { CommunicationStyle } from '../contract/settings';
 import { buildApp } from '../server/app';
 import { overrideDailyLimit } from '../server/billing/plans';
@@ -100,9 +100,14 @@ const pct = (n: number, of: number) => (of === 0 ? '—' : `${((n / of) * 100).t
 
 export async function benchOfflineAssistant(): Promise<void> {
   const all = scripts();
+  // The safety net answers a risk (the crisis reply) or a concern (the screening question), not the assistant: the
+  // scripts hold neither, read as the chat reads them (with up to CONTEXT_MESSAGES earlier ones).
   for (const script of all)
-    for (const m of script.messages)
-      if (assessRisk(m).risk) throw new Error(`${script.id}: «${m}» is a risk message; the crisis reply would answer`);
+    script.messages.forEach((m, i) => {
+      const { tier } = assessRisk(m, script.messages.slice(Math.max(0, i - CONTEXT_MESSAGES), i));
+      if (tier !== 'none')
+        throw new Error(`${script.id}: «${m}» is ${tier}; the safety net would answer, not the assistant`);
+    });
 
   const config = loadConfig({
     BOT_TOKEN,

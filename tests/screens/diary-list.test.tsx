@@ -204,7 +204,7 @@ describe('«Новая запись» gate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Новая запись' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Дневник недоступен')).toBeInTheDocument();
-    for (const b of ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики'])
+    for (const b of ['Больше ИИ-диалогов', 'Голосовые сообщения', 'Продвинутые практики'])
       expect(within(dialog).getByText(b)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

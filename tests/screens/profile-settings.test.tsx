@@ -247,6 +247,7 @@ describe('my data', () => {
 
   it('erasing waits for the typed word; then every row goes, the device forgets, the app restarts', async () => {
     localStorage.setItem(`diary_drafts:${TELEGRAM_ID}`, '[]');
+    localStorage.setItem(`diary_edits:${TELEGRAM_ID}`, '[{"id":"e1","title":"","content":"правка","mood":null}]');
     localStorage.setItem(`chat_drafts:${TELEGRAM_ID}`, '[]');
     localStorage.setItem('onboarding_completed', 'true');
     localStorage.setItem('tg_init_data', 'init');
@@ -262,8 +263,8 @@ describe('my data', () => {
     await userEvent.click(confirm);
     await waitFor(() => expect(restartApp).toHaveBeenCalled());
     expect(eraseMyData).toHaveBeenCalledTimes(1);
-    for (const key of [`diary_drafts:${TELEGRAM_ID}`, `chat_drafts:${TELEGRAM_ID}`, 'onboarding_completed'])
-      expect(localStorage.getItem(key), key).toBeNull();
+    const kept = [`diary_drafts:${TELEGRAM_ID}`, `diary_edits:${TELEGRAM_ID}`, `chat_drafts:${TELEGRAM_ID}`];
+    for (const key of [...kept, 'onboarding_completed']) expect(localStorage.getItem(key), key).toBeNull();
     expect(localStorage.getItem('tg_init_data')).toBe('init'); // the next sign-in needs it
   });
 

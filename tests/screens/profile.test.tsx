@@ -54,7 +54,7 @@ describe('profile', () => {
     expect(screen.getByText('С нами с 1 марта 2025')).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Старт' });
     expect(card).toHaveTextContent('Бесплатно');
-    expect(card).toHaveTextContent('Сообщения с AIосталось 75%');
+    expect(card).toHaveTextContent('Сообщения с ИИосталось 75%');
     expect(card).toHaveTextContent('Записи в дневникенедоступно');
     expect(within(card).getByRole('link', { name: 'Улучшить тариф' })).toHaveAttribute(
       'href',
@@ -111,7 +111,7 @@ describe('the trial offer', () => {
     await userEvent.click(await screen.findByRole('button', { name: 'Активировать бесплатно' }));
     const sheet = await screen.findByRole('dialog', { name: 'PREMIUM на 7 дней бесплатно' });
     for (const benefit of [
-      'Больше диалогов с AI',
+      'Больше диалогов с ИИ',
       'Голосовые сообщения',
       'Больше записей в дневнике',
       'Продвинутые практики',
