@@ -10,6 +10,7 @@ import { settingsMachine, settingsView } from '../../../machines/profile/setting
 import { profileActors } from '../../api/profile.actors';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -19,7 +20,7 @@ import { EraseSheet } from '../../components/profile/EraseSheet';
 import { MyDataSection } from '../../components/profile/MyDataSection';
 import { RemindersHint } from '../../components/profile/RemindersHint';
 import { Section } from '../../components/profile/Section';
-import { settingsCopy } from '../../copy/profile';
+import { myDataCopy, settingsCopy } from '../../copy/profile';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openDownload } from '../../telegram/links';
@@ -83,6 +84,11 @@ export default function SettingsScreen() {
           <span aria-hidden>←</span> {settingsCopy.back}
         </BackLink>
       )}
+      {myData.view.status === 'farewell' ? (
+        <div role="status">
+          <EmptyState title={myDataCopy.farewell.title} text={myDataCopy.farewell.text} />
+        </div>
+      ) : null}
       {status === 'loading' ? <PageSpinner /> : null}
       {status === 'error' ? (
         <ErrorState
@@ -91,7 +97,7 @@ export default function SettingsScreen() {
           onRetry={() => send({ type: 'RETRY' })}
         />
       ) : null}
-      {status === 'ready' ? (
+      {status === 'ready' && myData.view.status !== 'farewell' ? (
         <>
           <Section id="settings-style" title={settingsCopy.style.heading}>
             <ChoiceGroup
