@@ -9,12 +9,7 @@ import {
   type NewEntryDraft,
   type StoredDraft,
 } from '../../../machines/diary/new-entry-draft';
-import {
-  parseEditDrafts,
-  withEditDraft,
-  withoutEditDraft,
-  type EditDraft,
-} from '../../../machines/diary/entry-edit';
+import { parseEditDrafts, withEditDraft, withoutEditDraft, type EditDraft } from '../../../machines/diary/entry-edit';
 import { jsonListStore } from '../../telegram/jsonListStore';
 
 export const draftStorageKey = (telegramId: number) => `diary_drafts:${telegramId}`;
