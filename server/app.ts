@@ -33,6 +33,7 @@ import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './privacy/cipher';
 import practiceRoutes from './practices/routes';
+import safetyPlanRoutes from './safety-plan/routes';
 import safetyRoutes from './safety/routes';
 import userRoutes from './users/routes';
 import voiceRoutes from './voice/routes';
@@ -103,6 +104,7 @@ export async function buildApp({
         await scope.register(checkInRoutes, { prefix: '/checkin' });
         await scope.register(helpRoutes, { prefix: '/help' });
         await scope.register(safetyRoutes, { prefix: '/safety' }); // the crisis lines (CRISIS_LINES_FILE)
+        await scope.register(safetyPlanRoutes, { prefix: '/safety-plan' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },

@@ -28,6 +28,7 @@ import {
   refunds,
   reminderDeliveries,
   reminderSchedule,
+  safetyPlans,
   subscriptionGrants,
   userKeys,
   userSettings,
@@ -130,6 +131,7 @@ export const exportParts: ExportPart[] = [
   { key: 'voice', tables: [voiceTranscriptions], read: rowsOf(voiceTranscriptions, voiceTranscriptions.createdAt) },
   { key: 'activity_days', tables: [activityDays], read: rowsOf(activityDays, activityDays.day) },
   { key: 'reminders', tables: [reminderSchedule, reminderDeliveries], read: reminders },
+  { key: 'safety_plan', tables: [safetyPlans], read: rowOf(safetyPlans) },
 ];
 
 /** Tables that hold nothing of any one account, and why. */
