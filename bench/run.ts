@@ -1,6 +1,6 @@
 // `npm run bench`: every benchmark, in order — the client bundle and its first load on a slow phone (CLIENT), the API
-// (SERVER), the diary (DIARY), home's summary, the chat, voice input, the fault run of two instances (faults), the
-// safety detector.
+// (SERVER), the diary (DIARY), home's summary, the chat, the offline assistant's words, voice input, the fault run
+// of two instances (faults), the safety detector.
 // Benchmarks print figures; nothing here is a pass/fail test (budgets are compared and reported by each bench).
 // Each bench runs in a child process of its own, so one's memory (the Vite build of the bundle bench holds
 // hundreds of MB) does not show up in the next one's RSS figures. `tsx bench/run.ts <name>` runs one in-process,
@@ -19,6 +19,7 @@ const benches: Record<string, () => Promise<unknown>> = {
   home: async () => (await import('./home')).benchHome(),
   'diary-scroll': async () => (await import('./diary-scroll')).benchDiaryScroll(),
   chat: async () => (await import('./chat')).benchChat(),
+  'offline-assistant': async () => (await import('./offline-assistant')).benchOfflineAssistant(),
   voice: async () => (await import('./voice')).benchVoice(),
   faults: async () => (await import('./faults')).benchFaults(),
   safety: async () => (await import('./safety')).benchSafety(),

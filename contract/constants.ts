@@ -24,6 +24,9 @@ export const SOURCE_TYPES = ['manual', 'ai_suggestion'] as const;
 export const PRACTICE_SESSION_SOURCE = 'practice_session';
 export const DIARY_SOURCE_TYPES = [...SOURCE_TYPES, PRACTICE_SESSION_SOURCE] as const;
 
+/** The mood check-in's optional note (contract/checkin.ts). */
+export const CHECK_IN_NOTE_MAX = 200;
+
 /** «Обо мне». */
 export const PERSONAL_CONTEXT_MAX = 500;
 

@@ -1,7 +1,9 @@
 // The diary API contract: zod schemas validate requests and filter responses on the server; the client imports
 // only the inferred types (`import type`), so zod stays out of the client bundle.
 import { z } from 'zod';
+import { checkInSchema } from './checkin';
 import { CLIENT_ID_PATTERN } from './client-id';
+import { moodSchema } from './mood';
 import { limitSchema, skipSchema, sourceIdSchema, storableString, unknownKeys } from './common';
 import {
   DIARY_CONTENT_MAX,
@@ -9,15 +11,11 @@ import {
   DIARY_PAGE_SIZE,
   DIARY_SOURCE_TYPES,
   DIARY_TITLE_MAX,
-  MOODS,
   PRACTICE_SESSION_SOURCE,
   SOURCE_TYPES,
 } from './constants';
 
-export const moodSchema = z.enum(MOODS, {
-  error: 'Настроение должно быть одним из: very_bad, bad, neutral, good, very_good',
-});
-export type Mood = z.infer<typeof moodSchema>;
+export { moodSchema, type Mood } from './mood';
 
 export const sourceTypeSchema = z.enum(SOURCE_TYPES, { error: 'Источник должен быть manual или ai_suggestion' });
 export type SourceType = z.infer<typeof sourceTypeSchema>;
@@ -56,6 +54,12 @@ export type DiaryListQuery = z.output<typeof diaryListQuerySchema>;
 export const diaryListResponseSchema = z.object({
   entries: z.array(diaryEntrySchema),
   total: z.number().int(),
+  /**
+   * The check-ins (home's mood marks) whose time falls among this page's entries — after its last entry (none when
+   * it is the last page) and up to the previous page's last (none on the first page) — so pages never repeat one.
+   * Only for plans with the diary, and never under «Избранное». Always sent by this server.
+   */
+  check_ins: z.array(checkInSchema).optional(),
 });
 export type DiaryListResponse = z.infer<typeof diaryListResponseSchema>;
 
@@ -100,5 +104,31 @@ export const diaryCreateBodySchema = z.strictObject(
 export type DiaryCreateBody = z.input<typeof diaryCreateBodySchema>;
 /** What the server works with after validation. */
 export type DiaryCreateInput = z.output<typeof diaryCreateBodySchema>;
+
+/**
+ * PATCH /api/diary/{id}: changes the entry's title, content or mood (any of them; at least one). The same rules as
+ * a new entry's: title trimmed, ≤ 100, blank → none; content trimmed, not blank, ≤ 2000; mood one of five or null.
+ */
+export const diaryUpdateBodySchema = z
+  .strictObject(
+    {
+      // Absent leaves the field as it is; null (or a blank title) clears it.
+      title: storableString('Заголовок должен быть строкой')
+        .trim()
+        .max(DIARY_TITLE_MAX, { error: `Заголовок не может быть длиннее ${DIARY_TITLE_MAX} символов` })
+        .nullable()
+        .transform((t) => (t ? t : null))
+        .optional(),
+      content: diaryCreateBodySchema.shape.content.optional(),
+      mood: moodSchema.nullable().optional(),
+    },
+    { error: unknownKeys },
+  )
+  .refine((b) => b.title !== undefined || b.content !== undefined || b.mood !== undefined, {
+    error: 'Укажите, что изменить: title, content или mood',
+  });
+/** What the client sends. */
+export type DiaryUpdateBody = z.input<typeof diaryUpdateBodySchema>;
+export type DiaryUpdateInput = z.output<typeof diaryUpdateBodySchema>;
 
 export const diaryEntryParamsSchema = z.object({ id: z.string() });

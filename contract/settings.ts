@@ -5,6 +5,8 @@ import { PERSONAL_CONTEXT_MAX } from './constants';
 
 /** gentle 'Мягкий', direct 'Прямой', humorous 'С юмором'. */
 export const communicationStyleSchema = z.enum(['gentle', 'direct', 'humorous']);
+/** How the assistant addresses the user: vy «на вы» (the default), ty «на ты». */
+export const addressFormSchema = z.enum(['vy', 'ty'], { error: 'address_form может быть только vy или ty' });
 /** morning 9:00, afternoon 14:00, evening 20:00, disabled. */
 export const reminderTimeSchema = z.enum(['morning', 'afternoon', 'evening', 'disabled']);
 
@@ -12,10 +14,12 @@ export const settingsSchema = z.object({
   communication_style: communicationStyleSchema,
   reminder_time: reminderTimeSchema,
   personal_context: z.string().max(PERSONAL_CONTEXT_MAX).nullable(),
+  address_form: addressFormSchema,
 });
 export type Settings = z.infer<typeof settingsSchema>;
 export type CommunicationStyle = z.infer<typeof communicationStyleSchema>;
 export type ReminderTime = z.infer<typeof reminderTimeSchema>;
+export type AddressForm = z.infer<typeof addressFormSchema>;
 
 /**
  * What GET and PATCH answer: the settings, and whether the bot can write to the user now — they allowed it and have
@@ -24,7 +28,10 @@ export type ReminderTime = z.infer<typeof reminderTimeSchema>;
 export const settingsReplySchema = settingsSchema.extend({ bot_can_write: z.boolean() });
 export type SettingsReply = z.infer<typeof settingsReplySchema>;
 
-/** Partial update; unknown fields are rejected. personal_context is trimmed before its length check; blank becomes null. */
+/**
+ * Partial update; unknown fields are rejected. personal_context is trimmed before its length check; blank becomes null.
+ * A new «на ты» / «на вы» in personal_context sets address_form too, unless the patch sets it (server/users).
+ */
 export const settingsPatchSchema = z.strictObject({
   communication_style: communicationStyleSchema.optional(),
   reminder_time: reminderTimeSchema.optional(),
@@ -34,5 +41,6 @@ export const settingsPatchSchema = z.strictObject({
     .nullable()
     .transform((t) => (t ? t : null))
     .optional(),
+  address_form: addressFormSchema.optional(),
 });
 export type SettingsPatch = z.infer<typeof settingsPatchSchema>;

@@ -3,6 +3,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import chatRoutes from './chat/routes';
+import checkInRoutes from './checkin/routes';
 import diaryRoutes from './diary/routes';
 import homeRoutes from './home/routes';
 
@@ -118,6 +119,7 @@ export async function buildApp({
         await scope.register(voiceRoutes, { prefix: '/chat' }); // POST /api/chat/transcribe
         await scope.register(practiceRoutes, { prefix: '/practices' });
         await scope.register(homeRoutes, { prefix: '/home' });
+        await scope.register(checkInRoutes, { prefix: '/checkin' });
         await scope.register(helpRoutes, { prefix: '/help' });
         await scope.register(safetyRoutes, { prefix: '/safety' }); // the crisis lines (CRISIS_LINES_FILE)
         await scope.register(safetyPlanRoutes, { prefix: '/safety-plan' });

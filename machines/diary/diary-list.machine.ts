@@ -1,11 +1,14 @@
 // The diary list: filter chips, pages of 20 loaded as the user nears the end, loading / error with retry /
-// empty, and a per-entry favourite toggle whose star is disabled while it runs.
+// empty, and a per-entry favourite toggle whose star is disabled while it runs. Plans with the diary also get their
+// check-ins (home's mood marks) with each page, shown among the entries by time.
 import { assign, setup, spawnChild, type SnapshotFrom } from 'xstate';
+import type { CheckIn } from '../../contract/checkin';
 import type { DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
 import { DIARY_PAGE_SIZE } from '../../contract/constants';
 import { stubAction, stubActor, type ToastParams } from '../effects';
 import { topState } from '../view-model';
 import { matchesQuery, queryForFilter, serverOffset, type DiaryFilter, type DiaryFilterQuery } from './diary-filters';
+import { appendMarks, diaryRows } from './diary-marks';
 
 export type { DiaryFilter };
 
@@ -16,6 +19,8 @@ export interface DiaryListContext {
   entries: DiaryEntry[];
   /** The server's total for the query, kept exact across confirmed star toggles. */
   total: number;
+  /** The check-ins (home's mood marks) the pages brought: shown among the entries by time. */
+  checkIns: CheckIn[];
   /** Ids of entries whose favourite toggle is running (their star is disabled). */
   togglingIds: string[];
   /** Injected clock for the week/month windows. */
@@ -78,7 +83,8 @@ export const diaryListMachine = setup({
     isOtherFilter: ({ context }, { filter }: { filter: DiaryFilter }) => filter !== context.filter,
     canToggle: ({ context }, { id }: { id: string }) =>
       !context.togglingIds.includes(id) && context.entries.some((e) => e.id === id),
-    isEmptyPage: (_, { entries }: { entries: DiaryEntry[] }) => entries.length === 0,
+    /** Nothing at all: no entry and no mood mark. */
+    isEmptyPage: (_, { page }: { page: DiaryListResponse }) => page.entries.length === 0 && !page.check_ins?.length,
     /** The toggled entry entered or left the server's list for the query, so the server offsets shifted. */
     movesOffset: ({ context }, { entry }: { entry: DiaryEntry }) => {
       const old = context.entries.find((e) => e.id === entry.id);
@@ -91,7 +97,7 @@ export const diaryListMachine = setup({
   context: ({ input }) => {
     const now = input.now ?? (() => new Date());
     const filter = input.filter ?? 'all';
-    return { filter, query: queryForFilter(filter, now()), entries: [], total: 0, togglingIds: [], now };
+    return { filter, query: queryForFilter(filter, now()), entries: [], total: 0, checkIns: [], togglingIds: [], now };
   },
   initial: 'loading',
   on: {
@@ -105,6 +111,7 @@ export const diaryListMachine = setup({
         query: ({ context, event }) => queryForFilter(event.filter, context.now()),
         entries: [],
         total: 0,
+        checkIns: [],
       }),
     },
     'FAVORITE.TOGGLE': {
@@ -139,13 +146,17 @@ export const diaryListMachine = setup({
         input: ({ context }) => ({ skip: 0, limit: DIARY_PAGE_SIZE, ...context.query }),
         onDone: [
           {
-            guard: { type: 'isEmptyPage', params: ({ event }) => ({ entries: event.output.entries }) },
+            guard: { type: 'isEmptyPage', params: ({ event }) => ({ page: event.output }) },
             target: 'empty',
-            actions: assign({ entries: [], total: 0 }),
+            actions: assign({ entries: [], total: 0, checkIns: [] }),
           },
           {
             target: 'ready',
-            actions: assign({ entries: ({ event }) => event.output.entries, total: ({ event }) => event.output.total }),
+            actions: assign({
+              entries: ({ event }) => event.output.entries,
+              total: ({ event }) => event.output.total,
+              checkIns: ({ event }) => event.output.check_ins ?? [],
+            }),
           },
         ],
         onError: { target: 'error' },
@@ -187,6 +198,7 @@ export const diaryListMachine = setup({
               actions: assign({
                 entries: ({ context, event }) => appendPage(context.entries, event.output.entries),
                 total: ({ event }) => event.output.total,
+                checkIns: ({ context, event }) => appendMarks(context.checkIns, event.output.check_ins),
               }),
             },
             onError: { target: 'moreFailed' },
@@ -215,11 +227,13 @@ export type DiaryListStatus = 'loading' | 'error' | 'empty' | 'ready';
  * comparing this view field by field re-renders only on a change, and memoised cards only for their own entry.
  */
 export function diaryListView(snapshot: SnapshotFrom<typeof diaryListMachine>) {
-  const { filter, entries, togglingIds } = snapshot.context;
+  const { filter, entries, checkIns, togglingIds } = snapshot.context;
   return {
     status: topState<DiaryListStatus>(snapshot),
     filter,
     entries,
+    /** The entries with the check-ins among them by time (the same array while neither changed). */
+    rows: diaryRows(entries, checkIns),
     togglingIds,
     /** A later page is loading (the spinner at the end). */
     loadingMore: snapshot.matches({ ready: 'loadingMore' }),

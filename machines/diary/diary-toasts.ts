@@ -2,4 +2,12 @@
 // message; src/copy/diary.ts words each key and src/copy/toasts.ts gathers every domain's, so no text lives in
 // machines/.
 export type DiaryToastKey =
-  'blankContent' | 'created' | 'createFailed' | 'favoriteFailed' | 'entryDeleted' | 'entryDeleteFailed';
+  | 'blankContent'
+  | 'created'
+  | 'createdFromChat'
+  | 'createFailed'
+  | 'favoriteFailed'
+  | 'entryDeleted'
+  | 'entryDeleteFailed'
+  | 'entryUpdated'
+  | 'updateFailed';

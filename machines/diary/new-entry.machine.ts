@@ -41,6 +41,10 @@ export type NewEntryEvent =
 
 const draftOf = ({ opening: _opening, newClientId: _newClientId, ...draft }: NewEntryContext): NewEntryDraft => draft;
 
+/** The chat whose diary card opened the form, or null. */
+const chatOf = (context: NewEntryDraft): string | null =>
+  context.source?.source_type === 'ai_suggestion' && context.source.source_id ? context.source.source_id : null;
+
 export const newEntryMachine = setup({
   types: {
     context: {} as NewEntryContext,
@@ -66,6 +70,8 @@ export const newEntryMachine = setup({
   },
   guards: {
     hasContent: ({ context }) => !isContentBlank(context.content),
+    /** The form grew from a chat's diary card: it goes back to that conversation. */
+    isFromChat: ({ context }) => chatOf(context) !== null,
     /** The server refused the create for the plan or the daily limit (402 with a code). */
     isRefusal: (_, { error }: { error: unknown }) => refusalOf(error) !== null,
   },
@@ -79,11 +85,18 @@ export const newEntryMachine = setup({
   }),
   initial: 'restoring',
   on: {
-    BACK: {
-      description:
-        'Back button, in any state: the draft stays for next time. While submitting the request still completes; saving the kept draft again returns that entry (same clientId), not a duplicate.',
-      actions: { type: 'navigate', params: { to: paths.diary, replace: true } },
-    },
+    BACK: [
+      {
+        guard: 'isFromChat',
+        description: 'Opened from a chat’s diary card: back to that conversation (the draft stays).',
+        actions: { type: 'navigate', params: ({ context }) => ({ to: paths.chat(chatOf(context)!), replace: true }) },
+      },
+      {
+        description:
+          'Back button, in any state: the draft stays for next time. While submitting the request still completes; saving the kept draft again returns that entry (same clientId), not a duplicate.',
+        actions: { type: 'navigate', params: { to: paths.diary, replace: true } },
+      },
+    ],
   },
   states: {
     restoring: {
@@ -148,15 +161,30 @@ export const newEntryMachine = setup({
         id: 'createEntry',
         src: 'createEntry',
         input: ({ context }) => createBodyFromDraft(context),
-        onDone: {
-          target: 'saved',
-          description: 'Created, or the entry this clientId already made (a repeated save): success either way.',
-          actions: [
-            { type: 'clearDraft', params: ({ context }) => ({ basis: context.basis }) },
-            { type: 'toast', params: { key: 'created' } },
-            { type: 'navigate', params: { to: paths.diary, replace: true } },
-          ],
-        },
+        onDone: [
+          {
+            guard: 'isFromChat',
+            target: 'saved',
+            description: 'From a chat’s diary card: back in the conversation, where the toast confirms it.',
+            actions: [
+              { type: 'clearDraft', params: ({ context }) => ({ basis: context.basis }) },
+              { type: 'toast', params: { key: 'createdFromChat' } },
+              {
+                type: 'navigate',
+                params: ({ context }) => ({ to: paths.chat(chatOf(context)!), replace: true }),
+              },
+            ],
+          },
+          {
+            target: 'saved',
+            description: 'Created, or the entry this clientId already made (a repeated save): success either way.',
+            actions: [
+              { type: 'clearDraft', params: ({ context }) => ({ basis: context.basis }) },
+              { type: 'toast', params: { key: 'created' } },
+              { type: 'navigate', params: { to: paths.diary, replace: true } },
+            ],
+          },
+        ],
         onError: [
           {
             guard: { type: 'isRefusal', params: ({ event }) => ({ error: event.error }) },

@@ -4,7 +4,8 @@
 //   opened with a tap of its own («Скачать файл»), because Telegram lets a Mini App open links and downloads only
 //   in response to a tap — not at the end of a request. An unused link is dropped before it expires.
 // - Erase: a sheet explains what goes and what stays, and asks for a typed word (erase-confirmation.ts); then every
-//   row of the user is erased, the device forgets the user's drafts, and the app starts again from its first screen.
+//   row of the user is erased, the device forgets the user's drafts, a short goodbye shows, and the app starts again
+//   from its first screen.
 //   «Обо мне» is held from the moment the erase starts (`holdAbout`): a save of it after the erase would sign in
 //   afresh and write the text into the new account.
 import { assign, setup, type SnapshotFrom } from 'xstate';
@@ -57,6 +58,8 @@ export const myDataMachine = setup({
   delays: {
     /** The link lives 10 minutes on the server; it is dropped a minute before. */
     linkLifetime: 9 * 60_000,
+    /** Long enough to read the goodbye before the app starts again from its first screen. */
+    farewell: 3_000,
   },
 }).createMachine({
   id: 'myData',
@@ -102,15 +105,19 @@ export const myDataMachine = setup({
       invoke: {
         id: 'eraseAll',
         src: 'eraseAll',
-        onDone: { target: 'erased', actions: ['forgetDevice', 'restartApp'] },
+        onDone: { target: 'farewell', actions: 'forgetDevice' },
         onError: { target: 'confirming', actions: ['resumeAbout', { type: 'toast', params: { key: 'eraseFailed' } }] },
       },
+    },
+    farewell: {
+      description: 'Everything is gone: a short goodbye, then the app starts again from its first screen.',
+      after: { farewell: { target: 'erased', actions: 'restartApp' } },
     },
     erased: { type: 'final' },
   },
 });
 
-export type MyDataStatus = 'idle' | 'preparing' | 'ready' | 'confirming' | 'erasing' | 'erased';
+export type MyDataStatus = 'idle' | 'preparing' | 'ready' | 'confirming' | 'erasing' | 'farewell' | 'erased';
 
 export function myDataView(snapshot: SnapshotFrom<typeof myDataMachine>) {
   const status = topState<MyDataStatus>(snapshot);

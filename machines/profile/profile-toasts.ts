@@ -2,6 +2,7 @@
 // save that failed, the trial, the data export and erasure. src/copy/profileToasts.ts words each key.
 export type ProfileToastKey =
   | 'styleUpdated'
+  | 'addressUpdated'
   | 'remindersOff'
   | 'reminderTimeUpdated'
   | 'aboutUpdated'

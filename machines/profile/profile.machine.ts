@@ -1,7 +1,8 @@
 // The profile (/app/profile): the user, their subscription with the plans' names, and today's usage, loaded
 // together. A failure says «Не удалось загрузить данные профиля» with «Попробовать снова», and which loads failed in
 // their own words (user, subscription, tiers, usage). A trial activated on this screen (trial.machine.ts) hands its
-// subscription over at once, and the subscription is then fetched again to confirm it.
+// subscription over at once, and the subscription and today's usage are then fetched again: the card's limits are
+// the new plan's at once, not «недоступно» until a reload.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Subscription, TierInfo, UsageInfo } from '../../contract/billing';
 import { chosenTier } from '../../contract/plan-choice';
@@ -41,7 +42,8 @@ export const profileMachine = setup({
   },
   actors: {
     loadProfile: stubActor<ProfileData>(),
-    loadSubscription: stubActor<Subscription>(),
+    /** The subscription and today's usage, fetched again together. */
+    loadPlan: stubActor<Pick<ProfileData, 'subscription' | 'usage'>>(),
   },
 }).createMachine({
   id: 'profile',
@@ -65,7 +67,7 @@ export const profileMachine = setup({
       initial: 'idle',
       on: {
         'TRIAL.ACTIVATED': {
-          description: 'The trial sheet activated PREMIUM: show it now, then fetch the subscription again.',
+          description: 'The trial sheet activated PREMIUM: show it now, then fetch the subscription and usage again.',
           target: '.refreshing',
           actions: assign({
             data: ({ context, event }) => ({ ...context.data!, subscription: event.subscription }),
@@ -76,11 +78,11 @@ export const profileMachine = setup({
         idle: {},
         refreshing: {
           invoke: {
-            id: 'loadSubscription',
-            src: 'loadSubscription',
+            id: 'refreshPlan',
+            src: 'loadPlan',
             onDone: {
               target: 'idle',
-              actions: assign({ data: ({ context, event }) => ({ ...context.data!, subscription: event.output }) }),
+              actions: assign({ data: ({ context, event }) => ({ ...context.data!, ...event.output }) }),
             },
             onError: { target: 'idle', description: 'A failed refetch keeps what the activation answered.' },
           },

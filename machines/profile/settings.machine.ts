@@ -1,6 +1,6 @@
-// Settings (/app/profile/settings): the communication style, the reminder time and «Обо мне».
+// Settings (/app/profile/settings): the communication style, «вы» or «ты», the reminder time and «Обо мне».
 //
-// - A style or reminder choice shows at once and is saved; success says so ('Настройки сохранены' with the change's
+// - A style, address or reminder choice shows at once and is saved; success says so ('Настройки сохранены' with the change's
 //   words), failure says 'Ошибка' / 'Не удалось сохранить настройки' and puts the previous value back. Choices wait
 //   while one is being saved.
 // - A reminder time saved while the bot cannot write to the user (the server's `bot_can_write`: never allowed,
@@ -16,9 +16,17 @@
 // - While everything is being erased (ABOUT.HOLD, sent by the own-data flow), «Обо мне» sends nothing — no pause, no
 //   flush, and a save in flight is dropped — so the text cannot reach the server after the erase and land in the new
 //   account; the device forgets the draft once the erase is done. A failed erase lets it go on (ABOUT.RESUME).
+// - «на ты» newly written in «Обо мне» sets the address on the server; the save's answer shows it in the choice.
 import { and, assign, not, setup, stateIn, type SnapshotFrom } from 'xstate';
 import { PERSONAL_CONTEXT_MAX } from '../../contract/constants';
-import type { CommunicationStyle, ReminderTime, Settings, SettingsPatch, SettingsReply } from '../../contract/settings';
+import type {
+  AddressForm,
+  CommunicationStyle,
+  ReminderTime,
+  Settings,
+  SettingsPatch,
+  SettingsReply,
+} from '../../contract/settings';
 import { stubAction, stubActor, type NavigateParams, type ToastParams } from '../effects';
 import { paths } from '../paths';
 import { topState } from '../view-model';
@@ -35,6 +43,7 @@ export interface SettingsContext {
   /** What the server has. */
   saved: Settings | null;
   style: CommunicationStyle;
+  address: AddressForm;
   reminder: ReminderTime;
   /** The «Обо мне» field as typed. */
   about: string;
@@ -59,6 +68,7 @@ const unreachable = (context: Pick<SettingsContext, 'reminder' | 'botCanWrite'>)
   context.reminder !== 'disabled' && !context.botCanWrite;
 
 const STYLE_DEFAULT: CommunicationStyle = 'gentle';
+const ADDRESS_DEFAULT: AddressForm = 'vy';
 const REMINDER_DEFAULT: ReminderTime = 'evening';
 
 export const settingsMachine = setup({
@@ -67,6 +77,7 @@ export const settingsMachine = setup({
     input: {} as SettingsInput,
     events: {} as
       | { type: 'STYLE.SELECT'; style: CommunicationStyle }
+      | { type: 'ADDRESS.SELECT'; address: AddressForm }
       | { type: 'REMINDER.SELECT'; time: ReminderTime }
       | { type: 'WRITE_ACCESS.ASK' }
       | { type: 'ABOUT.CHANGE'; text: string }
@@ -84,6 +95,14 @@ export const settingsMachine = setup({
   },
   actions: {
     takeAbout: assign((_, { text }: { text: string }) => ({ about: text.slice(0, PERSONAL_CONTEXT_MAX) })),
+    /**
+     * An «Обо мне» save's answer: the text the server has, and the address — which a «на ты» new in the text sets on
+     * the server — shown when it changed there.
+     */
+    takeAboutReply: assign(({ context }, reply: SettingsReply) => ({
+      saved: { ...context.saved!, personal_context: reply.personal_context, address_form: reply.address_form },
+      address: reply.address_form !== context.saved!.address_form ? reply.address_form : context.address,
+    })),
     /** A style or reminder save's answer: the choices the server has, and whether the bot can write. */
     takeChoices: assign(({ context }, reply: SettingsReply) => ({
       saved: { ...context.saved!, ...pickChoices(reply) },
@@ -99,6 +118,7 @@ export const settingsMachine = setup({
   },
   guards: {
     isNewStyle: ({ context }, { style }: { style: CommunicationStyle }) => style !== context.style,
+    isNewAddress: ({ context }, { address }: { address: AddressForm }) => address !== context.address,
     isNewReminder: ({ context }, { time }: { time: ReminderTime }) => time !== context.reminder,
     remindersOff: (_, { time }: { time: ReminderTime }) => time === 'disabled',
     mayNotWrite: ({ context }) => !context.botCanWrite,
@@ -118,6 +138,7 @@ export const settingsMachine = setup({
   context: ({ input }) => ({
     saved: null,
     style: STYLE_DEFAULT,
+    address: ADDRESS_DEFAULT,
     reminder: REMINDER_DEFAULT,
     about: '',
     sending: null,
@@ -145,6 +166,7 @@ export const settingsMachine = setup({
             saved: pickSettings(event.output),
             botCanWrite: event.output.bot_can_write,
             style: event.output.communication_style,
+            address: event.output.address_form,
             reminder: event.output.reminder_time,
             // The device's draft wins: it is newer than anything the server has.
             about: (context.aboutDraft ?? event.output.personal_context ?? '').slice(0, PERSONAL_CONTEXT_MAX),
@@ -169,6 +191,11 @@ export const settingsMachine = setup({
                   guard: { type: 'isNewStyle', params: ({ event }) => ({ style: event.style }) },
                   target: 'savingStyle',
                   actions: assign({ style: ({ event }) => event.style }),
+                },
+                'ADDRESS.SELECT': {
+                  guard: { type: 'isNewAddress', params: ({ event }) => ({ address: event.address }) },
+                  target: 'savingAddress',
+                  actions: assign({ address: ({ event }) => event.address }),
                 },
                 'REMINDER.SELECT': {
                   guard: { type: 'isNewReminder', params: ({ event }) => ({ time: event.time }) },
@@ -198,6 +225,27 @@ export const settingsMachine = setup({
                   target: 'idle',
                   actions: [
                     assign({ style: ({ context }) => context.saved!.communication_style }),
+                    { type: 'toast', params: { key: 'settingsSaveFailed' } },
+                  ],
+                },
+              },
+            },
+            savingAddress: {
+              invoke: {
+                id: 'saveAddress',
+                src: 'saveSettings',
+                input: ({ context }) => ({ address_form: context.address }),
+                onDone: {
+                  target: 'idle',
+                  actions: [
+                    { type: 'takeChoices', params: ({ event }) => event.output },
+                    { type: 'toast', params: { key: 'addressUpdated' } },
+                  ],
+                },
+                onError: {
+                  target: 'idle',
+                  actions: [
+                    assign({ address: ({ context }) => context.saved!.address_form }),
                     { type: 'toast', params: { key: 'settingsSaveFailed' } },
                   ],
                 },
@@ -327,22 +375,12 @@ export const settingsMachine = setup({
                   {
                     guard: 'typedMeanwhile',
                     target: 'typing',
-                    actions: assign({
-                      saved: ({ context, event }) => ({
-                        ...context.saved!,
-                        personal_context: event.output.personal_context,
-                      }),
-                    }),
+                    actions: { type: 'takeAboutReply', params: ({ event }) => event.output },
                   },
                   {
                     target: 'saved',
                     actions: [
-                      assign({
-                        saved: ({ context, event }) => ({
-                          ...context.saved!,
-                          personal_context: event.output.personal_context,
-                        }),
-                      }),
+                      { type: 'takeAboutReply', params: ({ event }) => event.output },
                       { type: 'clearAboutDraft', params: ({ context }) => ({ text: context.about }) },
                       { type: 'toast', params: { key: 'aboutUpdated' } },
                     ],
@@ -375,30 +413,35 @@ export const settingsMachine = setup({
 });
 
 /** The settings of the server's answer, without what rides along. */
-function pickSettings({ communication_style, reminder_time, personal_context }: SettingsReply): Settings {
-  return { communication_style, reminder_time, personal_context };
+function pickSettings({ communication_style, reminder_time, personal_context, address_form }: SettingsReply): Settings {
+  return { communication_style, reminder_time, personal_context, address_form };
 }
 
-/** The style and reminder of a save's answer (a style save must not overwrite «Обо мне» typed meanwhile). */
-function pickChoices(settings: Settings): Pick<Settings, 'communication_style' | 'reminder_time'> {
-  return { communication_style: settings.communication_style, reminder_time: settings.reminder_time };
+/** The choices of a save's answer (a style save must not overwrite «Обо мне» typed meanwhile). */
+function pickChoices(settings: Settings): Pick<Settings, 'communication_style' | 'reminder_time' | 'address_form'> {
+  return {
+    communication_style: settings.communication_style,
+    reminder_time: settings.reminder_time,
+    address_form: settings.address_form,
+  };
 }
 
 export type SettingsStatus = 'loading' | 'error' | 'ready';
 
 export function settingsView(snapshot: SnapshotFrom<typeof settingsMachine>) {
-  const { style, reminder, about, writeAccess } = snapshot.context;
+  const { style, address, reminder, about, writeAccess } = snapshot.context;
   const deciding = (['savingReminder', 'askingWriteAccess', 'reportingWriteAccess'] as const).some((choices) =>
     snapshot.matches({ ready: { choices } }),
   );
   return {
     status: topState<SettingsStatus>(snapshot),
     style,
+    address,
     reminder,
     about,
     /** The N of the live 'N/500' counter. */
     aboutLength: about.length,
-    /** A style or reminder save is running: the choices wait. */
+    /** A style, address or reminder save is running: the choices wait. */
     choosing: snapshot.matches('ready') && !snapshot.matches({ ready: { choices: 'idle' } }),
     aboutSaving: snapshot.matches({ ready: { about: 'saving' } }),
     aboutFailed: snapshot.matches({ ready: { about: 'failed' } }),

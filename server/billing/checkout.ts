@@ -23,7 +23,8 @@ export const CHECKOUT_DETAILS = {
   notFound: 'Тариф не найден',
   cardOff: 'Оплата картой недоступна: выберите Telegram Stars',
   notAbove: 'Этот тариф недоступен: ваша подписка уже не ниже',
-  offline: 'Оплата недоступна: сервер запущен без BOT_TOKEN (режим разработки)',
+  // The user's words (issue 24); the log says why (no BOT_TOKEN: the development mode).
+  offline: 'Оплата сейчас недоступна. Попробуйте, пожалуйста, позже',
   telegram: 'Не удалось создать счёт в Telegram, попробуйте ещё раз чуть позже',
 } as const;
 
@@ -85,7 +86,10 @@ export async function createInvoice(
   if (!plan || !price) throw httpError(422, CHECKOUT_DETAILS.notFound);
   if (body.method === 'card' && !config.cardProviderToken) throw httpError(422, CHECKOUT_DETAILS.cardOff);
   if (!(await mayBuy(db, userId, plan.id, now))) throw httpError(422, CHECKOUT_DETAILS.notAbove);
-  if (!botOnline(config)) throw httpError(503, CHECKOUT_DETAILS.offline);
+  if (!botOnline(config)) {
+    log.warn('payment refused: the server runs without BOT_TOKEN (development mode), so no invoice can be made');
+    throw httpError(503, CHECKOUT_DETAILS.offline);
+  }
 
   const [row] = await db
     .insert(invoices)

@@ -1,7 +1,7 @@
 // What the model is given: a Russian system prompt shaped by the user's communication style and personal context,
 // carrying the safety net's rules, and the conversation's newest messages up to a token budget.
 import type { ModelMessage } from 'ai';
-import type { CommunicationStyle } from '../../contract/settings';
+import type { AddressForm, CommunicationStyle } from '../../contract/settings';
 import { briefLinesText, crisisLinesText, type CrisisLines } from '../../contract/safety/crisis-lines';
 import { CRISIS_PRACTICE_ID } from './safety/crisis-reply';
 import { SUGGEST_DIARY_ENTRY, SUGGEST_PRACTICE } from './tools';
@@ -28,6 +28,8 @@ const STYLES: Record<CommunicationStyle, string> = {
 
 export interface PromptInput {
   style: CommunicationStyle;
+  /** «вы» or «ты» as the user asked (settings, «Обо мне», «давай на ты»); default «вы». */
+  address?: AddressForm;
   personalContext: string | null;
   /** The user signalled risk recently: keep a gentle check-in (safety/crisis-reply.ts, RISK_CHECK_IN_MS). */
   checkIn: boolean;
@@ -35,11 +37,17 @@ export interface PromptInput {
   lines: CrisisLines;
 }
 
-export function systemPrompt({ style, personalContext, checkIn, lines }: PromptInput): string {
+const ADDRESS: Record<AddressForm, string> = {
+  vy: 'обращайся на «вы»',
+  ty: 'обращайся на «ты», как человек попросил (не угадывай его род: избегай прошедшего времени и кратких прилагательных о нём)',
+};
+
+export function systemPrompt({ style, address = 'vy', personalContext, checkIn, lines }: PromptInput): string {
   const parts = [
-    'Ты — AI-помощник в приложении для поддержки эмоционального и ментального состояния. Отвечай только по-русски, обращайся на «вы».',
-    'Как отвечать: коротко, 2–5 предложений. Сначала отрази своими словами, что ты услышал и что человек, возможно, чувствует; ' +
-      'затем задай один открытый вопрос, который помогает разобраться. Не читай лекций, не давай больше одного-двух советов за раз.',
+    `Ты — ИИ-помощник в приложении для поддержки эмоционального и ментального состояния. Отвечай только по-русски, ${ADDRESS[address]}.`,
+    'Как отвечать: коротко, 2–5 предложений. Сначала отрази своими словами (не цитируя человека), что ты услышал и что он, возможно, ' +
+      'чувствует; на прямой вопрос сначала ответь — одним-двумя конкретными советами, у которых есть доказательная основа, — и только ' +
+      'потом задай один открытый вопрос. Не читай лекций, не повторяй своих прежних фраз, помни, о чём говорилось раньше.',
     'Ты не врач и не психотерапевт: не ставь диагнозов, не советуй лекарства и дозировки. Если трудности длятся долго или мешают жить, ' +
       'бережно предложи обратиться к специалисту.',
     STYLES[style],

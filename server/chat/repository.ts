@@ -87,7 +87,7 @@ export function toMessageDto(
 
 export interface SendContext {
   tier: Tier;
-  settings: Pick<Settings, 'communication_style' | 'personal_context'>;
+  settings: Pick<Settings, 'communication_style' | 'personal_context' | 'address_form'>;
   riskFlaggedAt: Date | null;
   /** The chat named by the send, when it exists and is the user's; null for create-and-send or not found. */
   chat: Chat | null;
@@ -103,6 +103,7 @@ const sendContextStatement = preparedPerDb((db) =>
       riskFlaggedAt: users.riskFlaggedAt,
       style: userSettings.communicationStyle,
       personalContext: userSettings.personalContext,
+      addressForm: userSettings.addressForm,
       subscriptionTier: subscriptions.tier,
       subscriptionExpiresAt: subscriptions.expiresAt,
       chatId: chats.id,
@@ -126,7 +127,7 @@ const sendContextStatement = preparedPerDb((db) =>
     .prepare('chat_send_context'),
 );
 
-/** The user's tier, chat style, personal context, risk flag and (when `chatId` is given) their chat. */
+/** The user's tier, chat style, address, personal context, risk flag and (when `chatId` is given) their chat. */
 export async function loadSendContext(
   db: Db,
   userId: number,
@@ -143,6 +144,7 @@ export async function loadSendContext(
     settings: {
       communication_style: (row.style ?? DEFAULT_SETTINGS.communication_style) as Settings['communication_style'],
       personal_context: row.style ? row.personalContext : DEFAULT_SETTINGS.personal_context,
+      address_form: (row.addressForm ?? DEFAULT_SETTINGS.address_form) as Settings['address_form'],
     },
     riskFlaggedAt: row.riskFlaggedAt,
     chat:

@@ -22,6 +22,7 @@ import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract
 import { effectiveTier } from '../billing/quota';
 import { httpError } from '../http/errors';
 import { countStreamed } from '../ops/metrics';
+import { applyAddressRequest } from '../users/settings';
 import { chatModel, safetyClassifierModel } from './model';
 import { safetyClassifier } from './safety/classifier';
 import { deleteChat, getChat, listChats, listMessages } from './repository';
@@ -150,6 +151,8 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   async function send(chatId: string | null, body: ChatSendInput, request: FastifyRequest, reply: FastifyReply) {
+    // «Давай на ты» is kept for every chat and model, from this reply on.
+    await applyAddressRequest(app.database.db, request.user.id, body.content);
     let turn: Turn;
     try {
       turn = await startTurn(deps(request.log), {

@@ -225,6 +225,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const checkIn = needsCheckIn(ctx.riskFlaggedAt, now);
   const system = systemPrompt({
     style: ctx.settings.communication_style,
+    address: ctx.settings.address_form,
     personalContext: ctx.settings.personal_context,
     checkIn,
     lines,
@@ -279,6 +280,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
             seed: turn.chat.id,
             turn: turnOf(turn.position),
             style: ctx.settings.communication_style,
+            address: ctx.settings.address_form,
             hasPersonalContext: Boolean(ctx.settings.personal_context),
             checkIn,
             checkInReminder: checkInReminder(lines),

@@ -67,6 +67,8 @@ export const userSettings = pgTable('user_settings', {
   reminderTime: text('reminder_time').notNull(),
   /** «Обо мне»: what the user tells the assistant about themselves. */
   personalContext: sealedText('user_settings', 'personal_context'),
+  /** vy | ty: how the assistant addresses the user (settings, «Обо мне» or «давай на ты» in a chat). */
+  addressForm: text('address_form').notNull().default('vy'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -416,6 +418,35 @@ export const activityDays = pgTable(
     runStart: date('run_start', { mode: 'string' }).notNull(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The mood check-in (home's one tap): one row per user and local day in their kept zone — the unique key decides, an
+ * upsert changes the day's mood (and note) instead of adding a second. Free on every plan, so no quota.
+ */
+export const checkIns = pgTable(
+  'check_ins',
+  {
+    /** A single-column key, as the re-sealing job walks every sealed table by one (server/privacy/reseal.ts). */
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** very_bad | bad | neutral | good | very_good */
+    mood: text('mood').notNull(),
+    /** The optional short note (contract CHECK_IN_NOTE_MAX); sealed like every text a person writes. */
+    note: sealedText('check_ins', 'note'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull(),
+    /** The last change: where the check-in stands among the diary's entries (the diary list's mood marks). */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull(),
+  },
+  (t) => [
+    // One check-in per user and day: the upsert's conflict target.
+    uniqueIndex('check_ins_user_day_idx').on(t.userId, t.day),
+    index('check_ins_user_updated_idx').on(t.userId, t.updatedAt),
+    check('check_ins_mood_check', sql`${t.mood} in ('very_bad', 'bad', 'neutral', 'good', 'very_good')`),
+  ],
 );
 
 /**

@@ -3,7 +3,7 @@
 // from the per-user diary_counters row (kept in the create, toggle and delete transactions) instead of a count.
 import { and, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
 import type { DailyRefusal } from '../../contract/billing';
-import type { DiaryCreateInput, DiaryEntry, DiaryListQuery } from '../../contract/diary';
+import type { DiaryCreateInput, DiaryEntry, DiaryListQuery, DiaryUpdateInput } from '../../contract/diary';
 import { preparedPerDb, type Db, type Executor } from '../db';
 import { diaryCounters, diaryEntries } from '../db/schema';
 import { spendDaily } from '../billing/quota';
@@ -100,6 +100,18 @@ export async function listEntries(db: Db, userId: number, query: DiaryListQuery)
   return { entries, total: Number(counted?.total ?? 0) };
 }
 
+/** When the entry at `offset` of the user's list (all entries, from `dateFrom` when given) was written; null: none. */
+export async function entryTimeAt(db: Db, userId: number, offset: number, dateFrom?: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ createdAt: diaryEntries.createdAt })
+    .from(diaryEntries)
+    .where(listFilter(userId, false, dateFrom))
+    .orderBy(desc(diaryEntries.createdAt), desc(diaryEntries.id))
+    .limit(1)
+    .offset(offset);
+  return row ? new Date(row.createdAt) : null;
+}
+
 export async function getEntry(db: Executor, userId: number, id: string): Promise<DiaryEntry | null> {
   if (!isEntryId(id)) return null;
   const [row] = await db
@@ -181,6 +193,29 @@ export async function createEntry(
     if (error instanceof Refused) return error.result;
     throw error;
   }
+}
+
+/**
+ * Changes the user's entry (title, content, mood — what the input names), in one statement; null when there is no
+ * such entry of theirs. Editing is not writing a new entry: no quota is spent, on any plan.
+ */
+export async function updateEntry(
+  db: Db,
+  userId: number,
+  id: string,
+  input: DiaryUpdateInput,
+): Promise<DiaryEntry | null> {
+  if (!isEntryId(id)) return null;
+  const set: Partial<typeof diaryEntries.$inferInsert> = {};
+  if (input.title !== undefined) set.title = input.title;
+  if (input.content !== undefined) set.content = input.content;
+  if (input.mood !== undefined) set.mood = input.mood;
+  const [row] = await db
+    .update(diaryEntries)
+    .set(set)
+    .where(and(eq(diaryEntries.id, id), eq(diaryEntries.userId, userId)))
+    .returning();
+  return row ? toDto(row) : null;
 }
 
 /** Flips the flag and moves the favourites counter by one, in one transaction. */

@@ -1,5 +1,5 @@
-// /api/diary: list, one entry, create (spends today's diary quota; an entry from a practice names the caller's own
-// session), favourite toggle, delete.
+// /api/diary: list (with the check-ins' mood marks), one entry, create (spends today's diary quota; an entry from a practice names the caller's own
+// session), edit, favourite toggle, delete.
 // Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -9,15 +9,18 @@ import {
   diaryEntrySchema,
   diaryListQuerySchema,
   diaryListResponseSchema,
+  diaryUpdateBodySchema,
 } from '../../contract/diary';
 import { PRACTICE_SESSION_SOURCE } from '../../contract/constants';
 import { dailyRefusalSchema } from '../../contract/billing';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
+import { requestNow } from '../http/clock';
 import { httpError } from '../http/errors';
 import { isOwnSession } from '../practices/repository';
 import { PRACTICE_ERRORS } from '../practices/routes';
 import { flagRiskIn } from '../users/risk';
-import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite } from './repository';
+import { checkInMarks } from './check-in-marks';
+import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite, updateEntry } from './repository';
 
 export const DIARY_ERRORS = {
   notFound: 'Запись не найдена',
@@ -37,7 +40,11 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: diaryListResponseSchema, ...paramErrors, ...authErrors },
       },
     },
-    async (request) => listEntries(app.database.db, request.user.id, request.query),
+    async (request) => {
+      const page = await listEntries(app.database.db, request.user.id, request.query);
+      const marks = await checkInMarks(app.database.db, request.user.id, request.query, page, requestNow(request));
+      return { ...page, check_ins: marks };
+    },
   );
 
   app.get(
@@ -90,6 +97,25 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         return reply.code(402).send({ detail, code: result.reason });
       }
       return reply.code(result.created ? 201 : 200).send(result.entry);
+    },
+  );
+
+  app.patch(
+    '/:id',
+    {
+      schema: {
+        tags,
+        description: 'Changes the entry’s title, content or mood (not a new entry: no quota). Another user’s → 404.',
+        params: diaryEntryParamsSchema,
+        body: diaryUpdateBodySchema,
+        response: { 200: diaryEntrySchema, 404: errorSchema, ...bodyErrors, ...authErrors },
+      },
+    },
+    async (request) => {
+      await flagRiskIn(app.database.db, request.user.id, request.body.title, request.body.content);
+      const entry = await updateEntry(app.database.db, request.user.id, request.params.id, request.body);
+      if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
+      return entry;
     },
   );
 

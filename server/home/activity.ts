@@ -1,4 +1,4 @@
-// The days a user did something for themselves — wrote in the diary, sent a chat message, finished a practice —
+// The days a user did something for themselves — checked in, wrote in the diary, sent a chat message, finished a practice —
 // as local dates in their kept zone. Home's streak reads them, and a day on the list gets no reminder.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db';

@@ -2,13 +2,14 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../contract/common';
 import { homeSummarySchema } from '../../contract/home';
+import { requestNow } from '../http/clock';
 import { homeSummary } from './summary';
 
 const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(
     '/summary',
     { schema: { tags: ['home'], response: { 200: homeSummarySchema, ...authErrors } } },
-    async (request) => homeSummary(app.database.db, request.user.id, request.timeZone),
+    async (request) => homeSummary(app.database.db, request.user.id, request.timeZone, requestNow(request)),
   );
 };
 

@@ -5,6 +5,7 @@
 //   yesterday, the run it belongs to counts day − run_start + 1 days (activity.ts keeps run_start as days are
 //   written). Today counts once something happened: with nothing today the run simply ends yesterday;
 // - the active days of the last 30 (at most 30 rows of the same index);
+// - the check-ins of the last two weeks (the primary key, a range of days): a day's check-in is its mood;
 // - moods of the last two weeks' diary entries (the (user_id, created_at) index, a few hundred rows at most) and
 //   the ratings of practices finished in them (the (user_id, started_at) index), grouped into local days here
 //   with Intl, as every other local date of the server is (cheaper than AT TIME ZONE and GROUP BY in the query:
@@ -44,6 +45,11 @@ const summaryStatement = preparedPerDb((db) =>
         select json_agg(json_build_array((extract(epoch from created_at) * 1000)::bigint, mood))
         from diary_entries
         where user_id = ${p('userId')}::int and created_at >= ${p('since')}::timestamptz and mood is not null)`,
+      /** [day, mood]: the day's check-in (home's one tap), which is that day's mood when there is one. */
+      checkIns: sql<Array<[string, string]> | null>`(
+        select json_agg(json_build_array(day::text, mood))
+        from check_ins
+        where user_id = ${p('userId')}::int and day >= ${p('sinceDay')}::date and day <= ${p('today')}::date)`,
       ratings: sql<Array<[string, number]> | null>`(
         select json_agg(json_build_array(practice_type, rating))
         from practice_sessions
@@ -59,7 +65,8 @@ export async function homeSummary(db: Db, userId: number, timeZone: string, now 
   const today = localDate(timeZone, now);
   const monday = addDays(today, -weekdayOf(today));
   const windowStart = addDays(today, -(WINDOW_DAYS - 1));
-  const since = instantAt(timeZone, windowStart < monday ? windowStart : monday);
+  const sinceDay = windowStart < monday ? windowStart : monday;
+  const since = instantAt(timeZone, sinceDay);
   const yesterday = addDays(today, -1);
 
   const [row] = await summaryStatement(db).execute({
@@ -68,12 +75,14 @@ export async function homeSummary(db: Db, userId: number, timeZone: string, now 
     yesterday,
     monthAgo: addDays(today, -MONTH_DAYS),
     since: since.toISOString(),
+    sinceDay,
     // A practice finished in the window may have started the evening before it.
     startedSince: new Date(since.getTime() - 86_400_000).toISOString(),
   });
   if (!row) throw new Error(`homeSummary: no user ${userId}`);
 
-  // Each local day's moods → its mean, one decimal.
+  // Each local day's diary moods → their mean, one decimal; a day's check-in is the answer to «how is today» and
+  // stands for the day instead (docs/decisions/0151).
   const byDay = new Map<string, number[]>();
   for (const [ms, mood] of row.moods ?? []) {
     const day = localDate(timeZone, new Date(Number(ms)));
@@ -82,6 +91,7 @@ export async function homeSummary(db: Db, userId: number, timeZone: string, now 
   const moodOf = new Map(
     [...byDay].map(([day, moods]) => [day, Math.round((moods.reduce((a, b) => a + b, 0) / moods.length) * 10) / 10]),
   );
+  for (const [day, mood] of row.checkIns ?? []) moodOf.set(day, moodValue(mood));
 
   return {
     today,

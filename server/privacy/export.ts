@@ -14,6 +14,7 @@ import type { Db, Executor } from '../db';
 import {
   activityDays,
   chatMessages,
+  checkIns,
   chats,
   dailyUsage,
   diaryCounters,
@@ -123,6 +124,7 @@ export const exportParts: ExportPart[] = [
   { key: 'subscription', tables: [subscriptions], read: rowOf(subscriptions) },
   { key: 'usage', tables: [dailyUsage], read: rowsOf(dailyUsage, dailyUsage.day) },
   { key: 'diary', tables: [diaryEntries, diaryCounters], read: diary },
+  { key: 'check_ins', tables: [checkIns], read: rowsOf(checkIns, checkIns.day) },
   { key: 'chats', tables: [chats, chatMessages], read: chatsWithMessages },
   { key: 'practices', tables: [practiceSessions], read: rowsOf(practiceSessions, practiceSessions.startedAt) },
   { key: 'payments', tables: [invoices, payments, refunds, subscriptionGrants], read: exportBilling },

@@ -127,6 +127,11 @@ export interface Config {
    * opinion (the detector alone; not recommended).
    */
   safetyClassifierTimeoutMs: number;
+  /**
+   * TEST_CLOCK=1: a request may name its instant in X-Test-Now (server/http/clock.ts), so an end-to-end test lives a
+   * week of check-ins in a minute. Tests only: refused with NODE_ENV=production or on an address beyond loopback.
+   */
+  testClock: boolean;
 }
 
 function int(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0): number {
@@ -282,14 +287,25 @@ function dataKeys(env: NodeJS.ProcessEnv): Pick<Config, 'dataEncryptionKey' | 'd
   };
 }
 
+/** TEST_CLOCK: only for a test's own server, never one anybody else can reach. */
+function testClock(env: NodeJS.ProcessEnv, host: string): boolean {
+  if (str(env, 'TEST_CLOCK') !== '1') return false;
+  if (env.NODE_ENV === 'production')
+    throw new ConfigError('TEST_CLOCK is for tests: it is refused with NODE_ENV=production');
+  if (!isLoopbackHost(host))
+    throw new ConfigError(`TEST_CLOCK is for tests: it needs HOST on loopback (127.0.0.1), not ${host}`);
+  return true;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // The development token given as BOT_TOKEN is still the public development token.
   const given = str(env, 'BOT_TOKEN');
   const botToken = given === DEV_BOT_TOKEN ? null : given;
+  const hostName = host(env, botToken === null);
   const dataDir = resolve(str(env, 'DATA_DIR') ?? './data');
   return {
     port: int(env, 'PORT', 3000),
-    host: host(env, botToken === null),
+    host: hostName,
     dataDir,
     dataKeyFile: `${dataDir}.key`,
     databaseUrl: str(env, 'DATABASE_URL'),
@@ -331,6 +347,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Two of the readiness checks docs/deploy.md configures (every 2 s) see /readyz turn false in that time. On
     // PGlite there is one instance and no other to send to: no grace.
     drainGraceMs: int(env, 'DRAIN_GRACE_MS', str(env, 'DATABASE_URL') ? 5_000 : 0),
+    testClock: testClock(env, hostName),
     crisisLines: loadCrisisLines(resolve(str(env, 'CRISIS_LINES_FILE') ?? DEFAULT_CRISIS_LINES_FILE)),
     safetyClassifierTimeoutMs: int(env, 'SAFETY_CLASSIFIER_TIMEOUT_MS', 8_000),
   };

@@ -16,7 +16,7 @@ import { exportFileName, exportUserData, sendExport } from '../privacy/export';
 import { EXPORT_LINK_PATH, exportLinkToken } from '../privacy/export-link';
 import { syncReminder } from '../reminders/schedule';
 import { botCanWriteTo, recordBotAccess } from './bot-access';
-import { getSettings, updateSettings } from './settings';
+import { getSettings, updateSettings, withAddressFromAbout } from './settings';
 import { voiceInputReady } from '../voice/stt';
 import { getUser } from './user';
 
@@ -55,7 +55,8 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const settings = await updateSettings(app.database.db, request.user.id, request.body ?? {});
+      const patch = await withAddressFromAbout(app.database.db, request.user.id, request.body ?? {});
+      const settings = await updateSettings(app.database.db, request.user.id, patch);
       if (request.body?.reminder_time !== undefined)
         await syncReminder(app.database.db, request.user.id, app.config.defaultTimeZone);
       return reply(settings, request.user.id);

@@ -1,18 +1,20 @@
 // User settings with their defaults. No row until the user changes something, so reads never write.
 import { eq } from 'drizzle-orm';
-import type { Settings, SettingsPatch } from '../../contract/settings';
+import type { AddressForm, Settings, SettingsPatch } from '../../contract/settings';
 import type { Db, Executor } from '../db';
 import { userSettings } from '../db/schema';
+import { addressRequestIn } from './address';
 
 /**
  * Defaults: 'gentle' (Мягкий) — the supportive tone fits a wellbeing assistant for someone who has not chosen yet;
  * 'evening' (20:00) — the evening check-in suits a mood diary (not after an erase: server/privacy/erase.ts);
- * personal_context empty.
+ * personal_context empty; «вы» — the polite form until the person asks for «ты».
  */
 export const DEFAULT_SETTINGS: Settings = {
   communication_style: 'gentle',
   reminder_time: 'evening',
   personal_context: null,
+  address_form: 'vy',
 };
 
 function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings {
@@ -21,6 +23,7 @@ function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings
     communication_style: row.communicationStyle as Settings['communication_style'],
     reminder_time: row.reminderTime as Settings['reminder_time'],
     personal_context: row.personalContext,
+    address_form: row.addressForm as AddressForm,
   };
 }
 
@@ -35,6 +38,7 @@ export async function updateSettings(db: Executor, userId: number, patch: Settin
   if (patch.communication_style !== undefined) set.communicationStyle = patch.communication_style;
   if (patch.reminder_time !== undefined) set.reminderTime = patch.reminder_time;
   if (patch.personal_context !== undefined) set.personalContext = patch.personal_context;
+  if (patch.address_form !== undefined) set.addressForm = patch.address_form;
   const [row] = await db
     .insert(userSettings)
     .values({
@@ -42,8 +46,27 @@ export async function updateSettings(db: Executor, userId: number, patch: Settin
       communicationStyle: set.communicationStyle ?? DEFAULT_SETTINGS.communication_style,
       reminderTime: set.reminderTime ?? DEFAULT_SETTINGS.reminder_time,
       personalContext: set.personalContext ?? DEFAULT_SETTINGS.personal_context,
+      addressForm: set.addressForm ?? DEFAULT_SETTINGS.address_form,
     })
     .onConflictDoUpdate({ target: userSettings.userId, set })
     .returning();
   return toSettings(row);
+}
+
+/**
+ * The patch as it is applied: a «на ты» or «на вы» that is new in «Обо мне» (not in the text before) sets the address
+ * too, unless the patch chooses it itself — so a later choice in the settings is not undone by editing the same text.
+ */
+export async function withAddressFromAbout(db: Db, userId: number, patch: SettingsPatch): Promise<SettingsPatch> {
+  if (patch.address_form !== undefined || !patch.personal_context) return patch;
+  const asked = addressRequestIn(patch.personal_context);
+  if (!asked) return patch;
+  const before = addressRequestIn((await getSettings(db, userId)).personal_context);
+  return asked === before ? patch : { ...patch, address_form: asked };
+}
+
+/** «Давай на ты» in a chat message: the address is kept for every chat (one upsert, only when asked). */
+export async function applyAddressRequest(db: Db, userId: number, message: string): Promise<void> {
+  const asked = addressRequestIn(message);
+  if (asked) await updateSettings(db, userId, { address_form: asked });
 }

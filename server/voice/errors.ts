@@ -2,7 +2,7 @@
 import { VOICE_MAX_BYTES, VOICE_MAX_SECONDS } from '../../contract/voice-limits';
 
 export const VOICE_ERRORS = {
-  unconfigured: 'Голосовой ввод не настроен на этом сервере: распознавание речи не подключено',
+  unconfigured: 'Голосовой ввод пока недоступен',
   notMultipart: 'Отправьте аудиозапись в теле multipart/form-data',
   badMultipart: 'Некорректное тело multipart/form-data',
   noFile: 'В запросе нет аудиозаписи',

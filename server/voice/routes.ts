@@ -53,7 +53,11 @@ const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      if (!model) return reply.code(503).send({ detail: VOICE_ERRORS.unconfigured, code: VOICE_UNCONFIGURED });
+      if (!model) {
+        // The operator's words go to the log; the user reads «Голосовой ввод пока недоступен».
+        request.log.warn('voice input refused: speech-to-text is not configured (set STT_BASE_URL and STT_MODEL)');
+        return reply.code(503).send({ detail: VOICE_ERRORS.unconfigured, code: VOICE_UNCONFIGURED });
+      }
       const { audio, clientId } = await readUpload(request);
       const measured = await measureRecording(audio).catch((error: unknown) => {
         if (!(error instanceof AudioRejected)) throw error;

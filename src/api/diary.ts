@@ -1,5 +1,11 @@
 // The diary's API calls, typed from contract/diary.ts (types only: zod stays out of the bundle).
-import type { DiaryCreateBody, DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
+import type {
+  DiaryCreateBody,
+  DiaryEntry,
+  DiaryListQuery,
+  DiaryListResponse,
+  DiaryUpdateBody,
+} from '../../contract/diary';
 import { api } from './client';
 import { httpStatus } from './errors';
 import { refusedErrorOf } from './refusal';
@@ -31,6 +37,11 @@ export async function createDiaryEntry(body: DiaryCreateBody): Promise<DiaryEntr
   } catch (err) {
     throw (await refusedErrorOf(err)) ?? err;
   }
+}
+
+/** Changes the entry's title, content or mood (PATCH, no quota); any failure — a 404 too — rejects. */
+export function updateDiaryEntry(id: string, body: DiaryUpdateBody): Promise<DiaryEntry> {
+  return api.patch(`api/diary/${encodeURIComponent(id)}`, { json: body }).json<DiaryEntry>();
 }
 
 export function toggleDiaryFavorite(id: string): Promise<DiaryEntry> {

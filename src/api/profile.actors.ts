@@ -10,7 +10,6 @@ import { storedAbout, type WriteAccess } from '../../machines/profile/settings.m
 import type { TrialFailure } from '../../machines/profile/trial.machine';
 import { trialCopy } from '../copy/profile';
 import { getSubscription, getTiers } from './billing';
-import { billingActors } from './billing.actors';
 import { apiBaseUrl } from './client';
 import { errorDetail, httpStatus } from './errors';
 import {
@@ -44,8 +43,11 @@ async function loadProfile(): Promise<ProfileData> {
 
 export const profileActors = {
   loadProfile: fromPromise<ProfileData, void>(loadProfile),
-  /** The same refetch the checkout uses. */
-  loadSubscription: billingActors.loadSubscription,
+  /** After the trial: the new plan and its limits for today. */
+  loadPlan: fromPromise<Pick<ProfileData, 'subscription' | 'usage'>, void>(async () => {
+    const [subscription, usage] = await Promise.all([getSubscription(), getUsage()]);
+    return { subscription, usage };
+  }),
   loadTrialStatus: fromPromise<TrialStatus, void>(async () => {
     try {
       return await getTrialStatus();

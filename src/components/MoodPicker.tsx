@@ -64,14 +64,15 @@ const Option = styled.button<{ $selected: boolean }>`
 `;
 
 /**
- * Five moods as a radio group (home quick mood card, new diary entry): one tab stop, arrow keys move and choose.
- * Mood is optional everywhere, so choosing the selected one again clears it. Haptics and what a choice means stay
- * with the caller's `onChange`.
+ * Five moods as a radio group (home's check-in, a diary entry): one tab stop, arrow keys move and choose. A diary
+ * entry's mood is optional, so choosing the selected one again clears it (`clearable`, the default); the check-in
+ * always has one. Haptics and what a choice means stay with the caller's `onChange`.
  */
 export function MoodPicker(props: {
   value: Mood | null;
   onChange: (mood: Mood | null) => void;
   disabled?: boolean;
+  clearable?: boolean;
   label?: string;
   className?: string;
 }) {
@@ -79,7 +80,7 @@ export function MoodPicker(props: {
     values: moodValues,
     value: props.value,
     onChange: props.onChange,
-    clearable: true,
+    clearable: props.clearable ?? true,
     disabled: props.disabled,
   });
   return (

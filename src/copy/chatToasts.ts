@@ -5,11 +5,12 @@ import type { ToastCopy } from './toasts';
 
 export const chatToasts = {
   limitReached: { title: 'Внимание', description: 'Лимит токенов исчерпан', variant: 'warning' },
-  chatDeleted: { title: 'Готово', description: 'Чат удалён', variant: 'success' },
+  chatDeleted: { title: 'Чат удалён', description: 'Его сообщений больше нет', variant: 'success' },
   deleteFailed: { title: 'Ошибка', description: 'Не удалось удалить чат', variant: 'destructive' },
   voiceUnconfigured: {
-    title: 'Голосовой ввод не настроен',
-    description: 'На этом сервере не подключено распознавание речи. Напишите сообщение текстом.',
+    // The user's words, not an administrator's (issue 24): the server log says what is missing.
+    title: 'Голосовой ввод пока недоступен',
+    description: 'Напишите, пожалуйста, сообщение текстом.',
     variant: 'default',
   },
 } satisfies Record<ChatToastKey, ToastCopy>;

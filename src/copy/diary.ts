@@ -14,7 +14,8 @@ export const diaryCopy = {
   } satisfies Record<DiaryFilter, string>,
   filtersLabel: 'Фильтр записей',
   newEntry: 'Новая запись',
-  untitled: 'Без заголовка',
+  /** A check-in among the entries (home's one tap): «Настроение дня: Хорошее». */
+  moodMark: 'Настроение дня',
   emptyTitle: 'Дневник пуст',
   emptyAction: 'Создать первую запись',
   listError: 'Не удалось загрузить записи',
@@ -25,6 +26,10 @@ export const diaryCopy = {
   entryNotFound: 'Запись не найдена',
   entryError: 'Не удалось загрузить запись',
   backToList: 'К дневнику',
+  // Editing an entry (ours: the spec has no editing).
+  editEntry: 'Изменить',
+  editHeading: 'Изменить запись',
+  cancelEdit: 'Отмена',
   // Deleting an entry (ours: the spec has no delete).
   deleteEntry: 'Удалить запись',
   deleteSheet: {
@@ -39,7 +44,7 @@ export const diaryCopy = {
   moodLabel: 'Настроение',
   form: {
     titleLabel: 'Заголовок',
-    titlePlaceholder: 'Заголовок (необязательно)',
+    titlePlaceholder: 'Заголовок (опционально)',
     contentLabel: 'Содержание',
     contentPlaceholder: 'Что вы чувствуете?',
     moodLabel: 'Настроение',

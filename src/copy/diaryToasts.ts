@@ -4,11 +4,23 @@ import type { DiaryToastKey } from '../../machines/diary/diary-toasts';
 import type { ToastCopy } from './toasts';
 
 export const diaryToasts = {
-  created: { title: 'Успешно', description: 'Запись добавлена в дневник', variant: 'success' },
+  // The spec's title «Успешно» says nothing of what happened (issue 24): the title says it.
+  created: { title: 'Запись сохранена', description: 'Запись добавлена в дневник', variant: 'success' },
+  createdFromChat: {
+    title: 'Сохранено в дневник',
+    description: 'Запись из разговора — в дневнике. Можно продолжать',
+    variant: 'success',
+  },
   createFailed: { title: 'Ошибка', description: 'Не удалось создать запись', variant: 'destructive' },
   blankContent: { title: 'Внимание', description: 'Содержание записи не может быть пустым', variant: 'warning' },
   favoriteFailed: { title: 'Ошибка', description: 'Не удалось изменить статус избранного', variant: 'destructive' },
   // Ours: deleting an entry is not in the spec.
-  entryDeleted: { title: 'Готово', description: 'Запись удалена', variant: 'success' },
+  entryDeleted: { title: 'Запись удалена', description: 'Её больше нет в дневнике', variant: 'success' },
   entryDeleteFailed: { title: 'Ошибка', description: 'Не удалось удалить запись', variant: 'destructive' },
+  entryUpdated: { title: 'Изменения сохранены', description: 'Запись обновлена', variant: 'success' },
+  updateFailed: {
+    title: 'Ошибка',
+    description: 'Не удалось сохранить изменения. Всё написанное осталось в форме',
+    variant: 'destructive',
+  },
 } satisfies Record<DiaryToastKey, ToastCopy>;

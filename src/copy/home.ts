@@ -8,9 +8,6 @@ export const homeCopy = {
   },
   fallbackName: 'Друг',
   prompt: 'Как вы себя чувствуете сегодня?',
-  moodCardTitle: 'Быстрая запись настроения',
-  moodCardHint: 'Выберите, как вы себя чувствуете',
-  record: 'Записать',
   cards: {
     chat: { title: 'Чат с помощником', text: 'Поговорите о том, что волнует' },
     practices: { title: 'Практики', text: 'Дыхание, заземление и другие' },

@@ -111,7 +111,8 @@ export const practicesCopy = {
   },
   lockedDialog: {
     title: 'Продвинутая практика',
-    text: (name: string) => `${name} доступна на тарифах PRO и PREMIUM`,
+    // The spec's «{practice} доступна…» agrees with «практика», not with a name like «Колесо баланса» (issue 24).
+    text: (name: string) => `Практика «${name}» доступна на тарифах PRO и PREMIUM`,
     upgrade: 'Улучшить тариф',
     later: 'Позже',
   },

@@ -1,6 +1,6 @@
 // The profile, the trial offer, the settings, the user's own data and help — verbatim from the product spec where it
 // gives the words. The FAQ's answers must stay true of the product as built (docs/privacy.md says what is sealed).
-import type { CommunicationStyle, ReminderTime } from '../../contract/settings';
+import type { AddressForm, CommunicationStyle, ReminderTime } from '../../contract/settings';
 import type { ProfilePart } from '../../machines/profile/profile.machine';
 import { ERASE_WORD } from '../../machines/profile/erase-confirmation';
 import { commonCopy } from './common';
@@ -29,7 +29,7 @@ export const profileCopy = {
     until: (iso: string) => `до ${formatDay(iso)}`,
     upgrade: 'Улучшить тариф',
     today: 'Сегодня',
-    messages: 'Сообщения с AI',
+    messages: 'Сообщения с ИИ',
     /** Tokens: what is left of today's limit, as a share (a count of tokens means nothing to anyone). */
     messagesLeft: (limit: number | null, used: number) =>
       limit === null ? 'без ограничений' : `осталось ${Math.max(0, Math.round(100 - (used / limit) * 100))}%`,
@@ -49,7 +49,7 @@ export const trialCopy = {
   cardText: '7 дней полного доступа',
   activate: 'Активировать бесплатно',
   sheetTitle: 'PREMIUM на 7 дней бесплатно',
-  benefits: ['Больше диалогов с AI', 'Голосовые сообщения', 'Больше записей в дневнике', 'Продвинутые практики'],
+  benefits: ['Больше диалогов с ИИ', 'Голосовые сообщения', 'Больше записей в дневнике', 'Продвинутые практики'],
   note: 'Без оплаты и без автоматических списаний: через 7 дней вернётся тариф «Старт».',
   start: 'Начать пробный период',
   activating: 'Активация...',
@@ -71,6 +71,13 @@ export const settingsCopy = {
       direct: { label: 'Прямой', description: 'Чёткий и конкретный' },
       humorous: { label: 'С юмором', description: 'Лёгкий и позитивный' },
     } satisfies Record<CommunicationStyle, { label: string; description: string }>,
+  },
+  address: {
+    heading: 'Обращение',
+    options: {
+      vy: { label: 'На «вы»', description: 'Вежливо и спокойно' },
+      ty: { label: 'На «ты»', description: 'По-дружески' },
+    } satisfies Record<AddressForm, { label: string; description: string }>,
   },
   reminders: {
     heading: 'Напоминания',
@@ -106,6 +113,11 @@ export const myDataCopy = {
   download: 'Скачать файл',
   erase: 'Удалить все мои данные',
   eraseHint: 'Навсегда, без возможности восстановления.',
+  // A short goodbye once everything is erased, before the app starts again (issue 24).
+  farewell: {
+    title: 'Ваши данные удалены',
+    text: 'Спасибо, что были здесь. Берегите себя — и возвращайтесь, когда захотите.',
+  },
   sheet: {
     title: 'Удалить все данные?',
     gone: 'Будут удалены навсегда: дневник, чаты, практики, «Обо мне» и другие настройки, подписка и история оплат в приложении. Отменить это нельзя.',
@@ -132,7 +144,7 @@ export const faq: FaqItem[] = [
     id: 'what',
     question: 'Что это за приложение?',
     answer: [
-      'Помощник для эмоционального состояния внутри Telegram. Можно поговорить с AI-ассистентом, вести дневник настроения и проходить практики: дыхательные, заземление, дневниковые и другие упражнения.',
+      'Помощник для эмоционального состояния внутри Telegram. Можно поговорить с ИИ-ассистентом, вести дневник настроения и проходить практики: дыхательные, заземление, дневниковые и другие упражнения.',
       'Это поддержка в повседневных трудностях, а не замена психологу, психотерапевту или врачу.',
     ],
   },
@@ -150,7 +162,7 @@ export const faq: FaqItem[] = [
     question: 'Кто видит мои диалоги?',
     answer: [
       'Только вы. В приложении нет способа читать чужие разговоры, а в базе данных они зашифрованы.',
-      'Чтобы ответить, ассистент передаёт текст разговора AI-модели — только для ответа.',
+      'Чтобы ответить, ассистент передаёт текст разговора ИИ-модели — только для ответа.',
     ],
   },
   {
@@ -172,7 +184,7 @@ export const faq: FaqItem[] = [
     id: 'subscriptions',
     question: 'Как работают подписки?',
     answer: [
-      '«Старт» — бесплатно. PRO и PREMIUM дают больше диалогов с AI, голосовые сообщения, дневник настроения и продвинутые практики.',
+      '«Старт» — бесплатно. PRO и PREMIUM дают больше диалогов с ИИ, голосовые сообщения, дневник настроения и продвинутые практики.',
       'Оплата — звёздами Telegram (Telegram Stars), а где доступно — и банковской картой, в окне оплаты Telegram, на 1, 3, 6 или 12 месяцев. Доступ открывается сразу после оплаты. Автоматических списаний нет: чтобы продлить, оплатите снова.',
       'На тарифе «Старт» можно один раз бесплатно попробовать PREMIUM на 7 дней. Вопросы об оплате — команда /paysupport в чате с ботом.',
     ],

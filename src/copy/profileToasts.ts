@@ -6,7 +6,9 @@ import type { ToastCopy } from './toasts';
 const SAVED = 'Настройки сохранены';
 
 export const profileToasts = {
-  styleUpdated: { title: SAVED, description: 'Стиль общения обновлен', variant: 'success' },
+  // The spec's «Стиль общения обновлен» read as a mistake in agreement (issue 24): «обновлено» with what changed.
+  styleUpdated: { title: SAVED, description: 'Обновлено: стиль общения', variant: 'success' },
+  addressUpdated: { title: SAVED, description: 'Обновлено: обращение', variant: 'success' },
   remindersOff: { title: SAVED, description: 'Напоминания отключены', variant: 'success' },
   reminderTimeUpdated: { title: SAVED, description: 'Время напоминаний обновлено', variant: 'success' },
   aboutUpdated: { title: SAVED, description: 'Информация обновлена', variant: 'success' },

@@ -215,7 +215,7 @@ const letterWithoutSending: PracticeStepsCopy<'letter_without_sending'> = {
     },
   },
   fields: {
-    to: { label: 'Кому (необязательно)', placeholder: 'Например: маме', entry: 'Кому' },
+    to: { label: 'Кому (опционально)', placeholder: 'Например: маме', entry: 'Кому' },
     letter: { label: 'Письмо', placeholder: 'Здравствуй…', entry: 'Письмо' },
   },
 };

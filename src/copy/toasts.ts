@@ -4,6 +4,7 @@
 import type { ToastKey } from '../../machines/app/toast-keys';
 import type { ToastVariant } from '../../machines/app/toast.machine';
 import { chatToasts } from './chatToasts';
+import { checkInToasts } from './checkinToasts';
 import { diaryToasts } from './diaryToasts';
 import { profileToasts } from './profileToasts';
 
@@ -18,4 +19,5 @@ export const toastCopy: Record<ToastKey, ToastCopy> = {
   ...diaryToasts,
   ...chatToasts,
   ...profileToasts,
+  ...checkInToasts,
 };

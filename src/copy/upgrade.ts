@@ -24,7 +24,7 @@ export const upgradeCopy = {
       button: 'Посмотреть тарифы',
     },
   } satisfies Record<UpgradeKey, UpgradeDialogCopy>,
-  benefits: ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики'],
+  benefits: ['Больше ИИ-диалогов', 'Голосовые сообщения', 'Продвинутые практики'],
   later: 'Позже',
   /** The after-crisis window: what is not available is said, nothing is sold (docs/safety.md). */
   quiet:

@@ -23,7 +23,7 @@ export const voiceCopy = {
     startFailed: 'Не удалось начать запись',
     recordingFailed: 'Ошибка записи аудио',
     empty: 'Не удалось записать аудио',
-    unconfigured: 'Голосовой ввод не настроен на этом сервере',
+    unconfigured: 'Голосовой ввод пока недоступен',
     rejected: 'Не удалось распознать запись',
   } satisfies Record<RecorderError, string>,
   /** What to do about it, where there is something to do. */

@@ -248,8 +248,14 @@ describe('zoom and text size', () => {
       document.documentElement.style.fontSize = '';
     });
 
-    // The upgrade sheet (a START user's «Записать») at 200 % too; Escape closes it.
-    await page.getByRole('button', { name: 'Записать' }).click();
+    // The check-in's note at 200 %; then the upgrade sheet (a START user's «Новая запись») too; Escape closes it.
+    await page.getByRole('radio', { name: 'Хорошее' }).click();
+    await page.getByRole('button', { name: 'Добавить заметку' }).click();
+    await page.getByRole('textbox', { name: 'Заметка' }).fill('Прогулка и тёплый чай');
+    await expectLayoutHolds(page, 'home with the check-in note');
+    await page.locator('nav').getByRole('link', { name: 'Дневник' }).click();
+    await page.waitForURL('**/app/diary');
+    await page.getByRole('button', { name: 'Новая запись' }).click();
     await page.getByRole('dialog').waitFor({ timeout: TIMEOUT });
     await expectLayoutHolds(page, 'the upgrade sheet');
     await page.keyboard.press('Escape');
@@ -309,7 +315,7 @@ describe('keyboard and screen readers', () => {
 
   it('the mood picker is one tab stop; arrow keys move and choose, wrapping around', async () => {
     const page = await openHome({ ...reader, id: reader.id + 40 }, 'dark');
-    const group = page.getByRole('radiogroup', { name: 'Быстрая запись настроения' });
+    const group = page.getByRole('radiogroup', { name: 'Как вы себя чувствуете сегодня?' });
     const radios = group.getByRole('radio');
     expect(await radios.evaluateAll((rs) => rs.map((r) => r.getAttribute('tabindex')))).toEqual([
       '0',
@@ -379,7 +385,9 @@ describe('reduced motion', () => {
     expect(await moving()).toBe(0);
     await page.getByRole('button', { name: 'Пропустить' }).click();
     await page.waitForURL('**/app/home');
-    await page.getByRole('button', { name: 'Записать' }).click();
+    await page.locator('nav').getByRole('link', { name: 'Дневник' }).click();
+    await page.waitForURL('**/app/diary');
+    await page.getByRole('button', { name: 'Новая запись' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: TIMEOUT });
     // The sheet is where it ends at once: no slide (framer-motion honours the setting).

@@ -93,7 +93,7 @@ describe('chat in Chromium', () => {
     // The mic while the box is empty (this server has no speech-to-text, and the mic says so), send once there is
     // text; Enter sends.
     await page.getByRole('button', { name: 'Записать голосовое сообщение' }).click();
-    await shown(page.getByText('Голосовой ввод не настроен'));
+    await shown(page.getByText('Голосовой ввод пока недоступен'));
     // The box grows with its lines up to 120 px, then scrolls.
     await box.fill('раз\nдва\nтри\nчетыре\nпять\nшесть\nсемь\nвосемь');
     const height = await box.evaluate((el) => el.getBoundingClientRect().height);
@@ -132,7 +132,11 @@ describe('chat in Chromium', () => {
     await page.waitForURL('**/app/diary/new');
     const content = page.getByPlaceholder('Что вы чувствуете?');
     await expect.poll(() => content.inputValue(), { timeout: TIMEOUT }).toBe(JOY);
-    expect(await page.getByPlaceholder('Заголовок (необязательно)').inputValue()).toBe('Хороший момент');
+    expect(await page.getByPlaceholder('Заголовок (опционально)').inputValue()).toBe('Хороший момент');
+    // Saved, it returns to the conversation and confirms there.
+    await page.getByRole('button', { name: 'Сохранить' }).click();
+    await page.waitForURL(chatUrl);
+    await shown(page.getByText('Сохранено в дневник'));
 
     // The list: the chat's card with its topic and last message; deleting it after the confirmation.
     await page.goto(`${e2e.server.url}/app/chat`);

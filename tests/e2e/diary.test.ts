@@ -26,7 +26,7 @@ async function writeEntry(page: Page, title: string, text: string, mood?: string
   await page.waitForURL('**/app/diary/new');
   const content = page.getByPlaceholder('Что вы чувствуете?');
   await expect.poll(() => content.isEnabled(), { timeout: TIMEOUT }).toBe(true); // drafts restored
-  await page.getByPlaceholder('Заголовок (необязательно)').fill(title);
+  await page.getByPlaceholder('Заголовок (опционально)').fill(title);
   await content.fill(text);
   await shown(page.getByText(`${text.length}/2000`));
   if (mood) await page.getByRole('radio', { name: mood }).click();
@@ -93,11 +93,13 @@ describe('diary in Chromium', () => {
     await page.context().close();
   });
 
-  it('a START user pressing «Записать» on home’s quick mood card sees «Дневник недоступен», not the form', async () => {
+  it('a START user’s tap on home’s mood is a check-in: no «Дневник недоступен», no diary link, still on home', async () => {
     const page = await openHome(e2e, homeStartUser);
     await page.getByRole('radio', { name: 'Хорошее' }).click();
-    await page.getByRole('button', { name: 'Записать' }).click();
-    await expectDiaryUnavailable(page, '/app/home');
+    await page.getByText('Настроение отмечено. Его можно изменить до конца дня').waitFor({ timeout: 10_000 });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.getByRole('button', { name: 'Написать в дневник' }).count()).toBe(0);
+    expect(new URL(page.url()).pathname).toBe('/app/home');
     await page.context().close();
   });
 });

@@ -1,43 +1,146 @@
-// Home from real data in a real Chromium against the real server: a PRO user's home starts with the first step and
-// an empty week; a mood written through the quick mood card shows up on home's chart and streak.
+// Home from real data in a real Chromium against the real server. A START user lives a week of check-ins on the fake
+// clock (the server's TEST_CLOCK with X-Test-Now, the page's own clock beside it): one tap a day, never a paywall, the
+// streak counting up and the week's chart filling day by day. A PRO user's check-in offers a full diary entry with
+// its mood.
 import { describe, expect, it } from 'vitest';
-import type { Locator } from 'playwright-core';
-import { openHome, setTier, useServerAndBrowser, type TgUser } from './harness';
+import type { Locator, Page } from 'playwright-core';
+import { armAccessibilityGate } from './a11y';
+import {
+  launchUrl,
+  openHome,
+  PHONE_CONTEXT,
+  screenshotOnFailure,
+  setTier,
+  useServerAndBrowser,
+  type TgUser,
+} from './harness';
 
-const e2e = useServerAndBrowser();
+const e2e = useServerAndBrowser({ env: { TEST_CLOCK: '1' } });
+const starter: TgUser = { id: 5_550_602, first_name: 'Лена', language_code: 'ru' };
 const proUser: TgUser = { id: 5_550_601, first_name: 'Вера', language_code: 'ru' };
 
 const TIMEOUT = 10_000;
 const shown = (locator: Locator) => locator.waitFor({ state: 'visible', timeout: TIMEOUT });
 
+/** Monday 14 to Sunday 20 January 2030, the mood tapped each morning and its value on the chart. */
+const WEEK = [
+  ['2030-01-14', 'Плохое', 2],
+  ['2030-01-15', 'Нейтральное', 3],
+  ['2030-01-16', 'Хорошее', 4],
+  ['2030-01-17', 'Очень плохое', 1],
+  ['2030-01-18', 'Нейтральное', 3],
+  ['2030-01-19', 'Хорошее', 4],
+  ['2030-01-20', 'Отличное', 5],
+] as const;
+const DAY_NAMES = ['Пн', 'Вт', 'Ср', 'Чт', 'Пт', 'Сб', 'Вс'];
+/** «1 день подряд», «2 дня подряд», «5 дней подряд» — written out, not computed by the app's rule. */
+const STREAK = [
+  '',
+  '1 день подряд',
+  '2 дня подряд',
+  '3 дня подряд',
+  '4 дня подряд',
+  '5 дней подряд',
+  '6 дней подряд',
+  '7 дней подряд',
+];
+
+/** The server's day and the page's clock both at `iso`; home opened afresh. */
+async function liveAt(page: Page, iso: string) {
+  await page.context().setExtraHTTPHeaders({ 'x-test-now': iso });
+  await page.clock.setSystemTime(new Date(iso));
+  await page.reload();
+  await page.waitForURL('**/app/home');
+}
+
 describe('home in Chromium', () => {
-  it('a diary entry with a mood shows up on home’s chart and streak', async () => {
+  it('a START user checks in each day of a week on the fake clock: no paywall, the streak and the chart grow', async () => {
+    // The page's clock is installed before its first script (it runs on: the greeting reads it, nothing pauses it).
+    const context = await e2e.browser.newContext(PHONE_CONTEXT);
+    const page = await context.newPage();
+    screenshotOnFailure(page);
+    await page.clock.install({ time: new Date('2030-01-14T08:30:00+03:00') });
+    await armAccessibilityGate(context, page, {});
+    await context.setExtraHTTPHeaders({ 'x-test-now': '2030-01-14T08:30:00+03:00' });
+    await page.goto(launchUrl(e2e.server, { user: starter }));
+    await page.waitForURL('**/onboarding', { timeout: 20_000 });
+    await page.getByRole('button', { name: 'Пропустить' }).click();
+    await page.waitForURL('**/app/home');
+    const chart = page.getByRole('img', { name: /Пн: / });
+    const status = page.getByRole('region', { name: 'Настроение сегодня' }).getByRole('status');
+
+    for (const [i, [day, mood]] of WEEK.entries()) {
+      await liveAt(page, `${day}T08:30:00+03:00`);
+      await shown(page.getByRole('heading', { name: 'Доброе утро, Лена' }));
+      // The morning before the tap: a first step on Monday; then yesterday's streak stands, today still ahead.
+      await shown(page.getByLabel(i === 0 ? 'Первый шаг' : STREAK[i]!));
+      await shown(
+        page.getByText(
+          i === 0
+            ? 'Отметьте настроение выше — и здесь появится ваша неделя'
+            : 'Серия продолжается — сегодняшний день ещё впереди',
+        ),
+      );
+      await page.getByRole('radio', { name: mood, exact: true }).click();
+      await expect
+        .poll(() => status.textContent(), { timeout: TIMEOUT })
+        .toBe('Настроение отмечено. Его можно изменить до конца дня');
+      await shown(page.getByLabel(STREAK[i + 1]!));
+      await shown(page.getByText('Вы заботитесь о себе каждый день'));
+      const expected = WEEK.slice(0, i + 1).map(([, , v], d) => `${DAY_NAMES[d]}: ${v} из 5`);
+      await expect.poll(() => chart.getAttribute('aria-label'), { timeout: TIMEOUT }).toContain(expected.join(', '));
+      // Never a paywall, never a diary link on START.
+      expect(await page.getByRole('dialog').count()).toBe(0);
+      expect(await page.getByRole('button', { name: 'Написать в дневник' }).count()).toBe(0);
+    }
+
+    // Sunday evening: a second tap changes the day's mood, and a note joins it.
+    await liveAt(page, '2030-01-20T21:00:00+03:00');
+    await shown(page.getByRole('heading', { name: 'Добрый вечер, Лена' }));
+    expect(await page.getByRole('radio', { name: 'Отличное' }).getAttribute('aria-checked')).toBe('true');
+    await page.getByRole('radio', { name: 'Хорошее' }).click();
+    await expect.poll(() => chart.getAttribute('aria-label'), { timeout: TIMEOUT }).toContain('Вс: 4 из 5');
+    await page.getByRole('button', { name: 'Добавить заметку' }).click();
+    await page.getByRole('textbox', { name: 'Заметка' }).fill('Неделя получилась ровнее, чем казалось');
+    await page.getByRole('button', { name: 'Записать' }).click();
+    await shown(page.getByText('Неделя получилась ровнее, чем казалось'));
+    await shown(page.getByLabel('7 дней подряд'));
+    expect(await page.locator('[data-testid="mood-bar"][data-mood=""]').count()).toBe(0);
+    expect(
+      await page
+        .locator('[data-testid="mood-bar"]')
+        .evaluateAll((bars) => bars.map((b) => b.getAttribute('data-mood'))),
+    ).toEqual(['2', '3', '4', '1', '3', '4', '4']);
+
+    // The next Monday: a new week, the streak still there until the day's tap.
+    await liveAt(page, '2030-01-21T07:00:00+03:00');
+    await shown(page.getByLabel('7 дней подряд'));
+    await shown(page.getByText('Отметьте настроение выше — и здесь появится ваша неделя'));
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    await page.context().close();
+  }, 300_000); // nine loads of home, each checked by the accessibility gate
+
+  it('PRO: after the check-in, «Написать в дневник» opens a full entry with that mood; saved, home shows it', async () => {
     const page = await openHome(e2e, proUser);
     await setTier(e2e.server, proUser.id, 'PRO'); // START has no diary
-    const streak = page.getByLabel('Первый шаг');
-    await shown(streak);
-    const chart = page.getByRole('img', { name: /Пн: / });
-    await expect.poll(() => chart.getAttribute('aria-label')).not.toMatch(/из 5/); // nothing yet: every day empty
-    await shown(page.getByText('Отметьте настроение в дневнике — и здесь появится ваша неделя'));
-
-    // The quick mood card: «Хорошее», «Записать», a line of text, «Сохранить».
+    await page.reload();
     await page.getByRole('radio', { name: 'Хорошее' }).click();
-    await page.getByRole('button', { name: 'Записать' }).click();
+    await page.getByRole('button', { name: 'Написать в дневник' }).click();
     await page.waitForURL('**/app/diary/new');
+    expect(await page.getByRole('radio', { name: 'Хорошее' }).getAttribute('aria-checked')).toBe('true');
     const content = page.getByPlaceholder('Что вы чувствуете?');
     await expect.poll(() => content.isEnabled(), { timeout: TIMEOUT }).toBe(true);
     await content.fill('Прогулка в парке, тепло и спокойно.');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL('**/app/diary');
-
+    // The day's check-in shows among the entries as a mood mark.
+    await shown(page.getByRole('article', { name: 'Настроение дня: Хорошее' }));
     await page.locator('nav').getByText('Главная', { exact: true }).click();
     await page.waitForURL('**/app/home');
-    const days = page.getByLabel('Дней подряд');
-    await shown(days);
-    expect(await days.locator('strong').textContent()).toBe('1');
-    await shown(days.getByText('Вы заботитесь о себе каждый день'));
+    await shown(page.getByLabel('1 день подряд'));
+    const chart = page.getByRole('img', { name: /Пн: / });
     await expect.poll(() => chart.getAttribute('aria-label'), { timeout: TIMEOUT }).toMatch(/: 4 из 5/);
     expect(await page.locator('[data-testid="mood-bar"][data-mood="4"]').count()).toBe(1);
-    expect(await page.locator('[data-testid="mood-bar"][data-mood=""]').count()).toBe(6);
+    await page.context().close();
   });
 });

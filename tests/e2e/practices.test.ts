@@ -156,7 +156,7 @@ describe('practices in Chromium', () => {
     const page = await openPractices(startUser);
     await page.getByRole('button', { name: 'Колесо баланса', exact: true }).click();
     const dialog = page.getByRole('dialog', { name: 'Продвинутая практика' });
-    await shown(dialog.getByText('Колесо баланса доступна на тарифах PRO и PREMIUM'));
+    await shown(dialog.getByText('Практика «Колесо баланса» доступна на тарифах PRO и PREMIUM'));
     await dialog.getByRole('button', { name: 'Позже' }).click();
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: TIMEOUT }).toBe(0);
     expect(new URL(page.url()).pathname).toBe('/app/practices');

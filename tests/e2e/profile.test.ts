@@ -50,7 +50,7 @@ describe('profile in Chromium', () => {
     const direct = page.getByRole('radiogroup', { name: 'Стиль общения' }).getByRole('radio', { name: /Прямой/ });
     await shown(direct);
     await direct.click();
-    await shown(page.getByText('Стиль общения обновлен'));
+    await shown(page.getByText('Обновлено: стиль общения'));
     await page.reload();
     await expect.poll(() => direct.getAttribute('aria-checked'), { timeout: TIMEOUT }).toBe('true');
     await page.context().close();
@@ -148,7 +148,7 @@ describe('profile in Chromium', () => {
     await page.waitForURL('**/app/diary/new');
     const content = page.getByPlaceholder('Что вы чувствуете?');
     await expect.poll(() => content.isEnabled(), { timeout: TIMEOUT }).toBe(true);
-    await page.getByPlaceholder('Заголовок (необязательно)').fill('Лишняя запись');
+    await page.getByPlaceholder('Заголовок (опционально)').fill('Лишняя запись');
     await content.fill('Это можно удалить');
     await page.getByRole('button', { name: 'Сохранить' }).click();
     await page.waitForURL('**/app/diary');

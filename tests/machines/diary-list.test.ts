@@ -3,13 +3,25 @@ import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { diaryListMachine, diaryListView } from '../../machines/diary/diary-list.machine';
 import { matchesQuery, serverOffset } from '../../machines/diary/diary-filters';
+import type { CheckIn } from '../../contract/checkin';
 import type { DiaryEntry, DiaryListQuery, DiaryListResponse } from '../../contract/diary';
+import type { DiaryRow } from '../../machines/diary/diary-marks';
 import { describeMachinePaths } from '../support/path-tests';
 import { entries, makeEntry } from './diary-fixtures';
 
 const NOW = new Date('2025-03-10T12:00:00.000Z');
-const firstPage: DiaryListResponse = { entries: entries(1, 20), total: 25 };
-const lastPage: DiaryListResponse = { entries: entries(21, 25), total: 25 };
+/** A check-in (home's mood mark) at `minutesAgo` before 12:00 on 2025-03-10 (entry n is n minutes before). */
+const mark = (day: string, minutesAgo: number): CheckIn => ({
+  day,
+  mood: 'good',
+  note: null,
+  updated_at: new Date(Date.UTC(2025, 2, 10, 12, 0, 0) - minutesAgo * 60_000).toISOString(),
+});
+// Marks between entries 4 and 5, and (on the last page) after the oldest entry.
+const firstPage: DiaryListResponse = { entries: entries(1, 20), total: 25, check_ins: [mark('2025-03-10', 4.5)] };
+const lastPage: DiaryListResponse = { entries: entries(21, 25), total: 25, check_ins: [mark('2025-03-09', 30)] };
+/** A plan with the diary, no entry yet, a check-in: the list is its mark, not «Дневник пуст». */
+const marksOnly: DiaryListResponse = { entries: [], total: 0, check_ins: [mark('2025-03-10', 60)] };
 const starred = (from: number, to: number) => entries(from, to).map((e) => ({ ...e, is_favorite: true }));
 
 describeMachinePaths(diaryListMachine, {
@@ -29,7 +41,8 @@ describeMachinePaths(diaryListMachine, {
         type: 'xstate.done.actor.loadFirstPage',
         output: s.context.filter === 'favorites' ? { entries: starred(1, 20), total: 25 } : firstPage,
       },
-      { type: 'xstate.done.actor.loadFirstPage', output: { entries: [], total: 0 } },
+      { type: 'xstate.done.actor.loadFirstPage', output: { entries: [], total: 0, check_ins: [] } },
+      ...(s.context.filter === 'all' ? [{ type: 'xstate.done.actor.loadFirstPage', output: marksOnly }] : []),
     ],
     'xstate.done.actor.loadNextPage': (s) => [
       {
@@ -52,7 +65,14 @@ describeMachinePaths(diaryListMachine, {
       s.context.togglingIds.includes('e1') ? [{ type: 'xstate.error.actor.favorite.e1', error: new Error('500') }] : [],
   },
   serializeState: (s) =>
-    JSON.stringify([s.value, s.context.filter, s.context.entries.length, s.context.togglingIds, s.context.total]),
+    JSON.stringify([
+      s.value,
+      s.context.filter,
+      s.context.entries.length,
+      s.context.checkIns.length,
+      s.context.togglingIds,
+      s.context.total,
+    ]),
   assert: {
     loading: (s, run) => {
       const last = run.invocations.filter((i) => i.src === 'loadPage').at(-1)!;
@@ -68,6 +88,7 @@ describeMachinePaths(diaryListMachine, {
         status: 'loading',
         filter: s.context.filter,
         entries: [],
+        rows: [],
         togglingIds: s.context.togglingIds,
         loadingMore: false,
         moreFailed: false,
@@ -90,7 +111,15 @@ describeMachinePaths(diaryListMachine, {
       expect(diaryListView(s).entries.length).toBeGreaterThan(0);
     },
     ready: (s) => {
-      expect(s.context.entries.length).toBeGreaterThan(0);
+      expect(s.context.entries.length + s.context.checkIns.length).toBeGreaterThan(0);
+      // Every entry and every mark once, newest first: the marks among the entries by their time.
+      const rows = diaryListView(s).rows as DiaryRow[];
+      const time = (r: DiaryRow) => (r.kind === 'entry' ? r.entry.created_at : r.checkIn.updated_at);
+      expect(rows.map(time)).toEqual(rows.map(time).sort().reverse());
+      expect(rows.filter((r) => r.kind === 'entry').map((r) => r.kind === 'entry' && r.entry)).toEqual(
+        s.context.entries,
+      );
+      expect(rows.filter((r) => r.kind === 'checkIn').length).toBe(s.context.checkIns.length);
       expect(new Set(s.context.entries.map((e: DiaryEntry) => e.id)).size).toBe(s.context.entries.length);
       // Favourites: the total follows confirmed toggles (25 starred on the server, minus e1 when un-starred).
       if (s.context.filter === 'favorites') expect(s.context.total).toBe(s.context.entries[0]!.is_favorite ? 25 : 24);
@@ -107,7 +136,7 @@ describeMachinePaths(diaryListMachine, {
     },
     empty: (s) => {
       expect(s.context.entries).toEqual([]);
-      expect(diaryListView(s)).toMatchObject({ status: 'empty', entries: [], hasMore: false });
+      expect(diaryListView(s)).toMatchObject({ status: 'empty', entries: [], rows: [], hasMore: false });
     },
     error: (s) => {
       expect(diaryListView(s)).toMatchObject({ status: 'error', entries: [], hasMore: false });

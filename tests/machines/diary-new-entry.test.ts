@@ -135,10 +135,11 @@ describeMachinePaths(newEntryMachine, {
       expect(body.source).toEqual({ source_type: 'ai_suggestion', source_id: 'chat-1' });
     },
     saved: (s) => {
+      // The chat's diary card: back in that conversation, where the toast confirms the save.
       expect(effects.slice(-3)).toEqual([
         ['clearDraft', { basis: s.context.basis }],
-        ['toast', { key: 'created' }],
-        ['navigate', { to: '/app/diary', replace: true }],
+        ['toast', { key: 'createdFromChat' }],
+        ['navigate', { to: '/app/chat/chat-1', replace: true }],
       ]);
     },
   },
@@ -312,6 +313,22 @@ describe('new entry machine: sequences', () => {
     expect(log.at(-1)).toEqual(['navigate', { to: '/app/diary', replace: true }]);
     const stored = log.filter(([n]) => n === 'saveDraft').at(-1)![1] as NewEntryDraft;
     expect(stored).toMatchObject({ content: 'Уже отправлено', submitted: true, clientId: bodies[0]!.client_id });
+  });
+
+  it('the plain form saves to the diary list; a chat’s card goes back to its chat, on save and on back', async () => {
+    const plain = run(async () => makeEntry(1));
+    await plain.ready();
+    plain.actor.send({ type: 'CONTENT.CHANGE', value: 'Просто запись' });
+    plain.actor.send({ type: 'SUBMIT' });
+    await waitFor(plain.actor, (s) => s.status === 'done');
+    expect(plain.log.slice(-2)).toEqual([
+      ['toast', { key: 'created' }],
+      ['navigate', { to: '/app/diary', replace: true }],
+    ]);
+    const fromChat = run(async () => makeEntry(2), { prefill: suggestion });
+    await fromChat.ready();
+    fromChat.actor.send({ type: 'BACK' });
+    expect(fromChat.log.at(-1)).toEqual(['navigate', { to: '/app/chat/chat-1', replace: true }]);
   });
 
   it('sends the trimmed body with null title when the title is blank', async () => {

@@ -37,6 +37,7 @@ export const settings = (over: Partial<SettingsReply> = {}): SettingsReply => ({
   communication_style: 'gentle',
   reminder_time: 'evening',
   personal_context: null,
+  address_form: 'vy',
   bot_can_write: false,
   ...over,
 });

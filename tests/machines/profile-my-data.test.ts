@@ -72,8 +72,15 @@ describeMachinePaths(myDataMachine, {
       expect(count('holdAbout')).toBe(count('resumeAbout') + 1);
       expect(run.invocations.filter((i) => i.id === 'eraseAll')).toHaveLength(count('holdAbout'));
     },
-    erased: (s) => {
+    farewell: (s) => {
+      // The device forgot at once; the goodbye shows before the app starts again.
+      expect(myDataView(s)).toMatchObject({ status: 'farewell', sheetOpen: false });
+      expect(effects.at(-1)).toEqual(['forgetDevice', undefined]);
+      expect(effects.map(([name]) => name)).not.toContain('restartApp');
+    },
+    erased: (s, run) => {
       expect(s.status).toBe('done');
+      expect(run.clock.now()).toBeGreaterThanOrEqual(3_000); // the goodbye stayed 3 s
       expect(effects.slice(-2)).toEqual([
         ['forgetDevice', undefined],
         ['restartApp', undefined],

@@ -39,6 +39,7 @@ const provide = {
 const answer = (s: AnyMachineSnapshot, over: Partial<SettingsReply> = {}): SettingsReply => ({
   ...s.context.saved,
   communication_style: s.context.style,
+  address_form: s.context.address,
   reminder_time: s.context.reminder,
   bot_can_write: s.context.botCanWrite,
   ...over,
@@ -57,6 +58,7 @@ const eventsWhen = (botCanWrite: boolean) => ({
     { type: 'STYLE.SELECT', style: 'direct' },
     { type: 'STYLE.SELECT', style: 'gentle' },
   ],
+  'ADDRESS.SELECT': [{ type: 'ADDRESS.SELECT', address: 'ty' }],
   'REMINDER.SELECT': [
     { type: 'REMINDER.SELECT', time: 'disabled' },
     { type: 'REMINDER.SELECT', time: 'morning' },
@@ -69,6 +71,9 @@ const eventsWhen = (botCanWrite: boolean) => ({
   'ABOUT.RESUME': [{ type: 'ABOUT.RESUME' }],
   'xstate.done.actor.saveStyle': (s: AnyMachineSnapshot) => [
     { type: 'xstate.done.actor.saveStyle', output: answer(s) },
+  ],
+  'xstate.done.actor.saveAddress': (s: AnyMachineSnapshot) => [
+    { type: 'xstate.done.actor.saveAddress', output: answer(s) },
   ],
   'xstate.done.actor.saveReminder': (s: AnyMachineSnapshot) => [
     { type: 'xstate.done.actor.saveReminder', output: answer(s) },
@@ -91,6 +96,7 @@ const serializeState = (s: AnyMachineSnapshot) =>
   JSON.stringify([
     s.value,
     s.context.style,
+    s.context.address,
     s.context.reminder,
     s.context.about,
     s.context.saved?.personal_context ?? null,
@@ -113,6 +119,7 @@ const assert = {
     expect(view).toMatchObject({
       status: 'ready',
       style: s.context.style,
+      address: s.context.address,
       reminder: s.context.reminder,
       about: s.context.about,
       aboutLength: s.context.about.length,
@@ -130,17 +137,20 @@ const assert = {
   'ready.choices.idle': (s: AnyMachineSnapshot) => {
     const key = lastToast()?.key;
     if (!key || key === 'aboutUpdated') return;
-    const { saved, style, reminder } = s.context;
+    const { saved, style, reminder, address } = s.context;
     // A failed save puts the previous value back; a saved one is what the server has.
     expect(style).toBe(saved.communication_style);
     expect(reminder).toBe(saved.reminder_time);
+    expect(address).toBe(saved.address_form);
     if (key === 'remindersOff') expect(reminder).toBe('disabled');
     if (key === 'reminderTimeUpdated') {
       expect(reminder).not.toBe('disabled');
       // Either the bot can write, or Telegram has been asked and answered.
       expect(s.context.botCanWrite || s.context.writeAccess !== null).toBe(true);
     }
-    expect(['styleUpdated', 'remindersOff', 'reminderTimeUpdated', 'settingsSaveFailed']).toContain(key);
+    expect(['styleUpdated', 'addressUpdated', 'remindersOff', 'reminderTimeUpdated', 'settingsSaveFailed']).toContain(
+      key,
+    );
   },
   'ready.choices': (s: AnyMachineSnapshot) => {
     const view = settingsView(s as never);
@@ -160,6 +170,11 @@ const assert = {
     expect(lastInvocation(run, 'saveStyle')?.input).toEqual({ communication_style: s.context.style });
     expect(s.context.style).not.toBe(s.context.saved.communication_style); // shown at once
     expect(s.can({ type: 'STYLE.SELECT', style: 'humorous' })).toBe(false); // choices wait
+  },
+  'ready.choices.savingAddress': (s: AnyMachineSnapshot, run: PathRun) => {
+    expect(lastInvocation(run, 'saveAddress')?.input).toEqual({ address_form: 'ty' });
+    expect(settingsView(s as never)).toMatchObject({ address: 'ty', choosing: true }); // shown at once
+    expect(s.can({ type: 'ADDRESS.SELECT', address: 'vy' })).toBe(false); // choices wait
   },
   'ready.choices.savingReminder': (s: AnyMachineSnapshot, run: PathRun) => {
     expect(lastInvocation(run, 'saveReminder')?.input).toEqual({ reminder_time: s.context.reminder });
@@ -210,8 +225,12 @@ const assert = {
 
 // The two regions are independent (parallel states), so each is walked with the other's events left out: together
 // they would multiply into thousands of states without a transition the separate walks do not take.
-const choiceEvents = new Set(['STYLE.SELECT', 'REMINDER.SELECT', 'WRITE_ACCESS.ASK']);
-const onlyChoices = (_: AnyMachineSnapshot, e: { type: string }) => !e.type.startsWith('ABOUT.');
+const choiceEvents = new Set(['STYLE.SELECT', 'ADDRESS.SELECT', 'REMINDER.SELECT', 'WRITE_ACCESS.ASK']);
+const onlyChoices = (_: AnyMachineSnapshot, e: { type: string }) =>
+  !e.type.startsWith('ABOUT.') && e.type !== 'ADDRESS.SELECT';
+/** The address choice walked on its own: beside the others it would only multiply their paths. */
+const onlyAddress = (_: AnyMachineSnapshot, e: { type: string }) =>
+  !e.type.startsWith('ABOUT.') && (e.type === 'ADDRESS.SELECT' || !choiceEvents.has(e.type));
 const onlyAbout = (_: AnyMachineSnapshot, e: { type: string }) => !choiceEvents.has(e.type);
 /** `checking` is left at once (an always transition): no snapshot ever shows it. */
 const transient = '#settings.ready.about.checking';
@@ -225,19 +244,44 @@ const aboutStates = [
 const choiceStates = [
   transient,
   '#settings.ready.choices.savingStyle',
+  '#settings.ready.choices.savingAddress',
   '#settings.ready.choices.savingReminder',
   '#settings.ready.choices.askingWriteAccess',
   '#settings.ready.choices.reportingWriteAccess',
 ];
 
 const walks: Array<[string, SettingsInput, boolean, typeof onlyChoices, string[]]> = [
-  ['choices: the bot cannot write yet', { aboutDraft: null }, false, onlyChoices, aboutStates],
+  [
+    'choices: the bot cannot write yet',
+    { aboutDraft: null },
+    false,
+    onlyChoices,
+    [...aboutStates, '#settings.ready.choices.savingAddress'],
+  ],
   [
     'choices: the bot can already write',
     { aboutDraft: null },
     true,
     onlyChoices,
-    [...aboutStates, '#settings.ready.choices.askingWriteAccess', '#settings.ready.choices.reportingWriteAccess'],
+    [
+      ...aboutStates,
+      '#settings.ready.choices.savingAddress',
+      '#settings.ready.choices.askingWriteAccess',
+      '#settings.ready.choices.reportingWriteAccess',
+    ],
+  ],
+  [
+    'choices: «вы» or «ты»',
+    { aboutDraft: null },
+    false,
+    onlyAddress,
+    [
+      ...aboutStates,
+      '#settings.ready.choices.savingStyle',
+      '#settings.ready.choices.savingReminder',
+      '#settings.ready.choices.askingWriteAccess',
+      '#settings.ready.choices.reportingWriteAccess',
+    ],
   ],
   ['«Обо мне»: nothing on the device', { aboutDraft: null }, false, onlyAbout, choiceStates],
   ['«Обо мне»: a draft left by an earlier visit', { aboutDraft: 'Учитель' }, false, onlyAbout, choiceStates],
@@ -259,6 +303,22 @@ for (const [title, input, botCanWrite, filterEvents, unreachable] of walks) {
 }
 
 describe('settings sequences', () => {
+  it('«на ты» newly written in «Обо мне»: the server sets the address, and the choice shows «ты»', async () => {
+    const { actor, clock } = start({ aboutDraft: null }, async ({ input }) => ({
+      ...settings(),
+      ...input,
+      // What the server does with a «на ты» new in the text (server/users/settings.ts, tested there).
+      address_form: input.personal_context?.includes('на ты') ? 'ty' : 'vy',
+    }));
+    await settle();
+    expect(settingsView(actor.getSnapshot()).address).toBe('vy');
+    actor.send({ type: 'ABOUT.CHANGE', text: 'Учитель. Давай на ты' });
+    clock.increment(1000);
+    await settle();
+    expect(settingsView(actor.getSnapshot()).address).toBe('ty');
+    expect(actor.getSnapshot().context.saved?.address_form).toBe('ty');
+  });
+
   /** A fake server that remembers whether it was told the bot may write. */
   function start(
     input: SettingsInput,

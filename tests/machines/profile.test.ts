@@ -1,11 +1,19 @@
 // Generated paths of the profile machine: the four loads together, their failures named each in its own words, the
-// subscription card's rules, and the trial's subscription taken at once and fetched again.
+// subscription card's rules, and the trial's subscription taken at once and fetched again with today's usage.
 import { describe, expect, it } from 'vitest';
 import { profileMachine, profileView } from '../../machines/profile/profile.machine';
 import { describeMachinePaths } from '../support/path-tests';
 import { profileData, subscription, tiers, trialSubscription, user, usageToday } from './profile-fixtures';
 
 const confirmed = subscription('PREMIUM', 'trial', '2025-03-17T09:00:05.000Z');
+/** Today's usage on the trial: the PREMIUM limits, no longer «недоступно». */
+const premiumUsage = {
+  ...usageToday,
+  tier: 'PREMIUM' as const,
+  tokens_limit: 500_000,
+  diary_entries_limit: 30,
+  voice_seconds_limit: 1800,
+};
 
 describeMachinePaths(profileMachine, {
   events: {
@@ -15,7 +23,9 @@ describeMachinePaths(profileMachine, {
       { type: 'xstate.error.actor.loadProfile', error: new Error('offline') },
     ],
     'TRIAL.ACTIVATED': [{ type: 'TRIAL.ACTIVATED', subscription: trialSubscription }],
-    'xstate.done.actor.loadSubscription': [{ type: 'xstate.done.actor.loadSubscription', output: confirmed }],
+    'xstate.done.actor.refreshPlan': [
+      { type: 'xstate.done.actor.refreshPlan', output: { subscription: confirmed, usage: premiumUsage } },
+    ],
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.failed, s.context.data?.subscription.expires_at ?? null]),
   assert: {
@@ -33,9 +43,11 @@ describeMachinePaths(profileMachine, {
       ]).toContainEqual(view.failed);
       expect(s.can({ type: 'RETRY' })).toBe(true);
     },
-    ready: (s) => {
+    ready: (s, run) => {
       const view = profileView(s);
-      expect(view).toMatchObject({ status: 'ready', user, usage: usageToday, failed: [] });
+      // Today's usage is what the load said, until the refetch after the trial brings the new plan's.
+      const refetched = run.events.some((e) => e.type === 'xstate.done.actor.refreshPlan');
+      expect(view).toMatchObject({ status: 'ready', user, usage: refetched ? premiumUsage : usageToday, failed: [] });
       expect(view.canUpgrade).toBe(true); // START or a trial: the plans are offered
     },
     'ready.idle': (s) => {
@@ -49,7 +61,7 @@ describeMachinePaths(profileMachine, {
       }
     },
     'ready.refreshing': (s, run) => {
-      expect(run.invocations.at(-1)).toMatchObject({ id: 'loadSubscription' });
+      expect(run.invocations.at(-1)).toMatchObject({ id: 'refreshPlan', src: 'loadPlan' });
       // The activation's answer shows at once, before the refetch confirms it.
       expect(profileView(s).plan).toMatchObject({
         tier: 'PREMIUM',

@@ -128,7 +128,11 @@ describe('chat list screen', () => {
     removal.resolve();
     await waitFor(() => expect(cards()).toHaveLength(1));
     expect(within(cards()[0]!).getByText('Разговор 1')).toBeInTheDocument();
-    expect(toast).toHaveBeenCalledWith({ title: 'Готово', description: 'Чат удалён', variant: 'success' });
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Чат удалён',
+      description: 'Его сообщений больше нет',
+      variant: 'success',
+    });
     expect(storedDrafts()).toEqual([draftOf(1)]); // the unsent message went with its chat
   });
 

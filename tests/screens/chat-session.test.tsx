@@ -71,7 +71,7 @@ describe('a new chat', () => {
     expect(bubbles('user')).toHaveLength(1);
     expect(screen.getByTestId('typing-indicator')).toBeInTheDocument();
     expect(screen.getByRole('log', { name: 'Сообщения' })).toHaveAttribute('aria-live', 'off');
-    expect(screen.getAllByRole('status').some((s) => s.textContent === 'AI-помощник печатает…')).toBe(true);
+    expect(screen.getAllByRole('status').some((s) => s.textContent === 'ИИ-помощник печатает…')).toBe(true);
 
     const stored = message(1, { chat_id: CREATED.id, content: 'Усталость и выгорание' });
     sends.emit({ event: 'chat', data: CREATED }, { event: 'user_message', data: stored });
@@ -93,7 +93,7 @@ describe('a new chat', () => {
     expect(bubbles('assistant')).toHaveLength(1);
     expect(bubbles('assistant')[0]).toHaveTextContent('Похоже, вы очень устали.');
     expect(
-      screen.getAllByRole('status').some((s) => s.textContent === 'Ответ AI-помощника: Похоже, вы очень устали.'),
+      screen.getAllByRole('status').some((s) => s.textContent === 'Ответ ИИ-помощника: Похоже, вы очень устали.'),
     ).toBe(true);
     // The same session went on (the route changed under it): one send, no reload of the chat.
     expect(openChat).not.toHaveBeenCalled();
@@ -301,7 +301,7 @@ describe('an existing chat', () => {
     expect(
       screen
         .getAllByRole('status')
-        .some((s) => s.textContent === 'Ответ AI-помощника: Я рядом. Что тревожит сильнее всего?'),
+        .some((s) => s.textContent === 'Ответ ИИ-помощника: Я рядом. Что тревожит сильнее всего?'),
     ).toBe(true);
     expect(sendChatMessage).not.toHaveBeenCalled(); // no second model call
     expect(localStorage.getItem(chatDraftStorageKey(CHAT_USER.telegram_id))).toBeNull(); // answered: no draft left

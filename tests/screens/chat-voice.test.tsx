@@ -70,8 +70,8 @@ describe('the gate', () => {
     await openChat({ voiceInput: false });
     await userEvent.click(mic());
     expect(toast).toHaveBeenCalledWith({
-      title: 'Голосовой ввод не настроен',
-      description: 'На этом сервере не подключено распознавание речи. Напишите сообщение текстом.',
+      title: 'Голосовой ввод пока недоступен',
+      description: 'Напишите, пожалуйста, сообщение текстом.',
       variant: 'default',
     });
     expect(screen.queryByRole('dialog')).toBeNull();

@@ -1,8 +1,15 @@
-// The diary entry detail screen against mocked API calls (and «Удалить запись» with its confirmation).
-import { act, screen, waitFor, within } from '@testing-library/react';
+// The diary entry detail screen against mocked API calls («Изменить» with its edit draft, «Удалить запись» with its
+// confirmation).
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { deleteDiaryEntry, getDiaryEntry, listDiaryEntries, toggleDiaryFavorite } from '../../src/api/diary';
+import {
+  deleteDiaryEntry,
+  getDiaryEntry,
+  listDiaryEntries,
+  toggleDiaryFavorite,
+  updateDiaryEntry,
+} from '../../src/api/diary';
 import { paths } from '../../machines/paths';
 import { formatEntryDate } from '../../src/components/diary/entryDate';
 import { navigateTo } from '../../src/flow/navigator';
@@ -15,8 +22,11 @@ vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 
 const get = vi.mocked(getDiaryEntry);
 const toggle = vi.mocked(toggleDiaryFavorite);
+const update = vi.mocked(updateDiaryEntry);
+const EDITS = 'diary_edits:42'; // DIARY_USER's edit drafts
 beforeEach(() => {
   vi.clearAllMocks();
+  localStorage.clear();
   vi.mocked(listDiaryEntries).mockResolvedValue({ entries: [], total: 0 });
 });
 
@@ -39,12 +49,78 @@ describe('diary entry screen', () => {
     expect(getComputedStyle(content).whiteSpace).toBe('pre-wrap');
   });
 
-  it('falls back to «Запись» without a title and «Только что» for an invalid date', async () => {
-    get.mockResolvedValue(entry(2, { title: null, created_at: 'not a date' }));
+  it('names an untitled entry by its first words, and «Только что» for an invalid date', async () => {
+    get.mockResolvedValue(entry(2, { title: null, content: 'Проснулась рано и успела погулять', created_at: 'x' }));
     await renderDiary(`/app/diary/${entry(2).id}`);
     // While loading the page's h1 is already «Запись» (for screen readers); wait for the entry itself.
     expect(await screen.findByText('Только что')).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Запись' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Проснулась рано и успела погулять' })).toBeInTheDocument();
+  });
+
+  describe('«Изменить»', () => {
+    const e = entry(5, { content: 'Было тяжело', mood: 'bad' });
+    const content = () => screen.getByRole('textbox', { name: /Содержание/ });
+
+    // Several renders and a reload each: more time than the default on a busy machine.
+    it(
+      'edits title, content and mood in place; saved, the entry shows the server’s version and a toast',
+      { timeout: 20_000 },
+      async () => {
+        get.mockResolvedValue(e);
+        const pending = deferred<ReturnType<typeof entry>>();
+        update.mockReturnValueOnce(pending.promise);
+        await renderDiary(`/app/diary/${e.id}`);
+        await userEvent.click(await screen.findByRole('button', { name: 'Изменить' }));
+        expect(screen.getByRole('heading', { level: 1, name: 'Изменить запись' })).toBeInTheDocument();
+        expect(content()).toHaveValue('Было тяжело');
+        fireEvent.change(content(), { target: { value: 'Стало легче к вечеру' } });
+        fireEvent.change(screen.getByRole('textbox', { name: /Заголовок/ }), { target: { value: '  ' } });
+        await userEvent.click(screen.getByRole('radio', { name: 'Хорошее' }));
+        await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+        expect(update).toHaveBeenCalledWith(e.id, { title: null, content: 'Стало легче к вечеру', mood: 'good' });
+        expect(screen.getByRole('button', { name: 'Сохранение...' })).toBeDisabled();
+        pending.resolve({ ...e, title: null, content: 'Стало легче к вечеру', mood: 'good' });
+        expect(await screen.findByRole('heading', { level: 1, name: 'Стало легче к вечеру' })).toBeInTheDocument();
+        expect(screen.getByText('Хорошее')).toBeInTheDocument();
+        expect(toast).toHaveBeenCalledWith({
+          title: 'Изменения сохранены',
+          description: 'Запись обновлена',
+          variant: 'success',
+        });
+        expect(localStorage.getItem(EDITS)).toBeNull(); // saved: no draft left
+      },
+    );
+
+    it(
+      'a failed save keeps the text in the form and on the device; reopening the page resumes the edit',
+      { timeout: 20_000 },
+      async () => {
+        get.mockResolvedValue(e);
+        update.mockRejectedValue(new Error('offline'));
+        const first = await renderDiary(`/app/diary/${e.id}`);
+        await userEvent.click(await screen.findByRole('button', { name: 'Изменить' }));
+        fireEvent.change(content(), { target: { value: 'Было тяжело, но я справилась' } });
+        await userEvent.click(screen.getByRole('button', { name: 'Сохранить' }));
+        await waitFor(() =>
+          expect(toast).toHaveBeenCalledWith({
+            title: 'Ошибка',
+            description: 'Не удалось сохранить изменения. Всё написанное осталось в форме',
+            variant: 'destructive',
+          }),
+        );
+        expect(content()).toHaveValue('Было тяжело, но я справилась');
+        expect(JSON.parse(localStorage.getItem(EDITS)!)).toEqual([
+          { id: e.id, title: 'Запись номер 5', content: 'Было тяжело, но я справилась', mood: 'bad' },
+        ]);
+        first.unmount(); // the app closed
+        await renderDiary(`/app/diary/${e.id}`);
+        await waitFor(() => expect(content()).toHaveValue('Было тяжело, но я справилась'));
+        // «Отмена» drops the edit: the entry as it was, and the draft gone.
+        await userEvent.click(screen.getByRole('button', { name: 'Отмена' }));
+        expect(await screen.findByText('Было тяжело')).toBeInTheDocument();
+        expect(localStorage.getItem(EDITS)).toBeNull();
+      },
+    );
   });
 
   it('«Запись не найдена» for a missing entry', async () => {
@@ -121,7 +197,11 @@ describe('diary entry screen', () => {
       expect(within(dialog).getByRole('button', { name: 'Удаляем…' })).toHaveAttribute('aria-busy', 'true');
       pending.resolve();
       await waitFor(() => expect(currentPath()).toBe('/app/diary'));
-      expect(toast).toHaveBeenCalledWith({ title: 'Готово', description: 'Запись удалена', variant: 'success' });
+      expect(toast).toHaveBeenCalledWith({
+        title: 'Запись удалена',
+        description: 'Её больше нет в дневнике',
+        variant: 'success',
+      });
     });
 
     it('«Отмена» and Escape close the sheet and keep the entry; a failed delete toasts and keeps it', async () => {

@@ -33,17 +33,16 @@ beforeEach(() => {
 });
 
 describe('diary list screen', () => {
-  it('shows cards newest first with the Russian date, title fallback and clamped content', async () => {
+  it('shows cards newest first with the Russian date, an untitled one named by its first words, and clamped content', async () => {
     list.mockResolvedValue(page([entry(1, { title: null, created_at: '2025-03-10T09:05:00.000Z' }), entry(2)], 2));
     await renderDiary('/app/diary');
     await waitFor(() => expect(cards()).toHaveLength(2));
     const first = cards()[0]!;
-    expect(within(first).getByText('Без заголовка')).toBeInTheDocument();
     expect(within(first).getByText(formatEntryDate('2025-03-10T09:05:00.000Z'))).toBeInTheDocument();
     expect(formatEntryDate('2025-03-10T09:05:00.000Z')).toMatch(/^10 марта 2025, \d\d:05$/);
     // An article: the title links to the entry, the star is a sibling button, never inside the link.
     expect(first.tagName).toBe('ARTICLE');
-    const link = within(first).getByRole('link', { name: 'Без заголовка' });
+    const link = within(first).getByRole('link', { name: 'Текст 1' }); // its first words, not «Без заголовка»
     expect(link).toHaveAttribute('href', `/app/diary/${entry(1).id}`);
     expect(within(first).getByRole('button', { name: 'Добавить в избранное' }).closest('a')).toBeNull();
     expect(link.querySelector('button')).toBeNull();
@@ -52,6 +51,35 @@ describe('diary list screen', () => {
     for (const chip of ['Все записи', 'За неделю', 'За месяц', 'Избранное']) {
       expect(screen.getByRole('button', { name: chip })).toBeInTheDocument();
     }
+  });
+
+  it('check-ins show among the entries by time as mood marks: face, «Настроение дня: …», the note, no link', async () => {
+    list.mockResolvedValue({
+      entries: [
+        entry(1, { created_at: '2025-03-10T09:05:00.000Z' }),
+        entry(2, { created_at: '2025-03-08T18:00:00.000Z' }),
+      ],
+      total: 2,
+      check_ins: [
+        { day: '2025-03-09', mood: 'bad', note: 'Поссорилась с сестрой', updated_at: '2025-03-09T20:00:00.000Z' },
+        { day: '2025-03-11', mood: 'very_good', note: null, updated_at: '2025-03-11T08:00:00.000Z' },
+      ],
+    });
+    await renderDiary('/app/diary');
+    await waitFor(() => expect(cards()).toHaveLength(2));
+    const rows = [...document.querySelectorAll('[data-testid="diary-card"], [data-testid="mood-mark"]')];
+    expect(rows.map((r) => r.getAttribute('data-testid'))).toEqual([
+      'mood-mark',
+      'diary-card',
+      'mood-mark',
+      'diary-card',
+    ]);
+    const marks = screen.getAllByTestId('mood-mark');
+    expect(marks[0]).toHaveAccessibleName('Настроение дня: Отличное');
+    expect(marks[1]).toHaveAccessibleName('Настроение дня: Плохое');
+    expect(within(marks[1]!).getByText('Поссорилась с сестрой')).toBeInTheDocument();
+    expect(within(marks[1]!).getByText(formatEntryDate('2025-03-09T20:00:00.000Z'))).toBeInTheDocument();
+    expect(within(marks[1]!).queryByRole('link')).toBeNull();
   });
 
   it('the card link opens the entry', async () => {
@@ -176,7 +204,7 @@ describe('«Новая запись» gate', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Новая запись' }));
     const dialog = await screen.findByRole('dialog');
     expect(within(dialog).getByText('Дневник недоступен')).toBeInTheDocument();
-    for (const b of ['Больше AI-диалогов', 'Голосовые сообщения', 'Продвинутые практики'])
+    for (const b of ['Больше ИИ-диалогов', 'Голосовые сообщения', 'Продвинутые практики'])
       expect(within(dialog).getByText(b)).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());

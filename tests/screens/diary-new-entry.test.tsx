@@ -18,7 +18,7 @@ vi.mock('../../src/api/diary'); // automocked: every call is a vi.fn() the tests
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 
 const create = vi.mocked(createDiaryEntry);
-const title = () => screen.getByPlaceholderText('Заголовок (необязательно)');
+const title = () => screen.getByPlaceholderText('Заголовок (опционально)');
 const content = () => screen.getByPlaceholderText('Что вы чувствуете?');
 const save = () => screen.getByRole('button', { name: /Сохранить|Сохранение\.\.\./ });
 const KEY = draftStorageKey(DIARY_USER.telegram_id);
@@ -91,7 +91,7 @@ describe('new entry screen', () => {
     expect(create).not.toHaveBeenCalled();
   });
 
-  it('prefills from a chat suggestion and sends its source and a client id', async () => {
+  it('prefills from a chat suggestion, sends its source and a client id, and returns to that chat', async () => {
     create.mockResolvedValue(entry(1));
     await openForm({
       suggestedContent: 'Я заметил, что устаю к вечеру',
@@ -112,6 +112,13 @@ describe('new entry screen', () => {
         client_id: expect.stringMatching(UUID),
       }),
     );
+    // Back in the conversation, where the toast confirms it — not the diary list.
+    await waitFor(() => expect(currentPath()).toBe('/app/chat/chat-7'));
+    expect(toast).toHaveBeenCalledWith({
+      title: 'Сохранено в дневник',
+      description: 'Запись из разговора — в дневнике. Можно продолжать',
+      variant: 'success',
+    });
   });
 
   it('prefills the mood from the home quick mood card; junk navigation state is ignored', async () => {
@@ -140,7 +147,7 @@ describe('new entry screen', () => {
     await act(async () => pending.resolve(entry(1)));
     await waitFor(() => expect(currentPath()).toBe('/app/diary'));
     expect(toast).toHaveBeenCalledWith({
-      title: 'Успешно',
+      title: 'Запись сохранена',
       description: 'Запись добавлена в дневник',
       variant: 'success',
     });

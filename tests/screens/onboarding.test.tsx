@@ -11,8 +11,9 @@ const SPEC_SLIDES = [
   /помощник.*состояни/i, // 1. Intro: an assistant for your state.
   // 2. Features: understand your state through dialogue by text or voice; pick practices; keep a diary.
   /состояни.*диалог.*текстом.*голосом[\s\S]*практик[\s\S]*дневник/i,
-  // 3. Trial: 7 days of Premium free; extended AI dialogues, more diary entries, access to advanced practices.
-  /7 дней Premium бесплатно[\s\S]*Расширенные диалоги с AI[\s\S]*Больше записей в дневнике[\s\S]*продвинутым практикам/i,
+  // 3. Trial: 7 days of Premium free; extended AI dialogues, more diary entries, access to advanced practices — and,
+  // so the promise is not left dangling, where to switch it on and what stays free (docs/decisions/0154).
+  /7 дней Premium бесплатно[\s\S]*в профиле — без оплаты[\s\S]*Расширенные диалоги с ИИ[\s\S]*Больше записей в дневнике[\s\S]*продвинутым практикам[\s\S]*отметка настроения, разговор в чате и базовые практики бесплатны всегда/i,
 ];
 
 /** The visible slide's heading, text and points, as the user reads them. */

@@ -79,7 +79,7 @@ describe('practice list', () => {
 
     await userEvent.click(screen.getByRole('button', { name: 'Колесо баланса' }));
     const dialog = await screen.findByRole('dialog', { name: 'Продвинутая практика' });
-    expect(within(dialog).getByText('Колесо баланса доступна на тарифах PRO и PREMIUM')).toBeInTheDocument();
+    expect(within(dialog).getByText('Практика «Колесо баланса» доступна на тарифах PRO и PREMIUM')).toBeInTheDocument();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Позже' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(currentPath()).toBe('/app/practices');
@@ -183,7 +183,7 @@ describe('practice detail', () => {
     expect(await screen.findByText('PRO')).toBeInTheDocument();
     await userEvent.click(screen.getByRole('button', { name: 'Улучшить тариф' }));
     const dialog = await screen.findByRole('dialog', { name: 'Продвинутая практика' });
-    expect(within(dialog).getByText('Колесо баланса доступна на тарифах PRO и PREMIUM')).toBeInTheDocument();
+    expect(within(dialog).getByText('Практика «Колесо баланса» доступна на тарифах PRO и PREMIUM')).toBeInTheDocument();
     expect(start).not.toHaveBeenCalled();
     await userEvent.click(within(dialog).getByRole('button', { name: 'Улучшить тариф' }));
     await waitFor(() => expect(currentPath()).toBe('/app/profile/subscription'));

@@ -290,7 +290,7 @@ describe('step practices', { timeout: 30_000 }, () => {
     await expectNeeds(
       'Чтобы завершить, напишите письмо',
       async () => {
-        await type('Кому (необязательно)', 'Маме');
+        await type('Кому (опционально)', 'Маме');
         expect(next('Завершить')).toBeDisabled();
         await type('Письмо', 'Спасибо за всё.');
       },
@@ -328,10 +328,10 @@ describe('step practices', { timeout: 30_000 }, () => {
 
   it('a field near its limit shows its count and stops at the limit', async () => {
     await open('letter_without_sending', 'Письмо, которое никто не прочтёт');
-    fireEvent.change(field('Кому (необязательно)'), { target: { value: 'я'.repeat(85) } });
+    fireEvent.change(field('Кому (опционально)'), { target: { value: 'я'.repeat(85) } });
     expect(screen.getByText('85/100')).toBeInTheDocument();
-    expect(field('Кому (необязательно)')).toHaveAttribute('maxlength', '100');
-    expect(field('Кому (необязательно)')).toHaveAccessibleDescription('85/100');
+    expect(field('Кому (опционально)')).toHaveAttribute('maxlength', '100');
+    expect(field('Кому (опционально)')).toHaveAccessibleDescription('85/100');
     expect(screen.queryByText(/\/1800/)).not.toBeInTheDocument();
   });
 });
@@ -384,7 +384,7 @@ describe('step practice drafts', { timeout: 30_000 }, () => {
     await open('letter_without_sending', 'Продолжим?');
     await userEvent.click(screen.getByRole('button', { name: 'Начать заново' }));
     expect(field('Письмо')).toHaveValue('');
-    expect(field('Кому (необязательно)')).toHaveValue('');
+    expect(field('Кому (опционально)')).toHaveValue('');
     expect(stored()).toEqual([]);
   });
 

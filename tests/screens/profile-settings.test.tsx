@@ -64,7 +64,7 @@ const open = () =>
   );
 
 describe('settings', () => {
-  it('style: a radio group with descriptions; a choice is saved with «Стиль общения обновлен»', async () => {
+  it('style: a radio group with descriptions; a choice is saved with «Обновлено: стиль общения»', async () => {
     open();
     const group = await screen.findByRole('radiogroup', { name: 'Стиль общения' });
     const options = within(group).getAllByRole('radio');
@@ -76,12 +76,32 @@ describe('settings', () => {
     expect(options[0]).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(options[1]!);
     expect(options[1]).toHaveAttribute('aria-checked', 'true');
-    await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Стиль общения обновлен' }));
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Обновлено: стиль общения' }));
     expect(update).toHaveBeenCalledWith({ communication_style: 'direct' }, aborts);
     // Arrow keys move and choose, as in every radio group.
     options[1]!.focus();
     await userEvent.keyboard('{ArrowRight}');
     await waitFor(() => expect(update).toHaveBeenLastCalledWith({ communication_style: 'humorous' }, aborts));
+  });
+
+  it('address: «На «вы»» or «На «ты»»; a choice is saved with «Обновлено: обращение», a failure puts it back', async () => {
+    open();
+    const group = await screen.findByRole('radiogroup', { name: 'Обращение' });
+    const options = within(group).getAllByRole('radio');
+    expect(options.map((o) => o.textContent)).toEqual(['На «вы»Вежливо и спокойно', 'На «ты»По-дружески']);
+    expect(options[0]).toHaveAttribute('aria-checked', 'true');
+    await userEvent.click(options[1]!);
+    await waitFor(() => expect(toast).toHaveBeenCalledWith({ ...saved, description: 'Обновлено: обращение' }));
+    expect(update).toHaveBeenCalledWith({ address_form: 'ty' }, aborts);
+    expect(options[1]).toHaveAttribute('aria-checked', 'true');
+    update.mockRejectedValueOnce(new Error('offline'));
+    await userEvent.click(options[0]!);
+    await waitFor(() => expect(options[1]).toHaveAttribute('aria-checked', 'true'));
+    expect(toast).toHaveBeenLastCalledWith({
+      title: 'Ошибка',
+      description: 'Не удалось сохранить настройки',
+      variant: 'destructive',
+    });
   });
 
   it('reminders: off says «Напоминания отключены»; a time says «Время напоминаний обновлено» and asks Telegram', async () => {
@@ -225,27 +245,36 @@ describe('my data', () => {
     });
   });
 
-  it('erasing waits for the typed word; then every row goes, the device forgets, the app restarts', async () => {
-    localStorage.setItem(`diary_drafts:${TELEGRAM_ID}`, '[]');
-    localStorage.setItem(`chat_drafts:${TELEGRAM_ID}`, '[]');
-    localStorage.setItem('onboarding_completed', 'true');
-    localStorage.setItem('tg_init_data', 'init');
-    vi.mocked(eraseMyData).mockResolvedValue();
-    open();
-    await userEvent.click(await screen.findByRole('button', { name: 'Удалить все мои данные' }));
-    const sheet = await screen.findByRole('dialog', { name: 'Удалить все данные?' });
-    expect(sheet).toHaveTextContent('Оплаченная подписка закончится без возврата денег');
-    const confirm = within(sheet).getByRole('button', { name: 'Удалить навсегда' });
-    expect(confirm).toBeDisabled();
-    await userEvent.type(within(sheet).getByRole('textbox', { name: /введите слово УДАЛИТЬ/ }), 'удалить');
-    expect(confirm).toBeEnabled();
-    await userEvent.click(confirm);
-    await waitFor(() => expect(restartApp).toHaveBeenCalled());
-    expect(eraseMyData).toHaveBeenCalledTimes(1);
-    for (const key of [`diary_drafts:${TELEGRAM_ID}`, `chat_drafts:${TELEGRAM_ID}`, 'onboarding_completed'])
-      expect(localStorage.getItem(key), key).toBeNull();
-    expect(localStorage.getItem('tg_init_data')).toBe('init'); // the next sign-in needs it
-  });
+  it(
+    'erasing waits for the typed word; then every row goes, the device forgets, a goodbye, the app restarts',
+    { timeout: 20_000 },
+    async () => {
+      localStorage.setItem(`diary_drafts:${TELEGRAM_ID}`, '[]');
+      localStorage.setItem(`diary_edits:${TELEGRAM_ID}`, '[{"id":"e1","title":"","content":"правка","mood":null}]');
+      localStorage.setItem(`chat_drafts:${TELEGRAM_ID}`, '[]');
+      localStorage.setItem('onboarding_completed', 'true');
+      localStorage.setItem('tg_init_data', 'init');
+      vi.mocked(eraseMyData).mockResolvedValue();
+      open();
+      await userEvent.click(await screen.findByRole('button', { name: 'Удалить все мои данные' }));
+      const sheet = await screen.findByRole('dialog', { name: 'Удалить все данные?' });
+      expect(sheet).toHaveTextContent('Оплаченная подписка закончится без возврата денег');
+      const confirm = within(sheet).getByRole('button', { name: 'Удалить навсегда' });
+      expect(confirm).toBeDisabled();
+      await userEvent.type(within(sheet).getByRole('textbox', { name: /введите слово УДАЛИТЬ/ }), 'удалить');
+      expect(confirm).toBeEnabled();
+      await userEvent.click(confirm);
+      // A short goodbye first, then the app starts again from its first screen.
+      expect(await screen.findByRole('heading', { name: 'Ваши данные удалены' })).toBeInTheDocument();
+      expect(screen.getByText(/^Спасибо, что были здесь\./).closest('[role="status"]')).not.toBeNull(); // announced
+      expect(restartApp).not.toHaveBeenCalled();
+      await waitFor(() => expect(restartApp).toHaveBeenCalled(), { timeout: 6_000 });
+      expect(eraseMyData).toHaveBeenCalledTimes(1);
+      const kept = [`diary_drafts:${TELEGRAM_ID}`, `diary_edits:${TELEGRAM_ID}`, `chat_drafts:${TELEGRAM_ID}`];
+      for (const key of [...kept, 'onboarding_completed']) expect(localStorage.getItem(key), key).toBeNull();
+      expect(localStorage.getItem('tg_init_data')).toBe('init'); // the next sign-in needs it
+    },
+  );
 
   /** Opens the erase sheet, types the word and confirms. */
   const confirmErase = async () => {
@@ -255,26 +284,30 @@ describe('my data', () => {
     await userEvent.click(within(sheet).getByRole('button', { name: 'Удалить навсегда' }));
   };
 
-  it('«Обо мне» waiting for its pause is never sent once the erase starts, nor after it', async () => {
-    const erased = deferred<void>();
-    vi.mocked(eraseMyData).mockReturnValue(erased.promise);
-    open();
-    await userEvent.type(await screen.findByRole('textbox', { name: 'Обо мне' }), 'Секрет');
-    // Confirmed in one synchronous go, well inside the 1 s pause however loaded the machine is.
-    fireEvent.click(screen.getByRole('button', { name: 'Удалить все мои данные' }));
-    const sheet = screen.getByRole('dialog');
-    fireEvent.change(within(sheet).getByRole('textbox'), { target: { value: 'УДАЛИТЬ' } });
-    fireEvent.click(within(sheet).getByRole('button', { name: 'Удалить навсегда' }));
-    expect(eraseMyData).toHaveBeenCalledTimes(1);
-    expect(update).not.toHaveBeenCalled();
-    await new Promise((r) => setTimeout(r, 1500)); // past the pause
-    await act(async () => erased.resolve());
-    await waitFor(() => expect(restartApp).toHaveBeenCalled());
-    expect(update).not.toHaveBeenCalled();
-    expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBeNull();
-  });
+  it(
+    '«Обо мне» waiting for its pause is never sent once the erase starts, nor after it',
+    { timeout: 20_000 },
+    async () => {
+      const erased = deferred<void>();
+      vi.mocked(eraseMyData).mockReturnValue(erased.promise);
+      open();
+      await userEvent.type(await screen.findByRole('textbox', { name: 'Обо мне' }), 'Секрет');
+      // Confirmed in one synchronous go, well inside the 1 s pause however loaded the machine is.
+      fireEvent.click(screen.getByRole('button', { name: 'Удалить все мои данные' }));
+      const sheet = screen.getByRole('dialog');
+      fireEvent.change(within(sheet).getByRole('textbox'), { target: { value: 'УДАЛИТЬ' } });
+      fireEvent.click(within(sheet).getByRole('button', { name: 'Удалить навсегда' }));
+      expect(eraseMyData).toHaveBeenCalledTimes(1);
+      expect(update).not.toHaveBeenCalled();
+      await new Promise((r) => setTimeout(r, 1500)); // past the pause
+      await act(async () => erased.resolve());
+      await waitFor(() => expect(restartApp).toHaveBeenCalled(), { timeout: 6_000 });
+      expect(update).not.toHaveBeenCalled();
+      expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBeNull();
+    },
+  );
 
-  it('a «Обо мне» save in flight is aborted before the erase is called', async () => {
+  it('a «Обо мне» save in flight is aborted before the erase is called', { timeout: 20_000 }, async () => {
     update.mockImplementation(() => new Promise(() => {}));
     vi.mocked(eraseMyData).mockImplementation(async () => {
       // By the time DELETE goes, the save's request has been called off.
@@ -286,7 +319,7 @@ describe('my data', () => {
       timeout: 3000,
     });
     await confirmErase();
-    await waitFor(() => expect(restartApp).toHaveBeenCalled());
+    await waitFor(() => expect(restartApp).toHaveBeenCalled(), { timeout: 6_000 });
     expect(update).toHaveBeenCalledTimes(1);
   });
 

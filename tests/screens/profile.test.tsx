@@ -54,7 +54,7 @@ describe('profile', () => {
     expect(screen.getByText('С нами с 1 марта 2025')).toBeInTheDocument();
     const card = screen.getByRole('region', { name: 'Старт' });
     expect(card).toHaveTextContent('Бесплатно');
-    expect(card).toHaveTextContent('Сообщения с AIосталось 75%');
+    expect(card).toHaveTextContent('Сообщения с ИИосталось 75%');
     expect(card).toHaveTextContent('Записи в дневникенедоступно');
     expect(within(card).getByRole('link', { name: 'Улучшить тариф' })).toHaveAttribute(
       'href',
@@ -104,20 +104,27 @@ describe('the trial offer', () => {
     status.mockResolvedValue({ available: true, days: 7 });
   });
 
-  it('card → sheet → «Начать пробный период» («Активация...») → PREMIUM with its date, fetched again', async () => {
+  it('card → sheet → «Начать пробный период» («Активация...») → PREMIUM with its date and limits, fetched again', async () => {
     const answer = deferred<Subscription>();
     activate.mockReturnValue(answer.promise);
     open();
     await userEvent.click(await screen.findByRole('button', { name: 'Активировать бесплатно' }));
     const sheet = await screen.findByRole('dialog', { name: 'PREMIUM на 7 дней бесплатно' });
     for (const benefit of [
-      'Больше диалогов с AI',
+      'Больше диалогов с ИИ',
       'Голосовые сообщения',
       'Больше записей в дневнике',
       'Продвинутые практики',
     ])
       expect(within(sheet).getByText(benefit)).toBeInTheDocument();
     sub.mockResolvedValue(trialSubscription); // what the refetch finds
+    vi.mocked(getUsage).mockResolvedValue({
+      ...usageToday,
+      tier: 'PREMIUM',
+      tokens_limit: 500_000,
+      diary_entries_limit: 30,
+      voice_seconds_limit: 1800,
+    });
     await userEvent.click(within(sheet).getByRole('button', { name: 'Начать пробный период' }));
     expect(within(sheet).getByRole('button', { name: 'Активация...' })).toHaveAttribute('aria-busy', 'true');
     await userEvent.keyboard('{Escape}'); // not while it runs
@@ -129,6 +136,10 @@ describe('the trial offer', () => {
     expect(card).toHaveTextContent('до 17 марта 2025');
     expect(screen.queryByText('Попробуйте PREMIUM бесплатно')).not.toBeInTheDocument();
     await waitFor(() => expect(sub).toHaveBeenCalledTimes(2)); // the load, then the refetch
+    // Today's limits are the trial's at once — no «недоступно» until a reload.
+    await waitFor(() => expect(card).toHaveTextContent('Записи в дневнике0 из 30'));
+    expect(card).not.toHaveTextContent('недоступно');
+    expect(vi.mocked(getUsage)).toHaveBeenCalledTimes(2);
     expect(toast).toHaveBeenCalledWith({
       title: 'Пробный период активирован',
       description: 'PREMIUM открыт на 7 дней',

@@ -140,7 +140,7 @@ describe('useFlow', () => {
     renderWithProviders(<Harness />, { path: paths.home });
     await press('TOAST');
     expect(toast).toHaveBeenCalledWith({
-      title: 'Успешно',
+      title: 'Запись сохранена',
       description: 'Запись добавлена в дневник',
       variant: 'success',
     });

@@ -1,7 +1,9 @@
 // The offline assistant as a model (through the AI SDK, as the chat runs it) and its responder: topic tiles and
-// feelings recognised, the user's own words reflected, one open question, the communication style honoured, the
-// personal context and the safety check-in, suggestions through the tool-call path, deterministic variation per
-// chat and turn, and honest token counts. Also the prompt's token-bounded history window and the chat's topic.
+// feelings recognised, a reflection in its own words (never a quote) and one open question, a direct question
+// answered first with one or two concrete suggestions, no reply or opening twice in a conversation, what was said
+// earlier coming back, «вы» or «ты» as asked (settings or «давай на ты»), the communication style changing the
+// words, the personal context and the safety check-in, suggestions through the tool-call path, deterministic variation
+// per chat and turn, and honest token counts. Also the prompt's token-bounded history window and the chat's topic.
 import { SHIPPED_CRISIS_LINES } from '../../contract/safety/crisis-lines';
 import { checkInReminder } from '../../server/chat/safety/crisis-reply';
 import { generateText, stepCountIs, type ModelMessage } from 'ai';
@@ -12,8 +14,11 @@ import { runAssistant } from '../../server/chat/assistant';
 import { chatModel } from '../../server/chat/model';
 import { OfflineChatModel, type OfflinePace } from '../../server/chat/offline/model';
 import { loadConfig } from '../../server/start/config';
+import { say } from '../../server/chat/offline/address';
+import * as phrases from '../../server/chat/offline/phrases';
 import { planReply, type OfflineContext } from '../../server/chat/offline/responder';
-import { THEMES } from '../../server/chat/offline/themes';
+import { GENERAL, THEMES } from '../../server/chat/offline/themes';
+import { addressRequestIn } from '../../server/users/address';
 import { historyWindow } from '../../server/chat/prompt';
 import { previewOf, topicOf } from '../../server/chat/repository';
 import { estimateMessageTokens, estimateTokens } from '../../server/chat/tokens';
@@ -30,16 +35,43 @@ const ctx = (over: Partial<OfflineContext> = {}): OfflineContext => ({
 
 async function reply(text: string, over: Partial<OfflineContext> = {}, history: ModelMessage[] = []) {
   let metadata: MessageMetadata | null = null;
+  const { history: _given, ...options } = ctx(over);
   const result = await generateText({
     model: new OfflineChatModel(),
     system: 'Системная подсказка',
     messages: [...history, { role: 'user', content: text }],
     tools: chatTools('START', (m) => (metadata ??= m)),
     stopWhen: stepCountIs(2),
-    providerOptions: { offline: { ...ctx(over) } },
+    providerOptions: { offline: { ...options } },
   });
   return { text: result.steps.map((s) => s.text).join(' '), metadata: metadata as MessageMetadata | null, result };
 }
+
+/** A whole conversation through the model, each reply seeing the ones before it (as the chat's window gives them). */
+async function converse(messages: string[], over: Partial<OfflineContext> = {}) {
+  const history: ModelMessage[] = [];
+  const replies: string[] = [];
+  for (const [i, text] of messages.entries()) {
+    const { text: answer } = await reply(text, { seed: 'conversation', ...over, turn: i + 1 }, history);
+    history.push({ role: 'user', content: text }, { role: 'assistant', content: answer });
+    replies.push(answer);
+  }
+  return replies;
+}
+
+// Written here, apart from the responder: the forms of «вы» and of «ты» a reply may not mix.
+const FORMAL = /(?<![а-яё])(вы|вас|вам|вами|ваш[а-яё]*)(?![а-яё])|[а-яё]{3,}(ите|йте|итесь|йтесь)(?![а-яё])/i;
+const INFORMAL =
+  /(?<![а-яё])(ты|тебя|тебе|тобой|тво[йеёияю][а-яё]*)(?![а-яё])|[а-яё]{2,}(ешь|ёшь|ишь|ешься|ишься)(?![а-яё])/i;
+/** Four words in a row from the user's message: a quote. */
+function quotes(answer: string, message: string): boolean {
+  const words = (t: string) => t.toLowerCase().match(/[а-яёa-z0-9-]+/g) ?? [];
+  const said = ` ${words(answer).join(' ')} `;
+  const w = words(message);
+  for (let i = 0; i + 4 <= w.length; i++) if (said.includes(` ${w.slice(i, i + 4).join(' ')} `)) return true;
+  return false;
+}
+const opening = (answer: string) => answer.split(/(?<=[.!?…])\s+/)[0]!;
 
 describe('offline assistant: what it recognises', () => {
   it('answers each of the eight topic tiles with its own theme', () => {
@@ -68,6 +100,10 @@ describe('offline assistant: what it recognises', () => {
       ['Мне одиноко, не с кем поговорить', 'loneliness'],
       ['Мне стыдно за то, что я сказала', 'shame'],
       ['Не могу уснуть третью ночь', 'sleep'],
+      ['Вчера снова была паническая атака в метро', 'inner-anxiety'],
+      ['Опять откладываю диплом на потом', 'procrastination'],
+      ['Постоянно ругаю себя за каждую мелочь', 'self-doubt'],
+      ['Начальник наорал на меня при всех', 'conflict'],
       ['Сегодня всё получилось, я так рада!', 'joy'],
       ['Купила новый шкаф', 'general'],
     ];
@@ -75,33 +111,189 @@ describe('offline assistant: what it recognises', () => {
     expect(planReply('Мне ничего не удалось, не получилось', ctx()).themeId).not.toBe('joy');
   });
 
-  it('reflects the user’s own sentence and ends with one open question', async () => {
-    const { text } = await reply('Начальник опять накричал на меня при всех. Я весь день не могу успокоиться');
-    expect(text).toContain('«Я весь день не могу успокоиться»');
+  it('reflects in its own words, never quoting the message back, and ends with one open question', async () => {
+    const message = 'Начальник опять накричал на меня при всех. Я весь день не могу успокоиться';
+    const { text } = await reply(message);
+    expect(quotes(text, message)).toBe(false);
+    expect(text).not.toMatch(/«[^»]*не могу успокоиться/);
     expect(text.trim().endsWith('?')).toBe(true);
     expect(text.match(/\?/g)).toHaveLength(1);
   });
 
   it('greets and thanks like a person', async () => {
-    expect((await reply('Привет')).text).toMatch(/^Здравствуйте!.*Что вас беспокоит сейчас\?$/);
-    expect((await reply('Спасибо!')).text).toMatch(/^Пожалуйста!/);
+    expect((await reply('Привет')).text).toMatch(/^(Здравствуйте|Рад вас видеть).*\?$/);
+    expect((await reply('Спасибо!')).text).toMatch(/^(Пожалуйста|Рад помочь|Всегда пожалуйста)/);
+  });
+
+  it('says honestly what it is when asked', async () => {
+    expect((await reply('Ты бот?')).text).toMatch(/не (человек|живой человек)/);
   });
 });
 
-describe('offline assistant: style, context, check-in, variation', () => {
-  it('words its reflection by the communication style; no jokes about grief or shame', () => {
-    const message = 'Прокрастинация и потеря фокуса';
-    const styles = (['gentle', 'direct', 'humorous'] as const).map((style) => planReply(message, ctx({ style })).lead); // a tile: no quote
-    expect(new Set(styles).size).toBe(3);
-    const procrastination = THEMES.find((t) => t.id === 'procrastination')!;
-    expect(procrastination.reflect.direct).toContain(styles[1]);
-    expect(procrastination.reflect.humorous).toContain(styles[2]);
-    for (const id of ['sadness', 'shame', 'loneliness', 'self-doubt'])
-      expect(THEMES.find((t) => t.id === id)!.reflect.humorous).toBeUndefined();
-    const sad = planReply('Мне грустно', ctx({ style: 'humorous' })).lead;
-    expect(THEMES.find((t) => t.id === 'sadness')!.reflect.gentle.some((r) => sad.endsWith(r))).toBe(true);
+describe('offline assistant: a direct question gets an answer first', () => {
+  // The five the issue names, each with the suggestions it may give: the theme's own, in the «вы» form.
+  const questions: Array<[string, string]> = [
+    ['Что делать, если я не могу уснуть по ночам?', 'sleep'],
+    ['Как перестать себя ругать за каждую ошибку?', 'self-doubt'],
+    ['Как перестать откладывать дела на потом?', 'procrastination'],
+    ['Что делать при панической атаке?', 'inner-anxiety'],
+    ['Как справиться со злостью, когда всё бесит?', 'anger'],
+  ];
+  it.each(questions)('«%s»: one or two of the %s suggestions before the one question', async (question, id) => {
+    const theme = THEMES.find((t) => t.id === id)!;
+    const { text } = await reply(question, { turn: 2 });
+    const beforeQuestion = text.slice(0, text.indexOf('?'));
+    const given = theme.advice.map((a) => say(a, 'vy')).filter((a) => beforeQuestion.includes(a));
+    expect(given.length, text).toBeGreaterThanOrEqual(1);
+    expect(given.length, text).toBeLessThanOrEqual(2);
+    expect(text.match(/\?/g), text).toHaveLength(1);
+    expect(text.trim().endsWith('?')).toBe(true);
   });
 
+  it('a follow-up («а что ещё?») gets suggestions not given yet on the same topic', async () => {
+    const [first, second] = await converse(['Как уснуть, если мысли не дают?', 'А что ещё можно попробовать?']);
+    const sleep = THEMES.find((t) => t.id === 'sleep')!.advice.map((a) => say(a, 'vy'));
+    const inFirst = sleep.filter((a) => first!.includes(a));
+    const inSecond = sleep.filter((a) => second!.includes(a));
+    expect(inFirst.length).toBeGreaterThan(0);
+    expect(inSecond.length).toBeGreaterThan(0);
+    expect(inSecond.filter((a) => inFirst.includes(a))).toEqual([]);
+  });
+});
+
+describe('offline assistant: a listener, not a template', () => {
+  const talk = [
+    'Мне тревожно последние дни',
+    'Не знаю, всё навалилось',
+    'Работа, дедлайны, начальник',
+    'Мне тревожно, и я плохо сплю',
+    'Что делать со сном?',
+    'А ещё что-нибудь?',
+    'Спасибо',
+    'Сегодня опять тревожно',
+    'Мне грустно',
+    'Не знаю',
+    'Как перестать переживать?',
+    'Я устала',
+    'Нет сил ни на что',
+    'Опять не сплю',
+    'Что ещё можно сделать со сном?',
+    'Мне одиноко',
+    'Хочется поговорить',
+    'Не знаю',
+    'Всё тяжело',
+    'Спасибо, что слушаешь',
+  ];
+
+  it.each(['gentle', 'direct', 'humorous'] as const)(
+    'in twenty messages (%s) no reply and no opening comes twice',
+    async (style) => {
+      const replies = await converse(talk, { style });
+      expect(new Set(replies).size).toBe(replies.length);
+      const openings = replies.map(opening);
+      expect(openings.filter((o, i) => openings.indexOf(o) !== i)).toEqual([]);
+    },
+  );
+
+  it('the communication style changes the words: every reply differs between the three styles', async () => {
+    const [gentle, direct, humorous] = await Promise.all(
+      (['gentle', 'direct', 'humorous'] as const).map((style) => converse(talk.slice(0, 8), { style })),
+    );
+    for (let i = 0; i < 8; i++) {
+      expect(new Set([gentle![i], direct![i], humorous![i]]).size, talk[i]).toBe(3);
+    }
+    // Direct numbers its suggestions; gentle does not.
+    expect(direct![4]).toMatch(/1\) .*2\) /);
+    expect(gentle![4]).not.toMatch(/1\) /);
+  });
+
+  it('remembers the conversation: something said three messages ago comes back', async () => {
+    const replies = await converse([
+      'Поссорилась с мамой из-за ерунды',
+      'Теперь весь день грустно',
+      'Устала от всего',
+      'Опять всё тяжело',
+    ]);
+    expect(replies.slice(2).some((r) => r.includes('о маме'))).toBe(true);
+    expect(replies[0]).not.toContain('о маме');
+  });
+
+  it('a theme that comes back after a while is named as such', async () => {
+    const replies = await converse(['Не могу уснуть', 'На работе завал', 'Начальник злится', 'Опять не сплю ночами']);
+    expect(replies[3]).toMatch(/о сне/);
+  });
+});
+
+describe('offline assistant: «вы» or «ты» as asked', () => {
+  it('every text of every theme and pool reads in one form only, in both forms', () => {
+    const texts = [
+      ...[...THEMES, GENERAL].flatMap((t) => [
+        ...Object.values(t.reflect).flat(),
+        ...Object.values(t.ask).flat(),
+        ...t.answer,
+        ...t.advice,
+      ]),
+      ...Object.entries(phrases)
+        .filter(([name]) => name !== 'ADDRESS_SWITCH') // said only in the form it names: checked below
+        .map(([, pool]) => pool)
+        .flatMap(function all(pool: unknown): string[] {
+          return typeof pool === 'string' ? [pool] : Object.values(pool as object).flatMap(all);
+        }),
+    ];
+    expect(texts.length).toBeGreaterThan(250);
+    for (const text of texts) {
+      expect(say(text, 'ty'), text).not.toMatch(FORMAL);
+      expect(say(text, 'vy').replace(/на «ты»/g, ''), text).not.toMatch(INFORMAL);
+      // Nothing of the markup is left (a `{}` is where a practice's name or a topic goes).
+      expect(say(text, 'ty'), text).not.toMatch(/\||\{[^}]/);
+      expect(say(text, 'vy'), text).not.toMatch(/\||\{[^}]/);
+    }
+    for (const text of phrases.ADDRESS_SWITCH.ty) expect(say(text, 'ty')).not.toMatch(FORMAL);
+    for (const text of phrases.ADDRESS_SWITCH.vy) expect(say(text, 'vy')).not.toMatch(INFORMAL);
+  });
+
+  it('with «ты» in the settings every reply says «ты», never «вы»', async () => {
+    const replies = await converse(['Привет', 'Мне тревожно', 'Что делать при панике?', 'Я устала', 'Спасибо'], {
+      address: 'ty',
+    });
+    for (const r of replies) expect(r, r).not.toMatch(FORMAL);
+    expect(replies.filter((r) => INFORMAL.test(r)).length).toBeGreaterThanOrEqual(3);
+  });
+
+  it('«давай на ты» in the chat switches at once and holds; «давайте на вы» switches back', async () => {
+    const replies = await converse([
+      'Мне тревожно',
+      'давай на ты',
+      'Я плохо сплю',
+      'Как уснуть?',
+      'Лучше давайте на вы',
+      'Мне грустно',
+    ]);
+    expect(replies[0]).toMatch(FORMAL);
+    expect(replies[1]).toMatch(/на «ты»/);
+    for (const r of replies.slice(1, 4)) expect(r, r).not.toMatch(FORMAL);
+    expect(replies[3]).toMatch(INFORMAL);
+    for (const r of replies.slice(4)) expect(r, r).not.toMatch(INFORMAL);
+  });
+
+  it('reads a request in any usual wording, the newest one winning; «на выходных» is none', () => {
+    const cases: Array<[string, 'ty' | 'vy' | null]> = [
+      ['давай на ты', 'ty'],
+      ['Можно на «ты»?', 'ty'],
+      ['Обращайся ко мне на ты, пожалуйста', 'ty'],
+      ['на ты', 'ty'],
+      ['Лучше на вы', 'vy'],
+      ['Не надо на ты', 'vy'],
+      ['давай на ты. Хотя нет, давайте на вы', 'vy'],
+      ['Поеду на выходных к маме', null],
+      ['Я на ты с начальником', null],
+      ['', null],
+    ];
+    for (const [text, form] of cases) expect(addressRequestIn(text), text).toBe(form);
+  });
+});
+
+describe('offline assistant: context, check-in, variation', () => {
   it('links the first question to the personal context when there is one', () => {
     expect(planReply('Мне тревожно', ctx({ turn: 1, hasPersonalContext: true })).close).toContain('«Обо мне»');
     expect(planReply('Мне тревожно', ctx({ turn: 1, hasPersonalContext: false })).close).not.toContain('«Обо мне»');

@@ -93,6 +93,23 @@ describeEachDatabase('chat API', (t) => {
     expect(page.messages[1]!.message_metadata).toEqual(body.message.message_metadata);
   });
 
+  it('«давай на ты» in a chat is kept: this chat’s replies and every new chat’s say «ты»; «давайте на вы» undoes it', async () => {
+    const formal = /(?<![а-яё])(вы|вас|вам|ваш[а-яё]*)(?![а-яё])/i;
+    const informal = /(?<![а-яё])(ты|тебя|тебе|тво[йеёия][а-яё]*)(?![а-яё])/i;
+    const settings = async () =>
+      (await t.app.inject({ method: 'GET', url: '/api/users/me/settings', headers: t.headers(anna) })).json();
+    const made = (await chat.create('Мне тревожно')).json() as ChatCreateAndSendResponse;
+    expect(made.message.content).not.toMatch(informal);
+    const switched = (await chat.send(made.chat.id, 'Давай на ты')).json() as ChatSendResponse;
+    expect(switched.content).toMatch(/на «ты»/);
+    expect((await settings()).address_form).toBe('ty');
+    const next = (await chat.create('Не могу уснуть уже неделю')).json() as ChatCreateAndSendResponse;
+    expect(next.message.content).toMatch(informal);
+    expect(next.message.content).not.toMatch(formal);
+    await chat.send(next.chat.id, 'Лучше давайте на вы');
+    expect((await settings()).address_form).toBe('vy');
+  });
+
   it('send: the reply and the chat list follow; a long first message names the topic by its first sentence', async () => {
     const long =
       'Я уже месяц не могу нормально спать, потому что на работе постоянно горят сроки. А дома тоже не отдохнуть.';

@@ -21,6 +21,8 @@ describeEachDatabase('diary API', (t) => {
     t.app.inject({ method: 'GET', url: `/api/diary/${id}`, headers: t.headers(user) });
   const favorite = (id: string, user = anna) =>
     t.app.inject({ method: 'PATCH', url: `/api/diary/${id}/favorite`, headers: t.headers(user) });
+  const edit = (id: string, body: unknown, user = anna) =>
+    t.app.inject({ method: 'PATCH', url: `/api/diary/${id}`, headers: t.headers(user), payload: body as object });
   const remove = (id: string, user = anna) =>
     t.app.inject({ method: 'DELETE', url: `/api/diary/${id}`, headers: t.headers(user) });
 
@@ -39,7 +41,7 @@ describeEachDatabase('diary API', (t) => {
     const res = await create({ content: 'Привет' });
     expect(res.statusCode).toBe(402);
     expect(res.json()).toEqual({ detail: 'Дневник недоступен на вашем тарифе', code: 'not_available' });
-    expect((await list()).json()).toEqual({ entries: [], total: 0 }); // the insert before the refused spend rolled back
+    expect((await list()).json()).toEqual({ entries: [], total: 0, check_ins: [] }); // the insert before the refused spend rolled back
   });
 
   it('an entry in words of suicide or self-harm flags the user, saved or refused; an everyday one does not', async () => {
@@ -145,13 +147,17 @@ describeEachDatabase('diary API', (t) => {
     ]);
     // The total is exact whether counted (full page, or past the end) or known from a short last page.
     expect([page1.total, page2.total, page3.total]).toEqual([5, 5, 5]);
-    expect((await list('?skip=10&limit=2')).json()).toEqual({ entries: [], total: 5 });
+    expect((await list('?skip=10&limit=2')).json()).toEqual({ entries: [], total: 5, check_ins: [] });
     expect((await list('?limit=5')).json().total).toBe(5);
     const favs = (await list('?is_favorite=true')).json() as DiaryListResponse;
     expect(favs.entries.map((e) => e.content)).toEqual(['Запись 5', 'Запись 3', 'Запись 1']);
     expect(favs.total).toBe(3);
     const future = new Date(Date.now() + 60_000).toISOString();
-    expect((await list(`?dateFrom=${encodeURIComponent(future)}`)).json()).toEqual({ entries: [], total: 0 });
+    expect((await list(`?dateFrom=${encodeURIComponent(future)}`)).json()).toEqual({
+      entries: [],
+      total: 0,
+      check_ins: [],
+    });
     const past = new Date(Date.now() - 7 * 86_400_000).toISOString();
     expect((await list(`?dateFrom=${encodeURIComponent(past)}&is_favorite=true`)).json().total).toBe(3);
   });
@@ -207,7 +213,7 @@ describeEachDatabase('diary API', (t) => {
       expect(res.statusCode).toBe(404);
       expect(res.json()).toEqual({ detail: 'Запись не найдена' });
     }
-    expect((await list('', boris)).json()).toEqual({ entries: [], total: 0 });
+    expect((await list('', boris)).json()).toEqual({ entries: [], total: 0, check_ins: [] });
     expect((await get(e.id, anna)).json().is_favorite).toBe(false); // boris's toggle changed nothing
     await create({ content: 'Ещё одно' }, anna);
     expect((await list('?limit=1&is_favorite=true', anna)).json().total).toBe(0);
@@ -248,6 +254,62 @@ describeEachDatabase('diary API', (t) => {
     expect((await list()).json().entries.map((e: DiaryEntry) => e.id)).toEqual([kept.id]);
     // Three were written today, and deleting two does not make room for more.
     expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(3);
+  });
+
+  it('edit: title, content and mood as named, the rest kept; trimmed like a create; no quota, even at the limit', async () => {
+    await asPro();
+    await t.setDailyLimit('diary_entries', 'PRO', 1);
+    const made = (
+      await create({ title: 'Утро', content: 'Первая версия', mood: 'bad', is_favorite: true })
+    ).json() as DiaryEntry;
+    expect((await create({ content: 'Вторая запись сегодня' })).statusCode).toBe(402); // the limit is spent
+
+    const changed = await edit(made.id, {
+      content: '  Переписала: на самом деле всё было не так плохо  ',
+      mood: 'good',
+    });
+    expect(changed.statusCode).toBe(200);
+    expect(changed.json()).toEqual({
+      ...made,
+      content: 'Переписала: на самом деле всё было не так плохо',
+      mood: 'good',
+    });
+    expect((await edit(made.id, { title: '   ' })).json()).toMatchObject({ title: null, mood: 'good' });
+    expect((await edit(made.id, { title: 'Вечер', mood: null })).json()).toMatchObject({ title: 'Вечер', mood: null });
+    // Read back as stored, with its place in the list and its flag kept.
+    expect((await get(made.id)).json()).toEqual({
+      ...made,
+      title: 'Вечер',
+      content: 'Переписала: на самом деле всё было не так плохо',
+      mood: null,
+    });
+    expect((await list()).json()).toMatchObject({ total: 1, entries: [{ id: made.id, is_favorite: true }] });
+    expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(1);
+  });
+
+  it('edit: another user’s or a malformed id is 404; a bad body is 422 in Russian and changes nothing', async () => {
+    await asPro(anna);
+    await asPro(boris);
+    const made = (await create({ title: 'Моё', content: 'Только моё' })).json() as DiaryEntry;
+    for (const id of [made.id, 'not-a-uuid', '00000000-0000-4000-8000-000000000000']) {
+      const res = await edit(id, { content: 'Чужое' }, boris);
+      expect(res.statusCode, id).toBe(404);
+      expect(res.json()).toEqual({ detail: 'Запись не найдена' });
+    }
+    const invalid: Array<[unknown, RegExp]> = [
+      [{}, /Укажите, что изменить: title, content или mood/],
+      [{ content: '   ' }, /Содержание записи не может быть пустым/],
+      [{ content: 'я'.repeat(2001) }, /2000/],
+      [{ title: 'я'.repeat(101) }, /100/],
+      [{ mood: 'great' }, /Настроение должно быть одним из/],
+      [{ content: 'ок', is_favorite: true }, /Неизвестные поля: is_favorite/],
+    ];
+    for (const [body, detail] of invalid) {
+      const res = await edit(made.id, body);
+      expect(res.statusCode, JSON.stringify(body)).toBe(422);
+      expect(res.json().detail).toMatch(detail);
+    }
+    expect((await get(made.id)).json()).toEqual(made);
   });
 
   it('a failed insert spends nothing (insert and spend share one transaction)', async () => {
@@ -335,7 +397,7 @@ describeEachDatabase('diary API', (t) => {
         expect(res.statusCode, JSON.stringify(source)).toBe(422);
         expect(res.json().detail).toMatch(/source_id/);
       }
-      expect((await list()).json()).toEqual({ entries: [], total: 0 });
+      expect((await list()).json()).toEqual({ entries: [], total: 0, check_ins: [] });
       expect((await usageToday(t.database.db, await t.userId(anna.id), 'Europe/Moscow')).used.diary_entries).toBe(0);
     });
 

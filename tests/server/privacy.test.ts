@@ -61,6 +61,7 @@ const SECRET = {
   about: 'Работаю медсестрой в хосписе 7731',
   feedback: 'Дыхание помогло перед разговором с врачом 6612',
   voice: 'Голосом рассказала про бессонницу 2291',
+  checkIn: 'Заметка настроения про экзамен 4410',
 };
 const BORIS_DIARY = 'Запись Бориса про отпуск 3301';
 
@@ -92,6 +93,9 @@ function calls(t: TestContext) {
       });
       expect(entry.statusCode).toBe(201); // entry, counters, daily usage
       expect((await call('POST', '/api/chat/create-and-send', user, { content: texts.chat })).statusCode).toBe(201);
+      expect((await call('PUT', '/api/checkin/today', user, { mood: 'good', note: texts.checkIn })).statusCode).toBe(
+        200,
+      );
       const started = await call('POST', '/api/practices/start', user, { practice_type: 'breathing_478' });
       const sessionId = started.json().session_id as string;
       expect(
@@ -261,7 +265,7 @@ describeEachDatabase('own data', (t) => {
     it('raw rows hold no diary, chat, «Обо мне» or comment text, and the API reads it all back', async () => {
       const { entryId, userId } = await calls(t).fillEveryTable(anna);
       const values = await sealedValues(t.database);
-      expect(values.length).toBeGreaterThanOrEqual(8); // title, content, topic, preview, 2 messages, about, feedback
+      expect(values.length).toBeGreaterThanOrEqual(9); // title, content, topic, preview, 2 messages, about, feedback, note
       for (const value of values) {
         expect(sealedFor(value), 'every value sealed with its user’s own key').toBe(userId);
         for (const text of Object.values(SECRET)) expect(holds(value, text)).toBe(false);
@@ -390,6 +394,7 @@ describeEachDatabase('own data', (t) => {
       expect(doc.usage).toEqual(expect.arrayContaining([expect.objectContaining({ kind: 'diary_entries', used: 1 })]));
       expect(doc.diary.entries).toEqual([expect.objectContaining({ title: SECRET.title, content: SECRET.diary })]);
       expect(doc.diary.counters).toEqual({ total: 1, favorites: 1 });
+      expect(doc.check_ins).toEqual([expect.objectContaining({ mood: 'good', note: SECRET.checkIn })]);
       expect(doc.chats).toHaveLength(1);
       expect(doc.chats[0].messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
       expect(doc.chats[0].messages[0].content).toBe(SECRET.chat);
@@ -477,7 +482,8 @@ describeEachDatabase('own data', (t) => {
         practice_sessions: before.practice_sessions! - 1,
         invoices: before.invoices! - 1,
         subscription_grants: before.subscription_grants! - 1,
-        activity_days: before.activity_days! - 1, // the day of the diary entry, chat and practice
+        activity_days: before.activity_days! - 1, // the day of the check-in, diary entry, chat and practice
+        check_ins: before.check_ins! - 1,
         voice_transcriptions: before.voice_transcriptions! - 1,
         reminder_schedule: before.reminder_schedule! - 1,
         reminder_deliveries: before.reminder_deliveries! - 1,

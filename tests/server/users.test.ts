@@ -52,6 +52,7 @@ describeEachDatabase('users API', (t) => {
       communication_style: 'gentle',
       reminder_time: 'evening',
       personal_context: null,
+      address_form: 'vy',
       bot_can_write: false, // never allowed (tests/server/reminders.test.ts follows it through)
     });
   });
@@ -61,12 +62,14 @@ describeEachDatabase('users API', (t) => {
       communication_style: 'direct',
       reminder_time: 'evening',
       personal_context: null,
+      address_form: 'vy',
       bot_can_write: false,
     });
     expect((await patch({ reminder_time: 'disabled', personal_context: '  Люблю горы  ' })).json()).toEqual({
       communication_style: 'direct',
       reminder_time: 'disabled',
       personal_context: 'Люблю горы',
+      address_form: 'vy',
       bot_can_write: false,
     });
     expect((await patch({ personal_context: '   ' })).json().personal_context).toBeNull();
@@ -74,12 +77,14 @@ describeEachDatabase('users API', (t) => {
       communication_style: 'direct',
       reminder_time: 'disabled',
       personal_context: null,
+      address_form: 'vy',
       bot_can_write: false,
     });
     expect((await settings()).json()).toEqual({
       communication_style: 'direct',
       reminder_time: 'disabled',
       personal_context: null,
+      address_form: 'vy',
       bot_can_write: false,
     });
   });
@@ -90,6 +95,7 @@ describeEachDatabase('users API', (t) => {
       [{ reminder_time: 9 }, /reminder_time/],
       [{ personal_context: 'я'.repeat(501) }, /personal_context.*500/],
       [{ personal_context: 5 }, /personal_context/],
+      [{ address_form: 'ты' }, /address_form может быть только vy или ty/],
       [{ theme: 'dark' }, /Неизвестное поле «theme»/],
       [[1, 2], /./],
     ];
@@ -112,12 +118,33 @@ describeEachDatabase('users API', (t) => {
     expect((await patch({ personal_context: '' })).json().personal_context).toBeNull();
   });
 
+  it('settings: «ты» or «вы» — chosen, or asked for in «Обо мне» (only when the request is new there)', async () => {
+    expect((await patch({ address_form: 'ty' })).json().address_form).toBe('ty');
+    expect((await patch({ address_form: 'vy' })).json().address_form).toBe('vy');
+    // «Обо мне» asks for «ты»: the address follows.
+    expect((await patch({ personal_context: 'Учусь на врача. Обращайся ко мне на ты' })).json()).toMatchObject({
+      personal_context: 'Учусь на врача. Обращайся ко мне на ты',
+      address_form: 'ty',
+    });
+    // A later choice of «вы» is not undone by editing the same text…
+    await patch({ address_form: 'vy' });
+    expect(
+      (await patch({ personal_context: 'Учусь на врача, 3 курс. Обращайся ко мне на ты' })).json().address_form,
+    ).toBe('vy');
+    // …nor does a patch choosing the address itself lose to the text.
+    expect((await patch({ personal_context: 'Давай на ты', address_form: 'vy' })).json().address_form).toBe('vy');
+    // Text with no request leaves it.
+    expect((await patch({ personal_context: 'Поеду на выходных к маме' })).json().address_form).toBe('vy');
+    expect((await settings()).json().address_form).toBe('vy');
+  });
+
   it('isolation: one user’s settings and profile never leak to another', async () => {
     await patch({ communication_style: 'humorous', personal_context: 'Секрет Анны' });
     expect((await settings(boris)).json()).toEqual({
       communication_style: 'gentle',
       reminder_time: 'evening',
       personal_context: null,
+      address_form: 'vy',
       bot_can_write: false,
     });
     expect((await me(boris)).json()).toMatchObject({ telegram_id: boris.id, first_name: 'Борис', username: null });

@@ -464,7 +464,7 @@ describeEachDatabase('voice input on a server without STT_BASE_URL', (t) => {
     await t.setTier(anna.id, 'PREMIUM');
     const res = await voice.transcribe(opusOgg(250));
     expect(res.statusCode).toBe(503);
-    expect(res.json()).toEqual({ detail: VOICE_ERRORS.unconfigured, code: 'stt_unconfigured' });
+    expect(res.json()).toEqual({ detail: 'Голосовой ввод пока недоступен', code: 'stt_unconfigured' });
     expect(await voice.usage()).toMatchObject({ voice_seconds_used: 0, voice_seconds_limit: 1800 });
   });
 });

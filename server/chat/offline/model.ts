@@ -3,8 +3,9 @@
 // suggest_practice / suggest_diary_entry as a tool call; the SDK validates and executes it and calls the model
 // again with the result), the same usage accounting, with token counts estimated honestly (tokens.ts).
 //
-// Per-call context comes in `providerOptions.offline` (OfflineContext: seed, turn, style…); the system prompt
-// says the same in words for a real model. Without it the model still answers, in the gentle style.
+// Per-call context comes in `providerOptions.offline` (OfflineContext: seed, turn, style, address…); the system
+// prompt says the same in words for a real model. Without it the model still answers, in the gentle style. The
+// conversation so far is the prompt's own messages (the chat's history window), as a real model reads it.
 //
 // The reply is ready at once. Streamed to a client, it is paced word by word (OfflinePace), so it grows on screen
 // as a real model's does; a JSON send, which nobody watches grow, gets it at once.
@@ -46,6 +47,16 @@ function partsText(content: unknown): string {
   return content.map((p: { type?: string; text?: string }) => (p.type === 'text' ? (p.text ?? '') : '')).join('');
 }
 
+/** The conversation before the newest user message, as text (a tool step's own messages come after it). */
+function historyOf(prompt: LanguageModelV3Prompt): OfflineContext['history'] {
+  const lastUser = prompt.map((m) => m.role).lastIndexOf('user');
+  return prompt
+    .slice(0, Math.max(0, lastUser))
+    .filter((m): m is Extract<typeof m, { role: 'user' | 'assistant' }> => m.role === 'user' || m.role === 'assistant')
+    .map((m) => ({ role: m.role, content: partsText(m.content) }))
+    .filter((m) => m.content.trim().length > 0);
+}
+
 function contextOf(options: LanguageModelV3CallOptions, prompt: LanguageModelV3Prompt): OfflineContext {
   const given = (options.providerOptions?.offline ?? {}) as Partial<OfflineContext>;
   const firstUser = prompt.find((m) => m.role === 'user');
@@ -55,6 +66,8 @@ function contextOf(options: LanguageModelV3CallOptions, prompt: LanguageModelV3P
     style: given.style === 'direct' || given.style === 'humorous' ? given.style : 'gentle',
     hasPersonalContext: given.hasPersonalContext === true,
     checkIn: given.checkIn === true,
+    address: given.address === 'ty' ? 'ty' : 'vy',
+    history: historyOf(prompt),
     checkInReminder: typeof given.checkInReminder === 'string' ? given.checkInReminder : undefined,
   };
 }

@@ -6,7 +6,7 @@ import { memo } from 'react';
 import styled from 'styled-components';
 import type { DiaryEntry } from '../../../contract/diary';
 import { paths } from '../../../machines/paths';
-import { diaryCopy } from '../../copy/diary';
+import { entryHeading } from '../../../machines/diary/entry-edit';
 import { formatEntryDate } from './entryDate';
 import { FavoriteStar } from './FavoriteStar';
 import { MoodIcon } from '../MoodPicker';
@@ -79,7 +79,7 @@ export const DiaryEntryCard = memo(function DiaryEntryCard({ entry, toggling, on
         </StarSlot>
       </Head>
       <Title>
-        <StretchedLink to={paths.diaryEntry(entry.id)}>{entry.title || diaryCopy.untitled}</StretchedLink>
+        <StretchedLink to={paths.diaryEntry(entry.id)}>{entryHeading(entry)}</StretchedLink>
       </Title>
       <Content>{entry.content}</Content>
     </Card>

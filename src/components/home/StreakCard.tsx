@@ -17,19 +17,19 @@ const Box = styled(Card)`
 `;
 
 /**
- * The streak: the days in a row while it runs; once broken, the days kept this month (what was kept, never what
+ * The streak, read with its number as one phrase («7 дней подряд», «1 день заботы за месяц»): the days in a row while it runs; once broken, the days kept this month (what was kept, never what
  * was lost); for someone who has not begun, the first step.
  */
 export function StreakCard({ streak }: { streak: HomeSummary['streak'] }) {
   const copy = homeWeekCopy.streak;
   const [number, title, text] =
     streak.days > 0
-      ? [streak.days, copy.title, streak.active_today ? copy.today : copy.notYetToday]
+      ? [streak.days, copy.title(streak.days), streak.active_today ? copy.today : copy.notYetToday]
       : streak.active_days_30 > 0
-        ? [streak.active_days_30, copy.keptTitle, copy.kept]
+        ? [streak.active_days_30, copy.keptTitle(streak.active_days_30), copy.kept]
         : [null, copy.startTitle, copy.start];
   return (
-    <Box aria-label={title}>
+    <Box aria-label={number === null ? title : `${number} ${title}`}>
       <Badge $color={theme.color.warning}>
         <FlameIcon />
       </Badge>

@@ -1,11 +1,16 @@
-// /app/diary/:entryId: binds the entry machine; back (Telegram BackButton or our own) goes to /app/diary. «Удалить
-// запись» asks in a sheet first; once deleted, the app goes back to the list.
+// /app/diary/:entryId: binds the entry machine; back (Telegram BackButton or our own) goes to /app/diary. «Изменить»
+// opens the entry's form in place (its edit draft kept on the device until saved); «Удалить запись» asks in a sheet
+// first; once deleted, the app goes back to the list.
+import { useMemo } from 'react';
 import { useParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { diaryEntryMachine, diaryEntryView } from '../../../machines/diary/diary-entry.machine';
+import { entryHeading } from '../../../machines/diary/entry-edit';
 import { diaryActors } from '../../api/diary.actors';
+import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { DeleteEntrySheet } from '../../components/diary/DeleteEntrySheet';
+import { EntryFields } from '../../components/diary/EntryFields';
 import { formatEntryDate } from '../../components/diary/entryDate';
 import { FavoriteStar } from '../../components/diary/FavoriteStar';
 import { MoodBadge } from '../../components/diary/MoodBadge';
@@ -19,6 +24,7 @@ import { diaryCopy } from '../../copy/diary';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
+import { editDraftEffects } from './draftStorage';
 
 const Center = styled.div`
   display: flex;
@@ -64,6 +70,20 @@ const Content = styled.p`
   overflow-wrap: anywhere;
 `;
 
+const Form = styled.form`
+  display: flex;
+  flex-direction: column;
+  gap: ${({ theme }) => theme.space(4)};
+`;
+
+const Actions = styled.div`
+  display: flex;
+  gap: ${({ theme }) => theme.space(2)};
+  & > * {
+    flex: 1;
+  }
+`;
+
 const BackLink = styled(Button)`
   align-self: flex-start;
   padding-left: 0;
@@ -71,8 +91,16 @@ const BackLink = styled(Button)`
 
 export default function DiaryEntryScreen() {
   const { entryId = '' } = useParams();
-  const { view, send } = useFlow(diaryEntryMachine, diaryEntryView, { input: { id: entryId }, actors: diaryActors });
-  const { status, entry, toggling, confirmingDelete, deleting } = view;
+  const telegramId = useAuthView().user?.telegram_id;
+  // The signed-in user's edit drafts (one storage key per Telegram user).
+  const edits = useMemo(() => editDraftEffects(typeof telegramId === 'number' ? telegramId : null), [telegramId]);
+  const { view, send } = useFlow(diaryEntryMachine, diaryEntryView, {
+    input: { id: entryId },
+    actors: { ...diaryActors, ...edits.actors },
+    actions: edits.actions,
+  });
+  const { status, entry, toggling, confirmingDelete, deleting, edit } = view;
+  const save = () => send({ type: 'EDIT.SAVE' });
   const back = () => send({ type: 'BACK' });
   const nativeBack = useBackButton(back);
 
@@ -102,10 +130,45 @@ export default function DiaryEntryScreen() {
           onRetry={() => send({ type: 'RETRY' })}
         />
       ) : null}
-      {status === 'ready' && entry ? (
+      {status === 'ready' && entry && edit ? (
+        <Form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            save();
+          }}
+        >
+          <h1>{diaryCopy.editHeading}</h1>
+          <EntryFields
+            title={edit.title}
+            content={edit.content}
+            mood={edit.mood}
+            locked={!edit.editable}
+            atRisk={edit.atRisk}
+            onTitle={(value) => send({ type: 'EDIT.TITLE', value })}
+            onContent={(value) => send({ type: 'EDIT.CONTENT', value })}
+            onMood={(mood) => send({ type: 'EDIT.MOOD', mood })}
+            onSubmit={save}
+          />
+          <Actions>
+            <Button
+              type="button"
+              $variant="secondary"
+              disabled={!edit.editable}
+              onClick={() => send({ type: 'EDIT.CANCEL' })}
+            >
+              {diaryCopy.cancelEdit}
+            </Button>
+            <Button type="submit" disabled={!edit.canSave} aria-busy={edit.saving}>
+              {edit.saving ? diaryCopy.form.saving : diaryCopy.form.save}
+            </Button>
+          </Actions>
+        </Form>
+      ) : null}
+      {status === 'ready' && entry && !edit ? (
         <Article>
           <Head>
-            <h1>{entry.title || diaryCopy.entryTitleFallback}</h1>
+            <h1>{entryHeading(entry)}</h1>
             <FavoriteStar
               on={entry.is_favorite}
               busy={toggling}
@@ -122,17 +185,27 @@ export default function DiaryEntryScreen() {
           <Content>{entry.content}</Content>
         </Article>
       ) : null}
-      {status === 'ready' && entry ? (
-        <Button
-          $variant="destructive"
-          $block
-          onClick={() => {
-            haptic.warning();
-            send({ type: 'DELETE.ASK' });
-          }}
-        >
-          {diaryCopy.deleteEntry}
-        </Button>
+      {status === 'ready' && entry && !edit ? (
+        <Actions>
+          <Button
+            $variant="secondary"
+            onClick={() => {
+              haptic.tap();
+              send({ type: 'EDIT.START' });
+            }}
+          >
+            {diaryCopy.editEntry}
+          </Button>
+          <Button
+            $variant="destructive"
+            onClick={() => {
+              haptic.warning();
+              send({ type: 'DELETE.ASK' });
+            }}
+          >
+            {diaryCopy.deleteEntry}
+          </Button>
+        </Actions>
       ) : null}
       <DeleteEntrySheet
         open={confirmingDelete}

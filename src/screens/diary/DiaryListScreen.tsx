@@ -1,10 +1,12 @@
-// /app/diary: binds the diary list machine and the new-entry gate ('Новая запись'); renders their view models.
+// /app/diary: binds the diary list machine and the new-entry gate ('Новая запись'); renders their view models — the
+// entries, with the check-ins' mood marks among them.
 import { useCallback } from 'react';
 import styled from 'styled-components';
 import { diaryListMachine, diaryListView } from '../../../machines/diary/diary-list.machine';
 import { diaryActors } from '../../api/diary.actors';
 import { Button } from '../../components/Button';
 import { DiaryEntryCard } from '../../components/diary/DiaryEntryCard';
+import { MoodMarkCard } from '../../components/diary/MoodMarkCard';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { DiaryIcon } from '../../components/icons';
@@ -26,7 +28,7 @@ const List = styled.div`
 
 export default function DiaryListScreen() {
   const { view, send } = useFlow(diaryListMachine, diaryListView, { input: {}, actors: diaryActors });
-  const { status, filter, entries, togglingIds, loadingMore, moreFailed, hasMore } = view;
+  const { status, filter, entries, rows, togglingIds, loadingMore, moreFailed, hasMore } = view;
   const gate = useNewEntryGate();
 
   // Stable callbacks (`send` is the actor's own): memoised cards only re-render when their own entry or toggle
@@ -80,14 +82,18 @@ export default function DiaryListScreen() {
         />
       ) : (
         <List>
-          {entries.map((entry) => (
-            <DiaryEntryCard
-              key={entry.id}
-              entry={entry}
-              toggling={togglingIds.includes(entry.id)}
-              onToggleFavorite={onToggle}
-            />
-          ))}
+          {rows.map((row) =>
+            row.kind === 'entry' ? (
+              <DiaryEntryCard
+                key={row.entry.id}
+                entry={row.entry}
+                toggling={togglingIds.includes(row.entry.id)}
+                onToggleFavorite={onToggle}
+              />
+            ) : (
+              <MoodMarkCard key={`mark-${row.checkIn.day}`} checkIn={row.checkIn} />
+            ),
+          )}
           {hasMore ? <ScrollSentinel key={entries.length} onReach={onReachEnd} testId="diary-end" /> : null}
           {loadingMore ? (
             <ListFooter>

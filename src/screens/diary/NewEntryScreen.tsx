@@ -4,22 +4,17 @@
 import { useId, useMemo } from 'react';
 import { useLocation } from 'react-router-dom';
 import styled from 'styled-components';
-import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../../contract/constants';
 import { newEntryMachine, newEntryView } from '../../../machines/diary/new-entry.machine';
 import { prefillFromNavigation } from '../../../machines/diary/new-entry-draft';
 import { diaryActors } from '../../api/diary.actors';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
-import { CrisisHelp } from '../../components/CrisisHelp';
-import { useCrisisLines } from '../shared/useCrisisLines';
-import { MoodPicker } from '../../components/MoodPicker';
-import { crisisCopy } from '../../copy/crisis';
+import { EntryFields } from '../../components/diary/EntryFields';
 import { Page } from '../../components/Page';
 import { VisuallyHidden } from '../../components/VisuallyHidden';
 import { diaryCopy } from '../../copy/diary';
 import { newClientId } from '../../lib/clientId';
 import { useFlow } from '../../flow/useFlow';
-import { haptic } from '../../telegram/haptic';
 import { useBackButton } from '../../telegram/useBackButton';
 import { draftEffects, draftStore } from './draftStorage';
 
@@ -27,49 +22,6 @@ const Form = styled.form`
   display: flex;
   flex-direction: column;
   gap: ${({ theme }) => theme.space(4)};
-`;
-
-const Field = styled.label`
-  display: flex;
-  flex-direction: column;
-  gap: ${({ theme }) => theme.space(1)};
-  font-size: ${({ theme }) => theme.font.size.sm};
-  color: ${({ theme }) => theme.color.hint};
-`;
-
-const FieldHead = styled.span`
-  display: flex;
-  justify-content: space-between;
-`;
-
-const inputCss = `
-  width: 100%;
-  padding: 12px 14px;
-  border: 0;
-  border-radius: 14px;
-  font: inherit;
-  font-size: 1rem;
-  outline: none;
-`;
-
-const Input = styled.input`
-  ${inputCss}
-  background: ${({ theme }) => theme.color.sectionBg};
-  color: ${({ theme }) => theme.color.text};
-  &:disabled {
-    opacity: 0.6;
-  }
-`;
-
-const TextArea = styled.textarea`
-  ${inputCss}
-  min-height: 200px;
-  resize: vertical;
-  background: ${({ theme }) => theme.color.sectionBg};
-  color: ${({ theme }) => theme.color.text};
-  &:disabled {
-    opacity: 0.6;
-  }
 `;
 
 const Check = styled.label`
@@ -104,7 +56,6 @@ export default function NewEntryScreen() {
   const { title, content, mood, isFavorite, submitting, editable, canSave, atRisk } = view;
   const locked = !editable;
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
-  const crisisLines = useCrisisLines();
   // Editable but not savable: the content is blank — the button says why (spec: disabled on blank content).
   const blankReasonId = useId();
   const blank = editable && !canSave;
@@ -123,52 +74,17 @@ export default function NewEntryScreen() {
           send({ type: 'SUBMIT' });
         }}
       >
-        <Field>
-          <FieldHead>
-            <span>{diaryCopy.form.titleLabel}</span>
-            <span>{diaryCopy.form.counter(title.length, DIARY_TITLE_MAX)}</span>
-          </FieldHead>
-          <Input
-            value={title}
-            maxLength={DIARY_TITLE_MAX}
-            placeholder={diaryCopy.form.titlePlaceholder}
-            disabled={locked}
-            onChange={(e) => send({ type: 'TITLE.CHANGE', value: e.target.value })}
-          />
-        </Field>
-        <Field>
-          <FieldHead>
-            <span>{diaryCopy.form.contentLabel}</span>
-            <span>{diaryCopy.form.counter(content.length, DIARY_CONTENT_MAX)}</span>
-          </FieldHead>
-          <TextArea
-            value={content}
-            maxLength={DIARY_CONTENT_MAX}
-            placeholder={diaryCopy.form.contentPlaceholder}
-            disabled={locked}
-            onChange={(e) => send({ type: 'CONTENT.CHANGE', value: e.target.value })}
-            onKeyDown={(e) => {
-              // Ctrl/Cmd+Enter saves from the keyboard (a blank one shows the warning).
-              if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-                e.preventDefault();
-                send({ type: 'SUBMIT' });
-              }
-            }}
-          />
-        </Field>
-        <CrisisHelp show={atRisk} text={crisisCopy.diary} lines={crisisLines} />
-        <Field as="div">
-          <span>{diaryCopy.form.moodLabel}</span>
-          <MoodPicker
-            value={mood}
-            label={diaryCopy.form.moodLabel}
-            disabled={locked}
-            onChange={(m) => {
-              haptic.select();
-              send({ type: 'MOOD.SELECT', mood: m });
-            }}
-          />
-        </Field>
+        <EntryFields
+          title={title}
+          content={content}
+          mood={mood}
+          locked={locked}
+          atRisk={atRisk}
+          onTitle={(value) => send({ type: 'TITLE.CHANGE', value })}
+          onContent={(value) => send({ type: 'CONTENT.CHANGE', value })}
+          onMood={(m) => send({ type: 'MOOD.SELECT', mood: m })}
+          onSubmit={() => send({ type: 'SUBMIT' })}
+        />
         <Check>
           <input
             type="checkbox"

@@ -1,16 +1,22 @@
-import { lazy, Suspense, useState } from 'react';
+// /app/home: the greeting, the mood check-in (one tap, free on every plan), the chat, practices and diary cards,
+// and the user's week. Binds two flows: the check-in and the week (home summary); a saved check-in refreshes the
+// week, so the streak and the chart follow at once.
+import { lazy, Suspense } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
-import type { Mood } from '../../../contract/diary';
+import { checkInMachine, checkInView } from '../../../machines/checkin/checkin.machine';
+import { homeSummaryMachine, homeSummaryView } from '../../../machines/home/home-summary.machine';
 import { paths } from '../../../machines/paths';
+import { checkInActors } from '../../api/checkin.actors';
+import { homeActors } from '../../api/home.actors';
 import { useAuthView } from '../../auth/AuthProvider';
-import { Button } from '../../components/Button';
-import { Card, CardText, CardTitle } from '../../components/Card';
+import { CardText, CardTitle } from '../../components/Card';
+import { CheckInCard } from '../../components/checkin/CheckInCard';
 import { WeekLoading } from '../../components/home/WeekLoading';
 import { ChatIcon, ChevronIcon, DiaryIcon, PracticesIcon } from '../../components/icons';
-import { MoodPicker } from '../../components/MoodPicker';
 import { Page } from '../../components/Page';
 import { homeCopy } from '../../copy/home';
+import { useFlow } from '../../flow/useFlow';
 import { greeting } from '../../lib/greeting';
 import { haptic } from '../../telegram/haptic';
 import { useNewEntryGate } from '../diary/useNewEntryGate';
@@ -24,10 +30,6 @@ const Greeting = styled.h1`
 const Prompt = styled.p`
   margin: 0 0 ${({ theme }) => theme.space(1)};
   color: ${({ theme }) => theme.color.hint};
-`;
-
-const QuickMood = styled(MoodPicker)`
-  margin: ${({ theme }) => theme.space(3)} 0;
 `;
 
 const Shortcuts = styled.div`
@@ -62,6 +64,7 @@ const ShortcutIcon = styled.span`
 `;
 
 const HomeWeek = lazy(() => import('./HomeWeek'));
+const CheckInNoteHelp = lazy(() => import('./CheckInNoteHelp'));
 
 const SHORTCUTS = [
   { to: paths.chatList, icon: ChatIcon, copy: homeCopy.cards.chat },
@@ -69,12 +72,16 @@ const SHORTCUTS = [
   { to: paths.diary, icon: DiaryIcon, copy: homeCopy.cards.diary },
 ] as const;
 
-/** Route /app/home. `now` is injectable so the greeting is testable; no timers here. */
 export default function HomeScreen({ now = new Date() }: { now?: Date }) {
   const firstName = useAuthView().user?.first_name;
-  const [mood, setMood] = useState<Mood | null>(null);
-  // 'Записать' passes the same plan and limit check as the diary's 'Новая запись'.
+  const week = useFlow(homeSummaryMachine, homeSummaryView, { actors: homeActors });
+  const checkIn = useFlow(checkInMachine, checkInView, {
+    actors: checkInActors,
+    actions: { checkedIn: () => week.send({ type: 'REFRESH' }) },
+  });
+  // «Написать в дневник» (plans with the diary only) passes the diary's own plan and limit check.
   const gate = useNewEntryGate();
+  const { view, send } = checkIn;
 
   return (
     <Page>
@@ -83,29 +90,33 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
         <Prompt>{homeCopy.prompt}</Prompt>
       </div>
 
-      <Card aria-label={homeCopy.moodCardTitle}>
-        <CardTitle>{homeCopy.moodCardTitle}</CardTitle>
-        <CardText>{homeCopy.moodCardHint}</CardText>
-        <QuickMood
-          value={mood}
-          label={homeCopy.moodCardTitle}
-          onChange={(next) => {
-            haptic.select();
-            setMood(next);
-          }}
-        />
-        <Button
-          $block
-          aria-disabled={gate.checking}
-          aria-busy={gate.checking}
-          onClick={() => {
-            haptic.tap();
-            gate.press(mood ? { mood } : undefined);
-          }}
-        >
-          {homeCopy.record}
-        </Button>
-      </Card>
+      <CheckInCard
+        {...view}
+        onMood={(mood) => {
+          haptic.select();
+          send({ type: 'MOOD.SELECT', mood });
+        }}
+        onOpenNote={() => {
+          haptic.tap();
+          send({ type: 'NOTE.OPEN' });
+        }}
+        onNoteChange={(value) => send({ type: 'NOTE.CHANGE', value })}
+        onSaveNote={() => {
+          haptic.tap();
+          send({ type: 'NOTE.SAVE' });
+        }}
+        onCancelNote={() => send({ type: 'NOTE.CANCEL' })}
+        onWriteDiary={() => {
+          haptic.tap();
+          gate.press(view.mood ? { mood: view.mood } : undefined);
+        }}
+      >
+        {view.noteOpen ? (
+          <Suspense fallback={null}>
+            <CheckInNoteHelp actor={checkIn.actor} />
+          </Suspense>
+        ) : null}
+      </CheckInCard>
 
       <Shortcuts>
         {SHORTCUTS.map(({ to, icon: Icon, copy }) => (
@@ -124,7 +135,7 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
 
       {/* The user's week comes in its own chunk (the first load's budget), its data requested from the entry. */}
       <Suspense fallback={<WeekLoading />}>
-        <HomeWeek />
+        <HomeWeek view={week.view} onRetry={() => week.send({ type: 'RETRY' })} />
       </Suspense>
     </Page>
   );

@@ -1,9 +1,9 @@
-// Home's own week below the cards: binds the home summary machine — the streak, this week's mood chart and the
-// insight, a placeholder while they load, «Не удалось загрузить данные» with «Попробовать снова» on a failure.
-// A chunk of its own (HomeScreen loads it lazily), so the first load of home does not grow.
+// Home's own week below the cards, from the home summary flow HomeScreen binds (a check-in there refreshes it): the
+// streak, this week's mood chart and the insight, a placeholder while they load, «Не удалось загрузить данные»
+// with «Попробовать снова» on a failure. A chunk of its own (HomeScreen loads it lazily), so the first load of home
+// does not grow.
 import styled from 'styled-components';
-import { homeSummaryMachine, homeSummaryView } from '../../../machines/home/home-summary.machine';
-import { homeActors } from '../../api/home.actors';
+import type { HomeSummaryView } from '../../../machines/home/home-summary.machine';
 import { Card, CardText, CardTitle } from '../../components/Card';
 import { ErrorState } from '../../components/ErrorState';
 import { Badge } from '../../components/home/Badge';
@@ -12,7 +12,6 @@ import { StreakCard } from '../../components/home/StreakCard';
 import { WeekLoading } from '../../components/home/WeekLoading';
 import { BulbIcon } from '../../components/icons';
 import { homeWeekCopy } from '../../copy/homeWeek';
-import { useFlow } from '../../flow/useFlow';
 import { theme } from '../../theme';
 
 const Insight = styled(Card)`
@@ -21,8 +20,7 @@ const Insight = styled(Card)`
   align-items: flex-start;
 `;
 
-export default function HomeWeek() {
-  const { view, send } = useFlow(homeSummaryMachine, homeSummaryView, { actors: homeActors });
+export default function HomeWeek({ view, onRetry }: { view: HomeSummaryView; onRetry: () => void }) {
   const summary = view.summary;
   const copy = homeWeekCopy;
 
@@ -30,7 +28,7 @@ export default function HomeWeek() {
   if (view.status === 'error' || !summary)
     return (
       <Card>
-        <ErrorState message={copy.loadError} retryLabel={copy.retry} onRetry={() => send({ type: 'RETRY' })} />
+        <ErrorState message={copy.loadError} retryLabel={copy.retry} onRetry={onRetry} />
       </Card>
     );
   return (

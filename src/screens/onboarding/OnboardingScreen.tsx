@@ -62,6 +62,10 @@ const Text = styled.p`
   color: ${({ theme }) => theme.color.hint};
 `;
 
+const Note = styled.p`
+  margin: ${({ theme }) => theme.space(2)} 0 0;
+`;
+
 const Points = styled.ul`
   margin: ${({ theme }) => theme.space(2)} 0 0;
   padding: 0;
@@ -98,7 +102,8 @@ const Dot = styled.span<{ $active: boolean }>`
   width: ${({ $active }) => ($active ? 20 : 6)}px;
   height: 6px;
   border-radius: 3px;
-  background: ${({ $active, theme }) => ($active ? theme.color.button : theme.color.separator)};
+  /* Inactive dots in the hint colour, half strength: Telegram's separator all but vanishes in dark themes. */
+  background: ${({ $active, theme }) => ($active ? theme.color.button : theme.tint(theme.color.hint, 50))};
   transition: width 0.2s ease;
 `;
 
@@ -136,6 +141,7 @@ export default function OnboardingScreen() {
             ))}
           </Points>
         ) : null}
+        {slide.note ? <Note>{slide.note}</Note> : null}
       </Slide>
       <Dots aria-hidden>
         {onboardingSlides.map((name, i) => (

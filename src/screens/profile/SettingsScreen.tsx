@@ -1,15 +1,16 @@
-// /app/profile/settings: binds the settings machine (style, reminders, «Обо мне» with its device draft and the
+// /app/profile/settings: binds the settings machine (style, «вы» or «ты», reminders, «Обо мне» with its device draft and the
 // write-access request) and the own-data machine (download my data, erase everything). Leaving the screen, by any
 // way, sends LEAVE first, so «Обо мне» typed just now still reaches the server; erasing everything holds «Обо мне»
 // first, so none of it reaches the server afterwards.
 import { useLayoutEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
-import type { CommunicationStyle, ReminderTime } from '../../../contract/settings';
+import type { AddressForm, CommunicationStyle, ReminderTime } from '../../../contract/settings';
 import { myDataMachine, myDataView, type ExportDownload } from '../../../machines/profile/my-data.machine';
 import { settingsMachine, settingsView } from '../../../machines/profile/settings.machine';
 import { profileActors } from '../../api/profile.actors';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
+import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -19,7 +20,7 @@ import { EraseSheet } from '../../components/profile/EraseSheet';
 import { MyDataSection } from '../../components/profile/MyDataSection';
 import { RemindersHint } from '../../components/profile/RemindersHint';
 import { Section } from '../../components/profile/Section';
-import { settingsCopy } from '../../copy/profile';
+import { myDataCopy, settingsCopy } from '../../copy/profile';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openDownload } from '../../telegram/links';
@@ -30,6 +31,11 @@ import { forgetDevice, restartApp } from './deviceData';
 
 const styles = Object.entries(settingsCopy.style.options).map(([value, o]) => ({
   value: value as CommunicationStyle,
+  label: o.label,
+  description: o.description,
+}));
+const addresses = Object.entries(settingsCopy.address.options).map(([value, o]) => ({
+  value: value as AddressForm,
   label: o.label,
   description: o.description,
 }));
@@ -68,7 +74,7 @@ export default function SettingsScreen() {
   // A layout effect's cleanup runs before the flow's actor is stopped (a passive effect's): LEAVE still arrives.
   useLayoutEffect(() => () => send({ type: 'LEAVE' }), [send]);
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
-  const { status, style, reminder, about, aboutLength, choosing, aboutSaving, aboutFailed } = settings.view;
+  const { status, style, address, reminder, about, aboutLength, choosing, aboutSaving, aboutFailed } = settings.view;
   const { remindersUnreachable, canAskWriteAccess } = settings.view;
 
   return (
@@ -78,6 +84,11 @@ export default function SettingsScreen() {
           <span aria-hidden>←</span> {settingsCopy.back}
         </BackLink>
       )}
+      {myData.view.status === 'farewell' ? (
+        <div role="status">
+          <EmptyState title={myDataCopy.farewell.title} text={myDataCopy.farewell.text} />
+        </div>
+      ) : null}
       {status === 'loading' ? <PageSpinner /> : null}
       {status === 'error' ? (
         <ErrorState
@@ -86,7 +97,7 @@ export default function SettingsScreen() {
           onRetry={() => send({ type: 'RETRY' })}
         />
       ) : null}
-      {status === 'ready' ? (
+      {status === 'ready' && myData.view.status !== 'farewell' ? (
         <>
           <Section id="settings-style" title={settingsCopy.style.heading}>
             <ChoiceGroup
@@ -97,6 +108,18 @@ export default function SettingsScreen() {
               onChange={(value) => {
                 haptic.select();
                 send({ type: 'STYLE.SELECT', style: value });
+              }}
+            />
+          </Section>
+          <Section id="settings-address" title={settingsCopy.address.heading}>
+            <ChoiceGroup
+              labelledBy="settings-address"
+              choices={addresses}
+              value={address}
+              busy={choosing}
+              onChange={(value) => {
+                haptic.select();
+                send({ type: 'ADDRESS.SELECT', address: value });
               }}
             />
           </Section>
