@@ -34,21 +34,25 @@ export const BILLING_BOT_COPY = {
   thanks: (tier: Tier, until: Date | null) =>
     `Спасибо за оплату! Тариф ${planOf(tier).name} активен${until ? ` до ${dateRu(until)}` : ''}. Откройте приложение, чтобы продолжить.`,
   renewed: (tier: Tier, until: Date) =>
-    `Подписка ${planOf(tier).name} продлена до ${dateRu(until)}. Отменить автопродление можно в профиле приложения или командой /subscription.`,
+    `Подписка ${planOf(tier).name} продлена до ${dateRu(until)}\nОтменить автопродление можно в профиле приложения или командой /subscription.`,
   subscription: (s: Subscription) => {
     if (s.tier === 'START') return 'Сейчас у вас тариф «Старт». Тарифы и оплата — в приложении.';
     const name = planOf(s.tier).name;
     const until = s.expires_at ? dateRu(new Date(s.expires_at)) : null;
-    if (s.source === 'trial') return `Пробный период ${name} действует до ${until}.`;
+    if (s.source === 'trial') return `Пробный период ${name} действует до ${until}`;
     if (!until) return `Тариф ${name} действует бессрочно.`;
     if (s.renewal?.auto_renew)
-      return (
-        `Тариф ${name} — подписка с автопродлением. Следующее списание: ${dateRu(new Date(s.renewal.renews_at))}. ` +
-        'Отменить автопродление можно в профиле приложения.'
-      );
+      return [
+        `Тариф ${name} — подписка с автопродлением.`,
+        `Следующее списание: ${dateRu(new Date(s.renewal.renews_at))}`,
+        'Отменить автопродление можно в профиле приложения.',
+      ].join('\n');
     if (s.renewal)
-      return `Тариф ${name} действует до ${until}. Автопродление отменено — возобновить его можно в профиле приложения до этой даты.`;
-    return `Тариф ${name} действует до ${until}. Продлить его можно в приложении.`;
+      return [
+        `Тариф ${name} действует до ${until}`,
+        'Автопродление отменено — возобновить его можно в профиле приложения до этой даты.',
+      ].join('\n');
+    return [`Тариф ${name} действует до ${until}`, 'Продлить его можно в приложении.'].join('\n');
   },
   refunded: 'Возврат оформлен: деньги вернутся на ваш счёт, оплаченный период отменён.',
   paySupport: (supportUrl: string | null) =>

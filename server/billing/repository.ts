@@ -1,6 +1,6 @@
 // Billing's SQL for renewals and the end-of-plan messages: the Stars subscription behind a tier, what decides whether
 // the bot may say a plan ends, and the claim that lets each such message go once.
-import { and, asc, eq, gt, inArray, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, lte, or, sql } from 'drizzle-orm';
 import type { Executor, Tx } from '../db';
 import { payments, planEndNotices, subscriptionGrants, subscriptions, userSettings, users } from '../db/schema';
 
@@ -108,21 +108,28 @@ export async function claimNotice(db: Executor, userId: number, endsAt: Date, ki
   return rows.length > 0;
 }
 
+type NoticeKey = { userId: number; endsAt: Date; kind: NoticeKind };
+const noticeOf = (key: NoticeKey) =>
+  and(
+    eq(planEndNotices.userId, key.userId),
+    eq(planEndNotices.endsAt, key.endsAt),
+    eq(planEndNotices.kind, key.kind),
+    eq(planEndNotices.status, 'sending'),
+  );
+
+/** Gives a claim back when its message surely did not leave (429, connection refused): a later tick may send it. */
+export async function releaseNotice(db: Executor, key: NoticeKey): Promise<void> {
+  await db.delete(planEndNotices).where(noticeOf(key));
+}
+
 export async function settleNotice(
   db: Executor,
-  key: { userId: number; endsAt: Date; kind: NoticeKind },
+  key: NoticeKey,
   status: NoticeStatus,
   extra: { messageId?: number; reason?: string } = {},
 ): Promise<void> {
   await db
     .update(planEndNotices)
     .set({ status, messageId: extra.messageId ?? null, reason: extra.reason ?? null, updatedAt: sql`now()` })
-    .where(
-      and(
-        eq(planEndNotices.userId, key.userId),
-        eq(planEndNotices.endsAt, key.endsAt),
-        eq(planEndNotices.kind, key.kind),
-        inArray(planEndNotices.status, ['sending']),
-      ),
-    );
+    .where(noticeOf(key));
 }
