@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { launchPreload } from './vite-plugins/launch-preload.ts';
+import { offlineShell } from './vite-plugins/offline-shell.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 
 // The client build. The API server serves dist/ (see server/start/client.ts); in dev it mounts Vite as middleware.
@@ -31,6 +32,10 @@ export default defineConfig(({ command }) => ({
         onboarding: ['src/screens/onboarding/OnboardingScreen.tsx'],
       },
       listId: 'start-screen-files', // START_SCREEN_FILES_ID, read by src/startScreen.ts
+    }),
+    // sw.js: the safety plan opens without a network (the app's files of its route are cached on the device).
+    offlineShell({
+      modules: ['src/layouts/FullHeightLayout.tsx', 'src/screens/safety-plan/SafetyPlanScreen.tsx'],
     }),
     precompress(),
   ],

@@ -1,7 +1,7 @@
 // What the benches share: autocannon in a child process, a warm-up before each measured run, the duration and
 // worker settings from the environment, and the "run alone" entry point.
 import type { Db } from '../server/db';
-import { installedKeyRing } from '../server/privacy/cipher';
+import { installedKeyRing } from '../server/db/cipher';
 import { resealAll } from '../server/privacy/reseal';
 import { spawn } from 'node:child_process';
 import { readFileSync } from 'node:fs';

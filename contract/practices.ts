@@ -1,15 +1,10 @@
 // The practices API contract: zod schemas validate requests and filter responses on the server; the client imports
-// only the inferred types (`import type`). The ids and categories come from the one catalogue
-// (server/practices/catalogue.ts), which the chat's suggestion tool reads too.
+// only the inferred types (`import type`). The ids and categories are contract/practice-ids.ts; the catalogue
+// (server/practices/catalogue.ts) gives each its words and access.
 import { z } from 'zod';
-import {
-  PRACTICE_CATEGORIES,
-  PRACTICE_IDS,
-  type PracticeCategory,
-  type PracticeId,
-} from '../server/practices/catalogue';
 import { limitSchema, skipSchema, sourceIdSchema, storableString, unknownKeys } from './common';
 import { sourceTypeSchema } from './diary';
+import { PRACTICE_CATEGORIES, PRACTICE_IDS, type PracticeCategory, type PracticeId } from './practice-ids';
 import {
   PRACTICE_FEEDBACK_MAX,
   PRACTICE_HISTORY_MAX_LIMIT,

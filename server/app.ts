@@ -30,10 +30,13 @@ import exportDownload from './privacy/download-route';
 import eraseNotices from './privacy/erase-notices';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
-import { installedKeyRing } from './privacy/cipher';
+import { installedKeyRing } from './db/cipher';
 import practiceRoutes from './practices/routes';
+import safetyPlanRoutes from './safety-plan/routes';
 import safetyRoutes from './safety/routes';
 import userRoutes from './users/routes';
+import { signIns } from './users/service';
+import { userKey } from './privacy/user-keys';
 import voiceRoutes from './voice/routes';
 
 type Routes = (scope: FastifyInstance) => Promise<void>;
@@ -89,7 +92,8 @@ export async function buildApp({
         if (extraPublicRoutes) await extraPublicRoutes(scope);
       });
       await api.register(async (scope) => {
-        await scope.register(authScope); // X-Init-Data on every route, per-user rate limit
+        // X-Init-Data on every route (the users domain signs the user in), per-user rate limit
+        await scope.register(authScope, { users: signIns(database.db, config), userKey });
         await scope.register(userRoutes, { prefix: '/users' });
         await scope.register(subscriptionRoutes, { prefix: '/subscriptions' });
         await scope.register(trialRoutes, { prefix: '/trial' });
@@ -101,6 +105,7 @@ export async function buildApp({
         await scope.register(homeRoutes, { prefix: '/home' });
         await scope.register(helpRoutes, { prefix: '/help' });
         await scope.register(safetyRoutes, { prefix: '/safety' }); // the crisis lines (CRISIS_LINES_FILE)
+        await scope.register(safetyPlanRoutes, { prefix: '/safety-plan' });
         if (extraRoutes) await extraRoutes(scope);
       });
     },

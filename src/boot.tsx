@@ -37,5 +37,7 @@ export async function boot(container: HTMLElement): Promise<TelegramStatus> {
       </BrowserRouter>
     </StrictMode>,
   );
+  // The safety plan opens later without a network (its own chunk: not on the first load's path).
+  if (import.meta.env.PROD) void import('./offline/registerShell').then((shell) => shell.registerOfflineShell());
   return status;
 }

@@ -48,6 +48,7 @@ export const routeChunks = {
   checkout: routeChunk(() => import('./screens/billing/CheckoutScreen')),
   chatList: routeChunk(() => import('./screens/chat/ChatListScreen')),
   chat: routeChunk(() => import('./screens/chat/ChatScreen')),
+  safetyPlan: routeChunk(() => import('./screens/safety-plan/SafetyPlanScreen')),
 };
 
 /**

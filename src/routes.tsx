@@ -4,7 +4,7 @@ import { paths, routePatterns } from '../machines/paths';
 import { ScreenFallback } from './layouts/ScreenFallback';
 import { routeChunks } from './routeChunks';
 import InitGate from './screens/auth/InitGate';
-import { AppGate, OnboardingGate } from './screens/auth/gates';
+import { AppGate, OnboardingGate, SafetyPlanGate } from './screens/auth/gates';
 import SplashScreen from './screens/SplashScreen';
 
 // Only the splash and the gates are in the app's main chunk; every screen is its own chunk (bundle budget), loaded
@@ -26,6 +26,7 @@ const ChatScreen = lazy(routeChunks.chat.load);
 const ProfileScreen = lazy(routeChunks.profile.load);
 const SettingsScreen = lazy(routeChunks.settings.load);
 const HelpScreen = lazy(routeChunks.help.load);
+const SafetyPlanScreen = lazy(routeChunks.safetyPlan.load);
 
 /**
  * A screen that shows one object by its id starts afresh for another id: the router would otherwise keep the
@@ -47,6 +48,12 @@ export function AppRoutes() {
         <Route path={paths.init} element={<InitGate />} />
         <Route element={<OnboardingGate />}>
           <Route path={paths.onboarding} element={<OnboardingScreen />} />
+        </Route>
+        {/* The safety plan opens without the server (from the device's copy): a gate of its own, see gates.tsx. */}
+        <Route element={<SafetyPlanGate />}>
+          <Route element={<FullHeightLayout />}>
+            <Route path={paths.safetyPlan} element={<SafetyPlanScreen />} />
+          </Route>
         </Route>
         <Route path={paths.app} element={<AppGate />}>
           <Route index element={<Navigate to={paths.home} replace />} />

@@ -19,7 +19,7 @@ export interface LaunchPreloadOptions {
 }
 
 /** The chunk files `starts` need (themselves and their static imports, transitively). */
-function staticClosure(bundle: OutputBundle, starts: OutputChunk[]): Set<string> {
+export function staticClosure(bundle: OutputBundle, starts: OutputChunk[]): Set<string> {
   const seen = new Set<string>();
   const visit = (file: string) => {
     const chunk = bundle[file];

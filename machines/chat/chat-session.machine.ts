@@ -84,6 +84,12 @@ export interface PendingMessage {
   messageId: string;
 }
 
+/** The safety plan, whose back returns to this chat (the plan reads `from`: machines/safety-plan/opened-from.ts). */
+const safetyPlanNavigation = (chatId: string | null) => ({
+  to: paths.safetyPlan,
+  state: { from: chatId ? paths.chat(chatId) : paths.chatList },
+});
+
 export interface ChatSessionContext {
   /** Null until the first send creates the chat. */
   chatId: string | null;
@@ -424,7 +430,7 @@ export const chatSessionMachine = setup({
         },
         'SAFETY_PLAN.OPEN': {
           description: 'The card under a crisis reply, or «Мой план безопасности» in «Помощь рядом».',
-          actions: { type: 'navigate', params: { to: paths.safetyPlan } },
+          actions: { type: 'navigate', params: ({ context }) => safetyPlanNavigation(context.chatId) },
         },
       },
       states: {
@@ -447,7 +453,7 @@ export const chatSessionMachine = setup({
                 'SAFETY_PLAN.OPEN': {
                   target: 'closed',
                   description: '«Мой план безопасности»: the sheet closes behind it.',
-                  actions: { type: 'navigate', params: { to: paths.safetyPlan } },
+                  actions: { type: 'navigate', params: ({ context }) => safetyPlanNavigation(context.chatId) },
                 },
               },
             },

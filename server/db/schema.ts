@@ -1,7 +1,8 @@
 // The one Drizzle schema for PGlite and PostgreSQL. Migrations are generated from it (`npx drizzle-kit generate`).
 // Keep it to features PostgreSQL 15–17 has: production may run an older server than PGlite's 18.
-// What a person writes (diary, chat, «Обо мне», practice comments) is in sealed columns (./sealed.ts): bytea holding
-// AES-256-GCM ciphertext, read and written as plain strings through Drizzle (docs/privacy.md).
+// What a person writes (diary, chat, «Обо мне», practice comments, the safety plan) is in sealed columns
+// (./sealed.ts): bytea holding AES-256-GCM ciphertext, read and written as plain strings through Drizzle
+// (docs/privacy.md).
 import { sql } from 'drizzle-orm';
 import {
   bigint,
@@ -20,6 +21,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import type { SafetyPlanContent } from '../../contract/safety-plan-rules';
 import { sealedJson, sealedText } from './sealed';
 
 /** A Telegram user, created on the first authenticated request (see server/http/auth.ts). */
@@ -502,6 +504,20 @@ export const planEndNotices = pgTable(
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({
   dataType: () => 'bytea',
   fromDriver: (value) => Buffer.from(value),
+});
+
+/**
+ * The user's personal safety plan (docs/safety-plan.md): one row per user, the whole plan in one sealed JSON value
+ * (contract/safety-plan-rules.ts `SafetyPlanContent`). `revision` counts the saves: a device sends the one it last
+ * saw, and a save over a plan that changed since is merged, not overwritten (server/safety-plan/service.ts).
+ */
+export const safetyPlans = pgTable('safety_plans', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.id, { onDelete: 'cascade' }),
+  plan: sealedJson<SafetyPlanContent>('safety_plans', 'plan').notNull(),
+  revision: integer('revision').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -1,11 +1,11 @@
 // Column types for personal text the database must never hold in the clear: a `bytea` column whose values are sealed
-// on the way in and opened on the way out (server/privacy/cipher.ts) with the key of the user whose scope the code
-// runs in (server/privacy/user-scope.ts: every authenticated request; asUser elsewhere), so every query through
+// on the way in and opened on the way out (server/db/cipher.ts) with the key of the user whose scope the code
+// runs in (server/db/user-scope.ts: every authenticated request; asUser elsewhere), so every query through
 // Drizzle reads and writes plain strings and nothing can store one unsealed, or under no one's key, by mistake. The
 // table needs a `user_id` column (whose key seals it: server/privacy/reseal.ts checks). A raw SQL parameter must be
 // sealed by the column itself: `chatMessages.content.mapToDriverValue(text)`.
 import { customType } from 'drizzle-orm/pg-core';
-import { openText, sealText } from '../privacy/cipher';
+import { openText, sealText } from './cipher';
 
 const sealedNames = new Set<string>();
 

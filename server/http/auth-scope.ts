@@ -1,18 +1,24 @@
 // Makes the scope that registers it authenticated: every route in it needs valid X-Init-Data (auth.ts sets
 // request.user and request.timeZone in onRequest), runs in its user's scope — the user's data key, which the sealed
-// columns seal and open with (server/privacy/user-scope.ts) — and is rate-limited per user. A fastify-plugin, so the hook and
+// columns seal and open with (server/db/user-scope.ts) — and is rate-limited per user. A fastify-plugin, so the hook and
 // the limiter belong to that scope and stop at its edge: the public scope and unknown /api paths never run them.
 import rateLimit from '@fastify/rate-limit';
 import fp from 'fastify-plugin';
-import { userKey } from '../privacy/user-keys';
-import { withUserKey } from '../privacy/user-scope';
-import { authHook } from './auth';
+import type { Db } from '../db';
+import { withUserKey, type UserKey } from '../db/user-scope';
+import { authHook, type SignIns } from './auth';
 import { DETAILS, httpError } from './errors';
 
-export default fp(
-  async (scope) => {
+/** The domains' parts of signing in, given by app.ts: the users domain's sign-in and privacy's key loader. */
+export interface AuthScopeOptions {
+  users: SignIns;
+  userKey(db: Db, userId: number): Promise<UserKey | null>;
+}
+
+export default fp<AuthScopeOptions>(
+  async (scope, { users, userKey }) => {
     const { database, config, initDataCache, authFailures } = scope;
-    scope.addHook('onRequest', authHook(database.db, config, initDataCache, authFailures));
+    scope.addHook('onRequest', authHook(users, config, initDataCache, authFailures));
     // After the body is read (its stream events would not carry the scope): the handler and everything it awaits
     // run inside withUserKey, since Fastify calls the handler from this hook's `done`.
     scope.addHook('preHandler', (request, _reply, done) => {

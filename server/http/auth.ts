@@ -3,20 +3,16 @@
 // from the future. The user row is upserted from it. Validated strings are cached briefly (lru-cache, each entry
 // with its expiry) so the HMAC and the upsert do not run on every request — the Mini App sends the same init data
 // for the whole session. Failed attempts are counted per IP (auth-failures.ts); X-Time-Zone is read only once the
-// request is authenticated, and the user's kept zone (server/users/time-zone.ts), not the header, is the request's.
+// request is authenticated, and the user's kept zone, not the header, is the request's. What signing in does to the
+// user (the upsert, a restored erased account, the kept zone and its reminder) is the users domain's
+// (server/users/service.ts), handed in as `SignIns`: this file only verifies.
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { getTableColumns, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AuthFailureLimiter } from './auth-failures';
 import type { Config } from '../start/config';
-import type { Db } from '../db';
-import { users, type UserRow } from '../db/schema';
-import { restoreErasedAccount } from '../privacy/erase';
+import type { UserRow } from '../db/schema';
 import { DETAILS, HttpError, httpError } from './errors';
-import { syncReminder } from '../reminders/schedule';
-import { recordAllowsWrite } from '../users/bot-access';
-import { keepTimeZone, mayChangeZone } from '../users/time-zone';
 import { initDataSignature } from './init-data';
 import { canonicalTimeZone } from './time-zone';
 
@@ -42,6 +38,17 @@ const telegramUserSchema = z.looseObject({
   /** The user allowed the bot to write to them. */
   allows_write_to_pm: z.boolean().optional(),
 });
+
+/** The Telegram user as the init data signs it. */
+export type TelegramUser = z.infer<typeof telegramUserSchema>;
+
+/** What signing in does to the user: the users domain's (server/users/service.ts), given to the auth scope. */
+export interface SignIns {
+  /** Upserts the user the init data signs (the init data is already verified). */
+  signIn(tg: TelegramUser): Promise<AuthUser>;
+  /** The client sent another zone than `user`'s kept one: keep it if the rule allows, and update `user`. */
+  keepZone(user: AuthUser, zone: string, now: Date): Promise<void>;
+}
 
 /** A validated init data string's user, until `expiresAt` (ms since the epoch). */
 interface CachedUser {
@@ -85,41 +92,12 @@ export function verifyInitData(raw: string, config: Pick<Config, 'botToken' | 'i
   return { tgUser: user.data, authDate };
 }
 
-/** PostgreSQL text refuses U+0000; Telegram signs whatever the profile holds, so drop it rather than fail every request. */
-const storable = (s: string | undefined) => (s === undefined ? null : s.replaceAll('\u0000', ''));
-
-async function upsertUser(db: Db, config: Config, tg: z.infer<typeof telegramUserSchema>): Promise<AuthUser> {
-  const values = {
-    telegramId: tg.id,
-    firstName: storable(tg.first_name)!,
-    lastName: storable(tg.last_name),
-    username: storable(tg.username),
-    photoUrl: storable(tg.photo_url),
-    languageCode: storable(tg.language_code),
-  };
-  const user = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values(values)
-      .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
-      // PostgreSQL's tell for "this statement inserted the row" (an updated row has the updater's xmax).
-      .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
-    const { created, id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt } =
-      row!;
-    // Someone who erased their data and comes back: the trial stays used, today's quota stays spent.
-    if (created) await restoreErasedAccount(tx, id, telegramId);
-    return { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt };
-  });
-  if (tg.allows_write_to_pm === true) await recordAllowsWrite(db, user.id, config.defaultTimeZone);
-  return user;
-}
-
 /** Validates uncached init data and upserts its user; throws 401 HttpErrors. */
-async function signIn(db: Db, config: Config, cache: InitDataCache, raw: unknown, now: number): Promise<AuthUser> {
+async function signIn(users: SignIns, config: Config, cache: InitDataCache, raw: unknown, now: number): Promise<AuthUser> {
   if (typeof raw !== 'string' || raw.trim() === '') throw httpError(401, DETAILS.authMissing);
   if (raw.length > MAX_INIT_DATA_LENGTH) throw httpError(401, DETAILS.authMalformed);
   const { tgUser, authDate } = verifyInitData(raw, config, now);
-  const user = await upsertUser(db, config, tgUser);
+  const user = await users.signIn(tgUser);
   // Never beyond the init data's own expiry: a cached string must not outlive auth_date + INIT_DATA_MAX_AGE_S.
   const ttlEnd = now + CACHE_TTL_MS;
   cache.set(raw, { user, expiresAt: Math.min(ttlEnd, (authDate + config.initDataMaxAgeS) * 1000) });
@@ -127,7 +105,7 @@ async function signIn(db: Db, config: Config, cache: InitDataCache, raw: unknown
 }
 
 /** The onRequest hook of the /api scope. */
-export function authHook(db: Db, config: Config, cache: InitDataCache, failures: AuthFailureLimiter) {
+export function authHook(users: SignIns, config: Config, cache: InitDataCache, failures: AuthFailureLimiter) {
   return async function authenticate(request: FastifyRequest, reply: FastifyReply): Promise<void> {
     const raw = request.headers['x-init-data'];
     const now = Date.now();
@@ -140,7 +118,7 @@ export function authHook(db: Db, config: Config, cache: InitDataCache, failures:
         throw httpError(429, DETAILS.authRateLimited);
       }
       try {
-        user = await signIn(db, config, cache, raw, now);
+        user = await signIn(users, config, cache, raw, now);
       } catch (e) {
         if (e instanceof HttpError && e.statusCode === 401) failures.record(request.ip, now);
         throw e;
@@ -150,20 +128,7 @@ export function authHook(db: Db, config: Config, cache: InitDataCache, failures:
     // Only now: an unauthenticated request must not make the server resolve (or remember) anything it sends.
     const zone = request.headers['x-time-zone'];
     const sent = typeof zone === 'string' ? canonicalTimeZone(zone) : null;
-    if (sent && sent !== user.timeZone && mayChangeZone(user, new Date(now)))
-      await keepZone(db, config, user, sent, now);
+    if (sent && sent !== user.timeZone) await users.keepZone(user, sent, new Date(now));
     request.timeZone = user.timeZone ?? config.defaultTimeZone;
   };
-}
-
-/**
- * The client sent another zone than the kept one and the last change is a day old (as far as this instance knows):
- * the database decides, and this instance's copy of the user (in the init-data cache) learns the outcome, so a
- * refused zone costs no query until the day has passed.
- */
-async function keepZone(db: Db, config: Config, user: AuthUser, zone: string, now: number): Promise<void> {
-  const kept = await keepTimeZone(db, user.id, zone, new Date(now));
-  user.timeZone = kept.timeZone;
-  user.timeZoneSetAt = kept.timeZoneSetAt;
-  if (kept.changed) await syncReminder(db, user.id, config.defaultTimeZone, new Date(now));
 }

@@ -1,38 +1,16 @@
 // The catalogue of the 13 practices: the one list that GET /api/practices serves and the chat's suggest_practice
 // tool reads. Ids are the session runners' keys on the client (spec's practice session table).
 //
-// Which are advanced (PRO and PREMIUM, the trial included) is a product decision (docs/decisions.md, Chat):
-// everything a person may need in an acute moment — the three breathings, grounding, the body scan — stays free,
-// with the two lightest self-help steps (five-minute start, three diary questions); the six deeper guided step
-// practices, which ask for more reflection and time, are advanced.
+// Which are advanced (PRO and PREMIUM, the trial included) is a product decision
+// (docs/decisions/0046-advanced-practices.md): everything a person may need in an acute moment — the three
+// breathings, grounding, the body scan — stays free, with the two lightest self-help steps (five-minute start, three
+// diary questions); the six deeper guided step practices, which ask for more reflection and time, are advanced.
+// The ids and categories themselves are contract/practice-ids.ts, which the contract and the client share.
 import { planOf, type Tier } from '../billing/plans';
+import type { PracticeCategory, PracticeId } from '../../contract/practice-ids';
 
-export const PRACTICE_CATEGORIES = [
-  'breathing',
-  'grounding',
-  'productivity',
-  'psychological',
-  'journaling',
-  'self_awareness',
-] as const;
-export type PracticeCategory = (typeof PRACTICE_CATEGORIES)[number];
-
-export const PRACTICE_IDS = [
-  'breathing_478',
-  'triangle_breathing',
-  'box_breathing',
-  'grounding_54321',
-  'letter_without_sending',
-  'five_minute_start',
-  'diary_three_questions',
-  'if_i_wasnt_afraid',
-  'stop_think_act',
-  'body_scan_simple',
-  'goal_shift',
-  'paradoxical_step',
-  'balance_wheel',
-] as const;
-export type PracticeId = (typeof PRACTICE_IDS)[number];
+export { PRACTICE_CATEGORIES, PRACTICE_IDS } from '../../contract/practice-ids';
+export type { PracticeCategory, PracticeId };
 
 export interface Practice {
   id: PracticeId;

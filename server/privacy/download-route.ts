@@ -6,8 +6,7 @@ import { z } from 'zod';
 import { errorSchema } from '../../contract/common';
 import { userExportSchema } from '../../contract/users';
 import { httpError } from '../http/errors';
-import { sendExport } from '../users/routes';
-import { exportFileName, exportUserData } from './export';
+import { exportFileName, exportUserData, sendExport } from './export';
 import { EXPORT_LINK_PATH, exportLinkUser } from './export-link';
 import { asUser } from './user-keys';
 

@@ -27,6 +27,7 @@ import {
   refunds,
   reminderDeliveries,
   reminderSchedule,
+  safetyPlans,
   subscriptionGrants,
   userKeys,
   userSettings,
@@ -128,6 +129,7 @@ export const exportParts: ExportPart[] = [
   { key: 'voice', tables: [voiceTranscriptions], read: rowsOf(voiceTranscriptions, voiceTranscriptions.createdAt) },
   { key: 'activity_days', tables: [activityDays], read: rowsOf(activityDays, activityDays.day) },
   { key: 'reminders', tables: [reminderSchedule, reminderDeliveries], read: reminders },
+  { key: 'safety_plan', tables: [safetyPlans], read: rowOf(safetyPlans) },
 ];
 
 /** Tables that hold nothing of any one account, and why. */
@@ -156,4 +158,9 @@ export async function exportUserData(db: Db, userId: number, now = new Date()) {
 }
 
 /** The file name the export is offered under: «my-data-2026-05-01.json». */
+/** An export answer (GET /api/users/me/export and the signed link): a file to keep, never cached anywhere. */
+export function sendExport<R extends { header(name: string, value: string): R }>(reply: R, fileName: string): R {
+  return reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
+}
+
 export const exportFileName = (now = new Date()) => `my-data-${now.toISOString().slice(0, 10)}.json`;

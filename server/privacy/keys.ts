@@ -26,7 +26,7 @@ import { MIGRATION_LOCK } from '../db/migrate';
 import { dataEncryption } from '../db/schema';
 import type { Config } from '../start/config';
 import { parseDataKey } from '../start/config';
-import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from './cipher';
+import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from '../db/cipher';
 import { resealAll } from './reseal';
 import { keepWalFromRecycling } from './shred';
 import { forgetUserKeys, rewrapAll } from './user-keys';

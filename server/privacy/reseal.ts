@@ -14,7 +14,7 @@ import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import * as schema from '../db/schema';
 import { isSealedColumn } from '../db/sealed';
-import { open, sealForUser, USER_SEALED_PREFIX, type KeyRing } from './cipher';
+import { open, sealForUser, USER_SEALED_PREFIX, type KeyRing } from '../db/cipher';
 import { userKey } from './user-keys';
 
 const BATCH = 500;

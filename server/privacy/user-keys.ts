@@ -12,8 +12,8 @@ import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../db';
 import { userKeys, users } from '../db/schema';
-import { installedKeyRing, openBytes, seal, sealedHeader, type KeyRing } from './cipher';
-import { withUserKey, type UserKey } from './user-scope';
+import { installedKeyRing, openBytes, seal, sealedHeader, type KeyRing } from '../db/cipher';
+import { withUserKey, type UserKey } from '../db/user-scope';
 
 /** A wrapped key opens only as its own user's: one copied onto another user's row does not. */
 const wrapAad = (userId: number) => `user_keys.wrapped:${userId}`;

@@ -12,7 +12,7 @@ import { DETAILS, httpError } from '../http/errors';
 import { eraseUser } from '../privacy/erase';
 import { shredErasedKeys } from '../privacy/shred';
 import { forgetUserKey } from '../privacy/user-keys';
-import { exportFileName, exportUserData } from '../privacy/export';
+import { exportFileName, exportUserData, sendExport } from '../privacy/export';
 import { EXPORT_LINK_PATH, exportLinkToken } from '../privacy/export-link';
 import { syncReminder } from '../reminders/schedule';
 import { botCanWriteTo, recordBotAccess } from './bot-access';
@@ -124,10 +124,5 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 };
-
-/** An export answer: a file to keep, never cached anywhere. */
-export function sendExport<R extends { header(name: string, value: string): R }>(reply: R, fileName: string): R {
-  return reply.header('content-disposition', `attachment; filename="${fileName}"`).header('cache-control', 'no-store');
-}
 
 export default userRoutes;

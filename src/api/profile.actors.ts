@@ -6,7 +6,7 @@ import type { Support } from '../../contract/help';
 import type { SettingsPatch, SettingsReply } from '../../contract/settings';
 import type { ExportDownload } from '../../machines/profile/my-data.machine';
 import type { ProfileData, ProfileLoadFailure, ProfilePart } from '../../machines/profile/profile.machine';
-import type { WriteAccess } from '../../machines/profile/settings.machine';
+import { storedAbout, type WriteAccess } from '../../machines/profile/settings.machine';
 import type { TrialFailure } from '../../machines/profile/trial.machine';
 import { trialCopy } from '../copy/profile';
 import { getSubscription, getTiers } from './billing';
@@ -87,3 +87,11 @@ export const profileActors = {
   eraseAll: fromPromise<void, void>(() => eraseMyData()),
   loadSupport: fromPromise<Support, void>(() => getSupport()),
 };
+
+/**
+ * The settings machine's flushAbout on leaving: «Обо мне» saved by a call that outlives the screen (an action, not an
+ * invoked actor, which would stop with it). Resolves when the server has the text.
+ */
+export function saveAboutOnLeave(text: string): Promise<unknown> {
+  return updateSettings({ personal_context: storedAbout(text) });
+}

@@ -1,4 +1,4 @@
-import { useSelector } from '@xstate/react';
+import { shallowEqual, useSelector } from '@xstate/react';
 import { lazy } from 'react';
 import styled from 'styled-components';
 import { toastView } from '../../machines/app/toast.machine';
@@ -33,21 +33,23 @@ const Regions = styled.div`
 /**
  * The two live regions exist from start-up (a region that appears together with its first message is often not
  * announced): `role=status` (polite) for ordinary toasts, `role=alert` (assertive) for destructive ones, errors.
- * <Toaster/> is mounted in each from the first toast on and shows the toast that belongs there.
+ * <Toaster/> is mounted in each from the first toast on and shows the toast that belongs there; this host is the one
+ * place bound to the app's toast actor.
  */
 export function ToastHost() {
-  const showing = useSelector(toastActor, (s) => toastView(s).visible);
+  const { visible: showing, toast } = useSelector(toastActor, toastView, shallowEqual);
+  const dismiss = () => toastActor.send({ type: 'DISMISS' });
   return (
     <Area data-toast-area>
       <Regions>
         <div role="status">
           <MountWhenFirstNeeded when={showing}>
-            <Toaster urgent={false} />
+            <Toaster urgent={false} visible={toast} onDismiss={dismiss} />
           </MountWhenFirstNeeded>
         </div>
         <div role="alert">
           <MountWhenFirstNeeded when={showing}>
-            <Toaster urgent />
+            <Toaster urgent visible={toast} onDismiss={dismiss} />
           </MountWhenFirstNeeded>
         </div>
       </Regions>

@@ -1,9 +1,7 @@
-import { shallowEqual, useSelector } from '@xstate/react';
 import { AnimatePresence, m } from 'framer-motion';
 import { useRef } from 'react';
 import styled from 'styled-components';
-import { toastView, type ToastVariant } from '../../machines/app/toast.machine';
-import { toastActor } from '../ui/toast';
+import type { ToastVariant, toastView } from '../../machines/app/toast.machine';
 import { Motion } from './Motion';
 
 /** A swipe of 50 px dismisses the toast. */
@@ -38,14 +36,20 @@ const Description = styled.div`
 `;
 
 /**
- * Renders the toast machine's one visible toast when it is of this region's kind (ToastHost: `urgent` =
- * destructive, in the alert region); tap or swipe dismisses it.
+ * Renders the toast machine's one visible toast when it is of this region's kind (`urgent` = destructive, in the
+ * alert region); tap or swipe calls `onDismiss`. ToastHost binds it to the app's toast actor.
  */
-export default function Toaster({ urgent }: { urgent: boolean }) {
-  const { toast: visible } = useSelector(toastActor, toastView, shallowEqual);
+export default function Toaster({
+  urgent,
+  visible,
+  onDismiss: dismiss,
+}: {
+  urgent: boolean;
+  visible: ReturnType<typeof toastView>['toast'];
+  onDismiss: () => void;
+}) {
   const toast = visible && (visible.variant === 'destructive') === urgent ? visible : null;
   const start = useRef<{ x: number; y: number } | null>(null);
-  const dismiss = () => toastActor.send({ type: 'DISMISS' });
 
   return (
     <Motion>

@@ -5,6 +5,8 @@ export type { AuthErrorKind };
 
 export const authCopy = {
   retry: 'Повторить',
+  /** Without the server the safety plan still opens from the device (and shows the crisis lines). */
+  safetyPlan: 'Открыть план безопасности',
   errors: {
     noInitData: {
       title: 'Откройте в Telegram',

@@ -46,7 +46,7 @@ export const profileCopy = {
     minutes: (limit: number | null, usedSeconds: number) =>
       limit === null ? 'недоступно' : `${Math.floor(usedSeconds / 60)} из ${Math.round(limit / 60)} мин`,
   },
-  menu: { settings: 'Настройки', help: 'Помощь и поддержка', label: 'Меню профиля' },
+  menu: { settings: 'Настройки', help: 'Помощь и поддержка', safetyPlan: 'План безопасности', label: 'Меню профиля' },
   version: `Версия ${commonCopy.version}`,
 } as const;
 
@@ -199,6 +199,12 @@ export const helpCopy = {
   linesHeading: 'Если очень тяжело прямо сейчас',
   faqHeading: 'Частые вопросы',
   supportHeading: 'Поддержка',
+  /** The personal safety plan's entry (docs/safety-plan.md). */
+  safetyPlan: {
+    title: 'План безопасности',
+    text: 'Ваши шаги на трудный момент: что помогает, к кому обратиться. Открывается даже без интернета.',
+    open: 'Мой план безопасности',
+  },
   supportText: 'Не нашли ответа? Напишите нам — ответит человек.',
   contact: 'Написать в поддержку',
   /**

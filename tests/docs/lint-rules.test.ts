@@ -10,9 +10,11 @@ const MACHINE = 'machines/probe/probe.machine.ts';
 const SCREEN = 'src/screens/probe/ProbeScreen.tsx';
 
 let eslint: ESLint;
-beforeAll(() => {
+// The first lint loads the config and its plugins (seconds on a busy machine): done once here, not in a test's time.
+beforeAll(async () => {
   eslint = new ESLint({ cwd: ROOT });
-});
+  await eslint.lintText('export {};\n', { filePath: 'server/users/probe.ts' });
+}, 120_000);
 
 async function lint(code: string, filePath: string): Promise<Linter.LintMessage[]> {
   const [result] = await eslint.lintText(code, { filePath });
@@ -159,5 +161,54 @@ describe('the rules stay where they belong', () => {
     expect(
       found(await lint('export const later = (fn: () => void) => setTimeout(fn, 300);\n', 'src/components/Probe.ts')),
     ).toEqual([]);
+  });
+});
+
+describe('import boundaries (eslint-plugin-boundaries)', () => {
+  const BOUNDARY = 'boundaries/dependencies';
+  const NO_POLICY = 'There is no policy allowing dependencies';
+  /** The boundaries findings of one import line, linted as `file` (the imported files exist). */
+  const boundaryFindings = async (line: string, file: string) =>
+    (await lint(asModule(line), file)).filter((m) => m.ruleId === BOUNDARY).map((m) => m.message);
+
+  it.each([
+    // contract imports nothing of ours.
+    ["import { users } from '../server/db/schema';", 'contract/probe.ts'],
+    ["import type { Flow } from '../src/flow/useFlow';", 'contract/probe.ts'],
+    ["import { paths } from '../machines/paths';", 'contract/probe.ts'],
+    // machines import contract only.
+    ["import type { Flow } from '../../src/flow/useFlow';", 'machines/probe/probe.machine.ts'],
+    ["import type { Db } from '../../server/db';", 'machines/probe/probe.machine.ts'],
+    // src imports machines and contract, never the server.
+    ["import type { Db } from '../../../server/db';", 'src/screens/probe/ProbeScreen.tsx'],
+    ["import { PRACTICES } from '../../server/practices/catalogue';", 'src/api/probe.ts'],
+    // server imports contract, never the client.
+    ["import { paths } from '../../machines/paths';", 'server/users/probe.ts'],
+    ["import { api } from '../../src/api/client';", 'server/users/probe.ts'],
+    // a server domain reaches another only through its service.ts …
+    ["import { signIns } from '../users/routes';", 'server/help/probe.ts'],
+    ["import { getSettings } from '../users/settings';", 'server/help/probe.ts'],
+    // … and the infrastructure (db, http, start) never reaches a domain.
+    ["import { signIns } from '../users/service';", 'server/http/probe.ts'],
+    ["import { eraseUser } from '../privacy/erase';", 'server/db/probe.ts'],
+  ])('%s in %s → reported', async (line, file) => {
+    const findings = await boundaryFindings(line, file);
+    expect(findings.length, `${line} in ${file}`).toBe(1);
+    expect(findings[0]).toContain(NO_POLICY);
+  });
+
+  it.each([
+    ["import { z } from 'zod';", 'contract/probe.ts'],
+    ["import { storableString } from './common';", 'contract/probe.ts'],
+    ["import type { DiaryEntry } from '../../contract/diary';", 'machines/probe/probe.machine.ts'],
+    ["import { paths } from '../../machines/paths';", 'src/screens/probe/ProbeScreen.tsx'],
+    ["import { settingsPatchSchema } from '../../contract/settings';", 'server/users/probe.ts'],
+    ["import { getSettings } from './settings';", 'server/users/probe.ts'],
+    ["import { signIns } from '../users/service';", 'server/help/probe.ts'],
+    ["import { users } from '../db/schema';", 'server/help/probe.ts'],
+    ["import { httpError } from '../http/errors';", 'server/help/probe.ts'],
+    ["import { signIns } from './users/service';", 'server/app.ts'],
+  ])('%s in %s → allowed', async (line, file) => {
+    expect(await boundaryFindings(line, file)).toEqual([]);
   });
 });

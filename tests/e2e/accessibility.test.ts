@@ -24,7 +24,7 @@ const e2e = useServerAndBrowser();
 const TIMEOUT = 10_000;
 const reader: TgUser = { id: 5_550_301, first_name: 'Вера', language_code: 'ru' };
 
-/** Every route of the spec's table that renders a screen (the redirects are checked separately). */
+/** Every route of the spec's table that renders a screen, and the safety plan (redirects are checked separately). */
 const ROUTES = (entryId: string) => [
   '/app/home',
   '/app/chat',
@@ -41,6 +41,7 @@ const ROUTES = (entryId: string) => [
   '/app/profile/subscription',
   '/app/profile/subscription/checkout?tier=PRO&period=1',
   '/app/profile/help',
+  '/app/safety-plan', // beyond the spec's table: the personal safety plan (docs/safety-plan.md)
 ];
 
 /** The h1 a page showed before `go` left it: `settled` waits for the next route's own page. */

@@ -164,7 +164,11 @@ function checkNewEffects(s: AnyMachineSnapshot) {
       expect([name, params], where).toEqual(['navigate', { to: '/app/profile/subscription' }]);
       expect(helpNearby(c.usage, NOW), where).toBe(false); // no upsell in the after-crisis window
     } else if (ofType(event, 'SAFETY_PLAN.OPEN')) {
-      expect([name, params], where).toEqual(['navigate', { to: '/app/safety-plan' }]);
+      // Back from the plan returns to this chat.
+      expect([name, params], where).toEqual([
+        'navigate',
+        { to: '/app/safety-plan', state: { from: c.chatId ? `/app/chat/${c.chatId}` : '/app/chat' } },
+      ]);
     } else if (ofType(event, 'BACK')) {
       expect([name, params], where).toEqual(['navigate', { to: '/app/chat' }]);
     } else if (ofType(event, 'MIC.PRESS')) {

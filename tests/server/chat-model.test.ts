@@ -210,7 +210,10 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
   it('402 «Лимит токенов исчерпан» before any model call; nothing is stored', async () => {
     t.setDailyLimit('tokens', 'START', 500);
     await spendDaily(t.database.db, { userId: await userId(), kind: 'tokens', amount: 500, timeZone: 'Europe/Moscow' });
-    const made = await createChatWithMessage(t.database.db, await userId(), { role: 'user', content: 'Раньше' });
+    const uid = await userId();
+    const made = await t.asUser(anna.id, () =>
+      createChatWithMessage(t.database.db, uid, { role: 'user', content: 'Раньше' }),
+    );
 
     for (const res of [
       await chat.create('Привет'),
@@ -231,7 +234,10 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     const PER_REPLY = 700;
     t.setDailyLimit('tokens', 'START', LIMIT);
     model.script = () => ({ text: 'Понимаю.', firstTokenDelayMs: 20, usage: { prompt: 600, completion: 100 } });
-    const made = await createChatWithMessage(t.database.db, await userId(), { role: 'user', content: 'Начало' });
+    const uid = await userId();
+    const made = await t.asUser(anna.id, () =>
+      createChatWithMessage(t.database.db, uid, { role: 'user', content: 'Начало' }),
+    );
 
     const results = await Promise.all(Array.from({ length: 30 }, (_, i) => chat.send(made.chat.id, `Сообщение ${i}`)));
     const statuses = results.map((r) => r.statusCode);
@@ -299,7 +305,10 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
   it('a client that leaves mid-stream still gets its reply stored', async () => {
     const text = Array.from({ length: 20 }, (_, i) => `слово${i}`).join(' ');
     model.script = () => ({ text, chunkDelayMs: 15 });
-    const made = await createChatWithMessage(t.database.db, await userId(), { role: 'user', content: 'Начало' });
+    const uid = await userId();
+    const made = await t.asUser(anna.id, () =>
+      createChatWithMessage(t.database.db, uid, { role: 'user', content: 'Начало' }),
+    );
     await leaveAfterFirstDelta(app, t.headers(anna), `/api/chat/${made.chat.id}/send`, 'Расскажи');
     const page = await messagesOnce(chat, made.chat.id, 3);
     expect(page.total).toBe(3);

@@ -28,12 +28,14 @@ describeEachDatabase('chat API', (t) => {
   /** A chat of `count` messages (alternating user/assistant, content «N») written straight through the repository. */
   async function seedChat(count: number, user = anna): Promise<Chat> {
     const id = await userId(user);
-    let { chat: made } = await createChatWithMessage(t.database.db, id, { role: 'user', content: '1' });
-    for (let n = 2; n <= count; n++) {
-      made = (await appendMessage(t.database.db, id, made, { role: n % 2 ? 'user' : 'assistant', content: String(n) }))!
-        .chat;
-    }
-    return made;
+    return t.asUser(user.id, async () => {
+      let { chat: made } = await createChatWithMessage(t.database.db, id, { role: 'user', content: '1' });
+      for (let n = 2; n <= count; n++) {
+        const role = n % 2 ? 'user' : 'assistant';
+        made = (await appendMessage(t.database.db, id, made, { role, content: String(n) }))!.chat;
+      }
+      return made;
+    });
   }
 
   it('OpenAPI lists the chat routes with their error responses', async () => {
@@ -257,7 +259,9 @@ describeEachDatabase('chat API', (t) => {
   it('client_id: five concurrent sends of one message store it once, with one reply, all answered alike', async () => {
     const id = '0e1d2c3b-4a59-4687-a7b6-c5d4e3f2a1b0';
     await userId();
-    const results = await Promise.all(Array.from({ length: 5 }, () => chat.create('Мне сегодня не по себе', { clientId: id })));
+    const results = await Promise.all(
+      Array.from({ length: 5 }, () => chat.create('Мне сегодня не по себе', { clientId: id })),
+    );
     for (const r of results) expect([200, 201]).toContain(r.statusCode);
     const bodies = results.map((r) => r.json() as ChatCreateAndSendResponse);
     expect(new Set(bodies.map((b) => b.user_message.id)).size).toBe(1);

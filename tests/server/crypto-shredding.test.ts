@@ -8,7 +8,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import { expect, it } from 'vitest';
 import { userKeys } from '../../server/db/schema';
-import { installedKeyRing } from '../../server/privacy/cipher';
+import { installedKeyRing } from '../../server/db/cipher';
 import { sealedColumns } from '../../server/privacy/reseal';
 import { unwrapKey } from '../../server/privacy/user-keys';
 import {
@@ -31,6 +31,7 @@ const WORDS = {
     diary: 'Анна: поссорилась с сестрой из-за наследства 4821',
     chat: 'Анна: никому не рассказывала про долги мужа 5523',
     feedback: 'Анна: дыхание помогло перед разговором с врачом 6612',
+    plan: 'Анна: отдать таблетки соседке на хранение 2207',
   },
   boris: {
     about: 'Борис: учусь на вечернем 3310',
@@ -38,6 +39,7 @@ const WORDS = {
     diary: 'Борис: запись про отпуск 3301',
     chat: 'Борис: боюсь летать на самолётах 3304',
     feedback: 'Борис: помогло перед полётом 3305',
+    plan: 'Борис: позвонить брату 3306',
   },
 };
 
@@ -54,6 +56,13 @@ async function write(t: TestContext, user: TgUser, words: (typeof WORDS)['anna']
     feedback: words.feedback,
   });
   expect(done.statusCode).toBe(200);
+  const plan = await t.app.inject({
+    method: 'PUT',
+    url: '/api/safety-plan',
+    headers: t.headers(user),
+    payload: { plan: { safe_environment: [words.plan] }, base_revision: 0 },
+  });
+  expect(plan.statusCode).toBe(200);
 }
 
 /** The database's raw bytes: PGlite's files (WAL included, also without its page headers); PostgreSQL's pages. */

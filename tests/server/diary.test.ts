@@ -192,7 +192,7 @@ describeEachDatabase('diary API', (t) => {
     await asPro();
     const userId = await t.userId(anna.id);
     await t.database.db.execute(
-      // Plain UTF-8 bytes, as rows written before encryption existed: they still read (server/privacy/cipher.ts).
+      // Plain UTF-8 bytes, as rows written before encryption existed: they still read (server/db/cipher.ts).
       sql`insert into diary_entries (user_id, content, is_favorite) select ${userId}, convert_to('импорт ' || g, 'UTF8'), g % 2 = 0 from generate_series(1, 5) g`,
     );
     expect((await list('?limit=2')).json().total).toBe(5);

@@ -17,7 +17,7 @@
  *   The user row must exist: make one authenticated request first.
  * - `t.setDailyLimit(kind, tier, limit)` — overrides a plan's daily limit for the current test only.
  * - `t.userId(telegramId)` — internal users.id for a Telegram id.
- * - `t.asUser(telegramId, fn)` — runs `fn` in that user's scope (their data key: server/privacy/user-scope.ts), for
+ * - `t.asUser(telegramId, fn)` — runs `fn` in that user's scope (their data key: server/db/user-scope.ts), for
  *   rows a test writes straight into sealed columns; requests of the authenticated scope have it already.
  * A third argument `{ env: () => ({ … }) }` adds environment to every test's config (read in beforeEach).
  */
@@ -39,7 +39,7 @@ import { migrationsFolder } from '../../server/db/migrate';
 import { subscriptions, users } from '../../server/db/schema';
 import { openDataKeys } from '../../server/privacy/keys';
 import { userKey } from '../../server/privacy/user-keys';
-import { withUserKey } from '../../server/privacy/user-scope';
+import { withUserKey } from '../../server/db/user-scope';
 
 export const TEST_BOT_TOKEN = '1234567890:TEST-token-for-server-tests';
 export const TEST_USER = { id: 1001, first_name: 'Тест' };

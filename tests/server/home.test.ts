@@ -7,7 +7,7 @@ import { MOODS } from '../../contract/constants';
 import type { HomeSummary } from '../../contract/home';
 import { diaryEntries, practiceSessions } from '../../server/db/schema';
 import { userKey } from '../../server/privacy/user-keys';
-import { withUserKey } from '../../server/privacy/user-scope';
+import { withUserKey } from '../../server/db/user-scope';
 import { recordActivity } from '../../server/home/activity';
 import { chooseInsight, GENERAL_THOUGHTS } from '../../server/home/insight';
 import { homeSummary } from '../../server/home/summary';

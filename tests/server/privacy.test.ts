@@ -36,7 +36,7 @@ import {
   users,
   voiceTranscriptions,
 } from '../../server/db/schema';
-import { dataKey, installedKeyRing, seal, sealedFor, sealedWith } from '../../server/privacy/cipher';
+import { dataKey, installedKeyRing, seal, sealedFor, sealedWith } from '../../server/db/cipher';
 import { exportLinkUser } from '../../server/privacy/export-link';
 import { exportParts, NOT_EXPORTED } from '../../server/privacy/export';
 import { DataKeyError, openDataKeys } from '../../server/privacy/keys';

@@ -3,6 +3,7 @@
 // every runner reads. Each machine stays one literal config in its own file; its actions and guards are one-liners
 // over these.
 import { assign, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { signalsRisk } from '../../../contract/safety/detect';
 import { stubAction, stubActor } from '../../effects';
 import {
   stepFields,
@@ -139,6 +140,17 @@ function cachedFields<P extends StepPracticeId>(practice: P, step: StepOf<P>, we
   return fields as Array<{ field: FieldOf<P>; required: boolean; max: number }>;
 }
 
+const riskCache = new WeakMap<object, boolean>();
+/**
+ * Anything written that signals a risk of suicide or self-harm: the runner and the finish screen then show the
+ * helplines beside the words (nothing is blocked). Read once per answers object, which changes only when one does.
+ */
+export function answersAtRisk(answers: Readonly<Record<string, string>>): boolean {
+  let atRisk = riskCache.get(answers);
+  if (atRisk === undefined) riskCache.set(answers, (atRisk = signalsRisk(...Object.values(answers))));
+  return atRisk;
+}
+
 const weakCache = new Map<string, WheelArea[]>();
 /** The weak areas as one array per combination (the view's field stays equal while they do). */
 function cachedWeak(ratings: StepProgress['ratings']): WheelArea[] {
@@ -170,6 +182,7 @@ export function stepsView<P extends StepPracticeId>(snapshot: AnyMachineSnapshot
     number,
     of,
     answers: context.answers,
+    atRisk: answersAtRisk(context.answers as Record<string, string>),
     fields: step ? cachedFields(practice, step, weak) : [],
     canNext: snapshot.can({ type: 'NEXT' }),
     canBack: snapshot.can({ type: 'PREVIOUS' }),
@@ -190,6 +203,7 @@ export interface StepsView {
   number: number;
   of: number;
   answers: Record<string, string>;
+  atRisk: boolean;
   fields: ReadonlyArray<{ field: string; required: boolean; max: number }>;
   canNext: boolean;
   canBack: boolean;

@@ -16,13 +16,20 @@ const Row = styled(Link)`
   text-decoration: none;
 `;
 
-export function MenuRows({ label, rows }: { label: string; rows: Array<{ to: string; text: string }> }) {
+export function MenuRows({
+  label,
+  rows,
+}: {
+  label: string;
+  /** `state`: navigation state for the page it opens (where it was opened from). */
+  rows: Array<{ to: string; text: string; state?: unknown }>;
+}) {
   return (
     <nav aria-label={label}>
       <List>
         {rows.map((row) => (
           <li key={row.to}>
-            <Row to={row.to}>
+            <Row to={row.to} state={row.state}>
               {row.text}
               <ChevronIcon />
             </Row>

@@ -1,4 +1,7 @@
 import type { ReactNode } from 'react';
+import { paths } from '../../../machines/paths';
+import { Link } from 'react-router-dom';
+import styled from 'styled-components';
 import { StatusScreen } from '../../components/StatusScreen';
 import { authCopy, type AuthErrorKind } from '../../copy/auth';
 import { haptic } from '../../telegram/haptic';
@@ -11,7 +14,24 @@ const ICONS: Record<AuthErrorKind, () => ReactNode> = {
   other: AlertIcon,
 };
 
-/** The four auth error screens, each with «Повторить». */
+// A plain text link (not ButtonLink: its button styles would be one more chunk on the first load), as tall as a
+// comfortable touch target.
+const PlanLink = styled(Link)`
+  display: inline-flex;
+  align-items: center;
+  min-height: 44px;
+  padding: 0 12px;
+  font-weight: 600;
+  text-decoration: none;
+`;
+
+/** Errors that say nothing about who the user is: the safety plan still opens, from the device. */
+const PLAN_OPENS: ReadonlySet<AuthErrorKind> = new Set(['network', 'other']);
+
+/**
+ * The four auth error screens, each with «Повторить»; without the server (no answer, or a server error) also the
+ * way to the safety plan, which opens from the device's copy and shows the crisis lines.
+ */
 export function AuthErrorScreen({ kind, onRetry }: { kind: AuthErrorKind; onRetry: () => void }) {
   const copy = authCopy.errors[kind];
   const Icon = ICONS[kind];
@@ -27,6 +47,8 @@ export function AuthErrorScreen({ kind, onRetry }: { kind: AuthErrorKind; onRetr
           onRetry();
         },
       }}
-    />
+    >
+      {PLAN_OPENS.has(kind) ? <PlanLink to={paths.safetyPlan}>{authCopy.safetyPlan}</PlanLink> : null}
+    </StatusScreen>
   );
 }

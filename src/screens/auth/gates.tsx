@@ -30,3 +30,16 @@ export function OnboardingGate() {
   if (onboardingCompleted) return <Navigate to={paths.home} replace />;
   return <Outlet />;
 }
+
+/**
+ * /app/safety-plan: the one page that opens when the server cannot confirm the sign-in. It renders while signing in
+ * and when the sign-in failed for want of a server (no answer, or a server error): the page opens from the
+ * device's copy of this Telegram user's plan, and always shows the crisis lines. It needs no completed onboarding
+ * either (a plan is for a hard moment, not for the tour). Only an identity refused (401) or absent (outside
+ * Telegram) goes to /init.
+ */
+export function SafetyPlanGate() {
+  const { status, error } = useAuthView();
+  if (status === 'error' && error !== 'network' && error !== 'other') return <ToInit />;
+  return <Outlet />;
+}

@@ -1,9 +1,12 @@
 // /app/profile/help: the crisis lines first (the operator's, kept on the device), then the help machine — the
-// seven-question FAQ, the support contact (SUPPORT_URL through Telegram, or how else to reach a person), the version.
+// seven-question FAQ, the safety plan's entry, the support contact (SUPPORT_URL through Telegram, or how else to reach
+// a person), the version.
 import styled from 'styled-components';
 import { helpMachine, helpView } from '../../../machines/profile/help.machine';
 import { profileActors } from '../../api/profile.actors';
+import { paths } from '../../../machines/paths';
 import { Button } from '../../components/Button';
+import { ButtonLink } from '../../components/ButtonLink';
 import { CrisisLinesList } from '../../components/CrisisLinesList';
 import { Page } from '../../components/Page';
 import { FaqAccordion } from '../../components/profile/FaqAccordion';
@@ -56,6 +59,12 @@ export default function HelpScreen() {
             send({ type: 'TOGGLE', id });
           }}
         />
+      </Section>
+      <Section id="help-safety-plan" title={helpCopy.safetyPlan.title}>
+        <p>{helpCopy.safetyPlan.text}</p>
+        <ButtonLink $block $variant="secondary" to={paths.safetyPlan} state={{ from: paths.help }}>
+          {helpCopy.safetyPlan.open}
+        </ButtonLink>
       </Section>
       <Section id="help-support" title={helpCopy.supportHeading}>
         {view.status === 'loading' ? <Spinner $size={22} /> : null}

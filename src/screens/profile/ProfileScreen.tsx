@@ -90,6 +90,7 @@ export default function ProfileScreen() {
             rows={[
               { to: paths.settings, text: profileCopy.menu.settings },
               { to: paths.help, text: profileCopy.menu.help },
+              { to: paths.safetyPlan, text: profileCopy.menu.safetyPlan, state: { from: paths.profile } },
             ]}
           />
           <Version>{profileCopy.version}</Version>

@@ -1,8 +1,7 @@
 // «Обо мне» kept on the device until the server has it (safe localStorage, one key per Telegram user, like the diary
 // and chat drafts), and the settings machine's effects over it: store each change, clear once saved, and flush on
 // the way out — a save that outlives the screen and clears the draft when it lands.
-import { updateSettings } from '../../api/profile';
-import { storedAbout } from '../../../machines/profile/settings.machine';
+import { saveAboutOnLeave } from '../../api/profile.actors';
 import { safeStorage } from '../../telegram/storage';
 
 export const aboutDraftStorageKey = (telegramId: number) => `about_draft:${telegramId}`;
@@ -34,7 +33,7 @@ export function aboutDraftEffects(store: AboutDraftStore) {
     clearAboutDraft: (_: unknown, { text }: { text: string }) => store.clear(text),
     flushAbout: (_: unknown, { text }: { text: string }) => {
       // The draft stays if this fails: the next visit finds it and saves it.
-      updateSettings({ personal_context: storedAbout(text) }).then(
+      saveAboutOnLeave(text).then(
         () => store.clear(text),
         () => {},
       );

@@ -1,16 +1,23 @@
 // What the device keeps of a user, forgotten when they erase their data: the diary, chat, step practice and «Обо мне»
-// drafts and the onboarding flag (so the app starts as on a first visit). The init data stays: it is Telegram's
-// launch, and the next sign-in needs it.
+// drafts, the safety plan's copy and the onboarding flag (so the app starts as on a first visit). The init data
+// stays: it is Telegram's launch, and the next sign-in needs it.
 import { paths } from '../../../machines/paths';
 import { STORAGE_KEYS, safeStorage } from '../../telegram/storage';
 import { chatDraftStorageKey } from '../chat/chatDraftStorage';
 import { draftStorageKey } from '../diary/draftStorage';
 import { stepDraftStorageKey } from '../practices/steps/stepDraftStorage';
+import { devicePlanStorageKey } from '../safety-plan/devicePlanKey';
 import { aboutDraftStorageKey } from './aboutDraft';
 
 export function forgetDevice(telegramId: number | null): void {
   if (telegramId !== null)
-    for (const key of [draftStorageKey, chatDraftStorageKey, stepDraftStorageKey, aboutDraftStorageKey])
+    for (const key of [
+      draftStorageKey,
+      chatDraftStorageKey,
+      stepDraftStorageKey,
+      aboutDraftStorageKey,
+      devicePlanStorageKey,
+    ])
       safeStorage.remove(key(telegramId));
   safeStorage.remove(STORAGE_KEYS.onboardingCompleted);
 }

@@ -6,6 +6,7 @@
 import { useMemo, useState } from 'react';
 import styled from 'styled-components';
 import { saveToDiaryMachine, saveToDiaryView } from '../../../../machines/practices/steps/save-to-diary.machine';
+import { answersAtRisk } from '../../../../machines/practices/steps/step-flow';
 import { diaryActors } from '../../../api/diary.actors';
 import { Button } from '../../../components/Button';
 import { Card } from '../../../components/Card';
@@ -16,7 +17,6 @@ import { stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
 import { haptic } from '../../../telegram/haptic';
 import type { FinishExtraProps } from '../runners';
-import { signalsRisk } from '../../../../contract/safety/detect';
 import { crisisCopy } from '../../../copy/crisis';
 import { stepDiaryEntry } from './stepDiaryEntry';
 import { stepDraftStore } from './stepDraftStorage';
@@ -58,7 +58,7 @@ export function StepFinishExtra({ practice, sessionId, result }: FinishExtraProp
   return (
     <>
       <CrisisHelp
-        show={signalsRisk(...Object.values(step.progress.answers as Record<string, string>))}
+        show={answersAtRisk(step.progress.answers as Record<string, string>)}
         text={crisisCopy.steps}
         lines={crisisLines}
       />

@@ -21,7 +21,6 @@ import { stepPracticesCopy, stepsCopy } from '../../../copy/steps';
 import { useFlow } from '../../../flow/useFlow';
 import { newClientId } from '../../../lib/clientId';
 import type { RunnerProps } from '../runners';
-import { signalsRisk } from '../../../../contract/safety/detect';
 import { crisisCopy } from '../../../copy/crisis';
 import { stepDraftEffects, stepDraftStore } from './stepDraftStorage';
 import type { StepResult } from './stepResult';
@@ -69,9 +68,7 @@ export function StepRunner<M extends AnyStateMachine>({
     },
   });
   const words = stepPracticesCopy[id] as unknown as WordsOf;
-  // Anything written that signals a risk of suicide or self-harm brings the helplines next to the step.
   const crisisLines = useCrisisLines();
-  const atRisk = useMemo(() => signalsRisk(...Object.values(view.answers as Record<string, string>)), [view.answers]);
   const emit = send as StepControls['send'];
   // «Завершить без сохранения»: the menu and its confirmation; «Удалить» is the step machine's DISCARD.
   const quit = useFlow(stepQuitMachine, stepQuitView, { actions: { discard: () => emit({ type: 'DISCARD' }) } });
@@ -116,7 +113,7 @@ export function StepRunner<M extends AnyStateMachine>({
         onConfirm={() => quit.send({ type: 'QUIT.CONFIRM' })}
         onCancel={() => quit.send({ type: 'QUIT.CANCEL' })}
       />
-      <CrisisHelp show={atRisk} text={crisisCopy.steps} lines={crisisLines} />
+      <CrisisHelp show={view.atRisk} text={crisisCopy.steps} lines={crisisLines} />
       <StepForm
         progress={view.of > 1 ? stepsCopy.step(view.number, view.of) : undefined}
         title={step.title}

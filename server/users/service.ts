@@ -1,0 +1,65 @@
+// The users domain's rules that other parts of the server call: what signing in does beyond checking the init data
+// (http/auth.ts checks it and calls these through the auth scope's `users` option, given by app.ts).
+import { getTableColumns, sql } from 'drizzle-orm';
+import type { Db } from '../db';
+import { users } from '../db/schema';
+import type { AuthUser, SignIns, TelegramUser } from '../http/auth';
+import { restoreErasedAccount } from '../privacy/erase';
+import { syncReminder } from '../reminders/schedule';
+import type { Config } from '../start/config';
+import { recordAllowsWrite } from './bot-access';
+import { keepTimeZone, mayChangeZone } from './time-zone';
+
+/** PostgreSQL text refuses U+0000; Telegram signs whatever the profile holds, so drop it rather than fail every request. */
+const storable = (s: string | undefined) => (s === undefined ? null : s.replaceAll('\u0000', ''));
+
+/**
+ * Upserts the Telegram user; a returning erased account gets back what it kept (trial used, today's quota, reminders
+ * off), and the launch data's «allows write» is recorded.
+ */
+async function signIn(db: Db, config: Config, tg: TelegramUser): Promise<AuthUser> {
+  const values = {
+    telegramId: tg.id,
+    firstName: storable(tg.first_name)!,
+    lastName: storable(tg.last_name),
+    username: storable(tg.username),
+    photoUrl: storable(tg.photo_url),
+    languageCode: storable(tg.language_code),
+  };
+  const user = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(users)
+      .values(values)
+      .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
+      // PostgreSQL's tell for "this statement inserted the row" (an updated row has the updater's xmax).
+      .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
+    const { created, id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt } =
+      row!;
+    // Someone who erased their data and comes back: the trial stays used, today's quota stays spent.
+    if (created) await restoreErasedAccount(tx, id, telegramId);
+    return { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt };
+  });
+  if (tg.allows_write_to_pm === true) await recordAllowsWrite(db, user.id, config.defaultTimeZone);
+  return user;
+}
+
+/**
+ * The client sent another zone than the kept one and the last change is a day old (as far as this instance knows):
+ * the database decides, and this instance's copy of the user (in the init-data cache) learns the outcome, so a
+ * refused zone costs no query until the day has passed. A kept change moves the next reminder.
+ */
+async function keepZone(db: Db, config: Config, user: AuthUser, zone: string, now: Date): Promise<void> {
+  if (!mayChangeZone(user, now)) return;
+  const kept = await keepTimeZone(db, user.id, zone, now);
+  user.timeZone = kept.timeZone;
+  user.timeZoneSetAt = kept.timeZoneSetAt;
+  if (kept.changed) await syncReminder(db, user.id, config.defaultTimeZone, now);
+}
+
+/** The auth scope's `users` option (app.ts): sign-in's side effects on this database. */
+export function signIns(db: Db, config: Config): SignIns {
+  return {
+    signIn: (tg) => signIn(db, config, tg),
+    keepZone: (user, zone, now) => keepZone(db, config, user, zone, now),
+  };
+}
