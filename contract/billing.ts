@@ -48,8 +48,25 @@ export const subscriptionSchema = z.object({
   expires_at: timestampSchema.nullable(),
   /** trial | payment | manual; null on START. */
   source: z.string().nullable(),
+  /**
+   * Present only while a Telegram Stars subscription (a monthly plan) keeps the tier: whether it renews, and when
+   * Telegram charges next (while it renews) — otherwise the plan ends at expires_at.
+   */
+  renewal: z
+    .object({
+      auto_renew: z.boolean(),
+      renews_at: timestampSchema,
+    })
+    .optional(),
 });
 export type Subscription = z.infer<typeof subscriptionSchema>;
+
+/** PUT /api/subscriptions/me/renewal: «Отменить автопродление» (false) or «Возобновить» (true). */
+export const renewalBodySchema = z.strictObject(
+  { auto_renew: z.boolean({ error: 'Укажите auto_renew: true или false' }) },
+  { error: 'Передайте только auto_renew: true или false' },
+);
+export type RenewalBody = z.infer<typeof renewalBodySchema>;
 
 /** Today's usage in the user's local day (X-Time-Zone). */
 export const usageSchema = z.object({

@@ -2,7 +2,8 @@
 // together. A failure says «Не удалось загрузить данные профиля» with «Попробовать снова», and which loads failed in
 // their own words (user, subscription, tiers, usage). A trial activated on this screen (trial.machine.ts) hands its
 // subscription over at once, and the subscription and today's usage are then fetched again: the card's limits are
-// the new plan's at once, not «недоступно» until a reload.
+// the new plan's at once, not «недоступно» until a reload. So does a renewal cancelled or resumed on the card
+// (renewal.machine.ts).
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { Subscription, TierInfo, UsageInfo } from '../../contract/billing';
 import { chosenTier } from '../../contract/plan-choice';
@@ -38,7 +39,10 @@ const failedParts = (error: unknown): ProfilePart[] => {
 export const profileMachine = setup({
   types: {
     context: {} as ProfileContext,
-    events: {} as { type: 'RETRY' } | { type: 'TRIAL.ACTIVATED'; subscription: Subscription },
+    events: {} as
+      | { type: 'RETRY' }
+      | { type: 'TRIAL.ACTIVATED'; subscription: Subscription }
+      | { type: 'RENEWAL.CHANGED'; subscription: Subscription },
   },
   actors: {
     loadProfile: stubActor<ProfileData>(),
@@ -73,6 +77,13 @@ export const profileMachine = setup({
             data: ({ context, event }) => ({ ...context.data!, subscription: event.subscription }),
           }),
         },
+        'RENEWAL.CHANGED': {
+          description: 'Auto-renewal cancelled or resumed: show the answer now, then fetch the subscription again.',
+          target: '.refreshing',
+          actions: assign({
+            data: ({ context, event }) => ({ ...context.data!, subscription: event.subscription }),
+          }),
+        },
       },
       states: {
         idle: {},
@@ -101,6 +112,11 @@ export interface PlanView {
   description: string;
   expiresAt: string | null;
   trial: boolean;
+  /**
+   * A monthly Stars subscription: renewing (the next charge's date, «Отменить автопродление») or cancelled (it ends
+   * at expiresAt, «Возобновить»); null for a one-off plan, a trial or START.
+   */
+  renewal: { autoRenew: boolean; renewsAt: string } | null;
 }
 
 function planOf(data: ProfileData): PlanView {
@@ -112,6 +128,9 @@ function planOf(data: ProfileData): PlanView {
     description: tier?.description ?? '',
     expiresAt: subscription.expires_at,
     trial: subscription.source === 'trial',
+    renewal: subscription.renewal
+      ? { autoRenew: subscription.renewal.auto_renew, renewsAt: subscription.renewal.renews_at }
+      : null,
   };
 }
 

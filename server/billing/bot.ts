@@ -3,7 +3,8 @@
 // plugin. A failure to record a payment fails the update (Telegram delivers it again; recording is idempotent); a
 // failure to send a message does not.
 import type { FastifyBaseLogger } from 'fastify';
-import { Composer, type Context } from 'grammy';
+import { Composer, type Api, type Context } from 'grammy';
+import type { Subscription } from '../../contract/billing';
 import { monthsPhrase } from '../../contract/months';
 import { sendQuietly } from '../bot/send';
 import { openAppButton } from '../bot/start-command';
@@ -19,6 +20,9 @@ import {
   type PreCheckoutVerdict,
 } from './payments';
 import { planOf, type Tier } from './plans';
+import { cancelReplaced } from './renewals';
+import { firstChargeOf, userIdOf } from './repository';
+import { currentSubscription } from './subscription-routes';
 
 const dateRu = (d: Date) =>
   d.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });
@@ -30,6 +34,27 @@ const amountRu = (currency: string, amount: number) =>
 export const BILLING_BOT_COPY = {
   thanks: (tier: Tier, until: Date | null) =>
     `Спасибо за оплату! Тариф ${planOf(tier).name} активен${until ? ` до ${dateRu(until)}` : ''}. Откройте приложение, чтобы продолжить.`,
+  renewed: (tier: Tier, until: Date) =>
+    `Подписка ${planOf(tier).name} продлена до ${dateRu(until)}\nОтменить автопродление можно в профиле приложения или командой /subscription.`,
+  subscription: (s: Subscription) => {
+    if (s.tier === 'START') return 'Сейчас у вас тариф «Старт». Тарифы и оплата — в приложении.';
+    const name = planOf(s.tier).name;
+    const until = s.expires_at ? dateRu(new Date(s.expires_at)) : null;
+    if (s.source === 'trial') return `Пробный период ${name} действует до ${until}`;
+    if (!until) return `Тариф ${name} действует бессрочно.`;
+    if (s.renewal?.auto_renew)
+      return [
+        `Тариф ${name} — подписка с автопродлением.`,
+        `Следующее списание: ${dateRu(new Date(s.renewal.renews_at))}`,
+        'Отменить автопродление можно в профиле приложения.',
+      ].join('\n');
+    if (s.renewal)
+      return [
+        `Тариф ${name} действует до ${until}`,
+        'Автопродление отменено — возобновить его можно в профиле приложения до этой даты.',
+      ].join('\n');
+    return [`Тариф ${name} действует до ${until}`, 'Продлить его можно в приложении.'].join('\n');
+  },
   refunded: 'Возврат оформлен: деньги вернутся на ваш счёт, оплаченный период отменён.',
   paySupport: (supportUrl: string | null) =>
     [
@@ -60,7 +85,7 @@ export const BILLING_BOT_COPY = {
     'Условия оплаты.',
     '1. Мы продаём доступ к тарифам PRO и PREMIUM приложения «Мой помощник» на 1, 3, 6 или 12 месяцев. Цена показана в приложении до оплаты.',
     '2. Оплата — звёздами Telegram (Telegram Stars); если в приложении доступна оплата картой, она проходит через платёжного провайдера в рублях.',
-    '3. Доступ открывается сразу после оплаты. Автопродления нет: чтобы продлить, оплатите снова. Оплата того же тарифа продлевает его от текущей даты окончания.',
+    '3. Доступ открывается сразу после оплаты. Тариф на 1 месяц, оплаченный звёздами, — подписка: она продлевается каждые 30 дней, пока вы не отмените автопродление в профиле приложения (оплаченный период остаётся до конца). Тарифы на 3, 6 и 12 месяцев и оплата картой — разовые, без автопродления: чтобы продлить, оплатите снова.',
     '4. Возврат возможен по запросу через /paysupport; при возврате оплаченный период отменяется.',
     '5. Приложение не заменяет помощь врача или психолога. В кризисной ситуации звоните 112 или 8-800-2000-122 (бесплатно по России).',
   ].join('\n\n'),
@@ -116,14 +141,37 @@ export function billingBot(
         { reason: outcome.reason, from: ctx.from.id, payment: ctx.message.successful_payment },
         'payment granted nothing (payments.refund_reason): refund it',
       );
+    if (outcome.kind === 'refund' && outcome.reason === 'superseded')
+      await cancelSuperseded(ctx.api, ctx.from.id, ctx.message.successful_payment.invoice_payload);
     if (outcome.kind === 'granted') {
+      if (outcome.replacedRenewalChargeId)
+        await cancelReplaced(ctx.api, ctx.from.id, outcome.replacedRenewalChargeId, log);
+      const { tier, expiresAt } = outcome.grant;
       await sendQuietly(log, 'payment thanks', () =>
         ctx.reply(
-          BILLING_BOT_COPY.thanks(outcome.grant.tier, outcome.grant.expiresAt),
+          outcome.renewal && expiresAt
+            ? BILLING_BOT_COPY.renewed(tier, expiresAt)
+            : BILLING_BOT_COPY.thanks(tier, expiresAt),
           openApp ? { reply_markup: openApp } : undefined,
         ),
       );
     }
+  });
+
+  /** A renewal of a subscription an upgrade replaced: its cancellation did not reach Telegram then; try again. */
+  const cancelSuperseded = async (api: Api, telegramId: number, invoiceId: string) => {
+    const chargeId = await firstChargeOf(db, invoiceId);
+    if (chargeId) await cancelReplaced(api, telegramId, chargeId, log);
+  };
+
+  bot.command('subscription', async (ctx) => {
+    const userId = ctx.from ? await userIdOf(db, ctx.from.id) : null;
+    const current: Subscription = userId
+      ? await currentSubscription(db, userId)
+      : { tier: 'START', expires_at: null, source: null };
+    await sendQuietly(log, '/subscription', () =>
+      ctx.reply(BILLING_BOT_COPY.subscription(current), openApp ? { reply_markup: openApp } : undefined),
+    );
   });
 
   bot.on('message:refunded_payment', async (ctx) => {

@@ -12,7 +12,7 @@ import type { Db } from '../db';
 import { invoices, subscriptions } from '../db/schema';
 import { httpError } from '../http/errors';
 import type { Config } from '../start/config';
-import { paidPeriodEffect } from './grants';
+import { paidPeriodEffect, SUBSCRIPTION_PERIOD_S } from './grants';
 import { PLANS, type Plan, type Tier } from './plans';
 import { currentSubscription } from './subscription-routes';
 
@@ -42,13 +42,21 @@ export function invoicePrice(
     : { currency: 'RUB', amount: price.amount * 100 };
 }
 
+/**
+ * Whether an offer is a Telegram Stars subscription: one month in Stars (Telegram's only subscription period is 30
+ * days, and only in XTR). Longer periods, and cards, stay one-off payments.
+ */
+export const isRecurring = (months: number, method: PaymentMethod) => months === 1 && method === 'stars';
+
 /** Title (≤ 32 characters) and description (≤ 255) Telegram shows on the invoice. */
-export function invoiceText(plan: Plan, months: number): { title: string; description: string } {
+export function invoiceText(plan: Plan, months: number, recurring: boolean): { title: string; description: string } {
   return {
     title: `${plan.name} · ${monthsPhrase(months)}`,
-    description:
-      `Доступ к тарифу ${plan.name} на ${monthsPhrase(months)} в «Мой помощник». ` +
-      'Без автопродления: чтобы продлить, оплатите снова.',
+    description: recurring
+      ? `Подписка на тариф ${plan.name} в «Мой помощник»: продлевается каждые 30 дней. ` +
+        'Отменить автопродление можно в профиле приложения или командой /subscription.'
+      : `Доступ к тарифу ${plan.name} на ${monthsPhrase(months)} в «Мой помощник». ` +
+        'Без автопродления: чтобы продлить, оплатите снова.',
   };
 }
 
@@ -91,6 +99,7 @@ export async function createInvoice(
     throw httpError(503, CHECKOUT_DETAILS.offline);
   }
 
+  const recurring = isRecurring(body.period, body.method);
   const [row] = await db
     .insert(invoices)
     .values({
@@ -98,12 +107,13 @@ export async function createInvoice(
       tier: plan.id,
       months: body.period,
       method: body.method,
+      recurring,
       ...price,
       createdAt: now,
       expiresAt: new Date(now.getTime() + INVOICE_TTL_MS),
     })
     .returning({ id: invoices.id });
-  const { title, description } = invoiceText(plan, body.period);
+  const { title, description } = invoiceText(plan, body.period, recurring);
   let url: string;
   try {
     // No transaction is open here: the row is committed, and a failed call leaves an offer nobody can pay.
@@ -114,6 +124,7 @@ export async function createInvoice(
       body.method === 'card' ? config.cardProviderToken! : '',
       price.currency,
       [{ label: title, amount: price.amount }],
+      recurring ? { subscription_period: SUBSCRIPTION_PERIOD_S } : undefined,
     );
   } catch (err) {
     log.error({ err, invoice: row!.id }, 'createInvoiceLink failed');

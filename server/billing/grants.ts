@@ -6,6 +6,7 @@ import type { Tx } from '../db';
 import { subscriptionGrants, subscriptions, users } from '../db/schema';
 import { planOf, type Plan, type Tier } from './plans';
 import { tierOf } from './quota';
+import { renewalCreditDays } from './repository';
 
 /**
  * Holds the user's row lock until the transaction ends. Take it FIRST in the transaction: a row inserted before
@@ -35,6 +36,25 @@ export interface Grant {
 }
 
 const DAY_MS = 24 * 60 * 60 * 1000;
+/** Telegram's one subscription period (createInvoiceLink's subscription_period must be exactly this). */
+export const SUBSCRIPTION_PERIOD_S = 30 * 24 * 60 * 60;
+const SUBSCRIPTION_PERIOD_MS = SUBSCRIPTION_PERIOD_S * 1000;
+
+/** The first charge of a Telegram Stars subscription, as successful_payment reports it. */
+export interface StarSubscription {
+  invoiceId: string;
+  /** The first charge's telegram_payment_charge_id: what editUserStarSubscription names. */
+  chargeId: string;
+  /** subscription_expiration_date: the end of the period this charge paid for. */
+  paidUntil: Date;
+}
+
+export interface PaidGrant extends Grant {
+  /** A Stars subscription this payment replaced (an upgrade): to be cancelled in Telegram. */
+  replacedRenewalChargeId: string | null;
+}
+
+const later = (a: Date, b: Date | null) => (b && b > a ? b : a);
 
 /** Unused paid time of a lower tier, carried into the tier bought above it. */
 export interface UpgradeCredit {
@@ -90,24 +110,79 @@ export function paidPeriodEffect(
  */
 export async function grantPaidPeriod(
   tx: Tx,
-  input: { userId: number; tier: Tier; months: number; paymentId: string; now: Date },
-): Promise<Grant> {
-  const { userId, tier, months, paymentId, now } = input;
+  input: {
+    userId: number;
+    tier: Tier;
+    months: number;
+    paymentId: string;
+    now: Date;
+    /** The first charge of a Telegram Stars subscription: the period is Telegram's, up to `paidUntil`. */
+    subscription?: StarSubscription;
+  },
+): Promise<PaidGrant> {
+  const { userId, tier, months, paymentId, now, subscription } = input;
   const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const effect = paidPeriodEffect(row, tier, now);
-  const startsAt = effect.extends ? (row!.expiresAt ?? now) : now;
-  const paidEnd = addMonths(startsAt, months);
-  const expiresAt = new Date(paidEnd.getTime() + (effect.credit?.days ?? 0) * DAY_MS);
+  const extendsFrom = effect.extends ? (row!.expiresAt ?? now) : now;
+  // A subscription pays for Telegram's 30 days, charged now; a one-off period follows the tier's current end.
+  const startsAt = subscription ? new Date(subscription.paidUntil.getTime() - SUBSCRIPTION_PERIOD_MS) : extendsFrom;
+  const paidEnd = subscription ? subscription.paidUntil : addMonths(startsAt, months);
+  const creditEnd = new Date(paidEnd.getTime() + (effect.credit?.days ?? 0) * DAY_MS);
+  const expiresAt = later(creditEnd, effect.extends ? row!.expiresAt : null);
   // A tier granted for ever (by hand) stays for ever; the paid interval is still recorded.
   const kept = effect.extends && row!.expiresAt === null;
-  if (!kept) await setSubscription(tx, userId, tier, expiresAt, 'payment', now);
+  if (!kept)
+    await setSubscription(tx, userId, tier, expiresAt, 'payment', now, {
+      renewalInvoiceId: subscription?.invoiceId ?? null,
+      renewalChargeId: subscription?.chargeId ?? null,
+      renewsAt: subscription?.paidUntil ?? null,
+      renewalCanceledAt: null,
+    });
   await tx
     .insert(subscriptionGrants)
     .values({ userId, source: 'payment', paymentId, tier, startsAt, expiresAt: paidEnd });
-  if (expiresAt > paidEnd)
+  if (creditEnd > paidEnd)
     await tx
       .insert(subscriptionGrants)
-      .values({ userId, source: 'credit', paymentId, tier, startsAt: paidEnd, expiresAt });
+      .values({ userId, source: 'credit', paymentId, tier, startsAt: paidEnd, expiresAt: creditEnd });
+  // The subscription this payment replaced renews no more for us: the caller cancels it in Telegram.
+  const replaced =
+    !kept && row?.renewalChargeId && row.renewalInvoiceId !== (subscription?.invoiceId ?? null)
+      ? row.renewalChargeId
+      : null;
+  return { tier, startsAt, expiresAt, replacedRenewalChargeId: replaced };
+}
+
+/**
+ * A renewal of the Telegram Stars subscription of `invoiceId`: one more period, up to Telegram's
+ * subscription_expiration_date (plus the days an upgrade carried over, which move with the period). The end is the
+ * later of that and the current one, so renewals delivered late or out of order land on the same end. A renewal of
+ * a subscription no longer the user's (an upgrade replaced it) grants nothing: null.
+ */
+export async function grantRenewal(
+  tx: Tx,
+  input: { userId: number; invoiceId: string; paymentId: string; paidUntil: Date; now: Date },
+): Promise<Grant | null> {
+  const { userId, invoiceId, paymentId, paidUntil, now } = input;
+  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  if (!row || row.renewalInvoiceId !== invoiceId || row.expiresAt === null) return null;
+  const tier = row.tier as Tier;
+  const creditDays = await renewalCreditDays(tx, invoiceId);
+  const startsAt = new Date(paidUntil.getTime() - SUBSCRIPTION_PERIOD_MS);
+  const expiresAt = later(new Date(paidUntil.getTime() + creditDays * DAY_MS), row.expiresAt);
+  await tx
+    .update(subscriptions)
+    .set({
+      expiresAt,
+      renewsAt: later(paidUntil, row.renewsAt),
+      // Telegram charged: the subscription renews (a cancellation undone in Telegram itself shows here).
+      renewalCanceledAt: null,
+      updatedAt: now,
+    })
+    .where(eq(subscriptions.userId, userId));
+  await tx
+    .insert(subscriptionGrants)
+    .values({ userId, source: 'payment', paymentId, tier, startsAt, expiresAt: paidUntil });
   return { tier, startsAt, expiresAt };
 }
 
@@ -145,9 +220,23 @@ export async function recordGrant(tx: Tx, userId: number, source: 'trial' | 'man
   await tx.insert(subscriptionGrants).values({ userId, source, ...grant });
 }
 
-async function setSubscription(tx: Tx, userId: number, tier: Tier, expiresAt: Date, source: string, now: Date) {
+type RenewalColumns = Pick<
+  typeof subscriptions.$inferInsert,
+  'renewalInvoiceId' | 'renewalChargeId' | 'renewsAt' | 'renewalCanceledAt'
+>;
+
+/** Sets the user's tier; `renewal` replaces the Stars subscription behind it (absent: left as it is). */
+async function setSubscription(
+  tx: Tx,
+  userId: number,
+  tier: Tier,
+  expiresAt: Date,
+  source: string,
+  now: Date,
+  renewal: RenewalColumns = {},
+) {
   await tx
     .insert(subscriptions)
-    .values({ userId, tier, expiresAt, source, updatedAt: now })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, expiresAt, source, updatedAt: now } });
+    .values({ userId, tier, expiresAt, source, updatedAt: now, ...renewal })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, expiresAt, source, updatedAt: now, ...renewal } });
 }

@@ -14,7 +14,7 @@ import type { PreCheckoutQuery, RefundedPayment, SuccessfulPayment } from 'gramm
 import type { Db } from '../db';
 import { invoices, payments, refunds, users, type InvoiceRow } from '../db/schema';
 import { mayBuy } from './checkout';
-import { grantPaidPeriod, lockUser, revokePaidPeriod, type Grant } from './grants';
+import { grantPaidPeriod, grantRenewal, lockUser, revokePaidPeriod, type Grant } from './grants';
 import type { Tier } from './plans';
 
 export const PRE_CHECKOUT_ERRORS = {
@@ -57,10 +57,19 @@ export async function checkPreCheckout(db: Db, query: PreCheckoutQuery, now = ne
 }
 
 /** Why a payment grants nothing and must be refunded (payments.refund_reason). */
-export type RefundReason = 'unknown_invoice' | 'currency' | 'amount' | 'payer' | 'already_paid';
+export type RefundReason = 'unknown_invoice' | 'currency' | 'amount' | 'payer' | 'already_paid' | 'superseded';
 
 export type PaymentOutcome =
-  | { kind: 'granted'; paymentId: string; userId: number; grant: Grant }
+  | {
+      kind: 'granted';
+      paymentId: string;
+      userId: number;
+      grant: Grant;
+      /** A renewal of a Stars subscription (not its first charge). */
+      renewal: boolean;
+      /** A Stars subscription this payment replaced (an upgrade): cancel it in Telegram. */
+      replacedRenewalChargeId: string | null;
+    }
   | { kind: 'duplicate' }
   /** Money that buys nothing (no such invoice, or not what it asked for): kept for the operator to refund. */
   | { kind: 'refund'; paymentId: string; reason: RefundReason };
@@ -87,6 +96,13 @@ export async function recordPayment(
   const found = await invoiceOf(db, payment.invoice_payload);
   const invoice = found?.invoice;
   const wrong = mismatch(found, telegramUserId, payment);
+  // Telegram's word on a Stars subscription: each charge pays up to subscription_expiration_date; the first is the
+  // invoice's payment, every later one a renewal of it (same payload, a new charge id).
+  const paidUntil =
+    invoice?.recurring && payment.is_recurring && payment.subscription_expiration_date
+      ? new Date(payment.subscription_expiration_date * 1000)
+      : null;
+  const renewal = paidUntil !== null && !payment.is_first_recurring;
   return db.transaction(async (tx): Promise<PaymentOutcome> => {
     if (invoice) await lockUser(tx, invoice.userId); // first: see lockUser
     const [inserted] = await tx
@@ -103,12 +119,33 @@ export async function recordPayment(
         currency: payment.currency,
         amount: payment.total_amount,
         refundReason: wrong,
+        subscriptionExpiresAt: paidUntil,
         createdAt: now,
       })
       .onConflictDoNothing({ target: payments.telegramPaymentChargeId })
       .returning({ id: payments.id });
     if (!inserted) return { kind: 'duplicate' };
     if (wrong || !invoice) return { kind: 'refund', paymentId: inserted.id, reason: wrong ?? 'unknown_invoice' };
+    if (renewal) {
+      const grant = await grantRenewal(tx, {
+        userId: invoice.userId,
+        invoiceId: invoice.id,
+        paymentId: inserted.id,
+        paidUntil,
+        now,
+      });
+      if (grant)
+        return {
+          kind: 'granted',
+          paymentId: inserted.id,
+          userId: invoice.userId,
+          grant,
+          renewal,
+          replacedRenewalChargeId: null,
+        };
+      await tx.update(payments).set({ refundReason: 'superseded' }).where(eq(payments.id, inserted.id));
+      return { kind: 'refund', paymentId: inserted.id, reason: 'superseded' };
+    }
     // An invoice grants once: a second charge for it (another charge id, the same payload) buys nothing more.
     const [paid] = await tx
       .update(invoices)
@@ -125,8 +162,19 @@ export async function recordPayment(
       months: invoice.months,
       paymentId: inserted.id,
       now,
+      subscription: paidUntil
+        ? { invoiceId: invoice.id, chargeId: payment.telegram_payment_charge_id, paidUntil }
+        : undefined,
     });
-    return { kind: 'granted', paymentId: inserted.id, userId: invoice.userId, grant };
+    const { replacedRenewalChargeId, ...granted } = grant;
+    return {
+      kind: 'granted',
+      paymentId: inserted.id,
+      userId: invoice.userId,
+      grant: granted,
+      renewal,
+      replacedRenewalChargeId,
+    };
   });
 }
 

@@ -2,6 +2,7 @@
 import { eq } from 'drizzle-orm';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
+  renewalBodySchema,
   subscriptionSchema,
   tiersResponseSchema,
   usageSchema,
@@ -9,10 +10,11 @@ import {
   type TiersResponse,
   type UsageInfo,
 } from '../../contract/billing';
-import { authErrors } from '../../contract/common';
+import { authErrors, bodyErrors, errorSchema } from '../../contract/common';
 import type { Config } from '../start/config';
 import { dailyLimit, paymentMethods, PLANS, type Tier } from './plans';
 import { tierOf, usageToday } from './quota';
+import { renewalView, setAutoRenew } from './renewals';
 import type { Db } from '../db';
 import { subscriptions } from '../db/schema';
 import { helpNearbyUntil, riskFlaggedAt } from '../users/risk';
@@ -44,7 +46,8 @@ export async function currentSubscription(db: Db, userId: number, now = new Date
   const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
   const tier = tierOf(row, now);
   if (!row || tier === 'START') return { tier: 'START', expires_at: null, source: null };
-  return { tier, expires_at: row.expiresAt?.toISOString() ?? null, source: row.source };
+  const renewal = renewalView(row, now);
+  return { tier, expires_at: row.expiresAt?.toISOString() ?? null, source: row.source, ...(renewal && { renewal }) };
 }
 
 const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -56,6 +59,23 @@ const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/me', { schema: { tags, response: { 200: subscriptionSchema, ...authErrors } } }, async (request) =>
     currentSubscription(app.database.db, request.user.id),
+  );
+
+  app.put(
+    '/me/renewal',
+    {
+      schema: {
+        tags,
+        description: 'Cancel («Отменить автопродление») or resume («Возобновить») the monthly Stars subscription.',
+        body: renewalBodySchema,
+        response: { 200: subscriptionSchema, 409: errorSchema, ...bodyErrors, ...authErrors },
+      },
+    },
+    async (request) => {
+      const deps = { db: app.database.db, api: app.bot.api, config: app.config, log: request.log };
+      await setAutoRenew(deps, request.user.id, request.body.auto_renew);
+      return currentSubscription(app.database.db, request.user.id);
+    },
   );
 
   app.get('/usage', { schema: { tags, response: { 200: usageSchema, ...authErrors } } }, async (request) =>

@@ -13,6 +13,7 @@ export const ALLOWED_UPDATES = ['message', 'pre_checkout_query', 'my_chat_member
 
 export const BOT_COMMANDS = [
   { command: 'start', description: 'Открыть приложение' },
+  { command: 'subscription', description: 'Моя подписка' },
   { command: 'paysupport', description: 'Поддержка по оплате' },
   { command: 'terms', description: 'Условия оплаты' },
 ];

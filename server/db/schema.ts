@@ -84,6 +84,16 @@ export const subscriptions = pgTable('subscriptions', {
   expiresAt: timestamp('expires_at', { withTimezone: true }),
   /** trial | payment | manual */
   source: text('source').notNull(),
+  /**
+   * The Telegram Stars subscription that keeps this tier going (server/billing/renewals.ts): the invoice whose
+   * renewals extend it and the first charge's id, which editUserStarSubscription names. Null: a one-off period.
+   */
+  renewalInvoiceId: uuid('renewal_invoice_id'),
+  renewalChargeId: text('renewal_charge_id'),
+  /** Telegram's next charge: the latest subscription_expiration_date of its charges. */
+  renewsAt: timestamp('renews_at', { withTimezone: true }),
+  /** When the user (through us) cancelled the renewal; null while it renews. */
+  renewalCanceledAt: timestamp('renewal_canceled_at', { withTimezone: true }),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -171,6 +181,8 @@ export const invoices = pgTable(
     amount: integer('amount').notNull(),
     /** pending | paid */
     status: text('status').notNull().default('pending'),
+    /** A Telegram Stars subscription (1 month in Stars: subscription_period 30 days): its renewals pay it again. */
+    recurring: boolean('recurring').notNull().default(false),
     /** The t.me link createInvoiceLink returned; null until Telegram answered. */
     url: text('url'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -205,13 +217,16 @@ export const payments = pgTable(
      * charge for a paid invoice); null: it granted what it paid for. Refunded once a refunds row names it.
      */
     refundReason: text('refund_reason'),
+    /** A subscription charge: Telegram's subscription_expiration_date, the end of the period it pays for. */
+    subscriptionExpiresAt: timestamp('subscription_expires_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('payments_user_idx').on(t.userId),
+    index('payments_invoice_idx').on(t.invoiceId),
     check(
       'payments_refund_reason_check',
-      sql`${t.refundReason} in ('unknown_invoice', 'currency', 'amount', 'payer', 'already_paid')`,
+      sql`${t.refundReason} in ('unknown_invoice', 'currency', 'amount', 'payer', 'already_paid', 'superseded')`,
     ),
   ],
 );
@@ -492,6 +507,29 @@ export const reminderDeliveries = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.day] })],
+);
+
+/**
+ * The bot's word before a paid plan ends (server/billing/plan-end.ts): one row per user, plan end and kind
+ * ('soon': three days before, 'today': on the day). The primary key is the claim, as reminder_deliveries' is: only
+ * the statement that inserts the row may send, so each message goes at most once whatever the instances do.
+ * status: sending | sent | blocked (403) | failed | unknown (the answer was lost: never repeated).
+ */
+export const planEndNotices = pgTable(
+  'plan_end_notices',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endsAt: timestamp('ends_at', { withTimezone: true }).notNull(),
+    kind: text('kind').notNull(),
+    status: text('status').notNull(),
+    messageId: bigint('message_id', { mode: 'number' }),
+    reason: text('reason'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.endsAt, t.kind] })],
 );
 
 const bytea = customType<{ data: Buffer; driverData: Uint8Array }>({

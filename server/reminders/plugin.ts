@@ -6,6 +6,7 @@
 import fp from 'fastify-plugin';
 import { botOnline } from '../bot/bot';
 import { countReminders } from '../ops/metrics';
+import { runPlanEndNotices } from '../billing/plan-end';
 import { runDueReminders } from './scheduler';
 
 export default fp(
@@ -18,16 +19,20 @@ export default fp(
 
     const tick = async () => {
       try {
-        const report = await runDueReminders({
+        const deps = {
           db: app.database.db,
           bot: app.bot,
           config: app.config,
           log: app.log,
           now: () => new Date(),
           stop: app.drain.signal,
-        });
+        };
+        const report = await runDueReminders(deps);
         countReminders(report);
         if (Object.keys(report).length > 0) app.log.info({ reminders: report }, 'reminders: tick');
+        // The bot's word before a paid plan ends shares the tick (server/billing/plan-end.ts).
+        const notices = await runPlanEndNotices(deps);
+        if (Object.keys(notices).length > 0) app.log.info({ planEnd: notices }, 'plan-end notices: tick');
       } catch (err) {
         app.log.error({ err }, 'reminders: tick failed'); // the database is away: the next tick tries again
       }

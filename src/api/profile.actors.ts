@@ -21,6 +21,7 @@ import {
   getProfileUser,
   getTrialStatus,
   putBotAccess,
+  putRenewal,
   updateSettings,
 } from './profile';
 import { getUsage } from './usage';
@@ -61,6 +62,13 @@ export const profileActors = {
       return await activateTrial();
     } catch (error) {
       throw { detail: (await errorDetail(error)) ?? null, gone: httpStatus(error) === 409 } satisfies TrialFailure;
+    }
+  }),
+  setRenewal: fromPromise<Subscription, { autoRenew: boolean }>(async ({ input }) => {
+    try {
+      return await putRenewal({ auto_renew: input.autoRenew });
+    } catch (error) {
+      throw { detail: (await errorDetail(error)) ?? null };
     }
   }),
   loadSettings: fromPromise<SettingsReply, void>(() => getSettings()),

@@ -1,7 +1,7 @@
 // The profile's calls: settings, the trial, the user's own data (export link, erase), the support contact — typed
 // from contract/ (types only: zod stays out of the bundle). The user, subscription, tiers and usage come from
 // users.ts, billing.ts and usage.ts.
-import type { Subscription, TrialStatus } from '../../contract/billing';
+import type { RenewalBody, Subscription, TrialStatus } from '../../contract/billing';
 import type { Support } from '../../contract/help';
 import type { SettingsPatch, SettingsReply } from '../../contract/settings';
 import type { BotAccessBody, ExportLink, User } from '../../contract/users';
@@ -36,6 +36,11 @@ export function getTrialStatus(): Promise<TrialStatus> {
 
 export function activateTrial(): Promise<Subscription> {
   return api.post('api/trial/activate').json<Subscription>();
+}
+
+/** «Отменить автопродление» (false) / «Возобновить» (true): the subscription as it is afterwards. */
+export function putRenewal(body: RenewalBody): Promise<Subscription> {
+  return api.put('api/subscriptions/me/renewal', { json: body }).json<Subscription>();
 }
 
 /** A short-lived link to the data export (a path on the API's origin). */

@@ -14,6 +14,11 @@ const premiumUsage = {
   diary_entries_limit: 30,
   voice_seconds_limit: 1800,
 };
+/** «Отменить автопродление» answered: a monthly PRO subscription that ends at its paid period's end. */
+const renewalOff = {
+  ...subscription('PRO', 'payment', '2030-01-15T10:00:00.000Z'),
+  renewal: { auto_renew: false, renews_at: '2030-01-15T10:00:00.000Z' },
+};
 
 describeMachinePaths(profileMachine, {
   events: {
@@ -26,6 +31,7 @@ describeMachinePaths(profileMachine, {
     'xstate.done.actor.refreshPlan': [
       { type: 'xstate.done.actor.refreshPlan', output: { subscription: confirmed, usage: premiumUsage } },
     ],
+    'RENEWAL.CHANGED': [{ type: 'RENEWAL.CHANGED', subscription: renewalOff }],
   },
   serializeState: (s) => JSON.stringify([s.value, s.context.failed, s.context.data?.subscription.expires_at ?? null]),
   assert: {
@@ -53,7 +59,21 @@ describeMachinePaths(profileMachine, {
     'ready.idle': (s) => {
       const { plan } = profileView(s);
       if (s.context.data?.subscription.tier === 'START')
-        expect(plan).toEqual({ tier: 'START', name: 'Старт', description: 'Бесплатно', expiresAt: null, trial: false });
+        expect(plan).toEqual({
+          tier: 'START',
+          name: 'Старт',
+          description: 'Бесплатно',
+          expiresAt: null,
+          trial: false,
+          renewal: null,
+        });
+      else if (s.context.data?.subscription.tier === 'PRO')
+        // The renewal's answer stays (the refetch's answer here is the trial fixture only after TRIAL.ACTIVATED).
+        expect(plan).toMatchObject({
+          tier: 'PRO',
+          trial: false,
+          renewal: { autoRenew: false, renewsAt: '2030-01-15T10:00:00.000Z' },
+        });
       else {
         // The refetch's answer, or — when the refetch failed — what the activation answered.
         expect(plan).toMatchObject({ tier: 'PREMIUM', name: 'PREMIUM', trial: true });
@@ -62,13 +82,17 @@ describeMachinePaths(profileMachine, {
     },
     'ready.refreshing': (s, run) => {
       expect(run.invocations.at(-1)).toMatchObject({ id: 'refreshPlan', src: 'loadPlan' });
-      // The activation's answer shows at once, before the refetch confirms it.
-      expect(profileView(s).plan).toMatchObject({
-        tier: 'PREMIUM',
-        name: 'PREMIUM',
-        expiresAt: trialSubscription.expires_at,
-        trial: true,
-      });
+      // The activation's (or the renewal change's) answer shows at once, before the refetch confirms it.
+      const last = run.events.at(-1) as { type: string };
+      expect(profileView(s).plan).toMatchObject(
+        last.type === 'RENEWAL.CHANGED'
+          ? {
+              tier: 'PRO',
+              expiresAt: renewalOff.expires_at,
+              renewal: { autoRenew: false, renewsAt: renewalOff.expires_at },
+            }
+          : { tier: 'PREMIUM', name: 'PREMIUM', expiresAt: trialSubscription.expires_at, trial: true, renewal: null },
+      );
     },
   },
 });
@@ -96,6 +120,13 @@ describe('the subscription card', () => {
       description: tiers.find((t) => t.id === 'PRO')!.description,
       expiresAt: '2030-01-15T10:00:00.000Z',
       trial: false,
+      renewal: null,
     });
+  });
+
+  it('a monthly Stars subscription shows whether it renews and its next charge', () => {
+    const renewing = { ...subscription('PRO'), renewal: { auto_renew: true, renews_at: '2030-01-15T10:00:00.000Z' } };
+    expect(ready(renewing).plan!.renewal).toEqual({ autoRenew: true, renewsAt: '2030-01-15T10:00:00.000Z' });
+    expect(ready(renewalOff).plan!.renewal).toEqual({ autoRenew: false, renewsAt: '2030-01-15T10:00:00.000Z' });
   });
 });

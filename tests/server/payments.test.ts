@@ -912,7 +912,7 @@ describe('start-up: setWebhook and configuration', () => {
       },
     ]);
     expect(api.callsOf('setMyCommands')[0]!.commands).toEqual(BOT_COMMANDS);
-    expect(BOT_COMMANDS.map((c) => c.command)).toEqual(['start', 'paysupport', 'terms']);
+    expect(BOT_COMMANDS.map((c) => c.command)).toEqual(['start', 'subscription', 'paysupport', 'terms']);
   });
 
   it('nothing is registered without PUBLIC_URL, nor with the dev token (which never reaches Telegram)', async () => {

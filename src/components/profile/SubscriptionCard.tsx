@@ -1,10 +1,12 @@
 // The subscription card: the tier's name, a subtitle (the plan's description, or «Пробный период»), 'до {date}' when
-// it ends, today's usage, and «Улучшить тариф» to the plans (not on the top tier held by choice).
+// it ends — or, for a monthly Stars subscription, the next charge's date and «Отменить автопродление» / «Возобновить»
+// —, today's usage, and «Улучшить тариф» to the plans (not on the top tier held by choice).
 import styled from 'styled-components';
 import type { UsageInfo } from '../../../contract/billing';
 import { paths } from '../../../machines/paths';
 import type { PlanView } from '../../../machines/profile/profile.machine';
 import { profileCopy } from '../../copy/profile';
+import { Button } from '../Button';
 import { ButtonLink } from '../ButtonLink';
 import { Card } from '../Card';
 
@@ -53,14 +55,62 @@ const Today = styled.p`
   font-weight: 600;
 `;
 
+/** The renewal's button and its failure, as the renewal machine's view says. */
+export interface RenewalControlProps {
+  saving: boolean;
+  failed: boolean;
+  detail: string | null;
+  onCancel: () => void;
+  onResume: () => void;
+}
+
+const Failure = styled.p`
+  margin: ${({ theme }) => theme.space(1)} 0 0;
+  color: ${({ theme }) => theme.color.destructive};
+  font-size: ${({ theme }) => theme.font.size.sm};
+`;
+
+const RenewalBox = styled.div`
+  margin-bottom: ${({ theme }) => theme.space(2)};
+`;
+
+function RenewalControl({
+  autoRenew,
+  saving,
+  failed,
+  detail,
+  onCancel,
+  onResume,
+}: RenewalControlProps & { autoRenew: boolean }) {
+  return (
+    <RenewalBox>
+      <Button
+        type="button"
+        $block
+        $variant="secondary"
+        aria-disabled={saving}
+        onClick={() => {
+          if (!saving) (autoRenew ? onCancel : onResume)();
+        }}
+      >
+        {saving ? copy.renewalSaving : autoRenew ? copy.cancelRenewal : copy.resumeRenewal}
+      </Button>
+      {failed ? <Failure role="alert">{detail ?? copy.renewalFailed}</Failure> : null}
+    </RenewalBox>
+  );
+}
+
 export function SubscriptionCard({
   plan,
   usage,
   canUpgrade,
+  renewal,
 }: {
   plan: PlanView;
   usage: UsageInfo;
   canUpgrade: boolean;
+  /** The renewal machine's view and its events; shown only for a monthly Stars subscription. */
+  renewal?: RenewalControlProps;
 }) {
   return (
     <Card aria-labelledby="subscription-tier">
@@ -68,7 +118,12 @@ export function SubscriptionCard({
         <Label>{copy.label}</Label>
         <h2 id="subscription-tier">{plan.name}</h2>
         <p>{plan.trial ? copy.trial : plan.description}</p>
-        {plan.expiresAt ? <p>{copy.until(plan.expiresAt)}</p> : null}
+        {plan.renewal?.autoRenew ? (
+          <p>{copy.nextCharge(plan.renewal.renewsAt)}</p>
+        ) : plan.expiresAt ? (
+          <p>{copy.until(plan.expiresAt)}</p>
+        ) : null}
+        {plan.renewal && !plan.renewal.autoRenew ? <p>{copy.renewalOff}</p> : null}
       </Head>
       <Today>{copy.today}</Today>
       <Usage>
@@ -79,6 +134,7 @@ export function SubscriptionCard({
         <dt>{copy.voice}</dt>
         <dd>{copy.minutes(usage.voice_seconds_limit, usage.voice_seconds_used)}</dd>
       </Usage>
+      {plan.renewal && renewal ? <RenewalControl autoRenew={plan.renewal.autoRenew} {...renewal} /> : null}
       {canUpgrade ? (
         <ButtonLink to={paths.subscription} $block $variant="secondary">
           {copy.upgrade}

@@ -1,10 +1,11 @@
-// /app/profile: binds the profile and trial machines. The header, the subscription card (with today's usage and
+// /app/profile: binds the profile, trial and renewal machines. The header, the subscription card (with today's usage and
 // «Улучшить тариф»), the trial offer and its sheet, the menu rows, the version. The trial, once activated, hands its
 // subscription to the profile flow (TRIAL.ACTIVATED), which shows PREMIUM and fetches it again.
 import styled from 'styled-components';
 import type { Subscription } from '../../../contract/billing';
 import { paths } from '../../../machines/paths';
 import { profileMachine, profileView } from '../../../machines/profile/profile.machine';
+import { renewalMachine, renewalView } from '../../../machines/profile/renewal.machine';
 import { trialMachine, trialView } from '../../../machines/profile/trial.machine';
 import { profileActors } from '../../api/profile.actors';
 import { ErrorState } from '../../components/ErrorState';
@@ -35,6 +36,15 @@ export default function ProfileScreen() {
         profile.send({ type: 'TRIAL.ACTIVATED', subscription }),
     },
   });
+  const renewal = useFlow(renewalMachine, renewalView, {
+    actors: profileActors,
+    actions: {
+      renewalChanged: (_: unknown, { subscription }: { subscription: Subscription }) => {
+        haptic.success();
+        profile.send({ type: 'RENEWAL.CHANGED', subscription });
+      },
+    },
+  });
   const { status, user, plan, usage, canUpgrade, failed } = profile.view;
 
   return (
@@ -51,7 +61,22 @@ export default function ProfileScreen() {
       {status === 'ready' && user && plan && usage ? (
         <>
           <ProfileHeader user={user} />
-          <SubscriptionCard plan={plan} usage={usage} canUpgrade={canUpgrade} />
+          <SubscriptionCard
+            plan={plan}
+            usage={usage}
+            canUpgrade={canUpgrade}
+            renewal={{
+              ...renewal.view,
+              onCancel: () => {
+                haptic.tap();
+                renewal.send({ type: 'CANCEL' });
+              },
+              onResume: () => {
+                haptic.tap();
+                renewal.send({ type: 'RESUME' });
+              },
+            }}
+          />
           {trial.view.offered ? (
             <TrialCard
               onOpen={() => {
