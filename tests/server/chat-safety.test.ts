@@ -38,7 +38,8 @@ describe('chat safety net: the test sets', () => {
   });
 
   it("names the signal it found, and that signal's kind", () => {
-    expect(assessRisk('хочу выпилиться').signal).toEqual({ id: 'vypil', kind: 'coded' });
+    // Slang for killing oneself is read as the word it stands for: a direct statement.
+    expect(assessRisk('хочу выпилиться').signal).toEqual({ id: 'suicide-named', kind: 'direct' });
     expect(assessRisk('всем будет лучше без меня').signal?.kind).toBe('vague');
     expect(assessRisk('какая доза парацетамола смертельна').signal).toEqual({ id: 'method-seeking', kind: 'direct' });
     expect(assessRisk('Добрый вечер').signal).toBeUndefined();
@@ -61,8 +62,11 @@ describe('chat safety net: the normaliser', () => {
   });
 
   it('transliterates words written wholly in Latin letters', () => {
-    expect(russian('ne hochu zhit')).toBe(russian('не хочу жить'));
-    expect(russian('pokonchit s soboy')).toBe(russian('покончить с собой'));
+    // Letter by letter (no soft sign comes back: «zhit» → «жит»); the detector's fuzzy match reads the rest.
+    expect(russian('ne hochu zhit')).toBe('не хочу жит');
+    expect(assessRisk('ne hochu zhit').tier).toBe('crisis');
+    expect(russian('pokonchit s soboy')).toBe('покончит с собой');
+    expect(assessRisk('pokonchit s soboy').tier).toBe('crisis');
   });
 
   it('joins spaced-out letters and letters split by punctuation; drops invisible characters', () => {
