@@ -10,7 +10,7 @@ import { sendQuietly } from '../bot/send';
 import { openAppButton } from '../bot/start-command';
 import type { Db } from '../db';
 import type { Config } from '../start/config';
-import { countPayment } from '../ops/metrics';
+import { countPayment } from '../metrics/metrics';
 import {
   checkPreCheckout,
   PRE_CHECKOUT_ERRORS,

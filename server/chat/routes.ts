@@ -21,7 +21,7 @@ import {
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { effectiveTier } from '../billing/quota';
 import { httpError } from '../http/errors';
-import { countStreamed } from '../ops/metrics';
+import { countStreamed } from '../metrics/metrics';
 import { applyAddressRequest } from '../users/settings';
 import { chatModel, safetyClassifierModel } from './model';
 import { safetyClassifier } from './safety/classifier';

@@ -22,7 +22,7 @@ import { TOKENS_EXHAUSTED_DETAIL } from '../../contract/constants';
 import { reserveDaily, settleDaily } from '../billing/quota';
 import { usageInfo } from '../billing/subscription-routes';
 import { isDatabaseUnavailable, type Db } from '../db';
-import { countSafetyNet, countSafetyReading, timeModelCall } from '../ops/metrics';
+import { countSafetyNet, countSafetyReading, timeModelCall } from '../metrics/metrics';
 import { recordActivity } from '../home/activity';
 import { DETAILS, HttpError } from '../http/errors';
 import { practiceById } from '../practices/catalogue';

@@ -8,7 +8,7 @@ import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import { DEFAULT_PG_POOL_MAX, DEFAULT_PG_QUERY_TIMEOUT_MS, type Config } from '../start/config';
-import { timeQueries, unwatchPool, watchPool } from '../ops/metrics';
+import { timeQueries, unwatchPool, watchPool } from '../metrics/metrics';
 import { survivesLostConnection } from './lost-connection';
 import * as schema from './schema';
 

@@ -93,7 +93,13 @@ export function verifyInitData(raw: string, config: Pick<Config, 'botToken' | 'i
 }
 
 /** Validates uncached init data and upserts its user; throws 401 HttpErrors. */
-async function signIn(users: SignIns, config: Config, cache: InitDataCache, raw: unknown, now: number): Promise<AuthUser> {
+async function signIn(
+  users: SignIns,
+  config: Config,
+  cache: InitDataCache,
+  raw: unknown,
+  now: number,
+): Promise<AuthUser> {
   if (typeof raw !== 'string' || raw.trim() === '') throw httpError(401, DETAILS.authMissing);
   if (raw.length > MAX_INIT_DATA_LENGTH) throw httpError(401, DETAILS.authMalformed);
   const { tgUser, authDate } = verifyInitData(raw, config, now);

@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import type { IncomingMessage } from 'node:http';
 import { LogController, type FastifyReply, type FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { observeRequest } from '../ops/metrics';
+import { observeRequest } from '../metrics/metrics';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -6,7 +6,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import fp from 'fastify-plugin';
 import { DETAILS } from '../http/errors';
-import { registry } from './metrics';
+import { registry } from '../metrics/metrics';
 
 const UNAUTHORIZED = 'Нужен токен метрик: Authorization: Bearer METRICS_TOKEN';
 

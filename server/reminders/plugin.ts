@@ -5,7 +5,7 @@
 // claiming at once: the tick in progress finishes what it claimed and claims nothing more.
 import fp from 'fastify-plugin';
 import { botOnline } from '../bot/bot';
-import { countReminders } from '../ops/metrics';
+import { countReminders } from '../metrics/metrics';
 import { runPlanEndNotices } from '../billing/plan-end';
 import { runDueReminders } from './scheduler';
 

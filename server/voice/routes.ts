@@ -16,7 +16,7 @@ import { AudioRejected, chargedSeconds, measureRecording } from './audio';
 import { VOICE_ERRORS } from './errors';
 import { claimTranscription, finishTranscription, refundTranscription } from './repository';
 import { speechModel, transcribeSpeech } from './stt';
-import { timeModelCall } from '../ops/metrics';
+import { timeModelCall } from '../metrics/metrics';
 import { readUpload } from './upload';
 
 const AUDIO_REFUSALS = {

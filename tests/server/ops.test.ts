@@ -20,7 +20,7 @@ const cross = (a: Record<string, string[]>): Array<Record<string, string>> =>
 /**
  * Every metric of ours, as issue 27 lists them (docs/deploy.md «Метрики» names the same): its type and, where the
  * label values are a fixed set, every series it has from the first scrape. Written by hand from the issue and the
- * outcomes each part reports — not read from server/ops/metrics.ts.
+ * outcomes each part reports — not read from server/metrics/metrics.ts.
  */
 const METRICS = {
   wellbeing_http_request_duration_seconds: { type: 'histogram', labels: ['route', 'method', 'status'] },

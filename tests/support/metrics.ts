@@ -1,6 +1,6 @@
 // Reading the process's Prometheus metrics in tests: the registry is one per process and tests share it, so a test
 // takes a snapshot before what it does and reads differences after (`delta`), never absolute values.
-import { registry } from '../../server/ops/metrics';
+import { registry } from '../../server/metrics/metrics';
 
 /** The value of one series in Prometheus's text format (0 when absent): the first whose labels include `labels`. */
 export function sample(text: string, name: string, labels: Record<string, string> = {}): number {
