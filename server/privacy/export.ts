@@ -25,6 +25,7 @@ import {
   erasedAccounts,
   invoices,
   payments,
+  planEndNotices,
   refunds,
   reminderDeliveries,
   reminderSchedule,
@@ -132,6 +133,8 @@ export const exportParts: ExportPart[] = [
   { key: 'activity_days', tables: [activityDays], read: rowsOf(activityDays, activityDays.day) },
   { key: 'reminders', tables: [reminderSchedule, reminderDeliveries], read: reminders },
   { key: 'safety_plan', tables: [safetyPlans], read: rowOf(safetyPlans) },
+  // The bot's words before a plan ends: which were sent, when, or why not.
+  { key: 'plan_end_notices', tables: [planEndNotices], read: rowsOf(planEndNotices, planEndNotices.endsAt) },
 ];
 
 /** Tables that hold nothing of any one account, and why. */
