@@ -7,6 +7,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotApi, type FakeBotApi } from '../support/bot-api';
 import { openHome, useServerAndBrowser, type TgUser } from './harness';
+import { paidUntilThanked, telegramSends } from './telegram-payments';
 
 const SECRET = 'e2e-renewals-webhook-secret';
 const env: Record<string, string> = { WEBHOOK_SECRET: SECRET };
@@ -47,22 +48,12 @@ const noonInDays = (days: number) => {
 const dayRu = (d: Date) => `${d.getUTCDate()} ${MONTHS[d.getUTCMonth()]} ${d.getUTCFullYear()}`;
 const unix = (d: Date) => Math.floor(d.getTime() / 1000);
 
-let updateId = 0;
-/** What Telegram's servers send to the bot's webhook. */
-async function telegramSends(update: Record<string, unknown>): Promise<number> {
-  const res = await fetch(`${e2e.server.url}/api/telegram/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
-    body: JSON.stringify({ update_id: ++updateId, ...update }),
-  });
-  return res.status;
-}
-
+let messageId = 0;
 /** A charge of the subscription as Telegram reports it in a message: the first (is_first_recurring) or a renewal. */
 function subscriptionCharge(payload: string, chargeId: string, paidUntil: Date, first: boolean) {
   return {
     message: {
-      message_id: updateId + 1,
+      message_id: ++messageId,
       date: Math.floor(Date.now() / 1000),
       chat: { id: subscriber.id, type: 'private', first_name: subscriber.first_name },
       from: { ...subscriber, is_bot: false },
@@ -78,20 +69,6 @@ function subscriptionCharge(payload: string, chargeId: string, paidUntil: Date, 
       },
     },
   };
-}
-
-/** Telegram's client closing the payment window with `status` (the bridge event the SDK's invoice.open awaits). */
-async function invoiceClosed(page: Page, slug: string, status: string) {
-  await page.evaluate(
-    ([s, st]) =>
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: JSON.stringify({ eventType: 'invoice_closed', eventData: { slug: s, status: st } }),
-          source: window.parent,
-        }),
-      ),
-    [slug, status] as const,
-  );
 }
 
 async function openProfile(page: Page) {
@@ -134,7 +111,7 @@ describe('a monthly plan that renews, in Chromium', () => {
 
     // Telegram: pre-checkout (the bot must say yes), then the subscription's first charge
     expect(
-      await telegramSends({
+      await telegramSends(e2e.server, SECRET, {
         pre_checkout_query: {
           id: 'pcq-renewals-e2e',
           from: { ...subscriber, is_bot: false },
@@ -145,15 +122,11 @@ describe('a monthly plan that renews, in Chromium', () => {
       }),
     ).toBe(200);
     expect(api.callsOf('answerPreCheckoutQuery')).toEqual([{ pre_checkout_query_id: 'pcq-renewals-e2e', ok: true }]);
-    expect(await telegramSends(subscriptionCharge(payload, 'e2e-sub-charge-1', firstPaidUntil, true))).toBe(200);
+    expect(
+      await telegramSends(e2e.server, SECRET, subscriptionCharge(payload, 'e2e-sub-charge-1', firstPaidUntil, true)),
+    ).toBe(200);
 
-    const slug = link!.slice('https://t.me/$'.length);
-    const thanks = page.getByRole('heading', { name: 'Спасибо!' });
-    for (let i = 0; i < 20 && !(await thanks.isVisible()); i++) {
-      await invoiceClosed(page, slug, 'paid'); // again until the SDK is listening (it subscribes when invoice.open runs)
-      await thanks.waitFor({ timeout: 500 }).catch(() => {});
-    }
-    await thanks.waitFor({ timeout: TIMEOUT });
+    await paidUntilThanked(page, link!, TIMEOUT);
     await page.getByRole('button', { name: 'Готово' }).click();
     await page.waitForURL('**/app/profile');
     const card = page.getByRole('region', { name: 'PRO' });
@@ -161,7 +134,9 @@ describe('a monthly plan that renews, in Chromium', () => {
     await page.close();
 
     // a month later Telegram charges again and reports the renewal: a new charge id, paid 30 days further
-    expect(await telegramSends(subscriptionCharge(payload, 'e2e-sub-charge-2', renewedUntil, false))).toBe(200);
+    expect(
+      await telegramSends(e2e.server, SECRET, subscriptionCharge(payload, 'e2e-sub-charge-2', renewedUntil, false)),
+    ).toBe(200);
     // (the bot writes dates as Intl's ru-RU does, with «г.»; the app as date-fns does, without)
     expect(String(api.callsOf('sendMessage').at(-1)?.text)).toBe(
       `Подписка PRO продлена до ${dayRu(renewedUntil)} г.\n` +
