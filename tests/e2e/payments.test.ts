@@ -3,10 +3,10 @@
 // server makes the invoice (createInvoiceLink at the plan's price); the app opens it through the SDK's invoice.open,
 // which this test answers as Telegram's client would (invoice_closed); Telegram's pre-checkout and
 // successful_payment reach the bot's webhook; the app waits for the server's confirmation and thanks the user.
-import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startBotApi, type FakeBotApi } from '../support/bot-api';
 import { launchUrl, openApp, useServerAndBrowser, type TgUser } from './harness';
+import { paidUntilThanked, telegramSends } from './telegram-payments';
 
 const SECRET = 'e2e-webhook-secret';
 const env: Record<string, string> = { WEBHOOK_SECRET: SECRET };
@@ -22,30 +22,6 @@ const e2e = useServerAndBrowser({ env });
 
 const buyer: TgUser = { id: 5_550_401, first_name: 'Вера', language_code: 'ru' };
 const TIMEOUT = 15_000;
-
-/** What Telegram's servers send to the bot's webhook. */
-async function telegramSends(update: Record<string, unknown>): Promise<number> {
-  const res = await fetch(`${e2e.server.url}/api/telegram/webhook`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json', 'x-telegram-bot-api-secret-token': SECRET },
-    body: JSON.stringify({ update_id: Math.floor(Math.random() * 1e9), ...update }),
-  });
-  return res.status;
-}
-
-/** Telegram's client closing the payment window with `status` (the bridge event the SDK's invoice.open awaits). */
-async function invoiceClosed(page: Page, slug: string, status: string) {
-  await page.evaluate(
-    ([s, st]) =>
-      window.dispatchEvent(
-        new MessageEvent('message', {
-          data: JSON.stringify({ eventType: 'invoice_closed', eventData: { slug: s, status: st } }),
-          source: window.parent,
-        }),
-      ),
-    [slug, status] as const,
-  );
-}
 
 describe('paying in Chromium', () => {
   it('from an upgrade dialog to the plans, the checkout, Telegram’s invoice and the confirmed PREMIUM', async () => {
@@ -95,7 +71,7 @@ describe('paying in Chromium', () => {
 
     // Telegram: pre-checkout (the bot must say yes), then the payment itself
     expect(
-      await telegramSends({
+      await telegramSends(e2e.server, SECRET, {
         pre_checkout_query: {
           id: 'pcq-e2e',
           from: { ...buyer, is_bot: false },
@@ -121,16 +97,10 @@ describe('paying in Chromium', () => {
       from: { ...buyer, is_bot: false },
       successful_payment,
     };
-    expect(await telegramSends({ message })).toBe(200);
+    expect(await telegramSends(e2e.server, SECRET, { message })).toBe(200);
 
     // the client closes the payment window as paid; the app waits for the server and thanks
-    const slug = link!.slice('https://t.me/$'.length);
-    const thanks = page.getByRole('heading', { name: 'Спасибо!' });
-    for (let i = 0; i < 20 && !(await thanks.isVisible()); i++) {
-      await invoiceClosed(page, slug, 'paid'); // again until the SDK is listening (it subscribes when invoice.open runs)
-      await thanks.waitFor({ timeout: 500 }).catch(() => {});
-    }
-    await thanks.waitFor({ timeout: TIMEOUT });
+    await paidUntilThanked(page, link!, TIMEOUT);
     await page.getByText(/^Подписка PREMIUM активна до \d+ [а-я]+ \d{4}\.$/).waitFor();
     expect(String(api.callsOf('sendMessage').at(-1)?.text)).toMatch(/^Спасибо за оплату! Тариф PREMIUM активен до/);
 
