@@ -65,6 +65,14 @@ async function listening(p: ReturnType<typeof start>): Promise<string> {
   }
 }
 
+/** Resolves once the JSON log on stdout has a line with this message (the log is written after the response). */
+async function logged(p: ReturnType<typeof start>, msg: string): Promise<void> {
+  for (let tries = 0; tries < 100; tries++) {
+    if (p.stdout().includes(`"msg":"${msg}"`)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
 /** The local address a listening TCP socket of `port` is bound to, read from the kernel (/proc/net/tcp{,6}). */
 function boundAddresses(port: number): string[] {
   const found: string[] = [];
@@ -111,6 +119,7 @@ describe('server/start/main.ts process', () => {
     expect(first.stderr()).toContain(`База данных: PGlite в ${dataDir}`);
     expect(first.stderr()).toContain('Журнал (JSON, строка на событие): stdout');
     expect(first.stderr()).not.toContain('{"level"');
+    await logged(first, 'request');
     const lines = first.stdout().trim().split('\n');
     expect(lines.map((l) => JSON.parse(l).msg)).toContain('started');
     expect(lines.map((l) => JSON.parse(l).msg)).toContain('request'); // the 401 above, by its route
