@@ -72,7 +72,7 @@ export const safetyPlanMachine = setup({
     savePlan: stubActor<SafetyPlanSaved, SafetyPlanSaveBody>(),
   },
   actions: {
-    /** Keeps the plan on the device (provided by the screen: localStorage, errors ignored). */
+    /** Keeps the plan on the device (provided by the screen: the device's storage, errors ignored). */
     saveDevice: stubAction<DevicePlan>(),
     navigate: stubAction<NavigateParams>(),
   },
