@@ -34,6 +34,9 @@ function startupTraces(page: Page) {
   });
 }
 
+/** Telegram's SDK starts after the first paint (src/boot.tsx), so its traces appear a moment after the screen. */
+const STARTUP = { timeout: 10_000 };
+
 const GREETING = /(Доброй ночи|Доброе утро|Добрый день|Добрый вечер), Анна/;
 
 const nav = (page: Page) => page.locator('nav');
@@ -76,11 +79,13 @@ describe('foundation in Chromium', () => {
     expect(await page.getByText('Как вы себя чувствуете сегодня?').isVisible()).toBe(true);
     expect(await page.evaluate(() => localStorage.getItem('onboarding_completed'))).toBe('true');
     // Telegram start-up ran (the launch is signed as /dev signs it, `signature` empty): theme and viewport bound.
-    expect(await startupTraces(page)).toMatchObject({
-      themeBg: '#ffffff',
-      viewportHeight: '844px',
-      colorScheme: 'light',
-    });
+    await expect
+      .poll(() => startupTraces(page), STARTUP)
+      .toMatchObject({
+        themeBg: '#ffffff',
+        viewportHeight: '844px',
+        colorScheme: 'light',
+      });
 
     // Onboarding is shown once: a later visit to /onboarding (a full reload) goes to home.
     await page.goto(`${e2e.server.url}/onboarding`);
@@ -95,8 +100,10 @@ describe('foundation in Chromium', () => {
       launchUrl(e2e.server, { initData: signLegacyInitData(defaultUser), version: '7.0' }),
     );
     await page.waitForURL('**/onboarding', { timeout: 15_000 });
+    await expect
+      .poll(() => startupTraces(page), STARTUP)
+      .toMatchObject({ themeBg: '#ffffff', viewportHeight: '844px', colorScheme: 'light' });
     const traces = await startupTraces(page);
-    expect(traces).toMatchObject({ themeBg: '#ffffff', viewportHeight: '844px', colorScheme: 'light' });
     expect(traces.safeAreaTop).toBe('0px');
     expect(traces.contentSafeAreaTop).toBe('0px');
     await page.getByRole('button', { name: 'Пропустить' }).click();
@@ -173,7 +180,9 @@ describe('the /dev launcher (server without BOT_TOKEN) in Chromium', () => {
     async (theme, bg, scheme) => {
       const page = await openApp(e2e.browser, `${dev!.url}/dev?theme=${theme}`);
       await page.waitForURL('**/onboarding', { timeout: 15_000 });
-      expect(await startupTraces(page)).toMatchObject({ themeBg: bg, viewportHeight: '844px', colorScheme: scheme });
+      await expect
+        .poll(() => startupTraces(page), STARTUP)
+        .toMatchObject({ themeBg: bg, viewportHeight: '844px', colorScheme: scheme });
       await page.getByRole('button', { name: 'Пропустить' }).click();
       await expect.poll(() => page.getByText(/, Демо/).isVisible(), { timeout: 10_000 }).toBe(true);
       await page.context().close();
