@@ -8,9 +8,7 @@ import diaryRoutes from './diary/routes';
 import homeRoutes from './home/routes';
 
 import helpRoutes from './help/routes';
-import paymentRoutes from './billing/payment-routes';
-import subscriptionRoutes from './billing/subscription-routes';
-import trialRoutes from './billing/trial-routes';
+import { paymentRoutes, subscriptionRoutes, trialRoutes } from './billing/routes';
 import bot from './bot/plugin';
 import reminders from './reminders/plugin';
 import webhook from './bot/webhook';

@@ -6,23 +6,21 @@ import type { FastifyBaseLogger } from 'fastify';
 import { Composer, type Api, type Context } from 'grammy';
 import type { Subscription } from '../../contract/billing';
 import { monthsPhrase } from '../../contract/months';
-import { sendQuietly } from '../bot/send';
-import { openAppButton } from '../bot/start-command';
+import { openAppButton, sendQuietly } from '../bot/service';
 import type { Db } from '../db';
 import type { Config } from '../start/config';
 import { countPayment } from '../metrics/metrics';
 import {
   checkPreCheckout,
   PRE_CHECKOUT_ERRORS,
-  recentPayments,
   recordPayment,
   recordRefund,
   type PreCheckoutVerdict,
 } from './payments';
 import { planOf, type Tier } from './plans';
 import { cancelReplaced } from './renewals';
-import { firstChargeOf, userIdOf } from './repository';
-import { currentSubscription } from './subscription-routes';
+import { firstChargeOf, recentPayments, userIdOf } from './repository';
+import { currentSubscription } from './service';
 
 const dateRu = (d: Date) =>
   d.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });

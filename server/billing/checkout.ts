@@ -1,20 +1,19 @@
 // Offers: POST /api/payments/invoice prices what the user picked from the plans (never from the client), stores
 // the offer as a pending invoice row, and asks Telegram for an invoice link whose payload is that row's id.
 // Stars (XTR, no provider token, one price) always; a bank card in RUB only with CARD_PROVIDER_TOKEN.
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Api } from 'grammy';
 import type { InvoiceBody, PaymentMethod, PaymentPreview } from '../../contract/payments';
 import { monthsPhrase } from '../../contract/months';
 import { chosenTier, planAction } from '../../contract/plan-choice';
-import { botOnline } from '../bot/bot';
+import { botOnline } from '../bot/service';
 import type { Db } from '../db';
-import { invoices, subscriptions } from '../db/schema';
 import { httpError } from '../http/errors';
 import type { Config } from '../start/config';
 import { paidPeriodEffect, SUBSCRIPTION_PERIOD_S } from './grants';
 import { PLANS, type Plan, type Tier } from './plans';
-import { currentSubscription } from './subscription-routes';
+import { insertInvoice, setInvoiceUrl, subscriptionOf } from './repository';
+import { currentSubscription } from './service';
 
 /** How long an offer may be paid: enough to pay, short enough that a changed price or plan is not bought later. */
 export const INVOICE_TTL_MS = 60 * 60 * 1000;
@@ -74,8 +73,7 @@ export async function mayBuy(db: Db, userId: number, tier: Plan['id'], now = new
 
 /** What paying for `tier` would do now (GET /api/payments/preview): the grant's own rule, paidPeriodEffect. */
 export async function paymentPreview(db: Db, userId: number, tier: Tier, now = new Date()): Promise<PaymentPreview> {
-  const [row] = await db.select().from(subscriptions).where(eq(subscriptions.userId, userId));
-  const { credit, endsTrial } = paidPeriodEffect(row, tier, now);
+  const { credit, endsTrial } = paidPeriodEffect(await subscriptionOf(db, userId), tier, now);
   return {
     credit: credit && { from_tier: credit.fromTier, from_days: credit.fromDays, days: credit.days },
     ends_trial: endsTrial,
@@ -100,19 +98,16 @@ export async function createInvoice(
   }
 
   const recurring = isRecurring(body.period, body.method);
-  const [row] = await db
-    .insert(invoices)
-    .values({
-      userId,
-      tier: plan.id,
-      months: body.period,
-      method: body.method,
-      recurring,
-      ...price,
-      createdAt: now,
-      expiresAt: new Date(now.getTime() + INVOICE_TTL_MS),
-    })
-    .returning({ id: invoices.id });
+  const row = await insertInvoice(db, {
+    userId,
+    tier: plan.id,
+    months: body.period,
+    method: body.method,
+    recurring,
+    ...price,
+    createdAt: now,
+    expiresAt: new Date(now.getTime() + INVOICE_TTL_MS),
+  });
   const { title, description } = invoiceText(plan, body.period, recurring);
   let url: string;
   try {
@@ -120,16 +115,16 @@ export async function createInvoice(
     url = await api.createInvoiceLink(
       title,
       description,
-      row!.id,
+      row.id,
       body.method === 'card' ? config.cardProviderToken! : '',
       price.currency,
       [{ label: title, amount: price.amount }],
       recurring ? { subscription_period: SUBSCRIPTION_PERIOD_S } : undefined,
     );
   } catch (err) {
-    log.error({ err, invoice: row!.id }, 'createInvoiceLink failed');
+    log.error({ err, invoice: row.id }, 'createInvoiceLink failed');
     throw httpError(503, CHECKOUT_DETAILS.telegram);
   }
-  await db.update(invoices).set({ url }).where(eq(invoices.id, row!.id));
+  await setInvoiceUrl(db, row.id, url);
   return { invoice_url: url };
 }

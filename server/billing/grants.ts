@@ -1,22 +1,17 @@
 // Changes of a user's access, each one a row of subscription_grants and the result in `subscriptions` (which every
-// gate reads through tierOf). Callers run these inside their transaction after lockUser(), so one user's billing
-// changes — payments, refunds, the trial — apply one at a time, whatever instance runs them.
-import { and, eq, sql } from 'drizzle-orm';
+// gate reads through tierOf). Callers run these inside their transaction after lockUser() (repository.ts), so one
+// user's billing changes — payments, refunds, the trial — apply one at a time, whatever instance runs them.
 import type { Tx } from '../db';
-import { subscriptionGrants, subscriptions, users } from '../db/schema';
 import { planOf, type Plan, type Tier } from './plans';
 import { tierOf } from './quota';
-import { renewalCreditDays } from './repository';
-
-/**
- * Holds the user's row lock until the transaction ends. Take it FIRST in the transaction: a row inserted before
- * it that references the user (a payment) holds a key-share lock on the users row, and two such transactions
- * would then deadlock on each other. NO KEY UPDATE serializes billing changes (and the trial's UPDATE of users)
- * without blocking other inserts that merely reference the user (diary entries, usage).
- */
-export async function lockUser(tx: Tx, userId: number): Promise<void> {
-  await tx.execute(sql`select 1 from ${users} where ${users.id} = ${userId} for no key update`);
-}
+import {
+  insertGrant,
+  paymentGrantOf,
+  renewalCreditDays,
+  setRenewed,
+  setSubscription,
+  subscriptionOf,
+} from './repository';
 
 /** `date` plus `months` calendar months in UTC; the 31st of a shorter month becomes its last day. */
 export function addMonths(date: Date, months: number): Date {
@@ -121,7 +116,7 @@ export async function grantPaidPeriod(
   },
 ): Promise<PaidGrant> {
   const { userId, tier, months, paymentId, now, subscription } = input;
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const row = await subscriptionOf(tx, userId);
   const effect = paidPeriodEffect(row, tier, now);
   const extendsFrom = effect.extends ? (row!.expiresAt ?? now) : now;
   // A subscription pays for Telegram's 30 days, charged now; a one-off period follows the tier's current end.
@@ -138,13 +133,9 @@ export async function grantPaidPeriod(
       renewsAt: subscription?.paidUntil ?? null,
       renewalCanceledAt: null,
     });
-  await tx
-    .insert(subscriptionGrants)
-    .values({ userId, source: 'payment', paymentId, tier, startsAt, expiresAt: paidEnd });
+  await insertGrant(tx, { userId, source: 'payment', paymentId, tier, startsAt, expiresAt: paidEnd });
   if (creditEnd > paidEnd)
-    await tx
-      .insert(subscriptionGrants)
-      .values({ userId, source: 'credit', paymentId, tier, startsAt: paidEnd, expiresAt: creditEnd });
+    await insertGrant(tx, { userId, source: 'credit', paymentId, tier, startsAt: paidEnd, expiresAt: creditEnd });
   // The subscription this payment replaced renews no more for us: the caller cancels it in Telegram.
   const replaced =
     !kept && row?.renewalChargeId && row.renewalInvoiceId !== (subscription?.invoiceId ?? null)
@@ -164,25 +155,14 @@ export async function grantRenewal(
   input: { userId: number; invoiceId: string; paymentId: string; paidUntil: Date; now: Date },
 ): Promise<Grant | null> {
   const { userId, invoiceId, paymentId, paidUntil, now } = input;
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const row = await subscriptionOf(tx, userId);
   if (!row || row.renewalInvoiceId !== invoiceId || row.expiresAt === null) return null;
   const tier = row.tier as Tier;
   const creditDays = await renewalCreditDays(tx, invoiceId);
   const startsAt = new Date(paidUntil.getTime() - SUBSCRIPTION_PERIOD_MS);
   const expiresAt = later(new Date(paidUntil.getTime() + creditDays * DAY_MS), row.expiresAt);
-  await tx
-    .update(subscriptions)
-    .set({
-      expiresAt,
-      renewsAt: later(paidUntil, row.renewsAt),
-      // Telegram charged: the subscription renews (a cancellation undone in Telegram itself shows here).
-      renewalCanceledAt: null,
-      updatedAt: now,
-    })
-    .where(eq(subscriptions.userId, userId));
-  await tx
-    .insert(subscriptionGrants)
-    .values({ userId, source: 'payment', paymentId, tier, startsAt, expiresAt: paidUntil });
+  await setRenewed(tx, userId, expiresAt, later(paidUntil, row.renewsAt), now);
+  await insertGrant(tx, { userId, source: 'payment', paymentId, tier, startsAt, expiresAt: paidUntil });
   return { tier, startsAt, expiresAt };
 }
 
@@ -197,13 +177,10 @@ export async function revokePaidPeriod(
   input: { userId: number; paymentId: string; now: Date },
 ): Promise<Grant | null> {
   const { userId, paymentId, now } = input;
-  const [granted] = await tx
-    .select()
-    .from(subscriptionGrants)
-    .where(and(eq(subscriptionGrants.paymentId, paymentId), eq(subscriptionGrants.source, 'payment')));
+  const granted = await paymentGrantOf(tx, paymentId);
   if (!granted) return null;
   const tier = granted.tier as Tier;
-  const [row] = await tx.select().from(subscriptions).where(eq(subscriptions.userId, userId));
+  const row = await subscriptionOf(tx, userId);
   let removed: Grant = { tier, startsAt: now, expiresAt: now };
   if (row && row.tier === tier && row.expiresAt && granted.expiresAt && row.expiresAt > now) {
     const length = granted.expiresAt.getTime() - granted.startsAt.getTime();
@@ -211,32 +188,11 @@ export async function revokePaidPeriod(
     await setSubscription(tx, userId, tier, end, row.source, now);
     removed = { tier, startsAt: end, expiresAt: row.expiresAt };
   }
-  await tx.insert(subscriptionGrants).values({ userId, source: 'refund', paymentId, ...removed });
+  await insertGrant(tx, { userId, source: 'refund', paymentId, ...removed });
   return removed;
 }
 
 /** Records a trial or manual grant beside the subscription it set (the trial sets the row itself). */
 export async function recordGrant(tx: Tx, userId: number, source: 'trial' | 'manual', grant: Grant): Promise<void> {
-  await tx.insert(subscriptionGrants).values({ userId, source, ...grant });
-}
-
-type RenewalColumns = Pick<
-  typeof subscriptions.$inferInsert,
-  'renewalInvoiceId' | 'renewalChargeId' | 'renewsAt' | 'renewalCanceledAt'
->;
-
-/** Sets the user's tier; `renewal` replaces the Stars subscription behind it (absent: left as it is). */
-async function setSubscription(
-  tx: Tx,
-  userId: number,
-  tier: Tier,
-  expiresAt: Date,
-  source: string,
-  now: Date,
-  renewal: RenewalColumns = {},
-) {
-  await tx
-    .insert(subscriptions)
-    .values({ userId, tier, expiresAt, source, updatedAt: now, ...renewal })
-    .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, expiresAt, source, updatedAt: now, ...renewal } });
+  await insertGrant(tx, { userId, source, ...grant });
 }

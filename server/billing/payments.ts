@@ -9,13 +9,21 @@
 //   operator to refund, and grants nothing. Pre-checkout refuses such payments first; this is the check that counts,
 //   since successful_payment is what grants (a replayed or forged update must not buy 12 months for 1 star);
 // - refunded_payment: exactly once per payment (refunds.payment_id is unique), taking back what it granted.
-import { and, desc, eq } from 'drizzle-orm';
 import type { PreCheckoutQuery, RefundedPayment, SuccessfulPayment } from 'grammy/types';
 import type { Db } from '../db';
-import { invoices, payments, refunds, users, type InvoiceRow } from '../db/schema';
+import type { InvoiceRow } from '../db/schema';
 import { mayBuy } from './checkout';
-import { grantPaidPeriod, grantRenewal, lockUser, revokePaidPeriod, type Grant } from './grants';
+import { grantPaidPeriod, grantRenewal, revokePaidPeriod, type Grant } from './grants';
 import type { Tier } from './plans';
+import {
+  insertPayment,
+  insertRefund,
+  invoiceOf,
+  lockUser,
+  markInvoicePaid,
+  paymentOfCharge,
+  setRefundReason,
+} from './repository';
 
 export const PRE_CHECKOUT_ERRORS = {
   unknown: 'Счёт не найден: оформите оплату заново в приложении',
@@ -28,18 +36,6 @@ export const PRE_CHECKOUT_ERRORS = {
 } as const;
 
 export type PreCheckoutVerdict = { ok: true } | { ok: false; error: string };
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-async function invoiceOf(db: Db, payload: string) {
-  if (!UUID.test(payload)) return undefined;
-  const [row] = await db
-    .select({ invoice: invoices, telegramId: users.telegramId })
-    .from(invoices)
-    .innerJoin(users, eq(users.id, invoices.userId))
-    .where(eq(invoices.id, payload));
-  return row;
-}
 
 export async function checkPreCheckout(db: Db, query: PreCheckoutQuery, now = new Date()): Promise<PreCheckoutVerdict> {
   const row = await invoiceOf(db, query.invoice_payload);
@@ -105,25 +101,21 @@ export async function recordPayment(
   const renewal = paidUntil !== null && !payment.is_first_recurring;
   return db.transaction(async (tx): Promise<PaymentOutcome> => {
     if (invoice) await lockUser(tx, invoice.userId); // first: see lockUser
-    const [inserted] = await tx
-      .insert(payments)
-      .values({
-        telegramPaymentChargeId: payment.telegram_payment_charge_id,
-        providerPaymentChargeId: payment.provider_payment_charge_id || null,
-        invoiceId: invoice?.id ?? null,
-        // Another user's money is not the invoice's account's: it stays with its payer's Telegram id alone.
-        userId: wrong === 'payer' ? null : (invoice?.userId ?? null),
-        telegramUserId,
-        tier: invoice?.tier ?? null,
-        months: invoice?.months ?? null,
-        currency: payment.currency,
-        amount: payment.total_amount,
-        refundReason: wrong,
-        subscriptionExpiresAt: paidUntil,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: payments.telegramPaymentChargeId })
-      .returning({ id: payments.id });
+    const inserted = await insertPayment(tx, {
+      telegramPaymentChargeId: payment.telegram_payment_charge_id,
+      providerPaymentChargeId: payment.provider_payment_charge_id || null,
+      invoiceId: invoice?.id ?? null,
+      // Another user's money is not the invoice's account's: it stays with its payer's Telegram id alone.
+      userId: wrong === 'payer' ? null : (invoice?.userId ?? null),
+      telegramUserId,
+      tier: invoice?.tier ?? null,
+      months: invoice?.months ?? null,
+      currency: payment.currency,
+      amount: payment.total_amount,
+      refundReason: wrong,
+      subscriptionExpiresAt: paidUntil,
+      createdAt: now,
+    });
     if (!inserted) return { kind: 'duplicate' };
     if (wrong || !invoice) return { kind: 'refund', paymentId: inserted.id, reason: wrong ?? 'unknown_invoice' };
     if (renewal) {
@@ -143,17 +135,12 @@ export async function recordPayment(
           renewal,
           replacedRenewalChargeId: null,
         };
-      await tx.update(payments).set({ refundReason: 'superseded' }).where(eq(payments.id, inserted.id));
+      await setRefundReason(tx, inserted.id, 'superseded');
       return { kind: 'refund', paymentId: inserted.id, reason: 'superseded' };
     }
     // An invoice grants once: a second charge for it (another charge id, the same payload) buys nothing more.
-    const [paid] = await tx
-      .update(invoices)
-      .set({ status: 'paid', paidAt: now })
-      .where(and(eq(invoices.id, invoice.id), eq(invoices.status, 'pending')))
-      .returning({ id: invoices.id });
-    if (!paid) {
-      await tx.update(payments).set({ refundReason: 'already_paid' }).where(eq(payments.id, inserted.id));
+    if (!(await markInvoicePaid(tx, invoice.id, now))) {
+      await setRefundReason(tx, inserted.id, 'already_paid');
       return { kind: 'refund', paymentId: inserted.id, reason: 'already_paid' };
     }
     const grant = await grantPaidPeriod(tx, {
@@ -185,24 +172,17 @@ export type RefundOutcome =
   | { kind: 'unknown' };
 
 export async function recordRefund(db: Db, refund: RefundedPayment, now = new Date()): Promise<RefundOutcome> {
-  const [payment] = await db
-    .select({ id: payments.id, userId: payments.userId })
-    .from(payments)
-    .where(eq(payments.telegramPaymentChargeId, refund.telegram_payment_charge_id));
+  const payment = await paymentOfCharge(db, refund.telegram_payment_charge_id);
   if (!payment) return { kind: 'unknown' };
   return db.transaction(async (tx): Promise<RefundOutcome> => {
     if (payment.userId !== null) await lockUser(tx, payment.userId); // first: see lockUser
-    const [inserted] = await tx
-      .insert(refunds)
-      .values({
-        paymentId: payment.id,
-        telegramPaymentChargeId: refund.telegram_payment_charge_id,
-        currency: refund.currency,
-        amount: refund.total_amount,
-        createdAt: now,
-      })
-      .onConflictDoNothing({ target: refunds.paymentId })
-      .returning({ id: refunds.id });
+    const inserted = await insertRefund(tx, {
+      paymentId: payment.id,
+      telegramPaymentChargeId: refund.telegram_payment_charge_id,
+      currency: refund.currency,
+      amount: refund.total_amount,
+      createdAt: now,
+    });
     if (!inserted) return { kind: 'duplicate' };
     if (payment.userId === null) return { kind: 'revoked', removed: null }; // the user erased their data
     return {
@@ -210,24 +190,4 @@ export async function recordRefund(db: Db, refund: RefundedPayment, now = new Da
       removed: await revokePaidPeriod(tx, { userId: payment.userId, paymentId: payment.id, now }),
     };
   });
-}
-
-/** A user's payments, newest first, for /paysupport. */
-export async function recentPayments(db: Db, telegramUserId: number, limit = 5) {
-  return db
-    .select({
-      chargeId: payments.telegramPaymentChargeId,
-      tier: payments.tier,
-      months: payments.months,
-      currency: payments.currency,
-      amount: payments.amount,
-      createdAt: payments.createdAt,
-      refundReason: payments.refundReason,
-      refundedAt: refunds.createdAt,
-    })
-    .from(payments)
-    .leftJoin(refunds, eq(refunds.paymentId, payments.id))
-    .where(eq(payments.telegramUserId, telegramUserId))
-    .orderBy(desc(payments.createdAt))
-    .limit(limit);
 }

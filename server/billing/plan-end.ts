@@ -8,10 +8,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import { InlineKeyboard, type Bot } from 'grammy';
 import type { Db } from '../db';
 import { addDays, localDate } from '../http/time-zone';
-import { classify } from '../reminders/scheduler';
+import { classify } from '../bot/service';
 import type { Config } from '../start/config';
-import { recordBlocked } from '../users/bot-access';
-import { inRiskWindow } from '../users/risk';
+import { inRiskWindow, recordBlocked } from '../users/service';
 import { planOf, type Tier } from './plans';
 import { claimNotice, endingPlans, releaseNotice, settleNotice, type NoticeKind } from './repository';
 

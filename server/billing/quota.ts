@@ -1,10 +1,10 @@
-// Daily quotas: one row per (user, local date, kind) in daily_usage, spent with ONE conditional upsert, so
-// concurrent requests can never overspend and a new day is just a new row (no reset job).
-import { and, eq, sql } from 'drizzle-orm';
+// Daily quotas: one row per (user, local date, kind) in daily_usage, spent with ONE conditional upsert
+// (repository.ts, addUsage), so concurrent requests can never overspend and a new day is just a new row (no reset
+// job).
 import type { Executor } from '../db';
-import { dailyUsage, subscriptions } from '../db/schema';
 import { localDate } from '../http/time-zone';
 import { dailyLimit, type Tier, type UsageKind } from './plans';
+import { addUsage, giveBackDaily, tierRowOf, usageOn, usedOn } from './repository';
 
 export type SpendResult =
   | { ok: true; used: number; limit: number | null }
@@ -30,11 +30,7 @@ export interface SpendInput {
 
 /** The tier in force now: the subscription's tier unless absent or expired → START. */
 export async function effectiveTier(db: Executor, userId: number, now: Date = new Date()): Promise<Tier> {
-  const [row] = await db
-    .select({ tier: subscriptions.tier, expiresAt: subscriptions.expiresAt })
-    .from(subscriptions)
-    .where(eq(subscriptions.userId, userId));
-  return tierOf(row, now);
+  return tierOf(await tierRowOf(db, userId), now);
 }
 
 export function tierOf(row: { tier: string; expiresAt: Date | null } | undefined, now: Date): Tier {
@@ -59,16 +55,7 @@ export async function spendDaily(db: Executor, input: SpendInput): Promise<Spend
 
   const day = localDate(timeZone, now);
   const conditional = mode === 'strict' && limit !== null;
-  const rows = await db
-    .insert(dailyUsage)
-    .values({ userId, day, kind, used: amount })
-    .onConflictDoUpdate({
-      target: [dailyUsage.userId, dailyUsage.day, dailyUsage.kind],
-      set: { used: sql`${dailyUsage.used} + excluded.used` },
-      ...(conditional ? { setWhere: sql`${dailyUsage.used} + excluded.used <= ${limit}` } : {}),
-    })
-    .returning({ used: dailyUsage.used });
-  const row = rows[0];
+  const row = await addUsage(db, { userId, day, kind, amount, limit: conditional ? limit : null });
   if (!row) return { ok: false, reason: 'limit_reached', limit };
   return { ok: true, used: row.used, limit };
 }
@@ -94,16 +81,7 @@ export async function reserveDaily(db: Executor, input: SpendInput): Promise<Res
     const spent = await spendDaily(db, { ...input, tier, now, amount: want, mode: 'strict' });
     if (spent.ok) return { ok: true, reserved: want };
     if (spent.reason === 'not_available') return spent;
-    const [row] = await db
-      .select({ used: dailyUsage.used })
-      .from(dailyUsage)
-      .where(
-        and(
-          eq(dailyUsage.userId, input.userId),
-          eq(dailyUsage.day, localDate(input.timeZone, now)),
-          eq(dailyUsage.kind, input.kind),
-        ),
-      );
+    const row = await usedOn(db, input.userId, localDate(input.timeZone, now), input.kind);
     const left = (spent.limit ?? 0) - (row?.used ?? 0);
     if (left <= 0) return spent;
     want = Math.min(want, left);
@@ -135,22 +113,6 @@ export async function settleDaily(
   });
 }
 
-/**
- * Gives `amount` of a spend back to the day it was spent on (a local date, YYYY-MM-DD: a spend made before midnight
- * is given back to that day, not today), never below zero. Returns the day's new total, or null without a row.
- */
-export async function giveBackDaily(
-  db: Executor,
-  input: { userId: number; kind: UsageKind; day: string; amount: number },
-): Promise<number | null> {
-  const [row] = await db
-    .update(dailyUsage)
-    .set({ used: sql`greatest(${dailyUsage.used} - ${input.amount}, 0)` })
-    .where(and(eq(dailyUsage.userId, input.userId), eq(dailyUsage.day, input.day), eq(dailyUsage.kind, input.kind)))
-    .returning({ used: dailyUsage.used });
-  return row?.used ?? null;
-}
-
 export interface UsageToday {
   tier: Tier;
   day: string;
@@ -167,13 +129,7 @@ export async function usageToday(
   tier?: Tier,
 ): Promise<UsageToday> {
   const day = localDate(timeZone, now);
-  const [effective, rows] = await Promise.all([
-    tier ?? effectiveTier(db, userId, now),
-    db
-      .select({ kind: dailyUsage.kind, used: dailyUsage.used })
-      .from(dailyUsage)
-      .where(and(eq(dailyUsage.userId, userId), eq(dailyUsage.day, day))),
-  ]);
+  const [effective, rows] = await Promise.all([tier ?? effectiveTier(db, userId, now), usageOn(db, userId, day)]);
   const used: Record<UsageKind, number> = { diary_entries: 0, voice_seconds: 0, tokens: 0 };
   for (const r of rows) if (r.kind in used) used[r.kind as UsageKind] = r.used;
   const kinds: UsageKind[] = ['diary_entries', 'voice_seconds', 'tokens'];

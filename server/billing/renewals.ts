@@ -4,7 +4,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Api } from 'grammy';
 import type { Subscription } from '../../contract/billing';
-import { botOnline } from '../bot/bot';
+import { botOnline } from '../bot/service';
 import type { Db } from '../db';
 import type { SubscriptionRow } from '../db/schema';
 import { httpError } from '../http/errors';

@@ -5,7 +5,7 @@
 import type { JSONObject, LanguageModelV3 } from '@ai-sdk/provider';
 import { stepCountIs, streamText, type ModelMessage } from 'ai';
 import type { MessageMetadata } from '../../contract/chat';
-import type { Tier } from '../billing/plans';
+import type { Tier } from '../billing/service';
 import type { OfflineOptions } from './offline/model';
 import { MAX_OUTPUT_TOKENS, MAX_STEPS } from './prompt';
 import { estimateMessageTokens, estimateTokens } from './tokens';

@@ -18,8 +18,7 @@ import type {
   MessageSafety,
 } from '../../contract/chat';
 import type { Settings } from '../../contract/settings';
-import { tierOf } from '../billing/quota';
-import type { Tier } from '../billing/plans';
+import { tierOf, type Tier } from '../billing/service';
 import { preparedPerDb, type Db } from '../db';
 import { chatMessages, chats, subscriptions, users, userSettings } from '../db/schema';
 import { DEFAULT_SETTINGS } from '../users/settings';

@@ -19,7 +19,7 @@ import {
   type ChatSendInput,
 } from '../../contract/chat';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
-import { effectiveTier } from '../billing/quota';
+import { effectiveTier } from '../billing/service';
 import { httpError } from '../http/errors';
 import { countStreamed } from '../metrics/metrics';
 import { applyAddressRequest } from '../users/settings';

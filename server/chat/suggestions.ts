@@ -3,7 +3,7 @@
 // card opens the practice instead of asking to upgrade.
 import type { DiarySuggestion, MessageMetadata, PracticeSuggestion } from '../../contract/chat';
 import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../contract/constants';
-import type { Tier } from '../billing/plans';
+import type { Tier } from '../billing/service';
 import { hasPracticeAccess, practiceById, type Practice } from '../practices/catalogue';
 
 export function practiceSuggestion(practice: Practice, tier: Tier): PracticeSuggestion {

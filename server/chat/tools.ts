@@ -4,7 +4,7 @@
 import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { MessageMetadata } from '../../contract/chat';
-import type { Tier } from '../billing/plans';
+import type { Tier } from '../billing/service';
 import { PRACTICE_IDS, PRACTICES, practiceById } from '../practices/catalogue';
 import { diarySuggestion, practiceSuggestion } from './suggestions';
 

@@ -2,8 +2,7 @@
 // never a 402), a day with a check-in is an active day (home's streak; no reminder that day), and a note with words
 // of suicide or self-harm starts the chat's gentle check-in like any other text the user writes.
 import type { CheckIn, CheckInInput, CheckInToday } from '../../contract/checkin';
-import { dailyLimit } from '../billing/plans';
-import { effectiveTier } from '../billing/quota';
+import { dailyLimit, effectiveTier } from '../billing/service';
 import type { Db } from '../db';
 import { recordActivity } from '../home/activity';
 import { localDate } from '../http/time-zone';

@@ -6,7 +6,7 @@ import type { DailyRefusal } from '../../contract/billing';
 import type { DiaryCreateInput, DiaryEntry, DiaryListQuery, DiaryUpdateInput } from '../../contract/diary';
 import { preparedPerDb, type Db, type Executor } from '../db';
 import { diaryCounters, diaryEntries } from '../db/schema';
-import { spendDaily } from '../billing/quota';
+import { spendDaily } from '../billing/service';
 import { recordActivity } from '../home/activity';
 
 type Row = typeof diaryEntries.$inferSelect;

@@ -6,7 +6,7 @@
 // breathings, grounding, the body scan — stays free, with the two lightest self-help steps (five-minute start, three
 // diary questions); the six deeper guided step practices, which ask for more reflection and time, are advanced.
 // The ids and categories themselves are contract/practice-ids.ts, which the contract and the client share.
-import { planOf, type Tier } from '../billing/plans';
+import { planOf, type Tier } from '../billing/service';
 import type { PracticeCategory, PracticeId } from '../../contract/practice-ids';
 
 export { PRACTICE_CATEGORIES, PRACTICE_IDS } from '../../contract/practice-ids';

@@ -4,8 +4,7 @@
 import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { Practice, PracticeHistory, PracticeHistoryQuery, PracticeSession } from '../../contract/practices';
 import type { SourceType } from '../../contract/diary';
-import { effectiveTier } from '../billing/quota';
-import type { Tier } from '../billing/plans';
+import { effectiveTier, type Tier } from '../billing/service';
 import type { Db, Executor } from '../db';
 import { practiceSessions } from '../db/schema';
 import { PRACTICES, hasPracticeAccess, practiceById, type Practice as CataloguePractice } from './catalogue';

@@ -15,7 +15,7 @@ import { createHmac } from 'node:crypto';
 import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db';
 import { dailyUsage, erasedAccounts, users } from '../db/schema';
-import { lockUser } from '../billing/grants';
+import { lockUser } from '../billing/service';
 import { localDate } from '../http/time-zone';
 import { updateSettings } from '../users/settings';
 import { derivedKey } from './keys';

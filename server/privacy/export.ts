@@ -36,7 +36,7 @@ import {
   users,
   voiceTranscriptions,
 } from '../db/schema';
-import { exportBilling } from '../billing/records';
+import { exportBilling } from '../billing/service';
 import { DEFAULT_SETTINGS } from '../users/settings';
 
 export const EXPORT_FORMAT = 'wellbeing-export/1';

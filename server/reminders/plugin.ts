@@ -6,7 +6,7 @@
 import fp from 'fastify-plugin';
 import { botOnline } from '../bot/bot';
 import { countReminders } from '../metrics/metrics';
-import { runPlanEndNotices } from '../billing/plan-end';
+import { runPlanEndNotices } from '../billing/service';
 import { runDueReminders } from './scheduler';
 
 export default fp(

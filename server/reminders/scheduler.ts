@@ -13,10 +13,10 @@
 //    403 → 'blocked' and no reminders until the user writes to the bot; an answer lost on the way → 'unknown'.
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import { GrammyError, HttpError, type Bot } from 'grammy';
+import type { Bot } from 'grammy';
 import type { Db } from '../db';
 import { activityDays, reminderDeliveries, reminderSchedule, userSettings, users } from '../db/schema';
-import { openAppButton } from '../bot/start-command';
+import { classify, openAppButton } from '../bot/service';
 import type { Config } from '../start/config';
 import { recordBlocked } from '../users/bot-access';
 import { DEFAULT_SETTINGS } from '../users/settings';
@@ -40,9 +40,6 @@ export const LATE_MS = 3 * 60 * 60_000;
 export const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
-
-/** Errors raised before the request left this machine: Telegram surely did not get it, so a retry is safe. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'ENETUNREACH', 'EHOSTUNREACH', 'ENETDOWN']);
 
 export type DeliveryStatus = 'sending' | 'sent' | 'skipped' | 'retry' | 'unknown' | 'blocked' | 'failed' | 'late';
 
@@ -269,29 +266,4 @@ async function advanceSchedule(db: Db, row: Claimed, zone: string, hour: number,
     .update(reminderSchedule)
     .set({ day: next.day, dueAt: next.dueAt, leaseUntil: null })
     .where(and(eq(reminderSchedule.userId, row.userId), eq(reminderSchedule.day, row.day)));
-}
-
-type Failure =
-  | { kind: 'blocked'; reason: string }
-  | { kind: 'retry'; reason: string; afterMs: number }
-  | { kind: 'unknown'; reason: string }
-  | { kind: 'failed'; reason: string };
-
-/** What a failed sendMessage means for the reminder. */
-export function classify(error: unknown): Failure {
-  if (error instanceof GrammyError) {
-    const reason = `${error.error_code}: ${error.description}`;
-    if (error.error_code === 403) return { kind: 'blocked', reason };
-    if (error.error_code === 429) return { kind: 'retry', reason, afterMs: (error.parameters.retry_after ?? 1) * 1000 };
-    // Telegram's own 5xx: it may have sent the message before failing to answer.
-    if (error.error_code >= 500) return { kind: 'unknown', reason };
-    return { kind: 'failed', reason };
-  }
-  if (error instanceof HttpError) {
-    const code = (error.error as { code?: unknown } | undefined)?.code;
-    if (typeof code === 'string' && NOT_SENT_CODES.has(code)) return { kind: 'retry', reason: code, afterMs: 0 };
-    // A reset, a timeout: the request may have reached Telegram.
-    return { kind: 'unknown', reason: String((error.error as Error | undefined)?.message ?? error.message) };
-  }
-  return { kind: 'unknown', reason: String(error) };
 }

@@ -63,3 +63,6 @@ export function signIns(db: Db, config: Config): SignIns {
     keepZone: (user, zone, now) => keepZone(db, config, user, zone, now),
   };
 }
+
+export { recordBlocked } from './bot-access';
+export { flagRisk, flagRiskIn, helpNearbyUntil, inRiskWindow, riskFlaggedAt } from './risk';

@@ -6,7 +6,7 @@
 // unique key decides between racing retries, never a read first.
 import { and, eq, lt, sql } from 'drizzle-orm';
 import type { DailyRefusal } from '../../contract/billing';
-import { giveBackDaily, spendDaily } from '../billing/quota';
+import { giveBackDaily, spendDaily } from '../billing/service';
 import type { Db, Executor } from '../db';
 import { voiceTranscriptions } from '../db/schema';
 import { localDate } from '../http/time-zone';

@@ -10,7 +10,7 @@ import { dailyRefusalSchema } from '../../contract/billing';
 import { authErrors, errorSchema } from '../../contract/common';
 import { transcribeResponseSchema, voiceErrorSchema } from '../../contract/voice';
 import { VOICE_UNCONFIGURED } from '../../contract/voice-limits';
-import { usageInfo } from '../billing/subscription-routes';
+import { usageInfo } from '../billing/service';
 import { httpError } from '../http/errors';
 import { AudioRejected, chargedSeconds, measureRecording } from './audio';
 import { VOICE_ERRORS } from './errors';

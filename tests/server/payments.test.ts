@@ -6,7 +6,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { INVOICE_TTL_MS } from '../../server/billing/checkout';
-import { exportBilling } from '../../server/billing/records';
+import { exportBilling } from '../../server/billing/service';
 import { createBot } from '../../server/bot/bot';
 import { BOT_COMMANDS, registerWebhook } from '../../server/bot/register';
 import { addMonths } from '../../server/billing/grants';

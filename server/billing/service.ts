@@ -1,0 +1,110 @@
+// Billing's entry: what the routes and other domains call. The plans and their daily limits (plans.ts), the tier in
+// force and the daily quotas (quota.ts), the subscription and usage as the API shows them, the free trial; offers
+// (checkout.ts), payments (payments.ts → grants.ts), renewals (renewals.ts) and the end-of-plan notices
+// (plan-end.ts) hold the rest of the rules, repository.ts all the SQL.
+import type { Subscription, TiersResponse, UsageInfo } from '../../contract/billing';
+import type { Db } from '../db';
+import type { Config } from '../start/config';
+import { helpNearbyUntil, riskFlaggedAt } from '../users/service';
+import { recordGrant } from './grants';
+import { dailyLimit, paymentMethods, PLANS, TRIAL_DAYS, TRIAL_TIER, type Tier } from './plans';
+import { effectiveTier, tierOf, usageToday } from './quota';
+import { renewalView } from './renewals';
+import { claimTrial, lockUser, setTrialSubscription, subscriptionOf, trialUsedAtOf } from './repository';
+
+export { dailyLimit, planOf, type Tier, type UsageKind } from './plans';
+export { effectiveTier, reserveDaily, settleDaily, spendDaily, tierOf, usageToday } from './quota';
+export { runPlanEndNotices } from './plan-end';
+export { exportBilling, giveBackDaily, lockUser, type BillingExport } from './repository';
+
+export function tiersResponse(config: Pick<Config, 'cardProviderToken'>): TiersResponse {
+  return {
+    payment_methods: paymentMethods(config),
+    tiers: PLANS.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      rank: p.rank,
+      is_free: p.isFree,
+      is_popular: p.isPopular,
+      is_featured: p.isFeatured,
+      periods: p.periods.map((period) => ({ months: period.months, prices: period.prices.map((x) => ({ ...x })) })),
+      benefits: [...p.benefits],
+      daily_limits: {
+        diary_entries: dailyLimit(p.id, 'diary_entries'),
+        voice_seconds: dailyLimit(p.id, 'voice_seconds'),
+        tokens: dailyLimit(p.id, 'tokens'),
+      },
+    })),
+  };
+}
+
+/** The effective subscription now: absent or expired → START with expires_at null. */
+export async function currentSubscription(db: Db, userId: number, now = new Date()): Promise<Subscription> {
+  const row = await subscriptionOf(db, userId);
+  const tier = tierOf(row, now);
+  if (!row || tier === 'START') return { tier: 'START', expires_at: null, source: null };
+  const renewal = renewalView(row, now);
+  return { tier, expires_at: row.expiresAt?.toISOString() ?? null, source: row.source, ...(renewal && { renewal }) };
+}
+
+/**
+ * Today's usage as the API shows it (GET /usage, and the usage_info of a chat reply, whose tier and risk flag are
+ * known), with the after-crisis window's end (server/users/risk.ts).
+ */
+export async function usageInfo(
+  db: Db,
+  userId: number,
+  timeZone: string,
+  tier?: Tier,
+  flaggedAt?: Date | null,
+): Promise<UsageInfo> {
+  const now = new Date();
+  const [u, flagged] = await Promise.all([
+    usageToday(db, userId, timeZone, now, tier),
+    flaggedAt !== undefined ? flaggedAt : riskFlaggedAt(db, userId),
+  ]);
+  return {
+    tier: u.tier,
+    day: u.day,
+    diary_entries_limit: u.limits.diary_entries,
+    diary_entries_used: u.used.diary_entries,
+    voice_seconds_limit: u.limits.voice_seconds,
+    voice_seconds_used: u.used.voice_seconds,
+    tokens_limit: u.limits.tokens,
+    tokens_used: u.used.tokens,
+    help_nearby_until: helpNearbyUntil(flagged, now)?.toISOString() ?? null,
+  };
+}
+
+// The free PREMIUM trial: START users only, once per user for ever, TRIAL_DAYS long.
+
+export const TRIAL_ERRORS = {
+  notStart: 'Пробный период доступен только на тарифе «Старт»',
+  used: 'Пробный период уже был активирован',
+} as const;
+
+export async function trialAvailable(db: Db, userId: number, now = new Date()): Promise<boolean> {
+  const row = await trialUsedAtOf(db, userId);
+  if (!row || row.usedAt) return false;
+  return (await effectiveTier(db, userId, now)) === 'START';
+}
+
+export type ActivateResult = { ok: true; subscription: Subscription } | { ok: false; detail: string };
+
+/**
+ * Marks the trial used with a conditional UPDATE (only one concurrent activation can win) and grants the tier,
+ * in one transaction. The user's row lock comes first, so a payment being granted meanwhile is seen (and never
+ * overwritten by the trial).
+ */
+export async function activateTrial(db: Db, userId: number, now = new Date()): Promise<ActivateResult> {
+  return db.transaction(async (tx) => {
+    await lockUser(tx, userId);
+    if ((await effectiveTier(tx, userId, now)) !== 'START') return { ok: false, detail: TRIAL_ERRORS.notStart };
+    if (!(await claimTrial(tx, userId, now))) return { ok: false, detail: TRIAL_ERRORS.used };
+    const expiresAt = new Date(now.getTime() + TRIAL_DAYS * 86_400_000);
+    await setTrialSubscription(tx, userId, TRIAL_TIER, expiresAt, now);
+    await recordGrant(tx, userId, 'trial', { tier: TRIAL_TIER, startsAt: now, expiresAt });
+    return { ok: true, subscription: { tier: TRIAL_TIER, expires_at: expiresAt.toISOString(), source: 'trial' } };
+  });
+}
