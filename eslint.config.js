@@ -45,41 +45,6 @@ const zodMessage =
   'This contract module loads zod: the client imports only its types (import type …); shared numbers are in ' +
   'contract/constants.ts.';
 
-// Server domains that still import another domain's modules instead of its service.ts: each pair is an exception
-// to the boundaries rule below, to be removed when the owner gives the imported domain its service.ts and calls it.
-// TODO(owner) names who removes it; the lead deletes a line once its domain is merged with the routes/service/
-// repository shape (docs/architecture.md, "Domains").
-const crossingsToRemove = [
-  ['billing', 'reminders'], // TODO(renewals): plan-end notices claim through server/reminders/service.ts
-  ['checkin', 'billing'], // TODO(first-week): quota and plans through billing's service.ts
-  ['checkin', 'home'], // TODO(first-week): activity days through server/home/service.ts
-  ['checkin', 'users'], // TODO(first-week): risk flags through server/users/service.ts
-  ['reminders', 'billing'], // TODO(renewals): the plan-end tick through billing's service.ts
-  ['billing', 'bot'], // TODO(renewals helper): billing's bot handlers through server/bot/service.ts
-  ['billing', 'users'], // TODO(renewals helper): risk window through server/users/service.ts
-  ['bot', 'users'], // TODO(domain-shape follow-up): bot access through server/users/service.ts
-  ['chat', 'billing'], // TODO(safety-chat helper, renewals helper): plans and quota through billing's service.ts
-  ['chat', 'home'], // TODO(safety-chat helper): activity days through server/home/service.ts
-  ['chat', 'practices'], // TODO(safety-chat helper): the catalogue through server/practices/service.ts
-  ['chat', 'users'], // TODO(safety-chat helper): risk flags through server/users/service.ts
-  ['diary', 'billing'], // TODO(first-week helper): quota through billing's service.ts
-  ['diary', 'home'], // TODO(first-week helper): activity days through server/home/service.ts
-  ['diary', 'practices'], // TODO(first-week helper): practice sessions through server/practices/service.ts
-  ['diary', 'users'], // TODO(first-week helper): risk flags through server/users/service.ts
-  ['home', 'practices'], // TODO(first-week helper): the catalogue through server/practices/service.ts
-  ['practices', 'billing'], // TODO(domain-shape follow-up, after billing's service.ts): plans and quota
-  ['practices', 'home'], // TODO(domain-shape follow-up): activity days through server/home/service.ts
-  ['practices', 'users'], // TODO(domain-shape follow-up): risk flags through server/users/service.ts
-  ['privacy', 'billing'], // TODO(domain-shape follow-up, after billing's service.ts): grants and records
-  ['privacy', 'users'], // TODO(domain-shape follow-up): settings and sendExport through server/users/service.ts
-  ['reminders', 'bot'], // TODO(domain-shape follow-up): the bot's sender through server/bot/service.ts
-  ['reminders', 'users'], // TODO(domain-shape follow-up): settings and bot access through server/users/service.ts
-  ['users', 'privacy'], // TODO(domain-shape follow-up): erase and export through server/privacy/service.ts
-  ['users', 'reminders'], // TODO(domain-shape follow-up): syncReminder through server/reminders/service.ts
-  ['users', 'voice'], // TODO(domain-shape follow-up): voice readiness through server/voice/service.ts
-  ['voice', 'billing'], // TODO(domain-shape follow-up, after billing's service.ts): quota and usage
-];
-
 export default defineConfig([
   globalIgnores(['dist/', 'data/', 'coverage/', 'tmp/', 'reports/', '.stryker-tmp/']),
 
@@ -232,10 +197,6 @@ export default defineConfig([
               from: { file: { categories: 'composition-root' } },
               allow: [{ to: { element: { type: 'server-*' } } }, { to: { file: { categories: 'composition-root' } } }],
             },
-            ...crossingsToRemove.map(([from, to]) => ({
-              from: { element: { type: 'server-domain', captured: { domain: from } } },
-              allow: { to: { element: { type: 'server-domain', captured: { domain: to } } } },
-            })),
             // TODO(ops helper, safety helpers): the config validates the crisis lines file through safety's service.ts.
             {
               from: { element: { type: 'server-infra', captured: { folder: 'start' }, fileInternalPath: 'config.ts' } },

@@ -25,6 +25,19 @@ export type AddressForm = z.infer<typeof addressFormSchema>;
  * What GET and PATCH answer: the settings, and whether the bot can write to the user now — they allowed it and have
  * not blocked it since. Reminders need it; the app says so when a time is chosen but they cannot arrive.
  */
+/**
+ * Defaults: 'gentle' (Мягкий) — the supportive tone fits a wellbeing assistant for someone who has not chosen yet;
+ * 'evening' (20:00) — the evening check-in suits a mood diary (not after an erase: server/privacy/erase.ts). What the
+ * server assumes while a user has no settings row (server/users/settings.ts, reminders, chat, the export);
+ * personal_context empty; «вы» — the polite form until the person asks for «ты».
+ */
+export const DEFAULT_SETTINGS: Settings = {
+  communication_style: 'gentle',
+  reminder_time: 'evening',
+  personal_context: null,
+  address_form: 'vy',
+};
+
 export const settingsReplySchema = settingsSchema.extend({ bot_can_write: z.boolean() });
 export type SettingsReply = z.infer<typeof settingsReplySchema>;
 

@@ -27,6 +27,7 @@ import publicScope from './http/public-scope';
 import securityHeaders from './http/security-headers';
 import exportDownload from './privacy/download-route';
 import eraseNotices from './privacy/erase-notices';
+import privacyRoutes from './privacy/routes';
 import type { Config } from './start/config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './db/cipher';
@@ -41,7 +42,9 @@ import safetyRoutes from './safety/routes';
 import userRoutes from './users/routes';
 import { signIns } from './users/service';
 import { userKey } from './privacy/user-keys';
+import { restoreErasedAccount } from './privacy/service';
 import voiceRoutes from './voice/routes';
+import { voiceInputReady } from './voice/service';
 
 type Routes = (scope: FastifyInstance) => Promise<void>;
 
@@ -107,8 +110,9 @@ export async function buildApp({
       });
       await api.register(async (scope) => {
         // X-Init-Data on every route (the users domain signs the user in), per-user rate limit
-        await scope.register(authScope, { users: signIns(database.db, config), userKey });
-        await scope.register(userRoutes, { prefix: '/users' });
+        await scope.register(authScope, { users: signIns(database.db, config, restoreErasedAccount), userKey });
+        await scope.register(userRoutes, { prefix: '/users', voiceInput: voiceInputReady(config) });
+        await scope.register(privacyRoutes, { prefix: '/users' }); // the export and erasing everything
         await scope.register(subscriptionRoutes, { prefix: '/subscriptions' });
         await scope.register(trialRoutes, { prefix: '/trial' });
         await scope.register(paymentRoutes, { prefix: '/payments' }); // and the bot's payment handlers

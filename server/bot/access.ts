@@ -4,7 +4,7 @@
 import { Composer, type Context } from 'grammy';
 import type { Config } from '../start/config';
 import type { Db } from '../db';
-import { recordBlocked, recordWroteToBot } from '../users/bot-access';
+import { recordBlocked, recordWroteToBot } from '../users/service';
 
 export function botAccessUpdates(db: Db, config: Pick<Config, 'defaultTimeZone'>): Composer<Context> {
   const composer = new Composer<Context>();

@@ -21,7 +21,7 @@ import type { Settings } from '../../contract/settings';
 import { tierOf, type Tier } from '../billing/service';
 import { preparedPerDb, type Db } from '../db';
 import { chatMessages, chats, subscriptions, users, userSettings } from '../db/schema';
-import { DEFAULT_SETTINGS } from '../users/settings';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 
 type ChatRow = typeof chats.$inferSelect;
 type MessageRow = typeof chatMessages.$inferSelect;

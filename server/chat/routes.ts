@@ -22,7 +22,7 @@ import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract
 import { effectiveTier } from '../billing/service';
 import { httpError } from '../http/errors';
 import { countStreamed } from '../metrics/metrics';
-import { applyAddressRequest } from '../users/settings';
+import { applyAddressRequest } from '../users/service';
 import { chatModel, safetyClassifierModel } from './model';
 import { safetyClassifier } from './safety/classifier';
 import { deleteChat, getChat, listChats, listMessages } from './repository';

@@ -4,7 +4,7 @@
 import type { DiarySuggestion, MessageMetadata, PracticeSuggestion } from '../../contract/chat';
 import { DIARY_CONTENT_MAX, DIARY_TITLE_MAX } from '../../contract/constants';
 import type { Tier } from '../billing/service';
-import { hasPracticeAccess, practiceById, type Practice } from '../practices/catalogue';
+import { hasPracticeAccess, practiceById, type Practice } from '../practices/service';
 
 export function practiceSuggestion(practice: Practice, tier: Tier): PracticeSuggestion {
   return {

@@ -5,7 +5,7 @@ import { tool, zodSchema } from 'ai';
 import { z } from 'zod';
 import type { MessageMetadata } from '../../contract/chat';
 import type { Tier } from '../billing/service';
-import { PRACTICE_IDS, PRACTICES, practiceById } from '../practices/catalogue';
+import { PRACTICE_IDS, PRACTICES, practiceById } from '../practices/service';
 import { diarySuggestion, practiceSuggestion } from './suggestions';
 
 export const SUGGEST_PRACTICE = 'suggest_practice';

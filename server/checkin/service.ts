@@ -4,9 +4,9 @@
 import type { CheckIn, CheckInInput, CheckInToday } from '../../contract/checkin';
 import { dailyLimit, effectiveTier } from '../billing/service';
 import type { Db } from '../db';
-import { recordActivity } from '../home/activity';
+import { recordActivity } from '../users/service';
 import { localDate } from '../http/time-zone';
-import { flagRiskIn } from '../users/risk';
+import { flagRiskIn } from '../users/service';
 import { checkInsBetween, findCheckIn, upsertCheckIn } from './repository';
 
 export { checkInsBetween };

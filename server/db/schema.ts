@@ -417,7 +417,7 @@ export const voiceTranscriptions = pgTable(
 /**
  * The local days (in the user's kept zone) on which the user did something that counts for home's streak and
  * stops that day's reminder: wrote in the diary, sent a chat message, finished a practice. Written by those actions
- * (server/home/activity.ts), ON CONFLICT DO NOTHING; the primary key serves the streak and the reminder check.
+ * (server/users/activity.ts), ON CONFLICT DO NOTHING; the primary key serves the streak and the reminder check.
  */
 export const activityDays = pgTable(
   'activity_days',

@@ -7,7 +7,7 @@ import type { DiaryCreateInput, DiaryEntry, DiaryListQuery, DiaryUpdateInput } f
 import { preparedPerDb, type Db, type Executor } from '../db';
 import { diaryCounters, diaryEntries } from '../db/schema';
 import { spendDaily } from '../billing/service';
-import { recordActivity } from '../home/activity';
+import { recordActivity } from '../users/service';
 
 type Row = typeof diaryEntries.$inferSelect;
 

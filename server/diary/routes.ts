@@ -16,9 +16,8 @@ import { dailyRefusalSchema } from '../../contract/billing';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { requestNow } from '../http/clock';
 import { httpError } from '../http/errors';
-import { isOwnSession } from '../practices/repository';
-import { PRACTICE_ERRORS } from '../practices/routes';
-import { flagRiskIn } from '../users/risk';
+import { isOwnSession, PRACTICE_ERRORS } from '../practices/service';
+import { flagRiskIn } from '../users/service';
 import { checkInMarks } from './check-in-marks';
 import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite, updateEntry } from './repository';
 

@@ -3,7 +3,7 @@
 // thought when there is too little to say something personal. Several that apply take turns by day. Never a
 // judgement: what helped, and what might help.
 import type { HomeSummary, InsightKind } from '../../contract/home';
-import { practiceById } from '../practices/catalogue';
+import { practiceById } from '../practices/service';
 import { addDays, weekdayOf } from '../http/time-zone';
 
 export interface InsightData {

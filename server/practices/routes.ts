@@ -16,17 +16,7 @@ import {
   practiceStartResponseSchema,
 } from '../../contract/practices';
 import { httpError } from '../http/errors';
-import { recordActivity } from '../home/activity';
-import { completeSession, getPractice, listPractices, sessionHistory, startSession } from './repository';
-import { flagRiskIn } from '../users/risk';
-
-export const PRACTICE_ERRORS = {
-  notFound: 'Практика не найдена',
-  unknown: 'Неизвестная практика',
-  locked: (name: string) => `Практика «${name}» доступна на тарифах PRO и PREMIUM`,
-  sessionNotFound: 'Сессия практики не найдена',
-  alreadyCompleted: 'Эта практика уже завершена',
-} as const;
+import { finishPractice, getPractice, listPractices, PRACTICE_ERRORS, sessionHistory, startSession } from './service';
 
 const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['practices'];
@@ -99,14 +89,12 @@ const practiceRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      // A comment in words of suicide or self-harm: the chat's gentle check-in follows (the app shows the lines).
-      await flagRiskIn(app.database.db, request.user.id, request.body.feedback);
-      const result = await completeSession(app.database.db, request.user.id, request.params.session_id, request.body);
+      const user = { id: request.user.id, timeZone: request.timeZone };
+      const result = await finishPractice(app.database.db, user, request.params.session_id, request.body);
       if (!result.ok) {
         if (result.reason === 'already_completed') throw httpError(409, PRACTICE_ERRORS.alreadyCompleted);
         throw httpError(404, PRACTICE_ERRORS.sessionNotFound);
       }
-      await recordActivity(app.database.db, request.user.id, request.timeZone); // home's streak, no reminder today
       return result.session;
     },
   );

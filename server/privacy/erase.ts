@@ -17,7 +17,7 @@ import type { Db, Executor, Tx } from '../db';
 import { dailyUsage, erasedAccounts, users } from '../db/schema';
 import { lockUser } from '../billing/service';
 import { localDate } from '../http/time-zone';
-import { updateSettings } from '../users/settings';
+import { updateSettings } from '../users/service';
 import { derivedKey } from './keys';
 
 interface KeptUsage {

@@ -37,7 +37,7 @@ import {
   voiceTranscriptions,
 } from '../db/schema';
 import { exportBilling } from '../billing/service';
-import { DEFAULT_SETTINGS } from '../users/settings';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 
 export const EXPORT_FORMAT = 'wellbeing-export/1';
 

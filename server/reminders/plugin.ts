@@ -4,7 +4,7 @@
 // for the tick in progress, so no claim is left half-handled by a clean shutdown. A drain (SIGTERM) stops the
 // claiming at once: the tick in progress finishes what it claimed and claims nothing more.
 import fp from 'fastify-plugin';
-import { botOnline } from '../bot/bot';
+import { botOnline } from '../bot/service';
 import { countReminders } from '../metrics/metrics';
 import { runPlanEndNotices } from '../billing/service';
 import { runDueReminders } from './scheduler';

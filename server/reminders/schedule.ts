@@ -7,7 +7,7 @@ import type { ReminderTime } from '../../contract/settings';
 import type { Executor } from '../db';
 import { reminderSchedule, userSettings, users } from '../db/schema';
 import { addDays, instantAt, localDate } from '../http/time-zone';
-import { DEFAULT_SETTINGS } from '../users/settings';
+import { DEFAULT_SETTINGS } from '../../contract/settings';
 
 /** The local hour of each reminder time (the settings' morning 9:00, afternoon 14:00, evening 20:00). */
 export const REMINDER_HOURS: Record<Exclude<ReminderTime, 'disabled'>, number> = {

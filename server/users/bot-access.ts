@@ -5,7 +5,7 @@
 import { and, eq, isNotNull, isNull, ne, or, type SQL } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { users } from '../db/schema';
-import { botCanWrite, syncReminder } from '../reminders/schedule';
+import { botCanWrite, syncReminder } from '../reminders/service';
 
 /** Whether the bot can write to the user now (false for no such user): the settings' answer tells the app. */
 export async function botCanWriteTo(db: Executor, userId: number): Promise<boolean> {

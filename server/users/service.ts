@@ -1,11 +1,10 @@
 // The users domain's rules that other parts of the server call: what signing in does beyond checking the init data
 // (http/auth.ts checks it and calls these through the auth scope's `users` option, given by app.ts).
 import { getTableColumns, sql } from 'drizzle-orm';
-import type { Db } from '../db';
+import type { Db, Tx } from '../db';
 import { users } from '../db/schema';
 import type { AuthUser, SignIns, TelegramUser } from '../http/auth';
-import { restoreErasedAccount } from '../privacy/erase';
-import { syncReminder } from '../reminders/schedule';
+import { syncReminder } from '../reminders/service';
 import type { Config } from '../start/config';
 import { recordAllowsWrite } from './bot-access';
 import { keepTimeZone, mayChangeZone } from './time-zone';
@@ -17,7 +16,7 @@ const storable = (s: string | undefined) => (s === undefined ? null : s.replaceA
  * Upserts the Telegram user; a returning erased account gets back what it kept (trial used, today's quota, reminders
  * off), and the launch data's «allows write» is recorded.
  */
-async function signIn(db: Db, config: Config, tg: TelegramUser): Promise<AuthUser> {
+async function signIn(db: Db, config: Config, restore: RestoreErased, tg: TelegramUser): Promise<AuthUser> {
   const values = {
     telegramId: tg.id,
     firstName: storable(tg.first_name)!,
@@ -36,7 +35,7 @@ async function signIn(db: Db, config: Config, tg: TelegramUser): Promise<AuthUse
     const { created, id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt } =
       row!;
     // Someone who erased their data and comes back: the trial stays used, today's quota stays spent.
-    if (created) await restoreErasedAccount(tx, id, telegramId);
+    if (created) await restore(tx, id, telegramId);
     return { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt };
   });
   if (tg.allows_write_to_pm === true) await recordAllowsWrite(db, user.id, config.defaultTimeZone);
@@ -56,13 +55,22 @@ async function keepZone(db: Db, config: Config, user: AuthUser, zone: string, no
   if (kept.changed) await syncReminder(db, user.id, config.defaultTimeZone, now);
 }
 
+/**
+ * What a new account of someone who erased their data gets back (privacy's restoreErasedAccount, given by app.ts:
+ * privacy reads the users domain, not the other way round).
+ */
+export type RestoreErased = (tx: Tx, userId: number, telegramId: number) => Promise<unknown>;
+
 /** The auth scope's `users` option (app.ts): sign-in's side effects on this database. */
-export function signIns(db: Db, config: Config): SignIns {
+export function signIns(db: Db, config: Config, restore: RestoreErased): SignIns {
   return {
-    signIn: (tg) => signIn(db, config, tg),
+    signIn: (tg) => signIn(db, config, restore, tg),
     keepZone: (user, zone, now) => keepZone(db, config, user, zone, now),
   };
 }
 
-export { recordBlocked } from './bot-access';
-export { flagRisk, flagRiskIn, helpNearbyUntil, inRiskWindow, riskFlaggedAt } from './risk';
+export { recordBlocked, recordWroteToBot } from './bot-access';
+export { applyAddressRequest, updateSettings } from './settings';
+export { recordActivity } from './activity';
+export { addressRequestIn } from './address';
+export { flagRisk, flagRiskIn, helpNearbyUntil, inRiskWindow, RISK_WINDOW_MS, riskFlaggedAt } from './risk';

@@ -1,21 +1,9 @@
 // User settings with their defaults. No row until the user changes something, so reads never write.
 import { eq } from 'drizzle-orm';
-import type { AddressForm, Settings, SettingsPatch } from '../../contract/settings';
+import { DEFAULT_SETTINGS, type AddressForm, type Settings, type SettingsPatch } from '../../contract/settings';
 import type { Db, Executor } from '../db';
 import { userSettings } from '../db/schema';
 import { addressRequestIn } from './address';
-
-/**
- * Defaults: 'gentle' (Мягкий) — the supportive tone fits a wellbeing assistant for someone who has not chosen yet;
- * 'evening' (20:00) — the evening check-in suits a mood diary (not after an erase: server/privacy/erase.ts);
- * personal_context empty; «вы» — the polite form until the person asks for «ты».
- */
-export const DEFAULT_SETTINGS: Settings = {
-  communication_style: 'gentle',
-  reminder_time: 'evening',
-  personal_context: null,
-  address_form: 'vy',
-};
 
 function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings {
   if (!row) return { ...DEFAULT_SETTINGS };

@@ -8,7 +8,7 @@ import type { HomeSummary } from '../../contract/home';
 import { diaryEntries, practiceSessions } from '../../server/db/schema';
 import { userKey } from '../../server/privacy/user-keys';
 import { withUserKey } from '../../server/db/user-scope';
-import { recordActivity } from '../../server/home/activity';
+import { recordActivity } from '../../server/users/activity';
 import { chooseInsight, GENERAL_THOUGHTS } from '../../server/home/insight';
 import { homeSummary } from '../../server/home/summary';
 import { instantAt } from '../../server/http/time-zone';

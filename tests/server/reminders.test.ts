@@ -8,7 +8,7 @@ import { afterAll, beforeAll, beforeEach, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { metricsSnapshot } from '../support/metrics';
 import { reminderDeliveries, reminderSchedule, users } from '../../server/db/schema';
-import { recordActivity } from '../../server/home/activity';
+import { recordActivity } from '../../server/users/activity';
 import { instantAt } from '../../server/http/time-zone';
 import { REMINDER_TEXTS } from '../../server/reminders/copy';
 import { REMINDER_HOURS, syncReminder } from '../../server/reminders/schedule';

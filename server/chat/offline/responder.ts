@@ -6,8 +6,8 @@
 // practice or a diary entry would help. The communication style chooses the words; `{вы|ты}` forms follow the
 // address (./address.ts).
 import type { AddressForm, CommunicationStyle } from '../../../contract/settings';
-import type { PracticeId } from '../../practices/catalogue';
-import { addressRequestIn } from '../../users/address';
+import type { PracticeId } from '../../../contract/practice-ids';
+import { addressRequestIn } from '../../users/service';
 import { say } from './address';
 import {
   ADDRESS_SWITCH,

@@ -8,7 +8,7 @@
 // Every text is written for both forms of address: `{вы-form|ты-form}` (./address.ts picks one). The «ты» forms avoid
 // the past tense and short adjectives about the person, which would need their gender.
 import type { CommunicationStyle } from '../../../contract/settings';
-import type { PracticeId } from '../../practices/catalogue';
+import type { PracticeId } from '../../../contract/practice-ids';
 
 export interface Theme {
   id: string;

@@ -8,7 +8,7 @@
 //   screening  the concern tier: the Columbia screener's direct question, with the short line;
 //   check-in   the window after a risk (RISK_CHECK_IN_MS): the words when the model cannot answer.
 import { briefLinesText, crisisLinesText, type CrisisLines } from '../../../contract/safety/crisis-lines';
-import { inRiskWindow, RISK_WINDOW_MS } from '../../users/risk';
+import { inRiskWindow, RISK_WINDOW_MS } from '../../users/service';
 
 /** How long after the last risk signal every chat keeps a gentle check-in (the after-crisis window). */
 export const RISK_CHECK_IN_MS = RISK_WINDOW_MS;

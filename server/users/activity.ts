@@ -1,5 +1,6 @@
 // The days a user did something for themselves — checked in, wrote in the diary, sent a chat message, finished a practice —
-// as local dates in their kept zone. Home's streak reads them, and a day on the list gets no reminder.
+// as local dates in their kept zone. Home's streak reads them, and a day on the list gets no reminder. Each domain
+// records its own through server/users/service.ts: the days are the user's, whatever they did.
 import { sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { localDate } from '../http/time-zone';
