@@ -1,5 +1,5 @@
 // API benchmark: autocannon, 50 connections, against the authenticated GET /api/users/me and a bare,
-// unauthenticated bench-only route calling the same query function (getUser, server/users/user.ts) — in one process
+// unauthenticated bench-only route calling the same query function (getUser, server/users/service.ts) — in one process
 // and one run — on PGlite and on PostgreSQL (a throwaway cluster). Prints req/s, p50, p99, the ratio and RSS; then
 // the same route with init data that misses the init-data cache on every request (HMAC + user upsert each time);
 // then the cold start of `npm start (node --import tsx server/start/main.ts)` on an existing PGlite DATA_DIR with the client already built.
@@ -20,7 +20,7 @@ import { migrateDatabase, openDatabase } from '../server/db';
 import { users } from '../server/db/schema';
 import { openDataKeys } from '../server/privacy/keys';
 import { spawnServer } from '../tests/support/server-command';
-import { getUser } from '../server/users/user';
+import { getUser } from '../server/users/service';
 import { BENCH_DATA_KEY, DURATION_S, measure, runIfMain, withSteal } from './support';
 import type autocannon from 'autocannon';
 

@@ -1,9 +1,9 @@
 // The days a user did something for themselves — checked in, wrote in the diary, sent a chat message, finished a practice —
 // as local dates in their kept zone. Home's streak reads them, and a day on the list gets no reminder. Each domain
 // records its own through server/users/service.ts: the days are the user's, whatever they did.
-import { sql } from 'drizzle-orm';
 import type { Executor } from '../db';
 import { localDate } from '../http/time-zone';
+import { insertActivityDay } from './repository';
 
 /**
  * Records that the user was active on their local day at `at` — once a day (ON CONFLICT DO NOTHING), with the start
@@ -12,15 +12,5 @@ import { localDate } from '../http/time-zone';
  */
 export async function recordActivity(db: Executor, userId: number, timeZone: string, at = new Date()): Promise<void> {
   const day = localDate(timeZone, at);
-  await db.execute(sql`
-    with added as (
-      insert into activity_days (user_id, day, run_start)
-      values (${userId}, ${day}::date, coalesce(
-        (select run_start from activity_days where user_id = ${userId} and day = ${day}::date - 1), ${day}::date))
-      on conflict do nothing
-      returning run_start
-    )
-    update activity_days set run_start = (select run_start from added)
-    where user_id = ${userId} and day > ${day}::date and run_start = ${day}::date + 1 and exists (select 1 from added)
-  `);
+  await insertActivityDay(db, userId, day);
 }

@@ -1,10 +1,11 @@
 // The safety net's memory: when it last saw a risk signal of suicide or self-harm in what the user wrote — a chat
 // message (server/chat/turn.ts), a diary entry, a practice's comment. For a while after it the assistant keeps a
 // gentle check-in in every chat (server/chat/safety/crisis-reply.ts, needsCheckIn).
-import { eq } from 'drizzle-orm';
 import { signalsRisk } from '../../contract/safety/detect';
 import type { Db } from '../db';
-import { users } from '../db/schema';
+import { riskFlaggedAt, setRiskFlaggedAt } from './repository';
+
+export { riskFlaggedAt };
 
 /**
  * How long after the last risk signal the after-crisis window lasts: every chat keeps a gentle check-in, the chat's
@@ -22,15 +23,9 @@ export function helpNearbyUntil(flaggedAt: Date | null, now: Date = new Date()):
   return inRiskWindow(flaggedAt, now) ? new Date(flaggedAt!.getTime() + RISK_WINDOW_MS) : null;
 }
 
-/** When the safety net last saw a risk signal from the user; null: never. */
-export async function riskFlaggedAt(db: Db, userId: number): Promise<Date | null> {
-  const [row] = await db.select({ at: users.riskFlaggedAt }).from(users).where(eq(users.id, userId));
-  return row?.at ?? null;
-}
-
 /** Remembers that the safety net saw a risk signal from the user at `at` (the check-in window starts again). */
 export async function flagRisk(db: Db, userId: number, at: Date = new Date()): Promise<void> {
-  await db.update(users).set({ riskFlaggedAt: at }).where(eq(users.id, userId));
+  await setRiskFlaggedAt(db, userId, at);
 }
 
 /** Flags the user when any of the texts signals a risk; true if it did. */

@@ -9,7 +9,7 @@ import { DETAILS, httpError } from '../http/errors';
 import { syncReminder } from '../reminders/service';
 import { botCanWriteTo, recordBotAccess } from './bot-access';
 import { getSettings, updateSettings, withAddressFromAbout } from './settings';
-import { getUser } from './user';
+import { getUser } from './service';
 
 /** What the server can do (app.ts asks the domains): the client reads it once at sign-in, with no call of its own. */
 export interface UserRoutesOptions {

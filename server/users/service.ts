@@ -1,12 +1,12 @@
 // The users domain's rules that other parts of the server call: what signing in does beyond checking the init data
 // (http/auth.ts checks it and calls these through the auth scope's `users` option, given by app.ts).
-import { getTableColumns, sql } from 'drizzle-orm';
+import type { User } from '../../contract/users';
 import type { Db, Tx } from '../db';
-import { users } from '../db/schema';
 import type { AuthUser, SignIns, TelegramUser } from '../http/auth';
 import { syncReminder } from '../reminders/service';
 import type { Config } from '../start/config';
 import { recordAllowsWrite } from './bot-access';
+import { upsertUser, userRowOf } from './repository';
 import { keepTimeZone, mayChangeZone } from './time-zone';
 
 /** PostgreSQL text refuses U+0000; Telegram signs whatever the profile holds, so drop it rather than fail every request. */
@@ -26,14 +26,8 @@ async function signIn(db: Db, config: Config, restore: RestoreErased, tg: Telegr
     languageCode: storable(tg.language_code),
   };
   const user = await db.transaction(async (tx) => {
-    const [row] = await tx
-      .insert(users)
-      .values(values)
-      .onConflictDoUpdate({ target: users.telegramId, set: { ...values, updatedAt: new Date() } })
-      // PostgreSQL's tell for "this statement inserted the row" (an updated row has the updater's xmax).
-      .returning({ ...getTableColumns(users), created: sql<boolean>`(xmax = 0)` });
     const { created, id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt } =
-      row!;
+      await upsertUser(tx, values);
     // Someone who erased their data and comes back: the trial stays used, today's quota stays spent.
     if (created) await restore(tx, id, telegramId);
     return { id, telegramId, firstName, lastName, username, photoUrl, createdAt, timeZone, timeZoneSetAt };
@@ -66,6 +60,20 @@ export function signIns(db: Db, config: Config, restore: RestoreErased): SignIns
   return {
     signIn: (tg) => signIn(db, config, restore, tg),
     keepZone: (user, zone, now) => keepZone(db, config, user, zone, now),
+  };
+}
+
+/** The user row as the API returns it (GET /api/users/me, the API bench's bare route), or undefined. */
+export async function getUser(db: Db, id: number): Promise<User | undefined> {
+  const row = await userRowOf(db, id);
+  if (!row) return undefined;
+  return {
+    telegram_id: row.telegramId,
+    first_name: row.firstName,
+    last_name: row.lastName,
+    username: row.username,
+    photo_url: row.photoUrl,
+    created_at: row.createdAt.toISOString(),
   };
 }
 

@@ -1,9 +1,9 @@
 // User settings with their defaults. No row until the user changes something, so reads never write.
-import { eq } from 'drizzle-orm';
 import { DEFAULT_SETTINGS, type AddressForm, type Settings, type SettingsPatch } from '../../contract/settings';
 import type { Db, Executor } from '../db';
-import { userSettings } from '../db/schema';
+import type { userSettings } from '../db/schema';
 import { addressRequestIn } from './address';
+import { settingsRowOf, upsertSettings } from './repository';
 
 function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings {
   if (!row) return { ...DEFAULT_SETTINGS };
@@ -16,8 +16,7 @@ function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings
 }
 
 export async function getSettings(db: Db, userId: number): Promise<Settings> {
-  const [row] = await db.select().from(userSettings).where(eq(userSettings.userId, userId));
-  return toSettings(row);
+  return toSettings(await settingsRowOf(db, userId));
 }
 
 /** Applies a partial update in one upsert (the contract has already trimmed personal_context, blank → null). */
@@ -27,17 +26,17 @@ export async function updateSettings(db: Executor, userId: number, patch: Settin
   if (patch.reminder_time !== undefined) set.reminderTime = patch.reminder_time;
   if (patch.personal_context !== undefined) set.personalContext = patch.personal_context;
   if (patch.address_form !== undefined) set.addressForm = patch.address_form;
-  const [row] = await db
-    .insert(userSettings)
-    .values({
+  const row = await upsertSettings(
+    db,
+    {
       userId,
       communicationStyle: set.communicationStyle ?? DEFAULT_SETTINGS.communication_style,
       reminderTime: set.reminderTime ?? DEFAULT_SETTINGS.reminder_time,
       personalContext: set.personalContext ?? DEFAULT_SETTINGS.personal_context,
       addressForm: set.addressForm ?? DEFAULT_SETTINGS.address_form,
-    })
-    .onConflictDoUpdate({ target: userSettings.userId, set })
-    .returning();
+    },
+    set,
+  );
   return toSettings(row);
 }
 

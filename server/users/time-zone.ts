@@ -2,9 +2,8 @@
 // It comes from the client's X-Time-Zone but changes at most once per 24 hours — otherwise hopping from UTC+14 to
 // UTC−12 would give a second "today" and a second day's quota on one real day. The database's conditional UPDATE
 // decides, so two instances (or two requests) cannot both change it.
-import { and, eq, isNull, lte, ne, or } from 'drizzle-orm';
 import type { Executor } from '../db';
-import { users } from '../db/schema';
+import { setZoneIfChangeable, zoneOf } from './repository';
 
 /** How long a kept zone stays before the client's zone may replace it. */
 export const TIME_ZONE_KEEP_MS = 24 * 60 * 60 * 1000;
@@ -34,26 +33,8 @@ export async function keepTimeZone(
   zone: string,
   now: Date = new Date(),
 ): Promise<KeptZone & { changed: boolean }> {
-  const [changed] = await db
-    .update(users)
-    .set({ timeZone: zone, timeZoneSetAt: now })
-    .where(
-      and(
-        eq(users.id, userId),
-        or(
-          isNull(users.timeZone),
-          and(
-            ne(users.timeZone, zone),
-            or(isNull(users.timeZoneSetAt), lte(users.timeZoneSetAt, new Date(now.getTime() - TIME_ZONE_KEEP_MS))),
-          ),
-        ),
-      ),
-    )
-    .returning({ timeZone: users.timeZone, timeZoneSetAt: users.timeZoneSetAt });
+  const changed = await setZoneIfChangeable(db, userId, zone, now, new Date(now.getTime() - TIME_ZONE_KEEP_MS));
   if (changed) return { ...changed, changed: true };
-  const [kept] = await db
-    .select({ timeZone: users.timeZone, timeZoneSetAt: users.timeZoneSetAt })
-    .from(users)
-    .where(eq(users.id, userId));
+  const kept = await zoneOf(db, userId);
   return { timeZone: kept?.timeZone ?? null, timeZoneSetAt: kept?.timeZoneSetAt ?? null, changed: false };
 }
