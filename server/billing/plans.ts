@@ -7,6 +7,7 @@
 //   PREMIUM  PREMIUM   790          790 · 1 990 · 3 590 · 5 990    400 · 1 000 · 1 800 · 3 000  30   1 800        500 000
 // A null diary/voice limit means the feature is not available on the tier; a null token limit means unlimited.
 // Multi-month periods are discounted (≈15 %, 25 %, 37 %); the client computes the discount from these numbers.
+import type { TiersResponse } from '../../contract/billing';
 import type { Tier } from '../../contract/common';
 import type { PaymentMethod } from '../../contract/payments';
 import type { Config } from '../start/config';
@@ -131,4 +132,27 @@ export function overrideDailyLimit(tier: Tier, kind: UsageKind, limit: number | 
 
 export function clearDailyLimitOverrides(): void {
   overrides.clear();
+}
+
+/** The plans as GET /api/subscriptions/tiers answers them (pure: the client's tests load it too). */
+export function tiersResponse(config: Pick<Config, 'cardProviderToken'>): TiersResponse {
+  return {
+    payment_methods: paymentMethods(config),
+    tiers: PLANS.map((p) => ({
+      id: p.id,
+      name: p.name,
+      description: p.description,
+      rank: p.rank,
+      is_free: p.isFree,
+      is_popular: p.isPopular,
+      is_featured: p.isFeatured,
+      periods: p.periods.map((period) => ({ months: period.months, prices: period.prices.map((x) => ({ ...x })) })),
+      benefits: [...p.benefits],
+      daily_limits: {
+        diary_entries: dailyLimit(p.id, 'diary_entries'),
+        voice_seconds: dailyLimit(p.id, 'voice_seconds'),
+        tokens: dailyLimit(p.id, 'tokens'),
+      },
+    })),
+  };
 }

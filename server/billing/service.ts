@@ -2,42 +2,19 @@
 // force and the daily quotas (quota.ts), the subscription and usage as the API shows them, the free trial; offers
 // (checkout.ts), payments (payments.ts → grants.ts), renewals (renewals.ts) and the end-of-plan notices
 // (plan-end.ts) hold the rest of the rules, repository.ts all the SQL.
-import type { Subscription, TiersResponse, UsageInfo } from '../../contract/billing';
+import type { Subscription, UsageInfo } from '../../contract/billing';
 import type { Db } from '../db';
-import type { Config } from '../start/config';
 import { helpNearbyUntil, riskFlaggedAt } from '../users/service';
 import { recordGrant } from './grants';
-import { dailyLimit, paymentMethods, PLANS, TRIAL_DAYS, TRIAL_TIER, type Tier } from './plans';
+import { TRIAL_DAYS, TRIAL_TIER, type Tier } from './plans';
 import { effectiveTier, tierOf, usageToday } from './quota';
 import { renewalView } from './renewals';
 import { claimTrial, lockUser, setTrialSubscription, subscriptionOf, trialUsedAtOf } from './repository';
 
-export { dailyLimit, planOf, type Tier, type UsageKind } from './plans';
+export { dailyLimit, planOf, tiersResponse, type Tier, type UsageKind } from './plans';
 export { effectiveTier, reserveDaily, settleDaily, spendDaily, tierOf, usageToday } from './quota';
 export { runPlanEndNotices } from './plan-end';
 export { exportBilling, giveBackDaily, lockUser, type BillingExport } from './repository';
-
-export function tiersResponse(config: Pick<Config, 'cardProviderToken'>): TiersResponse {
-  return {
-    payment_methods: paymentMethods(config),
-    tiers: PLANS.map((p) => ({
-      id: p.id,
-      name: p.name,
-      description: p.description,
-      rank: p.rank,
-      is_free: p.isFree,
-      is_popular: p.isPopular,
-      is_featured: p.isFeatured,
-      periods: p.periods.map((period) => ({ months: period.months, prices: period.prices.map((x) => ({ ...x })) })),
-      benefits: [...p.benefits],
-      daily_limits: {
-        diary_entries: dailyLimit(p.id, 'diary_entries'),
-        voice_seconds: dailyLimit(p.id, 'voice_seconds'),
-        tokens: dailyLimit(p.id, 'tokens'),
-      },
-    })),
-  };
-}
 
 /** The effective subscription now: absent or expired → START with expires_at null. */
 export async function currentSubscription(db: Db, userId: number, now = new Date()): Promise<Subscription> {

@@ -6,7 +6,6 @@
 // breathings, grounding, the body scan — stays free, with the two lightest self-help steps (five-minute start, three
 // diary questions); the six deeper guided step practices, which ask for more reflection and time, are advanced.
 // The ids and categories themselves are contract/practice-ids.ts, which the contract and the client share.
-import { planOf, type Tier } from '../billing/service';
 import type { PracticeCategory, PracticeId } from '../../contract/practice-ids';
 
 export { PRACTICE_CATEGORIES, PRACTICE_IDS } from '../../contract/practice-ids';
@@ -147,9 +146,4 @@ const byId = new Map<string, Practice>(PRACTICES.map((p) => [p.id, p]));
 /** The practice with this id, or undefined for an unknown one. */
 export function practiceById(id: string): Practice | undefined {
   return byId.get(id);
-}
-
-/** True when the tier may open the practice: basic ones always, advanced ones on PRO and PREMIUM (the trial too). */
-export function hasPracticeAccess(practice: Practice, tier: Tier): boolean {
-  return !practice.is_advanced || planOf(tier).advancedPractices;
 }

@@ -3,14 +3,14 @@
 // query scoped by the owner's id, so someone else's session is simply "not found").
 import type { Practice, PracticeHistory, PracticeHistoryQuery, PracticeSession } from '../../contract/practices';
 import type { SourceType } from '../../contract/diary';
-import { effectiveTier, type Tier } from '../billing/service';
+import { effectiveTier, planOf, type Tier } from '../billing/service';
 import type { Db, Executor } from '../db';
 import { recordActivity } from '../users/service';
 import { flagRiskIn } from '../users/service';
-import { PRACTICES, hasPracticeAccess, practiceById, type Practice as CataloguePractice } from './catalogue';
+import { PRACTICES, practiceById, type Practice as CataloguePractice } from './catalogue';
 import { completeOnce, insertSession, ownSession, sessionExists, sessionPage, type SessionRow } from './repository';
 
-export { hasPracticeAccess, PRACTICE_IDS, PRACTICES, practiceById, type Practice } from './catalogue';
+export { PRACTICE_IDS, PRACTICES, practiceById, type Practice } from './catalogue';
 
 export const PRACTICE_ERRORS = {
   notFound: 'Практика не найдена',
@@ -19,6 +19,11 @@ export const PRACTICE_ERRORS = {
   sessionNotFound: 'Сессия практики не найдена',
   alreadyCompleted: 'Эта практика уже завершена',
 } as const;
+
+/** True when the tier may open the practice: basic ones always, advanced ones on PRO and PREMIUM (the trial too). */
+export function hasPracticeAccess(practice: CataloguePractice, tier: Tier): boolean {
+  return !practice.is_advanced || planOf(tier).advancedPractices;
+}
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A malformed id cannot name a session: answer "not found" without asking PostgreSQL (which would throw). */

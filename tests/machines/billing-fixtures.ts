@@ -3,7 +3,7 @@
 import type { Subscription } from '../../contract/billing';
 import type { PaymentMethod } from '../../contract/payments';
 import { plansData, type PlansData } from '../../machines/billing/plans';
-import { tiersResponse } from '../../server/billing/service';
+import { tiersResponse } from '../../server/billing/plans';
 
 export const subscription = (
   tier: Subscription['tier'],

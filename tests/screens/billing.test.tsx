@@ -7,7 +7,7 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { fromPromise } from 'xstate';
 import type { Subscription } from '../../contract/billing';
 import type { PaymentMethod, PaymentPreview } from '../../contract/payments';
-import { tiersResponse } from '../../server/billing/service';
+import { tiersResponse } from '../../server/billing/plans';
 import { createInvoice, getPaymentPreview, getSubscription, getTiers } from '../../src/api/billing';
 import CheckoutScreen from '../../src/screens/billing/CheckoutScreen';
 import PlansScreen from '../../src/screens/billing/PlansScreen';
