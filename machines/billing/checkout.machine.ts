@@ -1,9 +1,9 @@
 // Checkout (/app/profile/subscription/checkout?tier=…&period=…): the order summary, a payment method (Telegram Stars,
-// recommended, and chosen already when it is the only one; a bank card only when the server takes cards), and paying. The server makes the invoice (its price,
-// never ours); Telegram's invoice.open answers paid | pending | cancelled | failed, which is never proof of payment:
-// after paid or pending the flow asks the server for the subscription every few seconds until the bought tier is
-// there (then thanks); after a bounded number of quick checks it says confirmation is late and keeps asking, slower,
-// with a way to check again now. Cancelled or failed: nothing was charged, try again. A Telegram too old for the
+// recommended, and chosen already when it is the only one; a bank card only when the server takes cards), and
+// paying. The server makes the invoice (its price, never ours); Telegram's invoice.open answers paid | pending |
+// cancelled | failed, which is never proof of payment: after paid or pending the flow asks the server for the
+// subscription every few seconds until the bought tier is there (then thanks); after a bounded number of quick
+// checks it says confirmation is late and keeps asking, slower, with a way to check again now. Cancelled or failed: nothing was charged, try again. A Telegram too old for the
 // payment window: update it. Unknown tier or period: «Тариф не найден». Before paying, the server's preview says
 // what the payment does to the plan held (a lower paid tier's days carried over, a trial ended).
 import { assign, setup, type SnapshotFrom } from 'xstate';

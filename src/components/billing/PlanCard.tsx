@@ -1,5 +1,6 @@
 // One tier on the plans screen: name and badge, period buttons with their discount, the price (stars first, roubles
-// for reference), what is included, and the action ('Текущая подписка' | 'Выбрать' | 'Недоступно'). Plain props: it knows neither machines nor the API.
+// for reference), what is included, and the action ('Текущая подписка' | 'Выбрать' | 'Недоступно'). Plain props: it
+// knows neither machines nor the API.
 import styled from 'styled-components';
 import type { PlanCardView } from '../../../machines/billing/plan-selection.machine';
 import { billingCopy } from '../../copy/billing';
