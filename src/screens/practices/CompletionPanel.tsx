@@ -85,7 +85,7 @@ export function CompletionPanel({ sending, failed, onSubmit, extra }: Completion
   const copy = practicesCopy.rating;
   return (
     <Panel aria-labelledby="practice-done-title">
-      <h2 id="practice-done-title">{copy.title}</h2>
+      <h2 id="practice-done-title">{copy.titles[view.rating]}</h2>
       {extra}
       <Question>{copy.question}</Question>
       <RatingStars

@@ -14,6 +14,7 @@ import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
+import { practiceName } from '../../copy/practiceName';
 import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { useBackButton } from '../../telegram/useBackButton';
@@ -93,7 +94,7 @@ function Session({ sessionId, practice }: PracticeSessionState) {
           ← {practicesCopy.session.back}
         </BackLink>
       )}
-      <Title>{practice.name}</Title>
+      <Title>{practiceName(practice.name)}</Title>
       {view.status === 'running' ? (
         runner ? (
           <RunnerBoundary key={attempt} onRetry={retry}>
