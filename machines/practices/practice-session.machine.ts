@@ -33,10 +33,7 @@ export interface PracticeSessionContext extends PracticeSessionInput {
 }
 
 export type PracticeSessionEvent =
-  | { type: 'FINISHED'; result?: unknown }
-  | ({ type: 'SUBMIT' } & RatingResult)
-  | { type: 'SKIP' }
-  | { type: 'BACK' };
+  { type: 'FINISHED'; result?: unknown } | ({ type: 'SUBMIT' } & RatingResult) | { type: 'SKIP' } | { type: 'BACK' };
 
 export const practiceSessionMachine = setup({
   types: {

@@ -56,16 +56,32 @@ export function SessionControls({
           {copy.stop}
         </Button>
       </Row>
-      <ConfirmSheet
-        open={confirming}
-        title={copy.stopTitle}
-        text={copy.stopText}
-        confirmLabel={copy.stopConfirm}
-        cancelLabel={copy.stopCancel}
-        confirmVariant="primary"
-        onConfirm={onConfirm}
-        onCancel={onCancel}
-      />
+      <StopConfirm open={confirming} onConfirm={onConfirm} onCancel={onCancel} />
     </>
+  );
+}
+
+/** «Завершить практику?» with «Завершить» (on to the rating) and «Продолжить». */
+export function StopConfirm({
+  open,
+  onConfirm,
+  onCancel,
+}: {
+  open: boolean;
+  onConfirm: () => void;
+  onCancel: () => void;
+}) {
+  const copy = practicesCopy.session;
+  return (
+    <ConfirmSheet
+      open={open}
+      title={copy.stopTitle}
+      text={copy.stopText}
+      confirmLabel={copy.stopConfirm}
+      cancelLabel={copy.stopCancel}
+      confirmVariant="primary"
+      onConfirm={onConfirm}
+      onCancel={onCancel}
+    />
   );
 }

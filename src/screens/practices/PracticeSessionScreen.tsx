@@ -21,6 +21,13 @@ import { useBackButton } from '../../telegram/useBackButton';
 import { CompletionPanel } from './CompletionPanel';
 import { forgetRunner, runnerComponents, runnerSessionCompleted } from './runners';
 
+/** The layout has the whole height and no tab bar; the session scrolls inside it. */
+const Scroll = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+`;
+
 const BackLink = styled(Button)`
   align-self: flex-start;
   padding-left: 0;
@@ -88,50 +95,54 @@ function Session({ sessionId, practice }: PracticeSessionState) {
   };
 
   return (
-    <Page>
-      {nativeBack ? null : (
-        <BackLink $variant="plain" onClick={back}>
-          ← {practicesCopy.session.back}
-        </BackLink>
-      )}
-      <Title>{practiceName(practice.name)}</Title>
-      {view.status === 'running' ? (
-        runner ? (
-          <RunnerBoundary key={attempt} onRetry={retry}>
-            <Suspense
-              fallback={
-                <Center>
-                  <Spinner />
-                </Center>
-              }
-            >
-              <runner.Runner
-                practice={practice}
-                sessionId={sessionId}
-                onFinish={(result) => send({ type: 'FINISHED', result })}
-                onLeave={back}
-              />
-            </Suspense>
-          </RunnerBoundary>
-        ) : (
-          <InDevelopment practice={practice} />
-        )
-      ) : null}
-      {view.showsRating ? (
-        <CompletionPanel
-          sending={view.sending}
-          failed={view.failed}
-          onSubmit={(rating) => send({ type: 'SUBMIT', ...rating })}
-          extra={
-            runner && view.result !== null ? (
-              <Suspense fallback={null}>
-                <runner.FinishExtra practice={practice} sessionId={sessionId} result={view.result} />
+    <Scroll>
+      <Page>
+        {nativeBack ? null : (
+          <BackLink $variant="plain" onClick={back}>
+            ← {practicesCopy.session.back}
+          </BackLink>
+        )}
+        <Title>{practiceName(practice.name)}</Title>
+        {view.status === 'running' ? (
+          runner ? (
+            <RunnerBoundary key={attempt} onRetry={retry}>
+              <Suspense
+                fallback={
+                  <Center>
+                    <Spinner />
+                  </Center>
+                }
+              >
+                <runner.Runner
+                  practice={practice}
+                  sessionId={sessionId}
+                  onFinish={(result) => send({ type: 'FINISHED', result })}
+                  onLeave={back}
+                />
               </Suspense>
-            ) : null
-          }
-        />
-      ) : null}
-    </Page>
+            </RunnerBoundary>
+          ) : (
+            <InDevelopment practice={practice} />
+          )
+        ) : null}
+        {view.showsRating ? (
+          <CompletionPanel
+            sending={view.sending}
+            skipping={view.skipping}
+            onSkip={() => send({ type: 'SKIP' })}
+            failed={view.failed}
+            onSubmit={(rating) => send({ type: 'SUBMIT', ...rating })}
+            extra={
+              runner && view.result !== null ? (
+                <Suspense fallback={null}>
+                  <runner.FinishExtra practice={practice} sessionId={sessionId} result={view.result} />
+                </Suspense>
+              ) : null
+            }
+          />
+        ) : null}
+      </Page>
+    </Scroll>
   );
 }
 
