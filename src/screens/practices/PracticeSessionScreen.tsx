@@ -2,7 +2,7 @@
 // otherwise goes to the list. Plays the practice's runner (./runners.ts, by practice id) with the screen kept
 // awake, then the rating; back goes to the practice's detail page. Opening it makes no request: the practice
 // comes with the navigation state, and the screen and its runner were fetched by the detail page.
-import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Practice } from '../../../contract/practices';
@@ -85,7 +85,12 @@ function Session({ sessionId, practice }: PracticeSessionState) {
     },
   });
   const back = () => send({ type: 'BACK' });
-  const nativeBack = useBackButton(back);
+  // Telegram's Back goes to the runner when it claimed it (a step practice goes back a step), else leaves.
+  const runnerBack = useRef<(() => void) | null>(null);
+  const claimBack = useCallback((handler: (() => void) | null) => {
+    runnerBack.current = handler;
+  }, []);
+  const nativeBack = useBackButton(() => (runnerBack.current ?? back)());
   // A runner chunk that failed to arrive is fetched again on «Попробовать снова» (a new attempt, a new lazy).
   const [attempt, setAttempt] = useState(0);
   const runner = runnerComponents(practice.id);
@@ -118,6 +123,7 @@ function Session({ sessionId, practice }: PracticeSessionState) {
                   sessionId={sessionId}
                   onFinish={(result) => send({ type: 'FINISHED', result })}
                   onLeave={back}
+                  claimBack={claimBack}
                 />
               </Suspense>
             </RunnerBoundary>
