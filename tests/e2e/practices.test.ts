@@ -171,7 +171,7 @@ describe('practices in Chromium', () => {
 
     await page.locator('nav').getByText('Практики', { exact: true }).click();
     await page.waitForURL('**/app/practices');
-    await openDetail(page, 'Заземление 5-4-3-2-1', [/GroundingRunner-[\w-]+\.js$/]);
+    await openDetail(page, 'Заземление 5\u20114\u20113\u20112\u20111', [/GroundingRunner-[\w-]+\.js$/]);
     await page.getByRole('button', { name: 'Начать практику' }).click();
     await page.getByRole('button', { name: 'Начать', exact: true }).click();
     for (const count of [5, 4, 3, 2, 1]) {
@@ -185,7 +185,7 @@ describe('practices in Chromium', () => {
     await shown(page.getByText('Хорошо помогло'));
     await page.getByRole('button', { name: 'Завершить' }).click();
     await page.waitForURL('**/app/practices');
-    await shown(page.getByText('Практика «Заземление 5-4-3-2-1» завершена'));
+    await shown(page.getByText('Практика «Заземление 5\u20114\u20113\u20112\u20111» завершена'));
     await page.context().close();
   });
 
