@@ -3,6 +3,7 @@ import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
 import { App } from './App';
 import { createAuthActor } from './auth/authActor';
+import { signInAnswered } from './auth/earlySignIn';
 import { loadDetector } from './safety/loadDetector';
 import { setupInspector } from './dev/inspector';
 import { startScreenChunks } from './routeChunks';
@@ -18,6 +19,13 @@ const startTelegram = (): Promise<TelegramStatus> =>
     () => 'failed' as const,
   );
 
+/**
+ * How long the first render of a start screen waits for the entry's sign-in answer. Rendered before it, the first
+ * paint is the splash, which also starts the SDK's download and start-up while home is still to be rendered (on a slow
+ * phone: the splash, then the SDK, then home); after this long the splash is better than a blank page.
+ */
+export const SIGN_IN_WAIT_MS = 1000;
+
 /** Resolves once the browser has painted what was rendered (a hidden page, which paints nothing, after 100 ms). */
 const afterPaint = () =>
   new Promise<void>((resolve) => {
@@ -32,14 +40,18 @@ const afterPaint = () =>
  * A reload deep in the app starts the SDK first, as its screen may show the native back button at once.
  * The first render waits for the start screen's modules (downloading since the entry ran, startScreen.ts): rendered
  * before they are in, the screen would show its loading fallback first, and React holds back the fallback's
- * replacement for up to 300 ms. A module that fails to load is left to the route, which loads it as any other.
+ * replacement for up to 300 ms. It also waits for the entry's sign-in answer (up to SIGN_IN_WAIT_MS). A module that
+ * fails to load is left to the route, which loads it as any other.
  * If the SDK fails to initialise, an empty screen is shown (the product rule) — also in place of a painted start screen.
  */
 export async function boot(container: HTMLElement): Promise<TelegramStatus> {
   const screen = startScreen(window.location);
   const startScreenLoaded = Promise.allSettled(screen ? startScreenChunks[screen].map((chunk) => chunk.preload()) : []);
+  const signedIn = screen
+    ? Promise.race([signInAnswered(), new Promise((resolve) => setTimeout(resolve, SIGN_IN_WAIT_MS))])
+    : null;
   const root = createRoot(container);
-  const [before] = await Promise.all([screen ? null : startTelegram(), startScreenLoaded]);
+  const [before] = await Promise.all([screen ? null : startTelegram(), startScreenLoaded, signedIn]);
   if (before === 'failed') {
     root.render(null);
     return before;

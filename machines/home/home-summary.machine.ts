@@ -1,11 +1,12 @@
-// Home's own week: the streak, this week's moods and the insight from GET /api/home/summary. Loading shows a
-// placeholder where they go (the rest of home is there at once), a failure says «Не удалось загрузить данные»
-// with «Попробовать снова». A check-in made on home asks for the week again (REFRESH): the week stays on screen
-// meanwhile, and a failed refresh keeps it.
+// Home's own week: the streak, this week's moods and the insight from GET /api/home/summary. Stale while
+// revalidating: on opening, the week this device last showed the user (injected `restoreSummary`, kept per Telegram
+// user) is on screen at once while the server is asked; the answer replaces it and is kept (`storeSummary`). With
+// nothing kept, a placeholder shows where the week goes (the rest of home is there at once), and a failure says
+// «Не удалось загрузить данные» with «Попробовать снова». Known data is never replaced by a spinner: a failed
+// refresh keeps it, with a quiet note. A check-in made on home asks for the week again (REFRESH).
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { HomeSummary } from '../../contract/home';
-import { stubActor } from '../effects';
-import { topState } from '../view-model';
+import { stubAction, stubActor } from '../effects';
 
 export interface HomeSummaryContext {
   summary: HomeSummary | null;
@@ -20,18 +21,69 @@ export const homeSummaryMachine = setup({
   },
   actors: {
     loadSummary: stubActor<HomeSummary>(),
+    /** The week this device last showed the signed-in user; null: none kept. */
+    restoreSummary: stubActor<HomeSummary | null>(),
+  },
+  actions: {
+    showSummary: assign((_, summary: HomeSummary) => ({ summary })),
+    /** Keeps the server's answer on the device for the next opening. */
+    storeSummary: stubAction<HomeSummary>(),
+  },
+  guards: {
+    restored: ({ event }) => (event as unknown as { output: HomeSummary | null }).output !== null,
   },
 }).createMachine({
   id: 'homeSummary',
   description: 'The streak, the week’s mood chart and the insight on home.',
   context: { summary: null },
-  initial: 'loading',
+  initial: 'restoring',
   states: {
-    loading: {
+    restoring: {
+      description: 'Reads the week kept on the device (a microtask: localStorage), then asks the server.',
+      invoke: {
+        id: 'restoreSummary',
+        src: 'restoreSummary',
+        onDone: [
+          {
+            guard: 'restored',
+            target: 'showingCached',
+            actions: { type: 'showSummary', params: ({ event }) => event.output! },
+          },
+          { target: 'loading' },
+        ],
+        onError: { target: 'loading', description: 'A storage that cannot be read: as if nothing were kept.' },
+      },
+    },
+    showingCached: {
+      description: 'The last known week on screen at once while the server is asked.',
       invoke: {
         id: 'loadSummary',
         src: 'loadSummary',
-        onDone: { target: 'ready', actions: assign({ summary: ({ event }) => event.output }) },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'showSummary', params: ({ event }) => event.output },
+            { type: 'storeSummary', params: ({ event }) => event.output },
+          ],
+        },
+        onError: { target: 'stale', description: 'The kept week stays, with a quiet note.' },
+      },
+      on: {
+        REFRESH: { target: 'refreshing', description: 'A check-in was saved: ask again, so the answer includes it.' },
+      },
+    },
+    loading: {
+      description: 'Nothing known yet: a placeholder where the week goes.',
+      invoke: {
+        id: 'loadSummary',
+        src: 'loadSummary',
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'showSummary', params: ({ event }) => event.output },
+            { type: 'storeSummary', params: ({ event }) => event.output },
+          ],
+        },
         onError: { target: 'error' },
       },
     },
@@ -46,23 +98,38 @@ export const homeSummaryMachine = setup({
       invoke: {
         id: 'refreshSummary',
         src: 'loadSummary',
-        onDone: { target: 'ready', actions: assign({ summary: ({ event }) => event.output }) },
-        onError: { target: 'ready', description: 'The week shown stays.' },
+        onDone: {
+          target: 'ready',
+          actions: [
+            { type: 'showSummary', params: ({ event }) => event.output },
+            { type: 'storeSummary', params: ({ event }) => event.output },
+          ],
+        },
+        onError: { target: 'stale', description: 'The week shown stays, with a quiet note.' },
       },
       on: { REFRESH: { target: 'refreshing', reenter: true } },
+    },
+    stale: {
+      description: 'The week shown may be out of date: a quiet note offers to try again.',
+      on: { RETRY: { target: 'refreshing' }, REFRESH: { target: 'refreshing' } },
     },
   },
 });
 
 export type HomeSummaryStatus = 'loading' | 'error' | 'ready';
 
-/** The status and the summary (null until loaded). */
+/**
+ * The status, the week shown (null until one is known), whether it is being asked for again (no spinner: the week
+ * stays) and whether the last attempt to update it failed (the quiet note).
+ */
 export function homeSummaryView(snapshot: SnapshotFrom<typeof homeSummaryMachine>) {
-  const refreshing = snapshot.matches('refreshing');
+  const summary = snapshot.context.summary;
+  const status: HomeSummaryStatus = snapshot.matches('error') ? 'error' : summary ? 'ready' : 'loading';
   return {
-    status: refreshing ? 'ready' : topState<HomeSummaryStatus>(snapshot),
-    refreshing,
-    summary: snapshot.context.summary,
+    status,
+    refreshing: snapshot.matches('refreshing') || snapshot.matches('showingCached'),
+    stale: snapshot.matches('stale'),
+    summary,
   };
 }
 

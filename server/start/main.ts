@@ -161,6 +161,8 @@ async function main(): Promise<void> {
   const port = typeof address === 'object' && address ? address.port : config.port;
   const everywhere = config.host === '0.0.0.0' || config.host === '::';
   const host = everywhere ? 'localhost' : config.host;
+  // The key lines before «Открыть»: whoever reads the terminal (or waits for that line) has them by then.
+  reportKeys(keys);
   say(
     `Открыть: http://${host}:${port} — приложение в браузере` +
       (everywhere ? ` (сервер слушает все адреса этой машины, ${config.host}:${port})` : ''),
@@ -182,7 +184,6 @@ async function main(): Promise<void> {
       `Метрики Prometheus: http://${host}:${config.metricsPort ?? port}/metrics (Authorization: Bearer METRICS_TOKEN)`,
     );
   log.info({ port, host: config.host, database: database.kind, metrics: Boolean(config.metricsToken) }, 'started');
-  reportKeys(keys);
   if (!config.devLauncher && !config.supportUrl)
     say(
       'SUPPORT_URL не задан: экран «Помощь и поддержка» и /paysupport не могут назвать контакт поддержки, а Telegram ' +

@@ -25,3 +25,16 @@ export function takeSignIn(initData: string): Promise<Me> | null {
   early = null;
   return taken;
 }
+
+/**
+ * Settles once the entry's sign-in has its answer, whatever it is (at once when none was sent), without taking it:
+ * boot() waits for it before the first render of a start screen, so that render is the screen, not the splash.
+ */
+export function signInAnswered(): Promise<void> {
+  return early
+    ? early.user.then(
+        () => {},
+        () => {},
+      )
+    : Promise.resolve();
+}

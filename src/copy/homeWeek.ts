@@ -26,5 +26,7 @@ export const homeWeekCopy = {
   weekEmpty: 'Отметьте настроение выше — и здесь появится ваша неделя',
   insightTitle: 'Мысль дня',
   loadError: 'Не удалось загрузить данные',
+  /** Under a week that could not be brought up to date (it stays on screen: known data is never taken away). */
+  staleNote: 'Не удалось обновить — показаны последние данные',
   retry: 'Попробовать снова',
 } as const;

@@ -69,6 +69,25 @@ describe('early sign-in: the entry asks, the auth machine takes the answer', () 
     expect(sentInitData()).toEqual([INIT_DATA, INIT_DATA]);
   });
 
+  it('boot can wait for the early answer without taking it: settled on success or failure, at once with none', async () => {
+    const settled = (p: Promise<void>) =>
+      Promise.race([p.then(() => true), new Promise((r) => setTimeout(r, 50, false))]);
+    await expect(settled(early.signInAnswered())).resolves.toBe(true); // nothing sent: nothing to wait for
+
+    localStorage.setItem('tg_init_data', INIT_DATA);
+    let answer!: (r: Response) => void;
+    fetchMock.mockImplementationOnce(() => new Promise<Response>((resolve) => (answer = resolve)));
+    early.startSignIn();
+    const waiting = early.signInAnswered();
+    await expect(settled(waiting)).resolves.toBe(false); // still on its way
+    answer(json(401, { detail: 'Требуется авторизация' }));
+    await expect(settled(waiting)).resolves.toBe(true); // a failure is an answer too, never a rejection
+    // Still there for the machine: it signs in with this answer, not a second request.
+    const actor = await signedInActor();
+    expect(actor.getSnapshot().matches({ error: 'auth' })).toBe(true);
+    expect(fetchMock).toHaveBeenCalledTimes(1);
+  });
+
   it('a network failure of the early request is «Нет соединения», as the machine’s own request would be', async () => {
     localStorage.setItem('tg_init_data', INIT_DATA);
     fetchMock.mockImplementationOnce(async () => {

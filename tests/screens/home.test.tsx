@@ -83,7 +83,7 @@ describe('home screen', () => {
     vi.mocked(toast).mockReset();
   });
 
-  async function renderHome(user: { first_name?: string | null }, now = at(14)) {
+  async function renderHome(user: { first_name?: string | null; telegram_id?: number }, now = at(14)) {
     const actor = signedIn(user);
     actor.start();
     await waitFor(() => expect(actor.getSnapshot().matches('authenticated')).toBe(true));
@@ -284,5 +284,70 @@ describe('home screen', () => {
     await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
     expect(await screen.findByLabelText('3 дня подряд')).toHaveTextContent('3');
     expect(loadSummary).toHaveBeenCalledTimes(2);
+  });
+
+  describe('the week kept on the device (a return visit)', () => {
+    const ANNA = { first_name: 'Анна', telegram_id: 111 };
+    const BORIS = { first_name: 'Борис', telegram_id: 222 };
+    const keptWeek = summaryOf({ streak: { days: 7, active_today: true, active_days_30: 15 } });
+    const keep = (telegramId: number, summary: HomeSummary) =>
+      localStorage.setItem(`home_summary:${telegramId}`, JSON.stringify(summary));
+
+    it('shows the last known week at once, without a spinner, then the server’s answer, which it keeps', async () => {
+      keep(ANNA.telegram_id, keptWeek);
+      let answer!: (s: HomeSummary) => void;
+      loadSummary.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+      await renderHome(ANNA);
+      expect(await screen.findByLabelText('7 дней подряд')).toHaveTextContent('7');
+      expect(screen.queryByText('Загружаем вашу неделю…')).not.toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+      expect(loadSummary).toHaveBeenCalledTimes(1); // asked at once, while the kept week shows
+
+      answer(summaryOf());
+      expect(await screen.findByLabelText('3 дня подряд')).toHaveTextContent('3');
+      expect(screen.queryByLabelText('7 дней подряд')).not.toBeInTheDocument();
+      expect(JSON.parse(localStorage.getItem('home_summary:111')!)).toEqual(summaryOf());
+    });
+
+    it('a failed update keeps the known week with a quiet note; «Попробовать снова» asks again', async () => {
+      keep(ANNA.telegram_id, keptWeek);
+      loadSummary.mockRejectedValueOnce(new Error('offline'));
+      await renderHome(ANNA);
+      expect(await screen.findByText('Не удалось обновить — показаны последние данные')).toHaveAttribute(
+        'role',
+        'status',
+      );
+      expect(screen.getByLabelText('7 дней подряд')).toHaveTextContent('7');
+      expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+      expect(screen.queryByText('Не удалось загрузить данные')).not.toBeInTheDocument();
+      expect(screen.queryByRole('progressbar')).not.toBeInTheDocument();
+
+      await userEvent.click(screen.getByRole('button', { name: 'Попробовать снова' }));
+      expect(await screen.findByLabelText('3 дня подряд')).toHaveTextContent('3');
+      expect(screen.queryByText('Не удалось обновить — показаны последние данные')).not.toBeInTheDocument();
+      expect(loadSummary).toHaveBeenCalledTimes(2);
+    });
+
+    it('another Telegram user on the same device never sees that week', async () => {
+      keep(ANNA.telegram_id, keptWeek);
+      let answer!: (s: HomeSummary) => void;
+      loadSummary.mockReturnValueOnce(new Promise((resolve) => (answer = resolve)));
+      await renderHome(BORIS);
+      expect(screen.getByText('Загружаем вашу неделю…')).toHaveAttribute('role', 'status');
+      expect(screen.queryByLabelText('7 дней подряд')).not.toBeInTheDocument();
+      answer(summaryOf({ streak: { days: 1, active_today: true, active_days_30: 1 } }));
+      expect(await screen.findByLabelText('1 день подряд')).toHaveTextContent('1');
+      expect(screen.queryByLabelText('7 дней подряд')).not.toBeInTheDocument();
+      // Each keeps their own.
+      expect(JSON.parse(localStorage.getItem('home_summary:111')!)).toEqual(keptWeek);
+      expect(JSON.parse(localStorage.getItem('home_summary:222')!).streak.days).toBe(1);
+    });
+
+    it('something unreadable kept is the same as nothing kept', async () => {
+      localStorage.setItem('home_summary:111', '{"today":"2030-01-16","streak":{"days":"many"}}');
+      loadSummary.mockReturnValueOnce(new Promise(() => {}));
+      await renderHome(ANNA);
+      expect(screen.getByText('Загружаем вашу неделю…')).toHaveAttribute('role', 'status');
+    });
   });
 });

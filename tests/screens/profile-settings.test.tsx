@@ -252,6 +252,7 @@ describe('my data', () => {
       localStorage.setItem(`diary_drafts:${TELEGRAM_ID}`, '[]');
       localStorage.setItem(`diary_edits:${TELEGRAM_ID}`, '[{"id":"e1","title":"","content":"правка","mood":null}]');
       localStorage.setItem(`chat_drafts:${TELEGRAM_ID}`, '[]');
+      localStorage.setItem(`home_summary:${TELEGRAM_ID}`, '{"today":"2030-01-16"}');
       localStorage.setItem('onboarding_completed', 'true');
       localStorage.setItem('tg_init_data', 'init');
       vi.mocked(eraseMyData).mockResolvedValue();
@@ -270,7 +271,12 @@ describe('my data', () => {
       expect(restartApp).not.toHaveBeenCalled();
       await waitFor(() => expect(restartApp).toHaveBeenCalled(), { timeout: 6_000 });
       expect(eraseMyData).toHaveBeenCalledTimes(1);
-      const kept = [`diary_drafts:${TELEGRAM_ID}`, `diary_edits:${TELEGRAM_ID}`, `chat_drafts:${TELEGRAM_ID}`];
+      const kept = [
+        `diary_drafts:${TELEGRAM_ID}`,
+        `diary_edits:${TELEGRAM_ID}`,
+        `chat_drafts:${TELEGRAM_ID}`,
+        `home_summary:${TELEGRAM_ID}`,
+      ];
       for (const key of [...kept, 'onboarding_completed']) expect(localStorage.getItem(key), key).toBeNull();
       expect(localStorage.getItem('tg_init_data')).toBe('init'); // the next sign-in needs it
     },

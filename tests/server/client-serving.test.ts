@@ -156,7 +156,7 @@ describe('the production build', () => {
       expect(gunzipSync(readFileSync(join(outDir, `${file}.gz`))), file).toEqual(original);
     }
     expect(findDevelopmentRuntime(outDir)).toBeNull();
-  });
+  }, 60_000); // it reads and unpacks every script twice: over 30 s on a busy 2-core machine
 
   it('index.html preloads boot.tsx and its imports, and lists each start screen’s files; the entry waits for none of them', () => {
     type Chunk = { file: string; isEntry?: boolean; imports?: string[] };

@@ -1,7 +1,8 @@
 // /app/home: the greeting, the mood check-in (one tap, free on every plan), the chat, practices and diary cards,
-// and the user's week. Binds two flows: the check-in and the week (home summary); a saved check-in refreshes the
-// week, so the streak and the chart follow at once.
-import { lazy, Suspense } from 'react';
+// and the user's week. Binds two flows: the check-in and the week (home summary, the last known one kept per user on
+// the device and shown at once while the server is asked); a saved check-in refreshes the week, so the streak and
+// the chart follow at once.
+import { lazy, Suspense, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { checkInMachine, checkInView } from '../../../machines/checkin/checkin.machine';
@@ -20,6 +21,7 @@ import { useFlow } from '../../flow/useFlow';
 import { greeting } from '../../lib/greeting';
 import { haptic } from '../../telegram/haptic';
 import { useNewEntryGate } from '../diary/useNewEntryGate';
+import { summaryEffects } from './summaryStorage';
 
 const Greeting = styled.h1`
   margin: ${({ theme }) => theme.space(2)} 0 0;
@@ -73,8 +75,15 @@ const SHORTCUTS = [
 ] as const;
 
 export default function HomeScreen({ now = new Date() }: { now?: Date }) {
-  const firstName = useAuthView().user?.first_name;
-  const week = useFlow(homeSummaryMachine, homeSummaryView, { actors: homeActors });
+  const user = useAuthView().user;
+  const firstName = user?.first_name;
+  const telegramId = typeof user?.telegram_id === 'number' ? user.telegram_id : null;
+  // The signed-in user's kept week (one storage key per Telegram user).
+  const kept = useMemo(() => summaryEffects(telegramId), [telegramId]);
+  const week = useFlow(homeSummaryMachine, homeSummaryView, {
+    actors: { ...homeActors, ...kept.actors },
+    actions: kept.actions,
+  });
   const checkIn = useFlow(checkInMachine, checkInView, {
     actors: checkInActors,
     actions: { checkedIn: () => week.send({ type: 'REFRESH' }) },

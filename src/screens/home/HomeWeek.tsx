@@ -1,9 +1,11 @@
 // Home's own week below the cards, from the home summary flow HomeScreen binds (a check-in there refreshes it): the
-// streak, this week's mood chart and the insight, a placeholder while they load, «Не удалось загрузить данные»
-// with «Попробовать снова» on a failure. A chunk of its own (HomeScreen loads it lazily), so the first load of home
+// streak, this week's mood chart and the insight, a placeholder while nothing is known yet, «Не удалось загрузить
+// данные» with «Попробовать снова» on a failure. A known week (kept from the last opening, or shown before a refresh)
+// stays on screen while it is asked for again — no spinner over it — and a failed update adds only a quiet note. A chunk of its own (HomeScreen loads it lazily), so the first load of home
 // does not grow.
 import styled from 'styled-components';
 import type { HomeSummaryView } from '../../../machines/home/home-summary.machine';
+import { Button } from '../../components/Button';
 import { Card, CardText, CardTitle } from '../../components/Card';
 import { ErrorState } from '../../components/ErrorState';
 import { Badge } from '../../components/home/Badge';
@@ -20,6 +22,16 @@ const Insight = styled(Card)`
   align-items: flex-start;
 `;
 
+const StaleNote = styled.p`
+  display: flex;
+  flex-wrap: wrap;
+  align-items: center;
+  gap: ${({ theme }) => theme.space(1)};
+  margin: 0;
+  font-size: ${({ theme }) => theme.font.size.sm};
+  color: ${({ theme }) => theme.color.hint};
+`;
+
 export default function HomeWeek({ view, onRetry }: { view: HomeSummaryView; onRetry: () => void }) {
   const summary = view.summary;
   const copy = homeWeekCopy;
@@ -33,6 +45,15 @@ export default function HomeWeek({ view, onRetry }: { view: HomeSummaryView; onR
     );
   return (
     <>
+      {view.stale ? (
+        <StaleNote role="status">
+          {copy.staleNote}
+          <Button $variant="plain" onClick={onRetry}>
+            {copy.retry}
+          </Button>
+        </StaleNote>
+      ) : null}
+
       <StreakCard streak={summary.streak} />
 
       <Card>
