@@ -159,7 +159,10 @@ export const practicesCopy = {
       pause: 'Задержите дыхание',
     } satisfies Record<BreathingPhase, string>,
     // The spec's «СТАРТ» is not a phase of the rhythm (issue 24): the strip lists the phases alone.
-    strip: { inhale: 'ВДОХ', hold: 'ЗАДЕРЖКА', exhale: 'ВЫДОХ', pause: 'ПАУЗА' } satisfies Record<BreathingPhase, string>,
+    strip: { inhale: 'ВДОХ', hold: 'ЗАДЕРЖКА', exhale: 'ВЫДОХ', pause: 'ПАУЗА' } satisfies Record<
+      BreathingPhase,
+      string
+    >,
     stripLabel: 'Фазы дыхания',
     seconds: (n: number) => `${n} с`,
     cycle: (n: number, of: number) => `Цикл ${n} из ${of}`,
