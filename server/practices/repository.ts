@@ -92,7 +92,7 @@ export async function completeSession(
   db: Db,
   userId: number,
   sessionId: string,
-  input: { rating: number; feedback: string | null },
+  input: { rating: number | null; feedback: string | null },
 ): Promise<CompleteResult> {
   if (!isSessionId(sessionId)) return { ok: false, reason: 'not_found' };
   const mine = and(eq(practiceSessions.id, sessionId), eq(practiceSessions.userId, userId));
