@@ -60,7 +60,9 @@ export const practiceCompleteBodySchema = z.strictObject(
       .number({ error: (iss) => (iss.input === undefined ? 'Оценка обязательна' : ratingError) })
       .int({ error: ratingError })
       .min(PRACTICE_RATING_MIN, { error: ratingError })
-      .max(PRACTICE_RATING_MAX, { error: ratingError }),
+      .max(PRACTICE_RATING_MAX, { error: ratingError })
+      // null: the rating was skipped («Пропустить»); the session is completed unrated. Absent is still an error.
+      .nullable(),
     /** The comment: trimmed, at most 500 characters, blank → null. */
     feedback: storableString('Комментарий должен быть строкой')
       .trim()

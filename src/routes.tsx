@@ -69,13 +69,13 @@ export function AppRoutes() {
                 </FreshPer>
               }
             />
+            {/* A session hides the tab bar (issue 24); back goes to its practice's detail page (the session's BACK). */}
+            <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />
           </Route>
           <Route element={<TabsLayout />}>
             <Route path={paths.home} element={<HomeScreen />} />
             <Route path={paths.chatList} element={<ChatListScreen />} />
             <Route path={paths.practices} element={<PracticeListScreen />} />
-            {/* Back from a session goes to its practice's detail page (the session machine's BACK). */}
-            <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />
             <Route path={paths.diary} element={<DiaryListScreen />} />
             <Route path={paths.newDiaryEntry} element={<NewEntryScreen />} />
             <Route

@@ -1,9 +1,9 @@
 // Checkout (/app/profile/subscription/checkout?tier=…&period=…): the order summary, a payment method (Telegram Stars,
-// recommended; a bank card only when the server takes cards), and paying. The server makes the invoice (its price,
-// never ours); Telegram's invoice.open answers paid | pending | cancelled | failed, which is never proof of payment:
-// after paid or pending the flow asks the server for the subscription every few seconds until the bought tier is
-// there (then thanks); after a bounded number of quick checks it says confirmation is late and keeps asking, slower,
-// with a way to check again now. Cancelled or failed: nothing was charged, try again. A Telegram too old for the
+// recommended, and chosen already when it is the only one; a bank card only when the server takes cards), and
+// paying. The server makes the invoice (its price, never ours); Telegram's invoice.open answers paid | pending |
+// cancelled | failed, which is never proof of payment: after paid or pending the flow asks the server for the
+// subscription every few seconds until the bought tier is there (then thanks); after a bounded number of quick
+// checks it says confirmation is late and keeps asking, slower, with a way to check again now. Cancelled or failed: nothing was charged, try again. A Telegram too old for the
 // payment window: update it. Unknown tier or period: «Тариф не найден». Before paying, the server's preview says
 // what the payment does to the plan held (a lower paid tier's days carried over, a trial ended).
 import { assign, setup, type SnapshotFrom } from 'xstate';
@@ -13,7 +13,7 @@ import { stubAction, stubActor, type HapticParams, type NavigateParams } from '.
 import { paths } from '../paths';
 import { topState } from '../view-model';
 import { actionFor, type PlansData } from './plans';
-import { periodOffer } from './pricing';
+import { periodOffer, type ShownCurrency } from './pricing';
 
 /** What Telegram's invoice.open resolves to; 'unsupported': this Telegram app has no payment window to open. */
 export type InvoiceStatus = 'paid' | 'pending' | 'cancelled' | 'failed' | 'unsupported';
@@ -178,7 +178,14 @@ export const checkoutMachine = checkoutSetup.createMachine({
             target: 'unavailable',
             actions: assign({ data: ({ event }) => event.output }),
           },
-          { target: 'previewing', actions: assign({ data: ({ event }) => event.output }) },
+          {
+            target: 'previewing',
+            description: 'The only way to pay (Stars, when the server takes no cards) comes chosen.',
+            actions: assign({
+              data: ({ event }) => event.output,
+              method: ({ event }) => (event.output.methods.length === 1 ? event.output.methods[0]! : null),
+            }),
+          },
         ],
         onError: { target: 'error' },
       },
@@ -206,7 +213,7 @@ export const checkoutMachine = checkoutSetup.createMachine({
       on: { TO_PLANS: { actions: { type: 'navigate', params: { to: paths.subscription } } } },
     },
     ready: {
-      description: 'Summary and methods; the pay button is disabled until a method is chosen.',
+      description: 'Summary and methods; the pay button is disabled until a method is chosen (the only one is).',
       on: {
         'METHOD.SELECT': {
           guard: {
@@ -349,9 +356,12 @@ export function checkoutView(snapshot: SnapshotFrom<typeof checkoutMachine>) {
   const status = topState<CheckoutStatus>(snapshot);
   const nameOf = (id: string) => data?.tiers.find((t) => t.id === id)?.name ?? id;
   const busy = status === 'creatingInvoice' || status === 'invoiceOpen';
+  const currency: ShownCurrency = method === 'card' ? 'rub' : 'stars';
   return {
     status,
     summary: tier && offer ? { name: tier.name, ...offer } : null,
+    /** The summary's price: in stars, or in roubles once a card is chosen (what the pay button charges). */
+    currency,
     methods: (['stars', 'card'] as const).map((id) => ({
       id,
       available: data?.methods.includes(id) ?? false,

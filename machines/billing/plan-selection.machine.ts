@@ -95,7 +95,7 @@ export interface PlanCardView {
   featured: boolean;
   popular: boolean;
   benefits: string[];
-  /** The period buttons with their discount (0: no badge). */
+  /** The period buttons with their discount, the Stars price's (0: no badge). */
   periods: Array<{ months: number; discount: number; selected: boolean }>;
   /** The selected period's offer; null for the free tier. */
   offer: PeriodOffer | null;
@@ -117,7 +117,7 @@ export function planSelectionView(snapshot: SnapshotFrom<typeof planSelectionMac
       benefits: tier.benefits,
       periods: tier.periods.map((p) => ({
         months: p.months,
-        discount: periodOffer(tier, p.months)?.discount ?? 0,
+        discount: periodOffer(tier, p.months)?.stars.discount ?? 0,
         selected: p.months === months,
       })),
       offer: periodOffer(tier, months),

@@ -1,6 +1,7 @@
 // «Сканирование тела»: seven zones of 40 seconds, head to feet. It starts on a button, has a menu with
-// «Завершить досрочно», and finishes by itself after the last zone (the zone timer, invoked as `zones`).
-import { setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// «Завершить досрочно», and finishes by itself after the last zone (the zone timer, invoked as `zones`). «Пауза»
+// stops the zone where it is; «Завершить» (or the menu's item) asks «Завершить практику?» with the zone held.
+import { sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { stubAction } from '../effects';
 import { topState } from '../view-model';
 import type { Clock } from './timing';
@@ -20,7 +21,15 @@ export const BODY_SCAN_ZONES = [
 ].map((id): Zone => ({ id, durationMs: BODY_SCAN_ZONE_MS }));
 
 export type BodyScanEvent =
-  { type: 'START' } | { type: 'MENU.OPEN' } | { type: 'MENU.CLOSE' } | { type: 'FINISH_EARLY' };
+  | { type: 'START' }
+  | { type: 'MENU.OPEN' }
+  | { type: 'MENU.CLOSE' }
+  | { type: 'FINISH_EARLY' }
+  | { type: 'PAUSE' }
+  | { type: 'RESUME' }
+  | { type: 'STOP' }
+  | { type: 'STOP.CONFIRM' }
+  | { type: 'STOP.CANCEL' };
 
 export const bodyScanMachine = setup({
   types: {
@@ -34,6 +43,8 @@ export const bodyScanMachine = setup({
   actions: {
     /** The practice is over: the session moves on to the rating. */
     finish: stubAction(),
+    pauseZones: sendTo('zones', { type: 'PAUSE' }),
+    resumeZones: sendTo('zones', { type: 'RESUME' }),
   },
 }).createMachine({
   id: 'bodyScan',
@@ -54,12 +65,32 @@ export const bodyScanMachine = setup({
       },
       initial: 'menuClosed',
       states: {
-        menuClosed: { on: { 'MENU.OPEN': { target: 'menuOpen' } } },
+        menuClosed: {
+          on: {
+            'MENU.OPEN': { target: 'menuOpen' },
+            PAUSE: { target: 'paused', actions: 'pauseZones', description: '«Пауза»' },
+            STOP: { target: 'confirming', actions: 'pauseZones', description: '«Завершить»' },
+          },
+        },
         menuOpen: {
           description: 'The menu offering «Завершить досрочно».',
           on: {
             'MENU.CLOSE': { target: 'menuClosed' },
-            FINISH_EARLY: { target: '#bodyScan.finished' },
+            FINISH_EARLY: { target: 'confirming', actions: 'pauseZones' },
+          },
+        },
+        paused: {
+          description: 'The zone and its seconds stand still until «Продолжить».',
+          on: {
+            RESUME: { target: 'menuClosed', actions: 'resumeZones', description: '«Продолжить»' },
+            STOP: { target: 'confirming', description: '«Завершить»' },
+          },
+        },
+        confirming: {
+          description: '«Завершить практику?» (Завершить / Продолжить); the zone is held meanwhile.',
+          on: {
+            'STOP.CONFIRM': { target: '#bodyScan.finished' },
+            'STOP.CANCEL': { target: 'menuClosed', actions: 'resumeZones' },
           },
         },
       },
@@ -75,6 +106,8 @@ export function bodyScanView(snapshot: SnapshotFrom<typeof bodyScanMachine>) {
   return {
     status: topState<BodyScanStatus>(snapshot),
     menuOpen: snapshot.matches({ scanning: 'menuOpen' }),
+    paused: snapshot.matches({ scanning: 'paused' }) || snapshot.matches({ scanning: 'confirming' }),
+    confirmingStop: snapshot.matches({ scanning: 'confirming' }),
     zones: snapshot.children.zones as ActorRefFrom<typeof zoneTimerMachine> | undefined,
   };
 }

@@ -2,7 +2,9 @@
 // hold, exhale and — only when the rhythm has one — a pause, each counting down its seconds; a cycle-complete
 // event at every cycle end but the last; after the last cycle the practice is finished (the session shows the
 // rating). Phases follow a schedule of absolute deadlines from the start (machines/practices/timing.ts), so a
-// phone that slept resumes in the phase and second it would be in.
+// phone that slept resumes in the phase and second it would be in. «Пауза» stops the clock where it is and
+// «Продолжить» moves the schedule on by the time paused; «Завершить» asks «Завершить практику?» (the clock held
+// meanwhile) and, confirmed, finishes as the last cycle does.
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { stubAction, type HapticParams } from '../effects';
 import { topState } from '../view-model';
@@ -29,11 +31,19 @@ export interface BreathingContext extends BreathingInput {
   /** Scheduled start and end of the current phase (clock ms). */
   phaseStartedAt: number;
   phaseEndsAt: number;
-  /** The clock when the machine last looked (a phase change or a second boundary). */
+  /** The phase on now (kept while paused, when the state no longer says it). */
+  phase: BreathingPhase;
+  /** The clock when the machine last looked (a phase change or a second boundary); while paused, when it paused. */
   now: number;
 }
 
-export type BreathingEvent = { type: 'START' };
+export type BreathingEvent =
+  | { type: 'START' }
+  | { type: 'PAUSE' }
+  | { type: 'RESUME' }
+  | { type: 'STOP' }
+  | { type: 'STOP.CONFIRM' }
+  | { type: 'STOP.CANCEL' };
 
 export const breathingMachine = setup({
   types: {
@@ -53,6 +63,7 @@ export const breathingMachine = setup({
     }),
     /** The phase starts where the previous one was scheduled to end, not when its timer happened to fire. */
     enterPhase: assign(({ context }, params: { phase: BreathingPhase }) => ({
+      phase: params.phase,
       now: context.clock.now(),
       phaseStartedAt: context.phaseEndsAt,
       phaseEndsAt: context.phaseEndsAt + phaseSeconds(context.config, params.phase) * SECOND_MS,
@@ -80,6 +91,14 @@ export const breathingMachine = setup({
     completePhase: assign({ phasesDone: ({ context }) => context.phasesDone + 1 }),
     nextCycle: assign({ cycle: ({ context }) => context.cycle + 1 }),
     syncClock: assign({ now: ({ context }) => context.clock.now() }),
+    /** Paused: `now` stays the moment of the pause, so the phase, its seconds and the ring stand still. */
+    stopClock: assign({ now: ({ context }) => context.clock.now() }),
+    /** Resumed: the schedule moves on by the time paused, so the phase goes on from the same point. */
+    resumeClock: assign(({ context }) => {
+      const now = context.clock.now();
+      const paused = now - context.now;
+      return { now, phaseStartedAt: context.phaseStartedAt + paused, phaseEndsAt: context.phaseEndsAt + paused };
+    }),
   },
   guards: {
     hasPause: ({ context }) => hasPause(context.config),
@@ -98,77 +117,143 @@ export const breathingMachine = setup({
     phasesDone: 0,
     phaseStartedAt: 0,
     phaseEndsAt: 0,
+    phase: 'inhale',
     now: input.clock.now(),
   }),
   initial: 'ready',
   states: {
     ready: {
       description: '«Приготовьтесь к практике» with «Начать».',
-      on: { START: { target: 'running', actions: 'begin' } },
+      on: {
+        START: {
+          target: 'running',
+          actions: [
+            'begin',
+            { type: 'enterPhase', params: { phase: 'inhale' } },
+            { type: 'cue', params: { phase: 'inhale' } },
+          ],
+        },
+      },
     },
     running: {
-      type: 'parallel',
+      initial: 'playing',
       states: {
-        phase: {
-          initial: 'inhale',
+        playing: {
+          type: 'parallel',
+          on: {
+            PAUSE: { target: 'paused', actions: 'stopClock', description: '«Пауза»' },
+            STOP: { target: 'confirming', actions: 'stopClock', description: '«Завершить»' },
+          },
           states: {
-            inhale: {
-              description: '«Вдохните через нос»',
-              entry: [
-                { type: 'enterPhase', params: { phase: 'inhale' } },
-                { type: 'cue', params: { phase: 'inhale' } },
-              ],
-              after: { phaseEnd: { target: 'hold', actions: 'completePhase' } },
-            },
-            hold: {
-              description: '«Задержите дыхание»',
-              entry: [
-                { type: 'enterPhase', params: { phase: 'hold' } },
-                { type: 'cue', params: { phase: 'hold' } },
-              ],
-              after: { phaseEnd: { target: 'exhale', actions: 'completePhase' } },
-            },
-            exhale: {
-              description: '«Медленно выдохните»; the cycle ends here when the rhythm has no pause.',
-              entry: [
-                { type: 'enterPhase', params: { phase: 'exhale' } },
-                { type: 'cue', params: { phase: 'exhale' } },
-              ],
-              after: {
-                phaseEnd: [
-                  { guard: 'hasPause', target: 'pause', actions: 'completePhase' },
-                  { guard: 'isLastCycle', target: '#breathing.finished', actions: 'completePhase' },
-                  { target: 'inhale', actions: ['completePhase', 'nextCycle'] },
-                ],
+            // A phase is scheduled by the transition into it, not on entry: resuming re-enters the phase that was on
+            // (its history) without starting it again.
+            phase: {
+              initial: 'inhale',
+              states: {
+                inhale: {
+                  description: '«Вдохните через нос»',
+                  after: {
+                    phaseEnd: {
+                      target: 'hold',
+                      actions: [
+                        'completePhase',
+                        { type: 'enterPhase', params: { phase: 'hold' } },
+                        { type: 'cue', params: { phase: 'hold' } },
+                      ],
+                    },
+                  },
+                },
+                hold: {
+                  description: '«Задержите дыхание»',
+                  after: {
+                    phaseEnd: {
+                      target: 'exhale',
+                      actions: [
+                        'completePhase',
+                        { type: 'enterPhase', params: { phase: 'exhale' } },
+                        { type: 'cue', params: { phase: 'exhale' } },
+                      ],
+                    },
+                  },
+                },
+                exhale: {
+                  description: '«Медленно выдохните»; the cycle ends here when the rhythm has no pause.',
+                  after: {
+                    phaseEnd: [
+                      {
+                        guard: 'hasPause',
+                        target: 'pause',
+                        actions: [
+                          'completePhase',
+                          { type: 'enterPhase', params: { phase: 'pause' } },
+                          { type: 'cue', params: { phase: 'pause' } },
+                        ],
+                      },
+                      { guard: 'isLastCycle', target: '#breathing.finished', actions: 'completePhase' },
+                      {
+                        target: 'inhale',
+                        actions: [
+                          'completePhase',
+                          'nextCycle',
+                          { type: 'enterPhase', params: { phase: 'inhale' } },
+                          { type: 'cue', params: { phase: 'inhale' } },
+                        ],
+                      },
+                    ],
+                  },
+                },
+                pause: {
+                  description: 'The pause after the exhale (box breathing); the cycle ends here.',
+                  after: {
+                    phaseEnd: [
+                      { guard: 'isLastCycle', target: '#breathing.finished', actions: 'completePhase' },
+                      {
+                        target: 'inhale',
+                        actions: [
+                          'completePhase',
+                          'nextCycle',
+                          { type: 'enterPhase', params: { phase: 'inhale' } },
+                          { type: 'cue', params: { phase: 'inhale' } },
+                        ],
+                      },
+                    ],
+                  },
+                },
+                resumed: { type: 'history', description: 'The phase that was on when the clock stopped.' },
               },
             },
-            pause: {
-              description: 'The pause after the exhale (box breathing); the cycle ends here.',
-              entry: [
-                { type: 'enterPhase', params: { phase: 'pause' } },
-                { type: 'cue', params: { phase: 'pause' } },
-              ],
-              after: {
-                phaseEnd: [
-                  { guard: 'isLastCycle', target: '#breathing.finished', actions: 'completePhase' },
-                  { target: 'inhale', actions: ['completePhase', 'nextCycle'] },
-                ],
+            clock: {
+              description: 'Looks at the clock whenever the shown second changes.',
+              initial: 'ticking',
+              states: {
+                ticking: { after: { tick: { target: 'ticking', reenter: true, actions: 'syncClock' } } },
               },
             },
           },
         },
-        clock: {
-          description: 'Looks at the clock whenever the shown second changes.',
-          initial: 'ticking',
-          states: {
-            ticking: { after: { tick: { target: 'ticking', reenter: true, actions: 'syncClock' } } },
+        paused: {
+          description: 'The clock stands still: the phase, its seconds and the ring stay as they were.',
+          on: {
+            RESUME: { target: 'playing.phase.resumed', actions: 'resumeClock', description: '«Продолжить»' },
+            STOP: { target: 'confirming', description: '«Завершить»' },
+          },
+        },
+        confirming: {
+          description: '«Завершить практику?» with «Завершить» and «Продолжить»; the clock is held meanwhile.',
+          on: {
+            'STOP.CONFIRM': { target: '#breathing.finished', description: '«Завершить»: on to the rating.' },
+            'STOP.CANCEL': {
+              target: 'playing.phase.resumed',
+              actions: 'resumeClock',
+              description: '«Продолжить»: the practice goes on from the same point.',
+            },
           },
         },
       },
     },
     finished: {
       type: 'final',
-      description: 'All cycles breathed: the session shows «Отлично!» and the rating.',
+      description: 'All cycles breathed, or stopped on purpose: the session shows the rating.',
       entry: ['syncClock', 'finish'],
     },
   },
@@ -180,10 +265,14 @@ export type BreathingStatus = 'ready' | 'running' | 'finished';
 export function breathingView(snapshot: SnapshotFrom<typeof breathingMachine>) {
   const { config, cycle, phasesDone, phaseStartedAt, phaseEndsAt, now } = snapshot.context;
   const status = topState<BreathingStatus>(snapshot);
-  const phase = status === 'running' ? (snapshot.value as { running: { phase: BreathingPhase } }).running.phase : null;
+  const phase = status === 'running' ? snapshot.context.phase : null;
   return {
     status,
     phase,
+    /** The clock stands still («Продолжить» shows instead of «Пауза»; the shape and ring stop). */
+    paused: snapshot.matches({ running: 'paused' }) || snapshot.matches({ running: 'confirming' }),
+    /** «Завершить практику?» is asked. */
+    confirmingStop: snapshot.matches({ running: 'confirming' }),
     cycle,
     totalCycles: config.totalCycles,
     /** The phase's own countdown; never 0 while the phase is shown (its end moves straight to the next one). */

@@ -1,4 +1,5 @@
-// A generic countdown: start, pause, reset; it completes at 0. While running it holds the deadline, not a count
+// A generic countdown: start, pause, reset; it completes at 0. HOLD stops a running countdown while a question is
+// asked over it (its owner's «Завершить практику?») and RELEASE lets it run on; a countdown not running ignores both. While running it holds the deadline, not a count
 // of ticks, so the time shown after the phone slept or the tab was throttled is the true time left.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import { topState } from '../view-model';
@@ -22,7 +23,7 @@ export const countdownMachine = setup({
   types: {
     context: {} as CountdownContext,
     input: {} as CountdownInput,
-    events: {} as { type: 'START' } | { type: 'PAUSE' } | { type: 'RESET' },
+    events: {} as { type: 'START' } | { type: 'PAUSE' } | { type: 'RESET' } | { type: 'HOLD' } | { type: 'RELEASE' },
   },
   actions: {
     run: assign(({ context }) => {
@@ -61,8 +62,13 @@ export const countdownMachine = setup({
       },
       on: {
         PAUSE: { target: 'paused', actions: 'hold' },
+        HOLD: { target: 'held', actions: 'hold' },
         RESET: { target: 'idle', actions: 'rewind' },
       },
+    },
+    held: {
+      description: 'Stopped while its owner asks a question; RELEASE runs it on with the time that was left.',
+      on: { RELEASE: { target: 'running', actions: 'run' } },
     },
     paused: {
       description: 'The time left is kept until START.',
@@ -75,7 +81,7 @@ export const countdownMachine = setup({
   },
 });
 
-export type CountdownStatus = 'idle' | 'running' | 'paused' | 'done';
+export type CountdownStatus = 'idle' | 'running' | 'paused' | 'held' | 'done';
 
 /** What a countdown shows: its status, the whole seconds left and how far it has run (0..1). */
 export function countdownView(snapshot: SnapshotFrom<typeof countdownMachine>) {

@@ -1,6 +1,7 @@
 // «Старт за 5 минут»: a 300-second countdown (the generic countdown, invoked as `timer`) with start and pause, a
-// menu with «Завершить досрочно», and at 0 the button «Завершить практику».
-import { forwardTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
+// menu with «Завершить досрочно», and at 0 the button «Завершить практику». «Завершить» (or the menu's item) asks
+// «Завершить практику?» with the countdown held; «Продолжить» lets it run on.
+import { forwardTo, sendTo, setup, type ActorRefFrom, type SnapshotFrom } from 'xstate';
 import { stubAction } from '../effects';
 import { topState } from '../view-model';
 import { countdownMachine } from './countdown.machine';
@@ -14,6 +15,9 @@ export type FiveMinuteStartEvent =
   | { type: 'MENU.OPEN' }
   | { type: 'MENU.CLOSE' }
   | { type: 'FINISH_EARLY' }
+  | { type: 'STOP' }
+  | { type: 'STOP.CONFIRM' }
+  | { type: 'STOP.CANCEL' }
   | { type: 'FINISH' };
 
 export const fiveMinuteStartMachine = setup({
@@ -29,6 +33,8 @@ export const fiveMinuteStartMachine = setup({
     /** The practice is over: the session moves on to the rating. */
     finish: stubAction(),
     forwardToTimer: forwardTo('timer'),
+    holdTimer: sendTo('timer', { type: 'HOLD' }),
+    releaseTimer: sendTo('timer', { type: 'RELEASE' }),
   },
 }).createMachine({
   id: 'fiveMinuteStart',
@@ -49,12 +55,28 @@ export const fiveMinuteStartMachine = setup({
       },
       initial: 'menuClosed',
       states: {
-        menuClosed: { on: { 'MENU.OPEN': { target: 'menuOpen' } } },
+        menuClosed: {
+          on: {
+            'MENU.OPEN': { target: 'menuOpen' },
+            STOP: { target: 'confirming', description: '«Завершить»' },
+          },
+        },
         menuOpen: {
           description: 'The menu offering «Завершить досрочно».',
           on: {
             'MENU.CLOSE': { target: 'menuClosed' },
-            FINISH_EARLY: { target: '#fiveMinuteStart.finished' },
+            FINISH_EARLY: { target: 'confirming' },
+          },
+        },
+        confirming: {
+          description: '«Завершить практику?» (Завершить / Продолжить); a running countdown is held meanwhile.',
+          entry: 'holdTimer',
+          on: {
+            // Under the question the countdown's own buttons do nothing.
+            START: {},
+            PAUSE: {},
+            'STOP.CONFIRM': { target: '#fiveMinuteStart.finished' },
+            'STOP.CANCEL': { target: 'menuClosed', actions: 'releaseTimer' },
           },
         },
       },
@@ -74,6 +96,7 @@ export function fiveMinuteStartView(snapshot: SnapshotFrom<typeof fiveMinuteStar
   return {
     status: topState<FiveMinuteStartStatus>(snapshot),
     menuOpen: snapshot.matches({ timing: 'menuOpen' }),
+    confirmingStop: snapshot.matches({ timing: 'confirming' }),
     timer: snapshot.children.timer as ActorRefFrom<typeof countdownMachine> | undefined,
   };
 }

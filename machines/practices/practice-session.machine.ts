@@ -1,7 +1,7 @@
 // A practice session after its start call: the practice's runner plays (the screen kept awake), then «Отлично!» /
 // «Как вам практика?» with the rating, then the complete call; on success the list thanks the user by the
-// practice's name. A failed complete shows «Не удалось завершить практику» and keeps the rating to send again.
-// Back goes to the practice's detail page.
+// practice's name. «Пропустить» completes it unrated, ending as a rated session does. A failed complete shows «Не
+// удалось завершить практику» and keeps the rating to send again. Back goes to the practice's detail page.
 import { assign, setup, type SnapshotFrom } from 'xstate';
 import type { PracticeId } from '../../contract/practices';
 import { stubAction, stubActor, stubCallback, type NavigateParams } from '../effects';
@@ -14,20 +14,26 @@ export interface PracticeSessionInput {
   practice: { id: PracticeId; name: string };
 }
 
-export interface CompleteSessionInput extends RatingResult {
+/** What the complete call sends: the rating, or none when it was skipped (rating and feedback null). */
+export interface SentRating {
+  rating: number | null;
+  feedback: string | null;
+}
+
+export interface CompleteSessionInput extends SentRating {
   sessionId: string;
 }
 
 export interface PracticeSessionContext extends PracticeSessionInput {
   /** What the runner handed over when it finished (a step practice's answers); shown beside the rating. */
   result: unknown;
-  /** The rating last sent, kept for another try. */
-  sent: RatingResult | null;
+  /** The rating last sent (or the skip), kept for another try. */
+  sent: SentRating | null;
   failed: boolean;
 }
 
 export type PracticeSessionEvent =
-  { type: 'FINISHED'; result?: unknown } | ({ type: 'SUBMIT' } & RatingResult) | { type: 'BACK' };
+  { type: 'FINISHED'; result?: unknown } | ({ type: 'SUBMIT' } & RatingResult) | { type: 'SKIP' } | { type: 'BACK' };
 
 export const practiceSessionMachine = setup({
   types: {
@@ -80,6 +86,11 @@ export const practiceSessionMachine = setup({
             failed: false,
           }),
         },
+        SKIP: {
+          description: '«Пропустить»: the session is completed with no rating, and ends as a rated one does.',
+          target: 'completing',
+          actions: assign({ sent: { rating: null, feedback: null }, failed: false }),
+        },
       },
     },
     completing: {
@@ -120,6 +131,8 @@ export function practiceSessionView(snapshot: SnapshotFrom<typeof practiceSessio
     /** The rating screen shows while sending too (its stars and comment stay as they are). */
     showsRating: status === 'rating' || status === 'completing',
     sending: status === 'completing',
+    /** Which button is busy while sending: «Пропустить» (true) or «Завершить». */
+    skipping: status === 'completing' && snapshot.context.sent?.rating === null,
     /** «Не удалось завершить практику»; the rating is still there to send again. */
     failed: snapshot.context.failed && status === 'rating',
   };

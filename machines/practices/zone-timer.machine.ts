@@ -1,5 +1,6 @@
 // A zone timer: steps through zones in order, each for its own duration, and finishes after the last. It starts
 // when created and keeps a schedule of absolute deadlines, so after a sleep it is in the zone it should be in.
+// PAUSE stops it where it is; RESUME moves the schedule on by the time paused.
 import { assign, enqueueActions, setup, type SnapshotFrom } from 'xstate';
 import { stubAction, type HapticParams } from '../effects';
 import { spanProgress, untilDeadline, untilNextSecond, wholeSecondsLeft, type Clock } from './timing';
@@ -30,6 +31,7 @@ export const zoneTimerMachine = setup({
     context: {} as ZoneTimerContext,
     input: {} as ZoneTimerInput,
     output: {} as { zonesDone: number },
+    events: {} as { type: 'PAUSE' } | { type: 'RESUME' },
   },
   actions: {
     haptic: stubAction<HapticParams>(),
@@ -41,6 +43,14 @@ export const zoneTimerMachine = setup({
       zoneEndsAt: context.zoneEndsAt + context.zones[context.index + 1]!.durationMs,
     })),
     syncClock: assign({ now: ({ context }) => context.clock.now() }),
+    /** Paused: `now` stays the moment of the pause, so the zone and its seconds stand still. */
+    stopClock: assign({ now: ({ context }) => context.clock.now() }),
+    /** Resumed: the schedule moves on by the time paused. */
+    resumeClock: assign(({ context }) => {
+      const now = context.clock.now();
+      const paused = now - context.now;
+      return { now, zoneStartedAt: context.zoneStartedAt + paused, zoneEndsAt: context.zoneEndsAt + paused };
+    }),
     /** A tick for a zone that is on now: the zones a sleeping phone missed are caught up in silence, not in a burst. */
     cue: enqueueActions(({ context, enqueue }) => {
       if (context.zoneEndsAt > context.clock.now()) enqueue({ type: 'haptic', params: { kind: 'select' } });
@@ -63,6 +73,7 @@ export const zoneTimerMachine = setup({
   initial: 'running',
   states: {
     running: {
+      on: { PAUSE: { target: 'paused', actions: 'stopClock' } },
       after: {
         zoneEnd: [
           { guard: 'isLastZone', target: 'done', actions: 'syncClock' },
@@ -76,6 +87,10 @@ export const zoneTimerMachine = setup({
           after: { tick: { target: 'ticking', reenter: true, actions: 'syncClock' } },
         },
       },
+    },
+    paused: {
+      description: 'The zone and its seconds stand still.',
+      on: { RESUME: { target: 'running', actions: 'resumeClock' } },
     },
     done: { type: 'final', description: 'The last zone ended.' },
   },

@@ -13,7 +13,8 @@ import { renewalOf, setRenewalCanceled } from './repository';
 
 export const RENEWAL_DETAILS = {
   none: 'Автопродление не подключено: тариф оплачен разово',
-  offline: 'Автопродление сейчас не изменить: сервер запущен без BOT_TOKEN (режим разработки)',
+  // The user's words (issue 24); the log says why (no BOT_TOKEN: the development mode).
+  offline: 'Автопродление сейчас не изменить. Попробуйте, пожалуйста, позже',
   telegram: 'Telegram не принял изменение автопродления, попробуйте ещё раз чуть позже',
 } as const;
 
@@ -39,7 +40,10 @@ export async function setAutoRenew(
   const { db, api, config, log } = deps;
   const row = await renewalOf(db, userId);
   if (!renewalView(row, now)) throw httpError(409, RENEWAL_DETAILS.none);
-  if (!botOnline(config)) throw httpError(503, RENEWAL_DETAILS.offline);
+  if (!botOnline(config)) {
+    log.warn({ userId }, 'auto-renewal not changed: the server runs without BOT_TOKEN (development mode)');
+    throw httpError(503, RENEWAL_DETAILS.offline);
+  }
   try {
     await api.editUserStarSubscription(row!.telegramId, row!.renewalChargeId!, !autoRenew);
   } catch (err) {

@@ -353,7 +353,8 @@ export type InvoiceRow = typeof invoices.$inferSelect;
 export type PaymentRow = typeof payments.$inferSelect;
 /**
  * One practice a user started (practice_type: an id of server/practices/catalogue.ts). Completed once: completed_at
- * and rating are set together by a conditional UPDATE, so a second completion finds nothing to change (409).
+ * and rating are set together by a conditional UPDATE, so a second completion finds nothing to change (409). A
+ * skipped rating completes it unrated (rating null); a rating without completion cannot be.
  */
 export const practiceSessions = pgTable(
   'practice_sessions',
@@ -376,7 +377,7 @@ export const practiceSessions = pgTable(
     // History: the user's sessions newest first.
     index('practice_sessions_user_started_idx').on(t.userId, t.startedAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     check('practice_sessions_rating_check', sql`${t.rating} between 1 and 5`),
-    check('practice_sessions_completed_rated_check', sql`(${t.completedAt} is null) = (${t.rating} is null)`),
+    check('practice_sessions_rated_when_completed_check', sql`${t.rating} is null or ${t.completedAt} is not null`),
   ],
 );
 

@@ -54,7 +54,7 @@ const summaryStatement = preparedPerDb((db) =>
         select json_agg(json_build_array(practice_type, rating))
         from practice_sessions
         where user_id = ${p('userId')}::int and started_at >= ${p('startedSince')}::timestamptz
-          and completed_at >= ${p('since')}::timestamptz)`,
+          and completed_at >= ${p('since')}::timestamptz and rating is not null)`,
     })
     .from(users)
     .where(eq(users.id, sql`${p('userId')}::int`))

@@ -33,7 +33,7 @@ export async function completeOnce(
   db: Db,
   userId: number,
   sessionId: string,
-  input: { rating: number; feedback: string | null },
+  input: { rating: number | null; feedback: string | null },
 ): Promise<SessionRow | undefined> {
   const mine = and(eq(practiceSessions.id, sessionId), eq(practiceSessions.userId, userId));
   const [row] = await db

@@ -100,7 +100,7 @@ export async function completeSession(
   db: Db,
   userId: number,
   sessionId: string,
-  input: { rating: number; feedback: string | null },
+  input: { rating: number | null; feedback: string | null },
 ): Promise<CompleteResult> {
   if (!isSessionId(sessionId)) return { ok: false, reason: 'not_found' };
   const row = await completeOnce(db, userId, sessionId, input);
@@ -117,7 +117,7 @@ export async function finishPractice(
   db: Db,
   user: { id: number; timeZone: string },
   sessionId: string,
-  input: { rating: number; feedback: string | null },
+  input: { rating: number | null; feedback: string | null },
 ): Promise<CompleteResult> {
   await flagRiskIn(db, user.id, input.feedback);
   const result = await completeSession(db, user.id, sessionId, input);

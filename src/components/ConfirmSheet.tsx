@@ -16,6 +16,8 @@ export interface ConfirmSheetProps {
   /** The confirmed action is under way: the buttons wait (aria-disabled keeps their focus). */
   busy?: boolean;
   busyLabel?: string;
+  /** The confirming button's look: destructive (default) for what cannot be undone, primary for what is not harmful. */
+  confirmVariant?: 'destructive' | 'primary';
 }
 
 export function ConfirmSheet({
@@ -28,6 +30,7 @@ export function ConfirmSheet({
   onCancel,
   busy = false,
   busyLabel,
+  confirmVariant = 'destructive',
 }: ConfirmSheetProps) {
   const cancel = () => {
     if (!busy) onCancel();
@@ -37,7 +40,7 @@ export function ConfirmSheet({
       <SheetBody $center>
         <h2>{title}</h2>
         <SheetNote>{text}</SheetNote>
-        <Button $variant="destructive" $block onClick={onConfirm} aria-busy={busy} aria-disabled={busy}>
+        <Button $variant={confirmVariant} $block onClick={onConfirm} aria-busy={busy} aria-disabled={busy}>
           {busy && busyLabel ? busyLabel : confirmLabel}
         </Button>
         <Button $block $variant="plain" onClick={cancel} aria-disabled={busy}>

@@ -19,6 +19,10 @@ const Box = styled.div`
     margin: 0;
     font-size: ${({ theme }) => theme.font.size.sm};
   }
+  /* Icons in the theme's accent, as everywhere (issue 24); the words stay quiet. */
+  svg {
+    color: ${({ theme }) => theme.color.accent};
+  }
 `;
 
 /**

@@ -25,8 +25,9 @@ export function MoodIcon({ mood, size = 30 }: { mood: Mood; size?: number }) {
 }
 
 /**
- * One row of five while every label fits whole; when the text is enlarged, the options wrap onto more rows
- * (each at least as wide as its label) instead of cutting or breaking a label.
+ * One row of five at a phone's width, each label with room inside its chip (issue 24): a two-word label may take two
+ * lines («Очень / плохое»), a word is never broken. When the text is enlarged, the options wrap onto more rows
+ * (each at least as wide as its longest word) instead of cutting a label.
  */
 const Row = styled.div`
   display: flex;
@@ -37,12 +38,12 @@ const Row = styled.div`
 
 const Option = styled.button<{ $selected: boolean }>`
   flex: 1 1 0;
-  min-width: max-content;
+  min-width: min-content;
   display: flex;
   flex-direction: column;
   align-items: center;
   gap: 4px;
-  padding: 10px 2px 8px;
+  padding: 10px 8px 8px;
   border: 0;
   border-radius: ${({ theme }) => theme.radius.md};
   /* The ring is a shadow, not a border: it takes no width from the label. */
@@ -58,7 +59,7 @@ const Option = styled.button<{ $selected: boolean }>`
   }
   span {
     font-size: inherit;
-    white-space: nowrap;
+    text-align: center;
     color: ${({ $selected, theme }) => ($selected ? theme.color.text : theme.color.hint)};
   }
 `;

@@ -35,10 +35,12 @@ export const DiaryIcon = () => (
     <path d="M5 17a3 3 0 0 1 3-3h11M9 8h6" />
   </Svg>
 );
+/** A lotus: practice, not the drop-with-an-arrow that read as «download» (issue 24). */
 export const PracticesIcon = () => (
   <Svg>
-    <path d="M12 21c-4-2-7-5.5-7-10a7 7 0 0 1 7-7 7 7 0 0 1 7 7c0 4.5-3 8-7 10Z" />
-    <path d="M12 8v9M9 12l3 3 3-3" />
+    <path d="M12 17.5c-1.8-1.5-2.8-3.6-2.8-6.1S10.2 6.6 12 4.5c1.8 2.1 2.8 4.4 2.8 6.9s-1 4.6-2.8 6.1Z" />
+    <path d="M9.6 15.9c-2.3-.3-4.8-1.8-6.1-4.9 2-.4 3.9-.1 5.6.8M14.4 15.9c2.3-.3 4.8-1.8 6.1-4.9-2-.4-3.9-.1-5.6.8" />
+    <path d="M5.5 20c4.2-1.4 8.8-1.4 13 0" />
   </Svg>
 );
 export const ProfileIcon = () => (

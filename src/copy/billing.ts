@@ -1,5 +1,5 @@
-// The plans and the checkout, verbatim where the product spec gives the words. Prices: roubles as '{amount} ₽',
-// stars as the bare number, grouped the Russian way.
+// The plans and the checkout, verbatim where the product spec gives the words. Prices: stars first as '{amount} ⭐'
+// (issue 24: a bare number read as nothing), roubles as '{amount} ₽', grouped the Russian way (docs/decisions/0225).
 import { format, isValid, parseISO } from 'date-fns';
 import { ru } from 'date-fns/locale/ru';
 import { monthsPhrase } from '../../contract/months';
@@ -10,8 +10,11 @@ const grouped = new Intl.NumberFormat('ru-RU');
 
 /** '1 990 ₽' with no-break spaces (Russian grouping, and the sign never wraps away from its number). */
 export const formatRub = (amount: number) => `${grouped.format(amount)}\u00a0₽`;
-/** Stars: the bare number, '1 000'. */
-export const formatStars = (amount: number) => grouped.format(amount);
+/** Stars: '1 000 ⭐', the unit kept with its number. */
+export const formatStars = (amount: number) => `${grouped.format(amount)}\u00a0⭐`;
+/** A price in the currency it is shown in. */
+export const formatPrice = (currency: 'stars' | 'rub', amount: number) =>
+  currency === 'stars' ? formatStars(amount) : formatRub(amount);
 /** '15 января 2030'; '' when unparsable. */
 export const formatDay = (iso: string | null | undefined) => {
   const date = iso ? parseISO(iso) : null;
@@ -19,6 +22,14 @@ export const formatDay = (iso: string | null | undefined) => {
 };
 
 export const billingCopy = {
+  /** One way for the plans and the checkout to show a price, its discount and the other currency. */
+  price: {
+    /** 'Скидка 17% · экономия 200 ⭐': the percent and the amount saved, in the price's currency. */
+    discount: (percent: number, saving: string) => `Скидка ${percent}% · экономия ${saving}`,
+    /** The other currency, for reference: '≈ 1 990 ₽' under stars; 'или 1 000 ⭐' under roubles. */
+    reference: (currency: 'stars' | 'rub', other: number) =>
+      currency === 'stars' ? `≈ ${formatRub(other)}` : `или ${formatStars(other)}`,
+  },
   plans: {
     title: 'Тарифы',
     featured: 'Лучший выбор',
@@ -27,7 +38,6 @@ export const billingCopy = {
     period: (months: number) => (months === 1 ? '1 месяц' : `${months} мес`),
     periodsLabel: 'Период подписки',
     discountBadge: (percent: number) => `-${percent}%`,
-    saving: (amount: number) => `Экономия ${formatRub(amount)}`,
     /** 'в месяц' or 'за N месяцев' (in Russian agreement: за 3 месяца, за 12 месяцев). */
     per: (months: number) => (months === 1 ? 'в месяц' : `за ${monthsPhrase(months)}`),
     includes: 'Что входит:',
@@ -50,17 +60,13 @@ export const billingCopy = {
     unavailableText: 'Этот тариф не выше вашей текущей подписки.',
     toPlans: 'К тарифам',
     summaryLabel: 'Ваш заказ',
-    discount: (percent: number) => `Скидка ${percent}%`,
-    inStars: 'или в звёздах Telegram',
-    /** The word after a number of stars: 1 звезда, 2 звезды, 5 звёзд, 21 звезда. */
-    stars: (n: number) => plural(n, ['звезда', 'звезды', 'звёзд']),
     methodsTitle: 'Способ оплаты',
     methods: {
       stars: { name: 'Telegram Stars', hint: 'Оплата звёздами прямо в Telegram', badge: 'Рекомендуем' },
       card: { name: 'Банковская карта', hint: 'Visa, Mastercard, МИР', badge: '' },
     },
     cardOff: 'Оплата картой пока недоступна',
-    /** 'Оплатить {stars}' or 'Оплатить {amount} ₽'; plain 'Оплатить' until a method is chosen. */
+    /** 'Оплатить 1 000 ⭐' or 'Оплатить 1 990 ₽'; plain 'Оплатить' until a method is chosen. */
     pay: (method: 'stars' | 'card' | null, rub: number, stars: number) =>
       method === 'stars'
         ? `Оплатить ${formatStars(stars)}`

@@ -5,6 +5,7 @@ import type { PracticeCategory } from '../../contract/practices';
 import type { BreathingPhase } from '../../machines/practices/breathing-configs';
 import type { GroundingSense } from '../../machines/practices/grounding.machine';
 import type { RatingPlaceholder } from '../../machines/practices/rating.machine';
+import { practiceName } from './practiceName';
 
 /** A category as the client knows it; anything else shows as mindfulness. */
 export type CategoryKey = PracticeCategory | 'mindfulness';
@@ -107,12 +108,12 @@ export const practicesCopy = {
     empty: 'Практики скоро появятся',
     locked: 'Доступна на PRO',
     thanksTitle: 'Спасибо, что уделили время себе',
-    thanks: (name: string) => `Практика «${name}» завершена`,
+    thanks: (name: string) => `Практика «${practiceName(name)}» завершена`,
   },
   lockedDialog: {
     title: 'Продвинутая практика',
     // The spec's «{practice} доступна…» agrees with «практика», not with a name like «Колесо баланса» (issue 24).
-    text: (name: string) => `Практика «${name}» доступна на тарифах PRO и PREMIUM`,
+    text: (name: string) => `Практика «${practiceName(name)}» доступна на тарифах PRO и PREMIUM`,
     upgrade: 'Улучшить тариф',
     later: 'Позже',
   },
@@ -138,6 +139,14 @@ export const practicesCopy = {
     finishEarly: 'Завершить досрочно',
     keepGoing: 'Продолжить практику',
     start: 'Начать',
+    pause: 'Пауза',
+    resume: 'Продолжить',
+    paused: 'Пауза. Продолжите, когда будете готовы.',
+    stop: 'Завершить',
+    stopTitle: 'Завершить практику?',
+    stopText: 'Дальше — оценка практики. Можно продолжить с того же места.',
+    stopConfirm: 'Завершить',
+    stopCancel: 'Продолжить',
   },
   breathing: {
     prepareTitle: 'Приготовьтесь к практике',
@@ -149,8 +158,9 @@ export const practicesCopy = {
       exhale: 'Медленно выдохните',
       pause: 'Задержите дыхание',
     } satisfies Record<BreathingPhase, string>,
-    strip: { start: 'СТАРТ', inhale: 'ВДОХ', hold: 'ЗАДЕРЖКА', exhale: 'ВЫДОХ', pause: 'ПАУЗА' } satisfies Record<
-      BreathingPhase | 'start',
+    // The spec's «СТАРТ» is not a phase of the rhythm (issue 24): the strip lists the phases alone.
+    strip: { inhale: 'ВДОХ', hold: 'ЗАДЕРЖКА', exhale: 'ВЫДОХ', pause: 'ПАУЗА' } satisfies Record<
+      BreathingPhase,
       string
     >,
     stripLabel: 'Фазы дыхания',
@@ -223,7 +233,18 @@ export const practicesCopy = {
     secondsLeft: 'Секунд в этой зоне',
   },
   rating: {
-    title: 'Отлично!',
+    /**
+     * The heading by the rating chosen (0: none yet). The spec's «Отлично!» stays for a finished practice and for
+     * 5; after «Совсем не помогло» it would ring false (issue 24), so low ratings get sympathy, high ones gladness.
+     */
+    titles: [
+      'Отлично!',
+      'Жаль, что не помогло',
+      'Спасибо, что попробовали',
+      'Хорошо, что нашли время',
+      'Рады, что помогло',
+      'Отлично!',
+    ],
     question: 'Как вам практика?',
     starsLabel: 'Оценка практики',
     star: (n: number) => `${n} из 5`,
@@ -238,6 +259,7 @@ export const practicesCopy = {
     } satisfies Record<RatingPlaceholder, string>,
     counter: (n: number, max: number) => `${n}/${max}`,
     submit: 'Завершить',
+    skip: 'Пропустить',
     ratingNeeded: 'Сначала выберите оценку',
     sending: 'Сохраняем…',
     failed: 'Не удалось завершить практику',

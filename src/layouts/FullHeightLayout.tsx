@@ -11,7 +11,7 @@ const Body = styled.div`
   background: ${({ theme }) => theme.color.bg};
 `;
 
-/** Chat and practice detail: the whole height, no bottom navigation. */
+/** Chat, practice detail and a practice session: the whole height, no bottom navigation. */
 export default function FullHeightLayout() {
   return (
     <Body>

@@ -73,6 +73,32 @@ async function go(page: Page, path: string) {
  * than the page it left (the router keeps the old page on screen while the new one's chunk loads; every route of
  * the sweep has its own title).
  */
+/** The check-in's mood chips at a text size: the label's room to the chip's edges, and whether it is cut. */
+async function moodChips(page: Page, size: string) {
+  await page.evaluate((s) => {
+    document.documentElement.style.fontSize = s;
+  }, size);
+  return page
+    .getByRole('radiogroup', { name: 'Как вы себя чувствуете сегодня?' })
+    .getByRole('radio')
+    .evaluateAll(
+      (chips, s) =>
+        chips.map((chip) => {
+          const label = chip.querySelector('span')!;
+          const [c, l] = [chip.getBoundingClientRect(), label.getBoundingClientRect()];
+          return {
+            name: chip.getAttribute('aria-label'),
+            size: s,
+            top: Math.round(c.top),
+            left: Math.round(l.left - c.left),
+            right: Math.round(c.right - l.right),
+            cut: label.scrollWidth > label.clientWidth + 1,
+          };
+        }),
+      size,
+    );
+}
+
 async function settled(page: Page) {
   const left = leftTitle.get(page) ?? null;
   leftTitle.delete(page);
@@ -226,6 +252,19 @@ describe('zoom and text size', () => {
     await page.waitForURL('**/app/home');
     await settled(page);
     await expectLayoutHolds(page, 'home');
+    // Issue 24: each mood label has room inside its chip (the chip's 8 px padding, nothing cut), five in one row on
+    // the phone; at 200 % the chips wrap onto more rows and still hold their labels with that room.
+    const chipsAt100 = await moodChips(page, '100%');
+    expect(chipsAt100.map((c) => c.name)).toEqual(['Очень плохое', 'Плохое', 'Нейтральное', 'Хорошее', 'Отличное']);
+    expect(new Set(chipsAt100.map((c) => c.top)).size).toBe(1);
+    for (const chip of [...chipsAt100, ...(await moodChips(page, '200%'))]) {
+      expect(chip.left, `${chip.name} at ${chip.size}`).toBeGreaterThanOrEqual(8);
+      expect(chip.right, `${chip.name} at ${chip.size}`).toBeGreaterThanOrEqual(8);
+      expect(chip.cut, `${chip.name} at ${chip.size}`).toBe(false);
+    }
+    await page.evaluate(() => {
+      document.documentElement.style.fontSize = '';
+    });
     // Spec: the bottom navigation is 56 px high (it may only grow for enlarged text; its labels keep it at 56).
     expect(await page.locator('nav').evaluate((n) => n.getBoundingClientRect().height)).toBe(56);
     // The labels text size is what makes the bottom navigation grow or cut: its labels must fit at 200 %.

@@ -8,6 +8,8 @@ import { startBotApi, type FakeBotApi } from '../support/bot-api';
 import { launchUrl, openApp, useServerAndBrowser, type TgUser } from './harness';
 import { paidUntilThanked, telegramSends } from './telegram-payments';
 
+type Box = { x: number; y: number; width: number; height: number };
+
 const SECRET = 'e2e-webhook-secret';
 const env: Record<string, string> = { WEBHOOK_SECRET: SECRET };
 let api: FakeBotApi;
@@ -41,25 +43,43 @@ describe('paying in Chromium', () => {
     await expect
       .poll(() => page.locator('article[data-tier="START"]').getByRole('button').textContent())
       .toBe('Текущая подписка');
-    // PREMIUM featured on its own row above; START and PRO side by side in the two-column grid of a phone
+    // One column on a phone (390 px): PREMIUM featured on top, then START, then PRO, each the page's full width, and
+    // nothing wider than the screen
     const [premiumBox, startBox, proBox] = await Promise.all(
       ['PREMIUM', 'START', 'PRO'].map((tier) => page.locator(`article[data-tier="${tier}"]`).boundingBox()),
     );
-    expect(startBox!.y).toBe(proBox!.y);
-    expect(proBox!.x).toBeGreaterThanOrEqual(startBox!.x + startBox!.width);
+    expect(page.viewportSize()!.width).toBe(390);
     expect(premiumBox!.y + premiumBox!.height).toBeLessThanOrEqual(startBox!.y);
-    expect(premiumBox!.width).toBeGreaterThan(startBox!.width * 1.8);
+    expect(startBox!.y + startBox!.height).toBeLessThanOrEqual(proBox!.y);
+    expect([startBox!.x, proBox!.x]).toEqual([premiumBox!.x, premiumBox!.x]);
+    expect([startBox!.width, proBox!.width]).toEqual([premiumBox!.width, premiumBox!.width]);
+    expect(premiumBox!.x + premiumBox!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    // Stars first with their unit, roubles for reference
+    await premium.getByText('400 ⭐').waitFor();
+    await premium.getByText('≈ 790 ₽').waitFor();
     await premium.getByRole('button', { name: /^3 мес/ }).click();
     await premium.getByText('за 3 месяца').waitFor();
+    await premium.getByText('Скидка 17% · экономия 200 ⭐').waitFor();
     await premium.getByRole('button', { name: 'Выбрать' }).click();
     await page.waitForURL('**/app/profile/subscription/checkout?tier=PREMIUM&period=3');
 
-    await page.getByText('Скидка 16%').waitFor({ timeout: TIMEOUT });
+    // the same discount line as the plans card; Stars, the only way to pay (no CARD_PROVIDER_TOKEN), comes chosen
+    await page.getByText('Скидка 17% · экономия 200 ⭐').waitFor({ timeout: TIMEOUT });
+    expect(await page.getByRole('radio', { name: /Банковская карта/ }).isDisabled()).toBe(true);
+    expect(await page.getByRole('radio', { name: /Telegram Stars/ }).isChecked()).toBe(true);
     const pay = page.getByRole('button', { name: /^Оплатить/ });
-    expect(await pay.isDisabled()).toBe(true);
-    expect(await page.getByRole('radio', { name: /Банковская карта/ }).isDisabled()).toBe(true); // no CARD_PROVIDER_TOKEN
-    await page.getByRole('radio', { name: /Telegram Stars/ }).check();
-    expect((await pay.textContent())?.replace(/\s/g, ' ')).toBe('Оплатить 1 000');
+    expect(await pay.isEnabled()).toBe(true);
+    expect((await pay.textContent())?.replace(/\s/g, ' ')).toBe('Оплатить 1 000 ⭐');
+    // one column: the summary, the methods and the pay button one under another, within the screen
+    const boxes = await Promise.all(
+      [page.getByRole('region', { name: 'Ваш заказ' }), page.getByRole('radiogroup'), pay].map((l) => l.boundingBox()),
+    );
+    const [summaryBox, methodsBox, payBox] = boxes as [Box, Box, Box];
+    expect(summaryBox.y + summaryBox.height).toBeLessThanOrEqual(methodsBox.y);
+    expect(methodsBox.y + methodsBox.height).toBeLessThanOrEqual(payBox.y);
+    for (const box of boxes) expect(box!.x + box!.width).toBeLessThanOrEqual(390);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
     await pay.click();
 
     // the server asked Telegram for the invoice at the plan's price; the app opened it

@@ -2,12 +2,14 @@
 // its last exhale and pause, the rating 5 with a comment, and back on the list with the thanks — the rating stored
 // on the server. Opening the session costs one request, the start call. A five-minute start that "sleeps" (the
 // clock jumps, timers fire at most once) shows the true time left when it wakes. A START user meets «Продвинутая
-// практика» on an advanced one.
+// практика» on an advanced one, and in a session with no tab bar pauses, resumes, stops on purpose
+// («Завершить практику?») and skips the rating.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import type { PracticeHistory } from '../../contract/practices';
 import { armAccessibilityGate } from './a11y';
 import {
+  expectLayoutHolds,
   launchUrl,
   PHONE_CONTEXT,
   screenshotOnFailure,
@@ -82,6 +84,8 @@ describe('practices in Chromium', () => {
     await page.getByRole('button', { name: 'Начать', exact: true }).click();
     await shown(page.getByText('Вдохните через нос'));
     await shown(page.getByText('Цикл 1 из 5'));
+    // Box breathing's four phase chips and the controls fit at 390 px and at 200 % text.
+    await expectLayoutHolds(page, 'box breathing running');
     expect(await page.getByTestId('phase-seconds').textContent()).toBe('4');
     await page.clock.runFor(1000);
     await expect.poll(() => page.getByTestId('phase-seconds').textContent()).toBe('3');
@@ -168,10 +172,36 @@ describe('practices in Chromium', () => {
     await shown(page.getByText('Вдохните через нос'));
     await shown(page.getByText('Задержите дыхание'));
     await shown(page.getByText('Цикл 1 из 6'));
-
-    await page.locator('nav').getByText('Практики', { exact: true }).click();
+    // A session hides the tab bar.
+    expect(await page.locator('nav').count()).toBe(0);
+    // «Пауза» holds the phase and its seconds; «Продолжить» goes on.
+    await page.getByRole('button', { name: 'Пауза', exact: true }).click();
+    await shown(page.getByText('Пауза. Продолжите, когда будете готовы.'));
+    const held = await page.getByTestId('phase-seconds').textContent();
+    const phase = await page.getByRole('heading', { level: 2 }).first().textContent();
+    await page.waitForTimeout(2500);
+    expect(await page.getByTestId('phase-seconds').textContent()).toBe(held);
+    expect(await page.getByRole('heading', { level: 2 }).first().textContent()).toBe(phase);
+    await page.getByRole('button', { name: 'Продолжить', exact: true }).click();
+    await expect.poll(() => page.getByTestId('phase-seconds').textContent(), { timeout: TIMEOUT }).not.toBe(held);
+    // «Завершить» asks once; confirmed, the rating; skipped, the list thanks without a rating stored.
+    await page.getByRole('button', { name: 'Завершить', exact: true }).click();
+    const ask = page.getByRole('dialog', { name: 'Завершить практику?' });
+    await shown(ask);
+    await ask.getByRole('button', { name: 'Завершить', exact: true }).click();
+    await shown(page.getByRole('heading', { name: 'Отлично!' }));
+    await page.getByRole('button', { name: 'Пропустить', exact: true }).click();
     await page.waitForURL('**/app/practices');
-    await openDetail(page, 'Заземление 5-4-3-2-1', [/GroundingRunner-[\w-]+\.js$/]);
+    await shown(page.getByText('Практика «Треугольное дыхание» завершена'));
+    const res = await fetch(`${e2e.server.url}/api/practices/history/me`, {
+      headers: { 'X-Init-Data': signInitData(startUser) },
+    });
+    expect(((await res.json()) as PracticeHistory).sessions[0]).toMatchObject({
+      practice_type: 'triangle_breathing',
+      rating: null,
+    });
+
+    await openDetail(page, 'Заземление 5\u20114\u20113\u20112\u20111', [/GroundingRunner-[\w-]+\.js$/]);
     await page.getByRole('button', { name: 'Начать практику' }).click();
     await page.getByRole('button', { name: 'Начать', exact: true }).click();
     for (const count of [5, 4, 3, 2, 1]) {
@@ -185,7 +215,7 @@ describe('practices in Chromium', () => {
     await shown(page.getByText('Хорошо помогло'));
     await page.getByRole('button', { name: 'Завершить' }).click();
     await page.waitForURL('**/app/practices');
-    await shown(page.getByText('Практика «Заземление 5-4-3-2-1» завершена'));
+    await shown(page.getByText('Практика «Заземление 5\u20114\u20113\u20112\u20111» завершена'));
     await page.context().close();
   });
 
@@ -203,7 +233,11 @@ describe('practices in Chromium', () => {
       await shown(running);
       await page.getByRole('button', { name: 'Меню практики' }).click();
       await page.getByRole('button', { name: 'Завершить досрочно' }).click();
+      const ask = page.getByRole('dialog', { name: 'Завершить практику?' });
+      await ask.getByRole('button', { name: 'Завершить', exact: true }).click();
       await shown(page.getByRole('heading', { name: 'Отлично!' }));
+      await page.getByRole('button', { name: 'Пропустить', exact: true }).click();
+      await page.waitForURL('**/app/practices');
     }
     await page.context().close();
   });

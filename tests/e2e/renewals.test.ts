@@ -94,7 +94,7 @@ describe('a monthly plan that renews, in Chromium', () => {
 
     await page.getByRole('radio', { name: /Telegram Stars/ }).check({ timeout: TIMEOUT });
     const pay = page.getByRole('button', { name: /^Оплатить/ });
-    expect((await pay.textContent())?.replace(/\s/g, ' ')).toBe('Оплатить 200');
+    expect((await pay.textContent())?.replace(/\s/g, ' ')).toBe('Оплатить 200 ⭐');
     await pay.click();
 
     // the server asked Telegram for a Stars subscription invoice: 200 Stars every 30 days

@@ -40,6 +40,9 @@ const NOT_YET: Subscription = subscription('START');
 const TRIAL_STILL: Subscription = subscription('PREMIUM', 'trial');
 const PAID: Subscription = subscription('PREMIUM', 'payment', '2031-02-01T00:00:00.000Z');
 
+/** The summary's currency by the method chosen: what the pay button charges. */
+const SHOWN_IN: Record<string, string> = { card: 'rub', stars: 'stars', null: 'stars' };
+
 const navigations: string[] = [];
 const haptics: string[] = [];
 /** The status Telegram's invoice.open last resolved to (a getter notes it), until an assertion consumes it. */
@@ -132,18 +135,19 @@ describeMachinePaths(checkoutMachine, {
     unavailable: (s) => expect(s.context.data!.subscription).toEqual(LOADS.held.subscription),
     ready: (s) => {
       const view = checkoutView(s);
-      // the server's figures for PREMIUM × 3: 1990 ₽ against 790 × 3, 16 % off, 1000 stars
+      // the server's figures for PREMIUM × 3: 1000 ⭐ against 400 × 3, 17 % off; 1990 ₽ against 790 × 3, 16 % off
       expect(view.summary).toEqual({
         name: 'PREMIUM',
         months: 3,
-        rub: 1990,
-        stars: 1000,
-        fullRub: 2370,
-        saving: 380,
-        discount: 16,
+        stars: { amount: 1000, full: 1200, saving: 200, discount: 17 },
+        rub: { amount: 1990, full: 2370, saving: 380, discount: 16 },
       });
-      // the pay button waits for a method; a method the server does not take cannot be chosen
+      // shown in stars, in roubles once a card is chosen
+      expect(view.currency).toBe(SHOWN_IN[String(s.context.method)]);
+      // the pay button waits for a method; a method the server does not take cannot be chosen; the only method
+      // the server takes (Stars) comes chosen
       expect(view.canPay).toBe(s.context.method !== null);
+      expect([s.context.data!.methods.join(), s.context.method]).not.toEqual(['stars', null]);
       expect(view.methods.map((m) => [m.id, m.available, m.recommended])).toEqual([
         ['stars', true, true],
         ['card', s.context.data!.methods.includes('card'), false],
@@ -233,10 +237,18 @@ describe('checkout: the query', () => {
     expect(checkoutView(actor.getSnapshot()).summary).toMatchObject({
       name: 'PRO',
       months: 1,
-      rub: 390,
-      stars: 200,
-      discount: 0,
+      stars: { amount: 200, full: 200, saving: 0, discount: 0 },
+      rub: { amount: 390, full: 390, saving: 0, discount: 0 },
     });
+  });
+
+  it('Stars, the only way to pay, comes chosen; with cards too, nothing is chosen for the user', async () => {
+    const only = await start({ tier: 'PRO', period: '1' }, makePlans(subscription('START'), ['stars']));
+    expect(checkoutView(only.actor.getSnapshot())).toMatchObject({ method: 'stars', canPay: true, currency: 'stars' });
+    const both = await start({ tier: 'PRO', period: '1' }, makePlans(subscription('START'), ['stars', 'card']));
+    expect(checkoutView(both.actor.getSnapshot())).toMatchObject({ method: null, canPay: false, currency: 'stars' });
+    both.actor.send({ type: 'METHOD.SELECT', method: 'card' });
+    expect(checkoutView(both.actor.getSnapshot())).toMatchObject({ method: 'card', canPay: true, currency: 'rub' });
   });
 
   for (const [tier, period] of [

@@ -5,7 +5,7 @@ import { createActor, fromPromise, waitFor } from 'xstate';
 import { planSelectionMachine, planSelectionView } from '../../machines/billing/plan-selection.machine';
 import { discountPercent } from '../../machines/billing/pricing';
 import { monthsPhrase } from '../../contract/months';
-import { billingCopy } from '../../src/copy/billing';
+import { billingCopy, formatPrice, formatRub, formatStars } from '../../src/copy/billing';
 import { describeMachinePaths } from '../support/path-tests';
 import { makePlans, subscription } from './billing-fixtures';
 
@@ -77,9 +77,10 @@ describeMachinePaths(planSelectionMachine, {
       expect(view.featured!.id).toBe('PREMIUM');
       expect(view.others.map((c) => c.id)).toEqual(['START', 'PRO']);
       expect(view.trial).toEqual(sub.source === 'trial' ? { tier: 'PREMIUM', expiresAt: sub.expires_at } : null);
-      // discounts: rounded % saved against monthly × months, 0 on the monthly period
-      expect(byId.PRO!.periods.map((p) => p.discount)).toEqual([0, 15, 24, 36]);
-      expect(byId.PREMIUM!.periods.map((p) => p.discount)).toEqual([0, 16, 24, 37]);
+      // discounts: rounded % saved against monthly × months, 0 on the monthly period — of the Stars price, which
+      // leads (PRO 200 ⭐ a month: 500/600, 900/1200, 1500/2400; PREMIUM 400 ⭐: 1000/1200, 1800/2400, 3000/4800)
+      expect(byId.PRO!.periods.map((p) => p.discount)).toEqual([0, 17, 25, 38]);
+      expect(byId.PREMIUM!.periods.map((p) => p.discount)).toEqual([0, 17, 25, 38]);
       expect(byId.START!.offer).toBeNull();
       expect(byId.START!.periods).toEqual([]);
       // the selected period drives the offer
@@ -90,7 +91,11 @@ describeMachinePaths(planSelectionMachine, {
       }
       expect(Object.keys(s.context.periods).every((id) => id === 'PRO' || id === 'PREMIUM')).toBe(true);
       if (byId.PRO!.offer!.months === 6)
-        expect(byId.PRO!.offer).toMatchObject({ rub: 1790, stars: 900, fullRub: 2340, saving: 550, discount: 24 });
+        expect(byId.PRO!.offer).toEqual({
+          months: 6,
+          stars: { amount: 900, full: 1200, saving: 300, discount: 25 },
+          rub: { amount: 1790, full: 2340, saving: 550, discount: 24 },
+        });
       // CHOOSE: a selectable tier opens its checkout with the selected period, anything else does nothing
       if (chosen !== null) {
         const action = BUTTONS[keyOf(sub)]![['START', 'PRO', 'PREMIUM'].indexOf(chosen)];
@@ -153,10 +158,24 @@ describe('period words', () => {
     expect([1, 3, 12].map(billingCopy.plans.per)).toEqual(['в месяц', 'за 3 месяца', 'за 12 месяцев']);
     expect([1, 3, 6, 12].map(billingCopy.plans.period)).toEqual(['1 месяц', '3 мес', '6 мес', '12 мес']);
     expect([
-      billingCopy.plans.discountBadge(15),
-      billingCopy.checkout.discount(16),
-      billingCopy.plans.saving(180),
-    ]).toEqual(['-15%', 'Скидка 16%', 'Экономия 180\u00a0₽']);
+      billingCopy.plans.discountBadge(17),
+      billingCopy.price.discount(17, formatStars(200)),
+      billingCopy.price.discount(15, formatRub(180)),
+      billingCopy.price.reference('stars', 1990),
+      billingCopy.price.reference('rub', 1000),
+      formatStars(400),
+      formatPrice('stars', 12000),
+      formatPrice('rub', 790),
+    ]).toEqual([
+      '-17%',
+      'Скидка 17% · экономия 200\u00a0⭐',
+      'Скидка 15% · экономия 180\u00a0₽',
+      '≈ 1\u00a0990\u00a0₽',
+      'или 1\u00a0000\u00a0⭐',
+      '400\u00a0⭐',
+      '12\u00a0000\u00a0⭐',
+      '790\u00a0₽',
+    ]);
     expect(billingCopy.plans.actions).toEqual({
       current: 'Текущая подписка',
       select: 'Выбрать',

@@ -19,6 +19,8 @@ const planned = (s: Snap) => weakAreas(ratingsOf(s)).filter((a) => s.context.ans
 
 describeStepMachinePaths(balanceWheelMachine, effects, {
   practice: 'balance_wheel',
+  // Telegram's Back from every state adds its paths (444 of them with the wheel's RATE cases).
+  maxPaths: 500,
   draft: {
     practice: 'balance_wheel',
     step: 'plan',

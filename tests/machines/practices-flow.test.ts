@@ -6,6 +6,7 @@ import { paths } from '../../machines/paths';
 import { practiceDetailMachine, practiceDetailView } from '../../machines/practices/practice-detail.machine';
 import { practiceListMachine, practiceListView } from '../../machines/practices/practice-list.machine';
 import { practiceSessionMachine, practiceSessionView } from '../../machines/practices/practice-session.machine';
+import { branchCounter } from '../support/machine-tables';
 import { describeMachinePaths } from '../support/path-tests';
 
 const practice = (over: Partial<Practice> = {}): Practice => ({
@@ -151,6 +152,7 @@ describeMachinePaths(practiceDetailMachine, {
   },
 });
 
+const sent = branchCounter('skip', 'rating');
 describeMachinePaths(practiceSessionMachine, {
   input: { sessionId: 'session-1', practice: { id: 'box_breathing', name: 'Квадратное дыхание' } },
   provide: recorded,
@@ -161,27 +163,45 @@ describeMachinePaths(practiceSessionMachine, {
       { type: 'SUBMIT', rating: 0, feedback: null },
     ],
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.failed]),
+  // Whether the last thing sent was the skip: it decides what a retry sends and which button is busy.
+  serializeState: (s) => JSON.stringify([s.value, s.context.failed, s.context.sent?.rating === null]),
   assert: {
     running: (s, run) => {
       expect(run.invocations.at(-1)).toMatchObject({ id: 'keepAwake', src: 'keepAwake' });
       expect(practiceSessionView(s)).toMatchObject({ status: 'running', showsRating: false });
     },
-    rating: (s) => {
+    rating: (s, run) => {
       const v = practiceSessionView(s);
       expect(v).toMatchObject({ status: 'rating', showsRating: true, sending: false, result: { answers: ['a'] } });
       expect(v.failed).toBe(s.context.failed);
       // After a failed complete the rating sent is still there to send again (and the session is not completed).
-      if (s.context.failed) expect(s.context.sent).toEqual({ rating: 5, feedback: 'Стало легче' });
+      if (s.context.failed)
+        expect(s.context.sent).toEqual(
+          run.events.some((e) => e.type === 'SKIP') && s.context.sent?.rating === null
+            ? { rating: null, feedback: null }
+            : { rating: 5, feedback: 'Стало легче' },
+        );
+      expect(s.can({ type: 'SKIP' })).toBe(true);
       expect(effects.some(([name]) => name === 'sessionCompleted')).toBe(false);
     },
     completing: (s, run) => {
+      // «Пропустить» sends no rating (null, as the server's contract has it); «Завершить» the rating and comment.
+      const skipped = run.events.filter((e) => e.type !== 'BACK').at(-1)!.type === 'SKIP';
+      sent(skipped ? 'skip' : 'rating');
       expect(run.invocations.at(-1)).toEqual({
         id: 'completeSession',
         src: 'completeSession',
-        input: { sessionId: 'session-1', rating: 5, feedback: 'Стало легче' },
+        input: skipped
+          ? { sessionId: 'session-1', rating: null, feedback: null }
+          : { sessionId: 'session-1', rating: 5, feedback: 'Стало легче' },
       });
-      expect(practiceSessionView(s)).toMatchObject({ showsRating: true, sending: true, failed: false });
+      expect(practiceSessionView(s)).toMatchObject({
+        showsRating: true,
+        sending: true,
+        failed: false,
+        skipping: skipped,
+      });
+      expect(s.can({ type: 'SKIP' })).toBe(false);
     },
     done: () => {
       expect(navigations().at(-1)).toEqual({

@@ -1,6 +1,8 @@
 // Generated paths of the timing machines — the generic countdown, the zone timer, five-minute start and the body
 // scan — on a simulated clock, plus the timing rules to the second: a paused countdown keeps its time, five
-// minutes end at exactly 300 s of running, the body scan moves zone every 40 s and finishes at 280 s.
+// minutes end at exactly 300 s of running, the body scan moves zone every 40 s and finishes at 280 s. «Пауза»
+// holds a zone to the millisecond; «Завершить» asks «Завершить практику?» with the clock held, and «Продолжить»
+// lets it run on from the same point.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type ActorRefFrom } from 'xstate';
 import { BODY_SCAN_ZONES, bodyScanMachine, bodyScanView } from '../../machines/practices/body-scan.machine';
@@ -44,6 +46,18 @@ describeMachinePaths(countdownMachine, {
         secondsLeft: Math.ceil(s.context.remainingMs / 1000),
       });
       expect(s.can({ type: 'PAUSE' })).toBe(false);
+      expect(s.can({ type: 'RELEASE' })).toBe(false);
+    },
+    held: (s, run) => {
+      // Held by its owner's question: the time left is kept; only RELEASE runs it on.
+      expect(run.events.at(-1)).toEqual({ type: 'HOLD' });
+      expect(s.context.remainingMs).toBe(s.context.endsAt - run.clock.now());
+      expect(countdownView(s)).toMatchObject({ status: 'held', secondsLeft: Math.ceil(s.context.remainingMs / 1000) });
+      expect([s.can({ type: 'START' }), s.can({ type: 'PAUSE' }), s.can({ type: 'RELEASE' })]).toEqual([
+        false,
+        false,
+        true,
+      ]);
     },
     done: (s, run) => {
       expect(countdownView(s)).toEqual({ status: 'done', secondsLeft: 0, progress: 1 });
@@ -121,6 +135,17 @@ describeMachinePaths(zoneTimerMachine, {
       expect(v.progress).toBeCloseTo(run.clock.now() / 9000, 10);
       // A gentle tick at every zone change after the first.
       expect(effects).toEqual(Array(s.context.index).fill('haptic:select'));
+      expect(s.can({ type: 'PAUSE' })).toBe(true);
+      expect(s.can({ type: 'RESUME' })).toBe(false);
+    },
+    paused: (s, run) => {
+      // Paused where the clock was (paths never wait while paused): the zone, its seconds and progress stand.
+      expect(run.events.at(-1)).toEqual({ type: 'PAUSE' });
+      expect(s.context.now).toBe(run.clock.now());
+      const v = zoneTimerView(s);
+      expect(v).toMatchObject({ done: false, zone: threeZones[s.context.index]!.id });
+      expect(v.secondsLeft).toBe(Math.ceil((s.context.zoneEndsAt - run.clock.now()) / 1000));
+      expect([s.can({ type: 'PAUSE' }), s.can({ type: 'RESUME' })]).toEqual([false, true]);
     },
     done: (s, run) => {
       expect(run.clock.now()).toBe(9000);
@@ -148,7 +173,12 @@ describeMachinePaths(fiveMinuteStartMachine, {
   assert: {
     timing: (s, run) => {
       expect(run.invocations.at(-1)).toMatchObject({ id: 'timer', src: 'countdown', input: { durationMs: 300_000 } });
-      expect(fiveMinuteStartView(s)).toMatchObject({ status: 'timing', menuOpen: s.matches({ timing: 'menuOpen' }) });
+      expect(fiveMinuteStartView(s)).toMatchObject({
+        status: 'timing',
+        menuOpen: s.matches({ timing: 'menuOpen' }),
+        confirmingStop: s.matches({ timing: 'confirming' }),
+      });
+      expect(s.can({ type: 'STOP' })).toBe(s.matches({ timing: 'menuClosed' }));
       expect(s.can({ type: 'FINISH_EARLY' })).toBe(s.matches({ timing: 'menuOpen' }));
       expect(s.can({ type: 'FINISH' })).toBe(false);
       expect(effects).toEqual([]);
@@ -158,7 +188,22 @@ describeMachinePaths(fiveMinuteStartMachine, {
       expect(s.can({ type: 'FINISH' })).toBe(true);
       expect(effects).toEqual([]);
     },
-    finished: () => expect(effects).toEqual(['finish']),
+    'timing.confirming': (s, run) => {
+      // Asked by «Завершить» or the menu's «Завершить досрочно»; only the answer is offered (the countdown's
+      // «Пауза» / «Продолжить» under the question change nothing).
+      const asked = run.events.filter((e) => e.type !== 'START' && e.type !== 'PAUSE').at(-1)!;
+      expect(['STOP', 'FINISH_EARLY']).toContain(asked.type);
+      expect([s.can({ type: 'START' }), s.can({ type: 'PAUSE' })]).toEqual([false, false]);
+      expect([s.can({ type: 'STOP.CONFIRM' }), s.can({ type: 'STOP.CANCEL' }), s.can({ type: 'MENU.OPEN' })]).toEqual([
+        true,
+        true,
+        false,
+      ]);
+    },
+    finished: (_, run) => {
+      expect(effects).toEqual(['finish']);
+      expect(['STOP.CONFIRM', 'FINISH']).toContain(run.events.at(-1)!.type);
+    },
   },
 });
 
@@ -176,6 +221,29 @@ describeMachinePaths(bodyScanMachine, {
       expect((zoneTimer.input as { zones: unknown }).zones).toEqual(BODY_SCAN_ZONES);
       expect(s.can({ type: 'FINISH_EARLY' })).toBe(s.matches({ scanning: 'menuOpen' }));
       expect(effects).toEqual([]);
+      const v = bodyScanView(s);
+      expect(v.paused).toBe(s.matches({ scanning: 'paused' }) || s.matches({ scanning: 'confirming' }));
+      expect(v.confirmingStop).toBe(s.matches({ scanning: 'confirming' }));
+    },
+    'scanning.menuClosed': (s) =>
+      expect([s.can({ type: 'PAUSE' }), s.can({ type: 'STOP' }), s.can({ type: 'RESUME' })]).toEqual([
+        true,
+        true,
+        false,
+      ]),
+    'scanning.paused': (s) =>
+      expect([s.can({ type: 'PAUSE' }), s.can({ type: 'STOP' }), s.can({ type: 'RESUME' })]).toEqual([
+        false,
+        true,
+        true,
+      ]),
+    'scanning.confirming': (s, run) => {
+      expect(['STOP', 'FINISH_EARLY']).toContain(run.events.at(-1)!.type);
+      expect([s.can({ type: 'STOP.CONFIRM' }), s.can({ type: 'STOP.CANCEL' }), s.can({ type: 'RESUME' })]).toEqual([
+        true,
+        true,
+        false,
+      ]);
     },
     finished: () => expect(effects).toEqual(['finish']),
   },
@@ -212,16 +280,43 @@ describe('five-minute start with its countdown', () => {
     expect(finished).toEqual(['finish']);
   });
 
-  it('«Завершить досрочно» from the menu ends the practice at once', () => {
+  it('«Завершить досрочно» asks «Завершить практику?» with the countdown held; «Продолжить» runs it on', () => {
     const clock = new SimulatedClock();
     const actor = createActor(fiveMinuteStartMachine, { clock, input: { clock } }).start();
+    const timer = () => countdownView(fiveMinuteStartView(actor.getSnapshot()).timer!.getSnapshot());
     actor.send({ type: 'START' });
     clock.set(42_000);
     actor.send({ type: 'FINISH_EARLY' }); // ignored: the menu is closed
     expect(fiveMinuteStartView(actor.getSnapshot()).status).toBe('timing');
     actor.send({ type: 'MENU.OPEN' });
     actor.send({ type: 'FINISH_EARLY' });
+    expect(fiveMinuteStartView(actor.getSnapshot())).toMatchObject({ status: 'timing', confirmingStop: true });
+    expect(timer()).toMatchObject({ status: 'held', secondsLeft: 258 });
+    clock.set(100_000); // the question waits; the time does not run
+    expect(timer()).toMatchObject({ status: 'held', secondsLeft: 258 });
+    actor.send({ type: 'STOP.CANCEL' });
+    expect(timer()).toMatchObject({ status: 'running', secondsLeft: 258 });
+    clock.set(101_000);
+    expect(timer().secondsLeft).toBe(257);
+    actor.send({ type: 'STOP' });
+    actor.send({ type: 'STOP.CONFIRM' });
     expect(actor.getSnapshot().status).toBe('done');
+  });
+
+  it('a paused countdown stays paused after «Завершить» → «Продолжить»; one not started stays unstarted', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(fiveMinuteStartMachine, { clock, input: { clock } }).start();
+    const timer = () => countdownView(fiveMinuteStartView(actor.getSnapshot()).timer!.getSnapshot());
+    actor.send({ type: 'STOP' });
+    actor.send({ type: 'STOP.CANCEL' });
+    expect(timer()).toMatchObject({ status: 'idle', secondsLeft: 300 });
+    actor.send({ type: 'START' });
+    clock.set(10_000);
+    actor.send({ type: 'PAUSE' });
+    actor.send({ type: 'STOP' });
+    actor.send({ type: 'STOP.CANCEL' });
+    clock.set(20_000);
+    expect(timer()).toMatchObject({ status: 'paused', secondsLeft: 290 });
   });
 });
 
@@ -252,5 +347,36 @@ describe('body scan with its zone timer', () => {
     clock.set(30_000 + 280_000);
     expect(bodyScanView(actor.getSnapshot()).status).toBe('finished');
     expect(events).toEqual([1, 2, 3, 4, 5, 6].map((n) => `tick@${30_000 + n * 40_000}`).concat('finish@310000'));
+  });
+
+  it('«Пауза» holds the zone and its seconds; «Продолжить» goes on from there; «Завершить» asks first', () => {
+    const clock = new SimulatedClock();
+    const finished: string[] = [];
+    const actor = createActor(bodyScanMachine.provide({ actions: { finish: () => void finished.push('finish') } }), {
+      clock,
+      input: { clock },
+    }).start();
+    actor.send({ type: 'START' });
+    const zone = () => zoneTimerView(bodyScanView(actor.getSnapshot()).zones!.getSnapshot());
+    clock.set(25_500);
+    actor.send({ type: 'PAUSE' });
+    expect(bodyScanView(actor.getSnapshot())).toMatchObject({ paused: true, confirmingStop: false });
+    expect(zone()).toMatchObject({ zone: 'head_face', secondsLeft: 15 });
+    clock.set(600_000); // ten minutes on pause: still the first zone
+    expect(zone()).toMatchObject({ zone: 'head_face', secondsLeft: 15 });
+    actor.send({ type: 'RESUME' });
+    clock.set(600_000 + 14_499);
+    expect(zone()).toMatchObject({ zone: 'head_face', secondsLeft: 1 });
+    clock.set(600_000 + 14_500);
+    expect(zone()).toMatchObject({ zone: 'neck_shoulders', secondsLeft: 40 });
+    actor.send({ type: 'STOP' });
+    expect(bodyScanView(actor.getSnapshot())).toMatchObject({ paused: true, confirmingStop: true });
+    clock.set(700_000);
+    actor.send({ type: 'STOP.CANCEL' });
+    expect(zone()).toMatchObject({ zone: 'neck_shoulders', secondsLeft: 40 });
+    actor.send({ type: 'STOP' });
+    actor.send({ type: 'STOP.CONFIRM' });
+    expect(actor.getSnapshot().status).toBe('done');
+    expect(finished).toEqual(['finish']);
   });
 });

@@ -6,7 +6,9 @@
 // - the device always holds what is on screen: the last saveDraft carries the context's progress;
 // - a restored draft that was sent to the diary keeps its client id until an edit, which takes a new one;
 // - finishing hands over the progress once, every step complete;
-// - «Завершить без сохранения» (DISCARD, from any step) clears the draft and leaves, handing nothing over.
+// - «Завершить без сохранения» (DISCARD, from any step) clears the draft and leaves, handing nothing over;
+// - Telegram's Back (BACK) is «Назад» on every step but the first, and on the first step (or before one) leaves
+//   with the draft kept: nothing cleared, nothing handed over.
 import { expect } from 'vitest';
 import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type AnyStateMachine } from 'xstate';
 import type { StoredStepDraft } from '../../machines/practices/steps/step-draft';
@@ -20,6 +22,7 @@ import {
   type StepPracticeId,
   type StepProgress,
 } from '../../machines/practices/steps/step-practices';
+import { branchCounter } from '../support/machine-tables';
 import { describeMachinePaths, type CaseEvent, type MachinePathOptions } from '../support/path-tests';
 
 let idCounter = 0;
@@ -77,6 +80,8 @@ export function describeStepMachinePaths<P extends StepPracticeId>(
       ({ field }) => ((s.context as StepContext<P>).answers as Record<string, string>)[field]!.trim() !== '',
     );
   const lastSaved = () => effects.findLast(([name]) => name === 'saveDraft')?.[1];
+  // Telegram's Back is taken both ways: a step back (practices of two steps or more) and out.
+  const backs = branchCounter<string>(...(steps.length > 1 ? ['a step back', 'out', 'other'] : ['out', 'other']));
 
   describeMachinePaths(machine, {
     input: { newClientId },
@@ -118,7 +123,7 @@ export function describeStepMachinePaths<P extends StepPracticeId>(
           // Offering a draft back writes nothing: it is still the one stored.
           expect(effects).toEqual([]);
         },
-        writing: (s) => {
+        writing: (s, run) => {
           const context = s.context as StepContext<P>;
           const v = stepsView(s, practice);
           const step = (s.value as { writing: string }).writing as StepProgress<P>['step'];
@@ -128,6 +133,13 @@ export function describeStepMachinePaths<P extends StepPracticeId>(
           // The guards against the table, both ways.
           expect(v.canNext, `«Далее» on ${step}`).toBe(stepComplete(practice, step, context));
           expect(v.canBack, `«Назад» on ${step}`).toBe(index > 0);
+          // Telegram's Back always does something: a step back, or out.
+          expect(s.can({ type: 'BACK' })).toBe(true);
+          // Arrived by it: one step back from where the last step was (the step entered before this one).
+          const arrivedByBack = run.events.at(-1)?.type === 'BACK';
+          backs(arrivedByBack ? 'a step back' : 'other');
+          const entered = effects.filter(([name]) => name === 'saveDraft').map(([, p]) => (p as StepProgress<P>).step);
+          expect(arrivedByBack && steps.indexOf(entered.at(-2)!) !== index + 1, 'BACK went one step back').toBe(false);
           const weak = context.ratings ? weakAreas(context.ratings) : [];
           expect(v.fields).toEqual(stepFields(practice, step, weak));
           const last = practice === 'balance_wheel' && weak.length === 0 ? 'review' : steps.at(-1);
@@ -174,6 +186,16 @@ export function describeStepMachinePaths<P extends StepPracticeId>(
             if (practice === 'balance_wheel' && step === 'plan' && weak.length === 0) continue;
             expect(stepComplete(practice, step as never, context), `${step} complete`).toBe(true);
           }
+        },
+        left: (s, run) => {
+          expect(stepsView(s, practice)).toMatchObject({ status: 'left', step: null, canNext: false });
+          expect(run.events.at(-1)?.type).toBe('BACK');
+          backs('out');
+          // The session leaves; the draft stays as it was last written (never cleared after), nothing handed over.
+          expect(effects.at(-1)).toEqual(['leave', undefined]);
+          const writes = effects.filter(([name]) => name === 'saveDraft' || name === 'clearDraft');
+          expect(writes.at(-1)?.[0]).not.toBe('clearDraft');
+          expect(effects.filter(([name]) => name === 'finish' || name === 'leave')).toEqual([['leave', undefined]]);
         },
         discarded: (s, run) => {
           expect(stepsView(s, practice)).toMatchObject({ status: 'discarded', step: null, canNext: false });

@@ -35,10 +35,10 @@ export async function renderAt(path: string, state?: unknown, user?: { first_nam
     <Routes>
       <Route element={<FullHeightLayout />}>
         <Route path="/app/practices/:practiceId" element={<PracticeDetailScreen />} />
+        <Route path="/app/practices/:practiceId/session" element={<PracticeSessionScreen />} />
       </Route>
       <Route element={<TabsLayout />}>
         <Route path="/app/practices" element={<PracticeListScreen />} />
-        <Route path="/app/practices/:practiceId/session" element={<PracticeSessionScreen />} />
         <Route path="*" element={<p>elsewhere</p>} />
       </Route>
     </Routes>,

@@ -115,7 +115,10 @@ describe('practice detail', () => {
   it('full height: icon, category, minutes, description, what you get and preparation by category, no navigation', async () => {
     get.mockResolvedValue(practice('grounding_54321'));
     await renderAt('/app/practices/grounding_54321');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Заземление 5-4-3-2-1' })).toBeInTheDocument();
+    // The name's hyphens are non-breaking (U+2011): «5-4-3-2-1» never breaks across lines.
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Заземление 5\u20114\u20113\u20112\u20111' }),
+    ).toBeInTheDocument();
     expect(get).toHaveBeenCalledWith('grounding_54321');
     expect(screen.getByText('Заземление')).toBeInTheDocument();
     expect(screen.getByText('5 мин')).toBeInTheDocument();

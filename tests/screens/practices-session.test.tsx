@@ -5,7 +5,7 @@
 // and the runner extension point (onFinish's result reaching the module's FinishExtra).
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { completePractice, listPractices } from '../../src/api/practices';
 import { haptic } from '../../src/telegram/haptic';
 import { catalogue, practice, renderAt, sessionState, useFakeClock } from './practices-helpers';
@@ -76,9 +76,16 @@ beforeEach(() => {
 afterEach(() => {
   vi.useRealTimers();
 });
+// «Завершить практику?» is a lazily loaded sheet: loaded once here, it opens within a step of the fake clock.
+beforeAll(async () => {
+  await import('../../src/components/AnimatedBottomSheet');
+});
 
 const click = (name: string | RegExp) => fireEvent.click(screen.getByRole('button', { name }));
 const seconds = () => screen.getByTestId('phase-seconds').textContent;
+/** Answers «Завершить практику?» in its sheet. */
+const answer = (name: 'Завершить' | 'Продолжить') =>
+  fireEvent.click(within(screen.getByRole('dialog', { name: 'Завершить практику?' })).getByRole('button', { name }));
 /** Presses «Начать» and lets the actor and React settle (the actor starts in an effect that may still be pending). */
 async function start(clock: ReturnType<typeof useFakeClock>) {
   await clock.advance(0);
@@ -104,16 +111,17 @@ describe('practice session', { timeout: 30_000 }, () => {
     await openSession('box_breathing', 'Приготовьтесь к практике');
     expect(screen.getByRole('heading', { level: 1, name: 'Квадратное дыхание' })).toBeInTheDocument();
     const strip = () => screen.getByRole('list', { name: 'Фазы дыхания' });
+    // The start is not a phase: the strip holds the rhythm's four phases, none current before «Начать».
     expect([...strip().querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'СТАРТ',
       'ВДОХ4 с',
       'ЗАДЕРЖКА4 с',
       'ВЫДОХ4 с',
       'ПАУЗА4 с',
     ]);
-    expect(within(strip()).getByText('СТАРТ')).toHaveAttribute('aria-current', 'step');
-    // The session sits in the tabs layout.
-    expect(screen.getByRole('link', { name: 'Практики' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.queryByText('СТАРТ')).not.toBeInTheDocument();
+    expect(strip().querySelector('[aria-current]')).toBeNull();
+    // A session hides the tab bar.
+    expect(screen.queryByRole('link', { name: 'Практики' })).not.toBeInTheDocument();
 
     const clock = useFakeClock();
     await start(clock);
@@ -150,7 +158,15 @@ describe('practice session', { timeout: 30_000 }, () => {
     const finish = screen.getByRole('button', { name: 'Завершить' });
     expect(finish).toBeDisabled();
     expect(finish).toHaveAccessibleDescription('Сначала выберите оценку');
+    // Until a rating is chosen it can be skipped; the heading follows the rating chosen.
+    expect(screen.getByRole('button', { name: 'Пропустить' })).toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '1 из 5' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Жаль, что не помогло' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Пропустить' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('radio', { name: '4 из 5' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Рады, что помогло' })).toBeInTheDocument();
     await userEvent.click(screen.getByRole('radio', { name: '5 из 5' }));
+    expect(screen.getByRole('heading', { level: 2, name: 'Отлично!' })).toBeInTheDocument();
     expect(screen.getByText('Отлично помогло!')).toBeInTheDocument();
     const comment = screen.getByRole('textbox', { name: 'Комментарий' });
     expect(comment).toHaveAttribute('placeholder', 'Что особенно помогло? (опционально)');
@@ -167,11 +183,12 @@ describe('practice session', { timeout: 30_000 }, () => {
     await openSession('breathing_478', 'Приготовьтесь к практике');
     const strip = screen.getByRole('list', { name: 'Фазы дыхания' });
     expect([...strip.querySelectorAll('li')].map((li) => li.textContent)).toEqual([
-      'СТАРТ',
       'ВДОХ4 с',
       'ЗАДЕРЖКА7 с',
       'ВЫДОХ8 с',
     ]);
+    // «4-7-8» never breaks across lines: its hyphens are non-breaking (U+2011) wherever the name shows.
+    expect(screen.getByRole('heading', { level: 1 }).textContent).toBe('Дыхание 4\u20117\u20118');
     const clock = useFakeClock();
     await start(clock);
     expect(screen.getByText('Цикл 1 из 4')).toBeInTheDocument();
@@ -332,7 +349,60 @@ describe('practice session', { timeout: 30_000 }, () => {
     click('Меню практики');
     expect(screen.getByRole('button', { name: 'Меню практики' })).toHaveAttribute('aria-expanded', 'true');
     click('Завершить досрочно');
+    await clock.advance(0); // the sheet's chunk
+    // A deliberate stop asks once, with the countdown held.
+    expect(screen.getByRole('heading', { name: 'Завершить практику?' })).toBeInTheDocument();
+    await clock.advance(10_000);
+    expect(time()).toBe('3:59');
+    answer('Продолжить');
+    await clock.advance(1000);
+    expect(time()).toBe('3:58');
+    // The sheet may still be animating out: the runner's own «Завершить», outside it.
+    fireEvent.click(screen.getAllByRole('button', { name: 'Завершить' }).find((b) => !b.closest('[role="dialog"]'))!);
+    await clock.advance(0);
+    expect(screen.getByRole('heading', { name: 'Завершить практику?' })).toBeInTheDocument();
+    answer('Завершить');
     expect(screen.getByRole('heading', { name: 'Отлично!' })).toBeInTheDocument();
+  });
+
+  it('breathing: «Пауза» holds the phase and its seconds, «Продолжить» goes on, «Завершить» asks and ends', async () => {
+    await openSession('box_breathing', 'Приготовьтесь к практике');
+    const clock = useFakeClock();
+    await start(clock);
+    await clock.advance(5000); // hold, 3 s left
+    expect(screen.getByText('Задержите дыхание')).toBeInTheDocument();
+    expect(seconds()).toBe('3');
+    click('Пауза');
+    expect(screen.getByText('Пауза. Продолжите, когда будете готовы.')).toBeInTheDocument();
+    await clock.advance(60_000);
+    expect(screen.getByText('Задержите дыхание')).toBeInTheDocument();
+    expect(seconds()).toBe('3');
+    click('Продолжить');
+    await clock.advance(3000);
+    expect(screen.getByText('Медленно выдохните')).toBeInTheDocument();
+    expect(seconds()).toBe('4');
+    click('Завершить');
+    await clock.advance(0);
+    expect(screen.getByRole('heading', { name: 'Завершить практику?' })).toBeInTheDocument();
+    await clock.advance(10_000);
+    expect(seconds()).toBe('4');
+    answer('Завершить');
+    expect(screen.getByRole('heading', { name: 'Отлично!' })).toBeInTheDocument();
+  });
+
+  it('«Пропустить» completes the session with no rating and ends as a rated one does', async () => {
+    complete.mockResolvedValue(undefined);
+    await openSession('box_breathing', 'Приготовьтесь к практике');
+    const clock = useFakeClock();
+    await start(clock);
+    click('Завершить');
+    await clock.advance(0);
+    answer('Завершить');
+    vi.useRealTimers();
+    await userEvent.click(screen.getByRole('button', { name: 'Пропустить' }));
+    expect(complete).toHaveBeenCalledWith('session-1', { rating: null, feedback: null });
+    await waitFor(() => expect(currentPath()).toBe('/app/practices'));
+    expect(currentState()).toEqual({ completedPractice: 'Квадратное дыхание' });
   });
 
   it('five-minute start at 0: «Завершить практику», then the rating', async () => {

@@ -275,6 +275,27 @@ describe('database unavailable → 503', () => {
     expect(res.statusCode).toBe(503);
     expect(res.json().detail).toMatch(cyrillic);
   });
+
+  it('an unexpected failure → 500 in the user’s words, never the error’s own', async () => {
+    const database = await freshPglite();
+    const app = await buildApp({
+      database,
+      config: testConfig(),
+      extraPublicRoutes: async (scope) => {
+        scope.get('/test/fails', async () => {
+          throw new Error('relation "x" does not exist at Parser.parseErrorMessage');
+        });
+      },
+    });
+    cleanup.push(
+      () => database.close(),
+      () => app.close(),
+    );
+    const res = await app.inject({ method: 'GET', url: '/api/test/fails' });
+    expect(res.statusCode).toBe(500);
+    // Issue 24: never «Внутренняя ошибка сервера» (nor the error itself) to the person using the app
+    expect(res.json()).toEqual({ detail: 'Что-то пошло не так. Попробуйте, пожалуйста, позже' });
+  });
 });
 
 describe('closing the server', () => {

@@ -202,6 +202,20 @@ describeEachDatabase('practices API', (t) => {
     });
   });
 
+  it('a skipped rating (rating null) completes the session unrated, once; it counts for the streak', async () => {
+    const { session_id } = await startOk('breathing_478');
+    const skipped = await complete(session_id, { rating: null });
+    expect(skipped.statusCode).toBe(200);
+    const done = skipped.json() as PracticeSession;
+    expect(done).toMatchObject({ session_id, rating: null, feedback: null });
+    expect(done.completed_at).not.toBeNull();
+    expect((await complete(session_id, { rating: 4 })).statusCode).toBe(409);
+    expect(((await history()).json() as PracticeHistory).sessions[0]).toMatchObject({ session_id, rating: null });
+    // Completed, so the day is active (home's streak), as a rated session's is.
+    const home = await t.app.inject({ method: 'GET', url: '/api/home/summary', headers: t.headers(anna) });
+    expect(home.json().streak).toMatchObject({ days: 1, active_today: true });
+  });
+
   it('two completions at once: exactly one wins, the other is 409', async () => {
     const { session_id } = await startOk('triangle_breathing');
     const results = await Promise.all([1, 2, 3, 4, 5].map((rating) => complete(session_id, { rating })));
@@ -237,7 +251,6 @@ describeEachDatabase('practices API', (t) => {
       { rating: 6 },
       { rating: 2.5 },
       { rating: '5' },
-      { rating: null },
       { rating: 5, comment: 'x' },
     ]) {
       const res = await complete(session_id, body);

@@ -5,14 +5,17 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { paths } from '../../machines/paths';
+import { buildApp } from '../../server/app';
 import { effectiveTier } from '../../server/billing/quota';
 import { PLAN_END_COPY, PLANS_PATH, runPlanEndNotices } from '../../server/billing/plan-end';
 import { RENEWAL_DETAILS } from '../../server/billing/renewals';
 import { invoices, payments, planEndNotices, subscriptionGrants, subscriptions, users } from '../../server/db/schema';
+import { createLogger } from '../../server/http/logger';
 import { addDays, instantAt, localDate } from '../../server/http/time-zone';
+import { DEV_BOT_TOKEN } from '../../server/start/config';
 import { RISK_WINDOW_MS } from '../../server/users/risk';
 import { BotApiError, startBotApi, type FakeBotApi } from '../support/bot-api';
-import { describeEachDatabase, type TgUser } from './harness';
+import { describeEachDatabase, signInitData, testConfig, type TgUser } from './harness';
 
 const SECRET = 'renewals-webhook-secret';
 const PUBLIC_URL = 'https://app.example.com';
@@ -283,6 +286,31 @@ describeEachDatabase(
       expect(refused.statusCode).toBe(503);
       expect(refused.json()).toEqual({ detail: RENEWAL_DETAILS.telegram });
       expect((await me(u)).renewal).toMatchObject({ auto_renew: true });
+    });
+
+    it('a server without BOT_TOKEN: 503 in the user’s words, nothing asked of Telegram; the log says why', async () => {
+      const u = person();
+      await signIn(u);
+      await charge(u, await offer(u, 'PRO', 1), 'dev-1', eveningIn(PERIOD_MS), true);
+      const log: string[] = [];
+      const config = testConfig({ BOT_TOKEN: '' });
+      const logger = createLogger({ ...config, logLevel: 'info' }, { write: (line: string) => void log.push(line) });
+      const dev = await buildApp({ database: t.database, config, logger });
+      try {
+        const res = await dev.inject({
+          method: 'PUT',
+          url: '/api/subscriptions/me/renewal',
+          headers: { 'x-init-data': signInitData(u, { botToken: DEV_BOT_TOKEN }) },
+          payload: { auto_renew: false },
+        });
+        expect(res.statusCode).toBe(503);
+        // Issue 24: never «сервер запущен без BOT_TOKEN» to the user; the operator reads it in the log.
+        expect(res.json()).toEqual({ detail: 'Автопродление сейчас не изменить. Попробуйте, пожалуйста, позже' });
+        expect(log.join('')).toContain('auto-renewal not changed: the server runs without BOT_TOKEN');
+        expect((await me(u)).renewal).toMatchObject({ auto_renew: true });
+      } finally {
+        await dev.close();
+      }
     });
 
     it('end-of-plan words: never with reminders off, to a blocked user, or within 72 h of a risk signal', async () => {

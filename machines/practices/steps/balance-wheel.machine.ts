@@ -54,6 +54,12 @@ export const balanceWheelMachine = setup({
   states: {
     restoring: {
       description: 'Reading the user’s draft of this practice.',
+      on: {
+        BACK: {
+          target: '#balanceWheel.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
+      },
       invoke: {
         id: 'restoreDraft',
         src: 'restoreDraft',
@@ -71,6 +77,10 @@ export const balanceWheelMachine = setup({
     offer: {
       description: 'A wheel from last time: «Продолжить» where it was left, or «Начать заново».',
       on: {
+        BACK: {
+          target: '#balanceWheel.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         CONTINUE: [
           { guard: { type: 'wasOn', params: { step: 'review' } }, target: 'writing.review' },
           { guard: { type: 'wasOn', params: { step: 'plan' } }, target: 'writing.plan' },
@@ -82,6 +92,10 @@ export const balanceWheelMachine = setup({
     writing: {
       initial: 'rate',
       on: {
+        BACK: {
+          target: '#balanceWheel.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         DISCARD: {
           target: '#balanceWheel.discarded',
           description: '«Завершить без сохранения», confirmed: what was written is not kept.',
@@ -122,6 +136,7 @@ export const balanceWheelMachine = setup({
               { target: 'plan' },
             ],
             PREVIOUS: { target: 'rate' },
+            BACK: { target: 'rate', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
         plan: {
@@ -140,9 +155,16 @@ export const balanceWheelMachine = setup({
             },
             NEXT: { guard: 'hasPlanForEveryWeakArea', target: '#balanceWheel.finished' },
             PREVIOUS: { target: 'review' },
+            BACK: { target: 'review', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
       },
+    },
+    left: {
+      type: 'final',
+      description:
+        'Left by Telegram’s Back before the second step: the session goes to the practice’s page; the draft stays.',
+      entry: 'leave',
     },
     discarded: {
       type: 'final',

@@ -39,6 +39,12 @@ export const diaryThreeQuestionsMachine = setup({
   states: {
     restoring: {
       description: 'Reading the user’s draft of this practice.',
+      on: {
+        BACK: {
+          target: '#diaryThreeQuestions.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
+      },
       invoke: {
         id: 'restoreDraft',
         src: 'restoreDraft',
@@ -56,6 +62,10 @@ export const diaryThreeQuestionsMachine = setup({
     offer: {
       description: 'Answers begun last time: «Продолжить», or «Начать заново».',
       on: {
+        BACK: {
+          target: '#diaryThreeQuestions.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         CONTINUE: { target: 'writing' },
         RESTART: { target: 'writing', actions: ['restart', 'clearDraft'] },
       },
@@ -63,6 +73,10 @@ export const diaryThreeQuestionsMachine = setup({
     writing: {
       initial: 'questions',
       on: {
+        BACK: {
+          target: '#diaryThreeQuestions.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         DISCARD: {
           target: '#diaryThreeQuestions.discarded',
           description: '«Завершить без сохранения», confirmed: what was written is not kept.',
@@ -85,6 +99,12 @@ export const diaryThreeQuestionsMachine = setup({
           on: { NEXT: { guard: 'hasAnyAnswer', target: '#diaryThreeQuestions.finished' } },
         },
       },
+    },
+    left: {
+      type: 'final',
+      description:
+        'Left by Telegram’s Back before the second step: the session goes to the practice’s page; the draft stays.',
+      entry: 'leave',
     },
     discarded: {
       type: 'final',

@@ -41,6 +41,12 @@ export const goalShiftMachine = setup({
   states: {
     restoring: {
       description: 'Reading the user’s draft of this practice.',
+      on: {
+        BACK: {
+          target: '#goalShift.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
+      },
       invoke: {
         id: 'restoreDraft',
         src: 'restoreDraft',
@@ -58,6 +64,10 @@ export const goalShiftMachine = setup({
     offer: {
       description: 'A draft from last time: «Продолжить» where it was left, or «Начать заново».',
       on: {
+        BACK: {
+          target: '#goalShift.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         CONTINUE: [
           { guard: { type: 'wasOn', params: { step: 'state' } }, target: 'writing.state' },
           { guard: { type: 'wasOn', params: { step: 'action' } }, target: 'writing.action' },
@@ -69,6 +79,10 @@ export const goalShiftMachine = setup({
     writing: {
       initial: 'task',
       on: {
+        BACK: {
+          target: '#goalShift.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         DISCARD: {
           target: '#goalShift.discarded',
           description: '«Завершить без сохранения», confirmed: what was written is not kept.',
@@ -99,6 +113,7 @@ export const goalShiftMachine = setup({
           on: {
             NEXT: { guard: 'hasState', target: 'action' },
             PREVIOUS: { target: 'task' },
+            BACK: { target: 'task', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
         action: {
@@ -110,9 +125,16 @@ export const goalShiftMachine = setup({
           on: {
             NEXT: { guard: 'hasAction', target: '#goalShift.finished' },
             PREVIOUS: { target: 'state' },
+            BACK: { target: 'state', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
       },
+    },
+    left: {
+      type: 'final',
+      description:
+        'Left by Telegram’s Back before the second step: the session goes to the practice’s page; the draft stays.',
+      entry: 'leave',
     },
     discarded: {
       type: 'final',

@@ -41,6 +41,12 @@ export const ifIWasntAfraidMachine = setup({
   states: {
     restoring: {
       description: 'Reading the user’s draft of this practice.',
+      on: {
+        BACK: {
+          target: '#ifIWasntAfraid.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
+      },
       invoke: {
         id: 'restoreDraft',
         src: 'restoreDraft',
@@ -58,6 +64,10 @@ export const ifIWasntAfraidMachine = setup({
     offer: {
       description: 'A draft from last time: «Продолжить» where it was left, or «Начать заново».',
       on: {
+        BACK: {
+          target: '#ifIWasntAfraid.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         CONTINUE: [
           { guard: { type: 'wasOn', params: { step: 'wish2' } }, target: 'writing.wish2' },
           { guard: { type: 'wasOn', params: { step: 'wish3' } }, target: 'writing.wish3' },
@@ -71,6 +81,10 @@ export const ifIWasntAfraidMachine = setup({
     writing: {
       initial: 'wish1',
       on: {
+        BACK: {
+          target: '#ifIWasntAfraid.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         DISCARD: {
           target: '#ifIWasntAfraid.discarded',
           description: '«Завершить без сохранения», confirmed: what was written is not kept.',
@@ -101,6 +115,7 @@ export const ifIWasntAfraidMachine = setup({
           on: {
             NEXT: { guard: { type: 'hasWish', params: { wish: 'wish2' } }, target: 'wish3' },
             PREVIOUS: { target: 'wish1' },
+            BACK: { target: 'wish1', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
         wish3: {
@@ -112,6 +127,7 @@ export const ifIWasntAfraidMachine = setup({
           on: {
             NEXT: { guard: { type: 'hasWish', params: { wish: 'wish3' } }, target: 'theme' },
             PREVIOUS: { target: 'wish2' },
+            BACK: { target: 'wish2', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
         theme: {
@@ -123,6 +139,7 @@ export const ifIWasntAfraidMachine = setup({
           on: {
             NEXT: { guard: 'hasTheme', target: 'plan' },
             PREVIOUS: { target: 'wish3' },
+            BACK: { target: 'wish3', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
         plan: {
@@ -135,9 +152,16 @@ export const ifIWasntAfraidMachine = setup({
           on: {
             NEXT: { guard: 'hasActionAndFirstStep', target: '#ifIWasntAfraid.finished' },
             PREVIOUS: { target: 'theme' },
+            BACK: { target: 'theme', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
       },
+    },
+    left: {
+      type: 'final',
+      description:
+        'Left by Telegram’s Back before the second step: the session goes to the practice’s page; the draft stays.',
+      entry: 'leave',
     },
     discarded: {
       type: 'final',

@@ -37,6 +37,12 @@ export const letterWithoutSendingMachine = setup({
   states: {
     restoring: {
       description: 'Reading the user’s draft of this practice.',
+      on: {
+        BACK: {
+          target: '#letterWithoutSending.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
+      },
       invoke: {
         id: 'restoreDraft',
         src: 'restoreDraft',
@@ -54,6 +60,10 @@ export const letterWithoutSendingMachine = setup({
     offer: {
       description: 'A letter begun last time: «Продолжить», or «Начать заново».',
       on: {
+        BACK: {
+          target: '#letterWithoutSending.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         CONTINUE: { target: 'writing' },
         RESTART: { target: 'writing', actions: ['restart', 'clearDraft'] },
       },
@@ -61,6 +71,10 @@ export const letterWithoutSendingMachine = setup({
     writing: {
       initial: 'write',
       on: {
+        BACK: {
+          target: '#letterWithoutSending.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         DISCARD: {
           target: '#letterWithoutSending.discarded',
           description: '«Завершить без сохранения», confirmed: what was written is not kept.',
@@ -83,6 +97,12 @@ export const letterWithoutSendingMachine = setup({
           on: { NEXT: { guard: 'hasLetter', target: '#letterWithoutSending.finished' } },
         },
       },
+    },
+    left: {
+      type: 'final',
+      description:
+        'Left by Telegram’s Back before the second step: the session goes to the practice’s page; the draft stays.',
+      entry: 'leave',
     },
     discarded: {
       type: 'final',

@@ -40,6 +40,12 @@ export const paradoxicalStepMachine = setup({
   states: {
     restoring: {
       description: 'Reading the user’s draft of this practice.',
+      on: {
+        BACK: {
+          target: '#paradoxicalStep.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
+      },
       invoke: {
         id: 'restoreDraft',
         src: 'restoreDraft',
@@ -57,6 +63,10 @@ export const paradoxicalStepMachine = setup({
     offer: {
       description: 'A draft from last time: «Продолжить» where it was left, or «Начать заново».',
       on: {
+        BACK: {
+          target: '#paradoxicalStep.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         CONTINUE: [
           { guard: { type: 'wasOn', params: { step: 'pattern' } }, target: 'writing.pattern' },
           { guard: { type: 'wasOn', params: { step: 'opposite' } }, target: 'writing.opposite' },
@@ -68,6 +78,10 @@ export const paradoxicalStepMachine = setup({
     writing: {
       initial: 'situation',
       on: {
+        BACK: {
+          target: '#paradoxicalStep.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         DISCARD: {
           target: '#paradoxicalStep.discarded',
           description: '«Завершить без сохранения», confirmed: what was written is not kept.',
@@ -98,6 +112,7 @@ export const paradoxicalStepMachine = setup({
           on: {
             NEXT: { guard: 'hasReactionAndResult', target: 'opposite' },
             PREVIOUS: { target: 'situation' },
+            BACK: { target: 'situation', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
         opposite: {
@@ -109,9 +124,16 @@ export const paradoxicalStepMachine = setup({
           on: {
             NEXT: { guard: 'hasOppositeAndWhen', target: '#paradoxicalStep.finished' },
             PREVIOUS: { target: 'pattern' },
+            BACK: { target: 'pattern', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
       },
+    },
+    left: {
+      type: 'final',
+      description:
+        'Left by Telegram’s Back before the second step: the session goes to the practice’s page; the draft stays.',
+      entry: 'leave',
     },
     discarded: {
       type: 'final',

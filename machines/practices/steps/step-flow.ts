@@ -33,6 +33,8 @@ export type StepEvent<F extends string> =
   | { type: 'FIELD.CHANGE'; field: F; value: string }
   | { type: 'NEXT' }
   | { type: 'PREVIOUS' }
+  /** Telegram's Back inside the practice: the previous step where there is one, else out (the draft kept). */
+  | { type: 'BACK' }
   | { type: 'CONTINUE' }
   | { type: 'RESTART' }
   /** «Завершить без сохранения», confirmed: the practice is abandoned on purpose and its draft goes. */
@@ -128,7 +130,7 @@ export function stepSetup<P extends StepPracticeId, E extends EventObject = Step
   };
 }
 
-export type StepStatus = 'restoring' | 'offer' | 'step' | 'finished' | 'discarded';
+export type StepStatus = 'restoring' | 'offer' | 'step' | 'finished' | 'discarded' | 'left';
 
 // The fields of a step as the view shows them, made once per practice, step and set of weak areas, so the view
 // model hands the same array to the screen until the step changes.

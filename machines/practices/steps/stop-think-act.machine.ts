@@ -41,6 +41,12 @@ export const stopThinkActMachine = setup({
   states: {
     restoring: {
       description: 'Reading the user’s draft of this practice.',
+      on: {
+        BACK: {
+          target: '#stopThinkAct.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
+      },
       invoke: {
         id: 'restoreDraft',
         src: 'restoreDraft',
@@ -58,6 +64,10 @@ export const stopThinkActMachine = setup({
     offer: {
       description: 'A draft from last time: «Продолжить» where it was left, or «Начать заново».',
       on: {
+        BACK: {
+          target: '#stopThinkAct.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         CONTINUE: [
           { guard: { type: 'wasOn', params: { step: 'think' } }, target: 'writing.think' },
           { guard: { type: 'wasOn', params: { step: 'act' } }, target: 'writing.act' },
@@ -69,6 +79,10 @@ export const stopThinkActMachine = setup({
     writing: {
       initial: 'stop',
       on: {
+        BACK: {
+          target: '#stopThinkAct.left',
+          description: 'Telegram’s Back: out to the practice’s page, the draft kept.',
+        },
         DISCARD: {
           target: '#stopThinkAct.discarded',
           description: '«Завершить без сохранения», confirmed: what was written is not kept.',
@@ -99,6 +113,7 @@ export const stopThinkActMachine = setup({
           on: {
             NEXT: { guard: 'hasAllAlternatives', target: 'act' },
             PREVIOUS: { target: 'stop' },
+            BACK: { target: 'stop', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
         act: {
@@ -110,9 +125,16 @@ export const stopThinkActMachine = setup({
           on: {
             NEXT: { guard: 'hasChoiceAndWhen', target: '#stopThinkAct.finished' },
             PREVIOUS: { target: 'think' },
+            BACK: { target: 'think', description: 'Telegram’s Back: the previous step, as «Назад».' },
           },
         },
       },
+    },
+    left: {
+      type: 'final',
+      description:
+        'Left by Telegram’s Back before the second step: the session goes to the practice’s page; the draft stays.',
+      entry: 'leave',
     },
     discarded: {
       type: 'final',

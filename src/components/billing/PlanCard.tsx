@@ -1,9 +1,11 @@
-// One tier on the plans screen: name and badge, period buttons with their discount, the price, what is included,
-// and the action ('Текущая подписка' | 'Выбрать' | 'Недоступно'). Plain props: it knows neither machines nor the API.
+// One tier on the plans screen: name and badge, period buttons with their discount, the price (stars first, roubles
+// for reference), what is included, and the action ('Текущая подписка' | 'Выбрать' | 'Недоступно'). Plain props: it
+// knows neither machines nor the API.
 import styled from 'styled-components';
 import type { PlanCardView } from '../../../machines/billing/plan-selection.machine';
-import { billingCopy, formatRub } from '../../copy/billing';
+import { billingCopy } from '../../copy/billing';
 import { Button } from '../Button';
+import { OfferPrice } from './OfferPrice';
 
 const copy = billingCopy.plans;
 
@@ -70,29 +72,6 @@ const Discount = styled.span`
   font-size: ${({ theme }) => theme.font.size.xs};
 `;
 
-const Price = styled.div`
-  display: flex;
-  flex-direction: column;
-  gap: 2px;
-  s {
-    color: ${({ theme }) => theme.color.subtitle};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-  strong {
-    font-size: ${({ theme }) => theme.font.size.xl};
-  }
-  span {
-    color: ${({ theme }) => theme.color.subtitle};
-    font-size: ${({ theme }) => theme.font.size.sm};
-  }
-`;
-
-const Saving = styled.span`
-  && {
-    color: ${({ theme }) => theme.color.text};
-  }
-`;
-
 const Benefits = styled.div`
   h3 {
     margin: 0 0 ${({ theme }) => theme.space(1)};
@@ -154,17 +133,7 @@ export function PlanCard({ card, onPeriod, onChoose }: PlanCardProps) {
           ))}
         </Periods>
       ) : null}
-      {offer ? (
-        <Price>
-          {offer.discount > 0 ? (
-            <span>
-              <s>{formatRub(offer.fullRub)}</s> <Saving>{copy.saving(offer.saving)}</Saving>
-            </span>
-          ) : null}
-          <strong>{formatRub(offer.rub)}</strong>
-          <span>{copy.per(offer.months)}</span>
-        </Price>
-      ) : null}
+      {offer ? <OfferPrice offer={offer} currency="stars" /> : null}
       <Benefits>
         <h3>{copy.includes}</h3>
         <ul>

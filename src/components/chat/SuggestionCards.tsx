@@ -4,6 +4,7 @@
 import styled from 'styled-components';
 import type { DiarySuggestion, PracticeSuggestion } from '../../../contract/chat';
 import { chatCopy } from '../../copy/chat';
+import { practiceName } from '../../copy/practiceName';
 import { Button } from '../Button';
 
 const Card = styled.div`
@@ -73,7 +74,7 @@ export function PracticeSuggestionCard({
         </span>
         {suggestion.is_advanced ? <Badge>{chatCopy.practice.pro}</Badge> : null}
       </Label>
-      <Name>{suggestion.practice_name}</Name>
+      <Name>{practiceName(suggestion.practice_name)}</Name>
       <Text>{suggestion.practice_description}</Text>
       {suggestion.has_access || !quiet ? (
         <Button $variant={suggestion.has_access ? 'primary' : 'secondary'} onClick={onOpen}>

@@ -30,7 +30,7 @@ export function StreakCard({ streak }: { streak: HomeSummary['streak'] }) {
         : [null, copy.startTitle, copy.start];
   return (
     <Box aria-label={number === null ? title : `${number} ${title}`}>
-      <Badge $color={theme.color.warning}>
+      <Badge $color={theme.color.button}>
         <FlameIcon />
       </Badge>
       {number === null ? null : <strong>{number}</strong>}

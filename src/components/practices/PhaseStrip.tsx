@@ -1,4 +1,5 @@
-// The strip under the breathing ring: СТАРТ, then each phase of a cycle with its seconds; the current one marked.
+// The strip under the breathing ring: each phase of a cycle with its seconds, the current one marked. The start is
+// not a phase (issue 24), so before «Начать» the strip shows the rhythm with nothing marked.
 import styled from 'styled-components';
 import type { BreathingPhase } from '../../../machines/practices/breathing-configs';
 import { practicesCopy } from '../../copy/practices';
@@ -32,7 +33,7 @@ const Item = styled.li<{ $current: boolean }>`
 
 export interface PhaseStripProps {
   phases: Array<{ phase: BreathingPhase; seconds: number }>;
-  /** null before the start: СТАРТ is the current step. */
+  /** null before the start: no phase is on yet. */
   current: BreathingPhase | null;
 }
 
@@ -40,9 +41,6 @@ export function PhaseStrip({ phases, current }: PhaseStripProps) {
   const copy = practicesCopy.breathing;
   return (
     <List aria-label={copy.stripLabel}>
-      <Item $current={current === null} aria-current={current === null ? 'step' : undefined}>
-        {copy.strip.start}
-      </Item>
       {phases.map(({ phase, seconds }) => (
         <Item key={phase} $current={current === phase} aria-current={current === phase ? 'step' : undefined}>
           {copy.strip[phase]}

@@ -4,6 +4,7 @@
 import { memo } from 'react';
 import styled from 'styled-components';
 import type { Practice } from '../../../contract/practices';
+import { practiceName } from '../../copy/practiceName';
 import { categoryCopy, practicesCopy } from '../../copy/practices';
 import { Svg } from '../icons';
 import { PracticeIcon } from './PracticeIcon';
@@ -99,7 +100,7 @@ export const PracticeCard = memo(function PracticeCard({ practice, onSelect }: P
         {practice.is_advanced ? <ProBadge /> : null}
       </Top>
       <Name>
-        <Choose onClick={() => onSelect(practice.id)}>{practice.name}</Choose>
+        <Choose onClick={() => onSelect(practice.id)}>{practiceName(practice.name)}</Choose>
       </Name>
       <Description>{practice.description}</Description>
       <Meta>

@@ -4,12 +4,13 @@ import { useSearchParams } from 'react-router-dom';
 import styled from 'styled-components';
 import { checkoutMachine, checkoutView } from '../../../machines/billing/checkout.machine';
 import { billingActors } from '../../api/billing.actors';
+import { OfferPrice } from '../../components/billing/OfferPrice';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
-import { billingCopy, formatDay, formatRub, formatStars } from '../../copy/billing';
+import { billingCopy, formatDay } from '../../copy/billing';
 import { commonCopy } from '../../copy/common';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
@@ -31,30 +32,10 @@ const Section = styled.section`
   }
 `;
 
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: ${({ theme }) => theme.space(2)};
-  s {
-    color: ${({ theme }) => theme.color.subtitle};
-  }
-  strong {
-    font-size: ${({ theme }) => theme.font.size.xl};
-  }
-`;
-
 const Hint = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.color.subtitle};
   font-size: ${({ theme }) => theme.font.size.sm};
-`;
-
-const DiscountTag = styled.span`
-  padding: 2px 8px;
-  border-radius: ${({ theme }) => theme.radius.pill};
-  background: ${({ theme }) => theme.tint(theme.color.button, 14)};
-  font-weight: 700;
 `;
 
 const Method = styled.label<{ $disabled: boolean }>`
@@ -163,14 +144,7 @@ export default function CheckoutScreen() {
             <h2>
               {summary.name} · {billingCopy.plans.period(summary.months)}
             </h2>
-            <Row>
-              {summary.discount > 0 ? <s>{formatRub(summary.fullRub)}</s> : null}
-              <strong>{formatRub(summary.rub)}</strong>
-              {summary.discount > 0 ? <DiscountTag>{copy.discount(summary.discount)}</DiscountTag> : null}
-            </Row>
-            <Hint>
-              {copy.inStars}: {formatStars(summary.stars)} {copy.stars(summary.stars)}
-            </Hint>
+            <OfferPrice offer={summary} currency={view.currency} />
             {view.credit ? <Change>{copy.credit(view.credit)}</Change> : null}
             {view.endsTrial ? <Change>{copy.endsTrial(view.endsTrial, summary.name)}</Change> : null}
           </Section>
@@ -211,7 +185,7 @@ export default function CheckoutScreen() {
               send({ type: 'PAY' });
             }}
           >
-            {view.busy ? copy.opening : copy.pay(view.method, summary.rub, summary.stars)}
+            {view.busy ? copy.opening : copy.pay(view.method, summary.rub.amount, summary.stars.amount)}
           </Button>
           {view.method === null ? <Hint id={CHOOSE_METHOD_ID}>{copy.chooseMethod}</Hint> : null}
         </>

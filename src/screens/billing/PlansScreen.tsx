@@ -1,5 +1,5 @@
-// /app/profile/subscription: binds the plan-selection machine. PREMIUM is the featured card, the others sit in a
-// two-column grid; back (Telegram's BackButton or our own link) goes to the profile.
+// /app/profile/subscription: binds the plan-selection machine. PREMIUM is the featured card, the others follow in a
+// grid that is one column on a phone; back (Telegram's BackButton or our own link) goes to the profile.
 import styled from 'styled-components';
 import { planSelectionMachine, planSelectionView } from '../../../machines/billing/plan-selection.machine';
 import { billingActors } from '../../api/billing.actors';
@@ -16,10 +16,11 @@ import { useBackButton } from '../../telegram/useBackButton';
 
 const copy = billingCopy.plans;
 
-// Two columns on a phone; one when the reader's text size leaves a column under 9.5rem (large text, narrow screens).
+// One column on a phone (issue 24: two squeezed the prices and the period buttons); two side by side only where each
+// gets 20rem — a tablet or a desktop Telegram (docs/decisions/0226).
 const Grid = styled.div`
   display: grid;
-  grid-template-columns: repeat(auto-fit, minmax(min(100%, 9.5rem), 1fr));
+  grid-template-columns: repeat(auto-fit, minmax(min(100%, 20rem), 1fr));
   gap: ${({ theme }) => theme.space(3)};
 `;
 

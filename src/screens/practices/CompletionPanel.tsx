@@ -1,5 +1,6 @@
-// «Отлично!» / «Как вам практика?»: the stars (a radio group), the label of the chosen one, the comment box
-// (opened by 1, 2 and 5; 500 characters), and «Завершить», disabled until a rating and while it is being sent.
+// The heading by the rating (see practicesCopy.rating.titles) / «Как вам практика?»: the stars (a radio group), the
+// label of the chosen one, the comment box (opened by 1, 2 and 5; 500 characters), and «Завершить», disabled until
+// a rating and while it is being sent; until a rating is chosen, «Пропустить» ends the session unrated.
 // The rating machine stays mounted while the session sends, so a failed send keeps everything for another try.
 import type { ReactNode } from 'react';
 import styled from 'styled-components';
@@ -71,13 +72,16 @@ const Alert = styled.p`
 
 export interface CompletionPanelProps {
   sending: boolean;
+  /** The skip is what is being sent. */
+  skipping: boolean;
+  onSkip: () => void;
   failed: boolean;
   onSubmit: (rating: RatingResult) => void;
   /** The runner's FinishExtra, when it has one (above the stars). */
   extra?: ReactNode;
 }
 
-export function CompletionPanel({ sending, failed, onSubmit, extra }: CompletionPanelProps) {
+export function CompletionPanel({ sending, skipping, onSkip, failed, onSubmit, extra }: CompletionPanelProps) {
   const crisisLines = useCrisisLines();
   const { view, send } = useFlow(ratingMachine, ratingView, {
     actions: { submit: (_: unknown, rating: RatingResult) => onSubmit(rating) },
@@ -85,7 +89,7 @@ export function CompletionPanel({ sending, failed, onSubmit, extra }: Completion
   const copy = practicesCopy.rating;
   return (
     <Panel aria-labelledby="practice-done-title">
-      <h2 id="practice-done-title">{copy.title}</h2>
+      <h2 id="practice-done-title">{copy.titles[view.rating]}</h2>
       {extra}
       <Question>{copy.question}</Question>
       <RatingStars
@@ -132,8 +136,21 @@ export function CompletionPanel({ sending, failed, onSubmit, extra }: Completion
           send({ type: 'SUBMIT' });
         }}
       >
-        {sending ? copy.sending : copy.submit}
+        {sending && !skipping ? copy.sending : copy.submit}
       </Button>
+      {view.rating ? null : (
+        <Button
+          $block
+          $variant="plain"
+          aria-disabled={sending}
+          aria-busy={skipping}
+          onClick={() => {
+            if (!sending) onSkip();
+          }}
+        >
+          {skipping ? copy.sending : copy.skip}
+        </Button>
+      )}
       {view.canSubmit ? null : <VisuallyHidden id="practice-rating-needed">{copy.ratingNeeded}</VisuallyHidden>}
     </Panel>
   );

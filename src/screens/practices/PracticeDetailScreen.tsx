@@ -14,6 +14,7 @@ import { LockedPracticeSheet } from '../../components/practices/LockedPracticeSh
 import { PracticeIcon } from '../../components/practices/PracticeIcon';
 import { ProBadge } from '../../components/practices/ProBadge';
 import { Spinner } from '../../components/Spinner';
+import { practiceName } from '../../copy/practiceName';
 import { categoryCopy, practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
@@ -147,7 +148,7 @@ export default function PracticeDetailScreen() {
           <>
             <Head>
               <PracticeIcon category={practice.category} size={56} />
-              <h1>{practice.name}</h1>
+              <h1>{practiceName(practice.name)}</h1>
               <Meta>
                 <span>{category.label}</span>
                 <span aria-hidden="true">·</span>

@@ -2,7 +2,7 @@
 // otherwise goes to the list. Plays the practice's runner (./runners.ts, by practice id) with the screen kept
 // awake, then the rating; back goes to the practice's detail page. Opening it makes no request: the practice
 // comes with the navigation state, and the screen and its runner were fetched by the detail page.
-import { Component, Suspense, useState, type ReactNode } from 'react';
+import { Component, Suspense, useCallback, useRef, useState, type ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import styled from 'styled-components';
 import type { Practice } from '../../../contract/practices';
@@ -14,11 +14,19 @@ import { Button } from '../../components/Button';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { Spinner } from '../../components/Spinner';
+import { practiceName } from '../../copy/practiceName';
 import { practicesCopy } from '../../copy/practices';
 import { useFlow } from '../../flow/useFlow';
 import { useBackButton } from '../../telegram/useBackButton';
 import { CompletionPanel } from './CompletionPanel';
 import { forgetRunner, runnerComponents, runnerSessionCompleted } from './runners';
+
+/** The layout has the whole height and no tab bar; the session scrolls inside it. */
+const Scroll = styled.div`
+  flex: 1;
+  min-height: 0;
+  overflow-y: auto;
+`;
 
 const BackLink = styled(Button)`
   align-self: flex-start;
@@ -77,7 +85,12 @@ function Session({ sessionId, practice }: PracticeSessionState) {
     },
   });
   const back = () => send({ type: 'BACK' });
-  const nativeBack = useBackButton(back);
+  // Telegram's Back goes to the runner when it claimed it (a step practice goes back a step), else leaves.
+  const runnerBack = useRef<(() => void) | null>(null);
+  const claimBack = useCallback((handler: (() => void) | null) => {
+    runnerBack.current = handler;
+  }, []);
+  const nativeBack = useBackButton(() => (runnerBack.current ?? back)());
   // A runner chunk that failed to arrive is fetched again on «Попробовать снова» (a new attempt, a new lazy).
   const [attempt, setAttempt] = useState(0);
   const runner = runnerComponents(practice.id);
@@ -87,50 +100,55 @@ function Session({ sessionId, practice }: PracticeSessionState) {
   };
 
   return (
-    <Page>
-      {nativeBack ? null : (
-        <BackLink $variant="plain" onClick={back}>
-          ← {practicesCopy.session.back}
-        </BackLink>
-      )}
-      <Title>{practice.name}</Title>
-      {view.status === 'running' ? (
-        runner ? (
-          <RunnerBoundary key={attempt} onRetry={retry}>
-            <Suspense
-              fallback={
-                <Center>
-                  <Spinner />
-                </Center>
-              }
-            >
-              <runner.Runner
-                practice={practice}
-                sessionId={sessionId}
-                onFinish={(result) => send({ type: 'FINISHED', result })}
-                onLeave={back}
-              />
-            </Suspense>
-          </RunnerBoundary>
-        ) : (
-          <InDevelopment practice={practice} />
-        )
-      ) : null}
-      {view.showsRating ? (
-        <CompletionPanel
-          sending={view.sending}
-          failed={view.failed}
-          onSubmit={(rating) => send({ type: 'SUBMIT', ...rating })}
-          extra={
-            runner && view.result !== null ? (
-              <Suspense fallback={null}>
-                <runner.FinishExtra practice={practice} sessionId={sessionId} result={view.result} />
+    <Scroll>
+      <Page>
+        {nativeBack ? null : (
+          <BackLink $variant="plain" onClick={back}>
+            ← {practicesCopy.session.back}
+          </BackLink>
+        )}
+        <Title>{practiceName(practice.name)}</Title>
+        {view.status === 'running' ? (
+          runner ? (
+            <RunnerBoundary key={attempt} onRetry={retry}>
+              <Suspense
+                fallback={
+                  <Center>
+                    <Spinner />
+                  </Center>
+                }
+              >
+                <runner.Runner
+                  practice={practice}
+                  sessionId={sessionId}
+                  onFinish={(result) => send({ type: 'FINISHED', result })}
+                  onLeave={back}
+                  claimBack={claimBack}
+                />
               </Suspense>
-            ) : null
-          }
-        />
-      ) : null}
-    </Page>
+            </RunnerBoundary>
+          ) : (
+            <InDevelopment practice={practice} />
+          )
+        ) : null}
+        {view.showsRating ? (
+          <CompletionPanel
+            sending={view.sending}
+            skipping={view.skipping}
+            onSkip={() => send({ type: 'SKIP' })}
+            failed={view.failed}
+            onSubmit={(rating) => send({ type: 'SUBMIT', ...rating })}
+            extra={
+              runner && view.result !== null ? (
+                <Suspense fallback={null}>
+                  <runner.FinishExtra practice={practice} sessionId={sessionId} result={view.result} />
+                </Suspense>
+              ) : null
+            }
+          />
+        ) : null}
+      </Page>
+    </Scroll>
   );
 }
 

@@ -22,6 +22,11 @@ export interface RunnerProps {
   onFinish: (result?: unknown) => void;
   /** Leaves the session as its back button does (a step practice quit on purpose). */
   onLeave: () => void;
+  /**
+   * Takes Telegram's Back button while the runner is on screen (a step practice: back a step), or gives it back to
+   * the session with null. Unclaimed, Back leaves for the practice's page.
+   */
+  claimBack: (handler: (() => void) | null) => void;
 }
 
 /** Shown beside the rating when the runner's module exports it. */

@@ -1,6 +1,7 @@
 // «Сканирование тела»: an intro with «Начать», then seven zones of 40 seconds — the zone's name and a gentle
 // prompt, its seconds in the ring — with the menu's «Завершить досрочно»; after the last zone the rating follows
-// by itself. A haptic tick marks each new zone, for eyes that are closed.
+// by itself. A haptic tick marks each new zone, for eyes that are closed. «Пауза» stops the zone where it is;
+// «Завершить» asks «Завершить практику?» first.
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { bodyScanMachine, bodyScanView } from '../../../../machines/practices/body-scan.machine';
@@ -8,6 +9,7 @@ import { zoneTimerMachine, zoneTimerView } from '../../../../machines/practices/
 import { EarlyFinishMenu } from '../../../components/practices/EarlyFinishMenu';
 import { ProgressRing } from '../../../components/practices/ProgressRing';
 import { BigCount, Hint, RunnerIntro, Stage } from '../../../components/practices/RunnerParts';
+import { SessionControls } from '../../../components/practices/SessionControls';
 import { practicesCopy } from '../../../copy/practices';
 import { appActions } from '../../../flow/appActions';
 import { useFlow } from '../../../flow/useFlow';
@@ -20,9 +22,9 @@ const copy = practicesCopy.bodyScan;
 /** The zone timer's haptic is the app's (the body scan's own flow does not reach its child's actions). */
 const zoneTimer = zoneTimerMachine.provide({ actions: { haptic: appActions.haptic } });
 
-function Zone({ zones }: { zones: ActorRefFrom<typeof zoneTimerMachine> }) {
+function Zone({ zones, paused }: { zones: ActorRefFrom<typeof zoneTimerMachine>; paused: boolean }) {
   const v = useSelector(zones, zoneTimerView);
-  const animate = !useReducedMotion();
+  const animate = !useReducedMotion() && !paused;
   const words = copy.zones[v.zone ?? ''] ?? { title: '', hint: '' };
   return (
     <>
@@ -55,7 +57,16 @@ export default function BodyScanRunner({ onFinish }: RunnerProps) {
         onClose={() => send({ type: 'MENU.CLOSE' })}
         onFinishEarly={() => send({ type: 'FINISH_EARLY' })}
       />
-      {view.zones ? <Zone zones={view.zones} /> : null}
+      {view.zones ? <Zone zones={view.zones} paused={view.paused} /> : null}
+      <SessionControls
+        paused={view.paused}
+        confirming={view.confirmingStop}
+        onPause={() => send({ type: 'PAUSE' })}
+        onResume={() => send({ type: 'RESUME' })}
+        onStop={() => send({ type: 'STOP' })}
+        onConfirm={() => send({ type: 'STOP.CONFIRM' })}
+        onCancel={() => send({ type: 'STOP.CANCEL' })}
+      />
     </Stage>
   );
 }

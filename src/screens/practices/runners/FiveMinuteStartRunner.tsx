@@ -1,5 +1,6 @@
 // «Старт за 5 минут»: the countdown from 5:00 with «Начать», «Пауза» and «Продолжить», the menu with «Завершить
-// досрочно», and at 0 «Завершить практику».
+// досрочно», «Завершить» (both ask «Завершить практику?», the countdown held meanwhile), and at 0 «Завершить
+// практику».
 import { useSelector } from '@xstate/react';
 import type { ActorRefFrom } from 'xstate';
 import { countdownView, type countdownMachine } from '../../../../machines/practices/countdown.machine';
@@ -12,6 +13,7 @@ import { Button } from '../../../components/Button';
 import { EarlyFinishMenu } from '../../../components/practices/EarlyFinishMenu';
 import { ProgressRing } from '../../../components/practices/ProgressRing';
 import { BigCount, Hint, Stage } from '../../../components/practices/RunnerParts';
+import { StopConfirm } from '../../../components/practices/SessionControls';
 import { practicesCopy } from '../../../copy/practices';
 import { useFlow } from '../../../flow/useFlow';
 import { formatClock, systemClock } from '../../../lib/clock';
@@ -47,7 +49,7 @@ function Timer({
         </Button>
       ) : (
         <Button $block onClick={onStart}>
-          {status === 'paused' ? copy.resume : copy.start}
+          {status === 'paused' || status === 'held' ? copy.resume : copy.start}
         </Button>
       )}
     </>
@@ -104,6 +106,14 @@ export default function FiveMinuteStartRunner({ onFinish }: RunnerProps) {
       ) : (
         <BigCount>{formatClock(FIVE_MINUTES_MS / 1000)}</BigCount>
       )}
+      <Button $block $variant="plain" onClick={() => send({ type: 'STOP' })}>
+        {practicesCopy.session.stop}
+      </Button>
+      <StopConfirm
+        open={view.confirmingStop}
+        onConfirm={() => send({ type: 'STOP.CONFIRM' })}
+        onCancel={() => send({ type: 'STOP.CANCEL' })}
+      />
     </Stage>
   );
 }

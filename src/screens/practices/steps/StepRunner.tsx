@@ -5,7 +5,8 @@
 // wheel) — with the helplines above it whenever an answer signals a risk of suicide or self-harm. Finishing hands
 // the session the answers (a StepResult) for the rating and the diary. The menu (⋯) offers «Завершить без
 // сохранения»: confirmed, the draft goes and the session leaves as its back button does (which keeps the draft).
-import { useMemo, type ReactNode } from 'react';
+// Telegram's Back is the machine's BACK while the practice is on screen: a step back, or out from the first step.
+import { useEffect, useMemo, type ReactNode } from 'react';
 import type { AnyStateMachine, SnapshotFrom } from 'xstate';
 import type { StepsView } from '../../../../machines/practices/steps/step-flow';
 import type { StepPracticeId, StepProgress } from '../../../../machines/practices/steps/step-practices';
@@ -49,6 +50,7 @@ export function StepRunner<M extends AnyStateMachine>({
   practice,
   onFinish,
   onLeave,
+  claimBack,
   machine,
   view: connect,
   extra,
@@ -70,6 +72,10 @@ export function StepRunner<M extends AnyStateMachine>({
   const words = stepPracticesCopy[id] as unknown as WordsOf;
   const crisisLines = useCrisisLines();
   const emit = send as StepControls['send'];
+  useEffect(() => {
+    claimBack(() => emit({ type: 'BACK' }));
+    return () => claimBack(null);
+  }, [claimBack, emit]);
   // «Завершить без сохранения»: the menu and its confirmation; «Удалить» is the step machine's DISCARD.
   const quit = useFlow(stepQuitMachine, stepQuitView, { actions: { discard: () => emit({ type: 'DISCARD' }) } });
   const controls: StepControls = {

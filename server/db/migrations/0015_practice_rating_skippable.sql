@@ -1,0 +1,2 @@
+ALTER TABLE "practice_sessions" DROP CONSTRAINT "practice_sessions_completed_rated_check";--> statement-breakpoint
+ALTER TABLE "practice_sessions" ADD CONSTRAINT "practice_sessions_rated_when_completed_check" CHECK ("practice_sessions"."rating" is null or "practice_sessions"."completed_at" is not null);
