@@ -14,6 +14,15 @@ export interface HomeSummaryContext {
 
 export type HomeSummaryEvent = { type: 'RETRY' } | { type: 'REFRESH' };
 
+/** The server's week: shown, and kept on the device for the next opening. */
+const fresh = {
+  target: 'ready',
+  actions: [
+    { type: 'showSummary', params: ({ event }: { event: { output: HomeSummary } }) => event.output },
+    { type: 'storeSummary', params: ({ event }: { event: { output: HomeSummary } }) => event.output },
+  ],
+} as const;
+
 export const homeSummaryMachine = setup({
   types: {
     context: {} as HomeSummaryContext,
@@ -39,7 +48,7 @@ export const homeSummaryMachine = setup({
   initial: 'restoring',
   states: {
     restoring: {
-      description: 'Reads the week kept on the device (a microtask: localStorage), then asks the server.',
+      description: 'Reads the week kept on the device (the injected restoreSummary), then asks the server.',
       invoke: {
         id: 'restoreSummary',
         src: 'restoreSummary',
@@ -59,13 +68,7 @@ export const homeSummaryMachine = setup({
       invoke: {
         id: 'loadSummary',
         src: 'loadSummary',
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'showSummary', params: ({ event }) => event.output },
-            { type: 'storeSummary', params: ({ event }) => event.output },
-          ],
-        },
+        onDone: fresh,
         onError: { target: 'stale', description: 'The kept week stays, with a quiet note.' },
       },
       on: {
@@ -77,13 +80,7 @@ export const homeSummaryMachine = setup({
       invoke: {
         id: 'loadSummary',
         src: 'loadSummary',
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'showSummary', params: ({ event }) => event.output },
-            { type: 'storeSummary', params: ({ event }) => event.output },
-          ],
-        },
+        onDone: fresh,
         onError: { target: 'error' },
       },
     },
@@ -98,13 +95,7 @@ export const homeSummaryMachine = setup({
       invoke: {
         id: 'refreshSummary',
         src: 'loadSummary',
-        onDone: {
-          target: 'ready',
-          actions: [
-            { type: 'showSummary', params: ({ event }) => event.output },
-            { type: 'storeSummary', params: ({ event }) => event.output },
-          ],
-        },
+        onDone: fresh,
         onError: { target: 'stale', description: 'The week shown stays, with a quiet note.' },
       },
       on: { REFRESH: { target: 'refreshing', reenter: true } },
