@@ -97,7 +97,10 @@ describe('home in Chromium', () => {
     // Sunday evening: a second tap changes the day's mood, and a note joins it.
     await liveAt(page, '2030-01-20T21:00:00+03:00');
     await shown(page.getByRole('heading', { name: 'Добрый вечер, Лена' }));
-    expect(await page.getByRole('radio', { name: 'Отличное' }).getAttribute('aria-checked')).toBe('true');
+    // The greeting comes with the sign-in; today's check-in arrives with its own request, a moment later.
+    await expect
+      .poll(() => page.getByRole('radio', { name: 'Отличное' }).getAttribute('aria-checked'), { timeout: TIMEOUT })
+      .toBe('true');
     await page.getByRole('radio', { name: 'Хорошее' }).click();
     await expect.poll(() => chart.getAttribute('aria-label'), { timeout: TIMEOUT }).toContain('Вс: 4 из 5');
     await page.getByRole('button', { name: 'Добавить заметку' }).click();
