@@ -34,8 +34,8 @@ export const HOME_SCRIPTS_BUDGET = 8;
 /** The return visit: warm HTTP cache, same profile. */
 export const WARM_HOME_BUDGET_MS = 800;
 const RUNS = 5;
-const BOT_TOKEN = '7000000004:home-load-bench-token';
-const USER = { id: 9_300_001, first_name: 'Вера', language_code: 'ru' };
+export const BOT_TOKEN = '7000000004:home-load-bench-token';
+export const USER = { id: 9_300_001, first_name: 'Вера', language_code: 'ru' };
 
 /** The slow phone: CPU and network as the budget names them. */
 export const SLOW_PHONE = {
@@ -202,15 +202,23 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
 async function openPage(
   context: BrowserContext,
   url: string,
-  { cold, week = true }: { cold: boolean; week?: boolean },
+  { cold, week = true, trace }: { cold: boolean; week?: boolean; trace?: string[] | 'cpu' },
 ) {
   const page = await context.newPage();
+  const browser = context.browser()!;
+  const cdpProfile = trace === 'cpu';
+  if (trace && !cdpProfile) await browser.startTracing(page, { categories: trace });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   if (cold) await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE.network);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
   const network = recordNetwork(cdp);
+  if (cdpProfile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    await cdp.send('Profiler.start');
+  }
 
   await page.goto(url, { waitUntil: 'commit' });
   const ready = (key: '__promptAt' | '__weekAt') =>
@@ -219,6 +227,8 @@ async function openPage(
       polling: 100,
     });
   await ready('__promptAt');
+  // A CPU profile ends at the prompt (within the 100 ms poll): what came before it is what it waited for.
+  const profile = cdpProfile ? Buffer.from(JSON.stringify((await cdp.send('Profiler.stop')).profile)) : null;
   // The week (home's only): long enough for the summary's answer on this profile, not a condition of the run.
   if (week) await ready('__weekAt').catch(() => {});
   const marks = await page.evaluate(() => {
@@ -230,6 +240,7 @@ async function openPage(
       serviceWorker: navigator.serviceWorker?.controller != null,
     };
   });
+  const traced = profile ?? (trace ? await browser.stopTracing() : null);
   const loads = network.loads();
   const scripts = loads
     .filter((l) => /javascript/.test(l.mimeType) && l.endMs <= marks.promptMs)
@@ -259,14 +270,20 @@ async function openPage(
     summaryRequest: timing('/api/home/summary'),
     serviceWorker: marks.serviceWorker,
   };
-  return { page, run };
+  return { page, run, trace: traced };
 }
 
 /** A cold open in a fresh context (empty cache, nothing stored but the onboarding flag); `week`: home's to wait for. */
-export async function openHomeCold(browser: Browser, url: string, week = true): Promise<HomeLoadRun> {
+export async function openHomeCold(
+  browser: Browser,
+  url: string,
+  week = true,
+  trace?: string[] | 'cpu',
+): Promise<{ run: HomeLoadRun; trace: Buffer | null }> {
   const context = await phoneContext(browser);
   try {
-    return (await openPage(context, url, { cold: true, week })).run;
+    const { run, trace: traced } = await openPage(context, url, { cold: true, week, trace });
+    return { run, trace: traced };
   } finally {
     await context.close();
   }
@@ -276,7 +293,12 @@ export async function openHomeCold(browser: Browser, url: string, week = true): 
  * The return visit: a first open, left until its service worker is active and home's week is kept on the device
  * (as after any real visit), closed; then the same launch opened again in the same context, its cache warm.
  */
-export async function openHomeWarm(browser: Browser, url: string, telegramId: number): Promise<HomeLoadRun> {
+export async function openHomeWarm(
+  browser: Browser,
+  url: string,
+  telegramId: number,
+  trace?: string[] | 'cpu',
+): Promise<{ run: HomeLoadRun; trace: Buffer | null }> {
   const context = await phoneContext(browser);
   try {
     const first = await openPage(context, url, { cold: true });
@@ -291,7 +313,8 @@ export async function openHomeWarm(browser: Browser, url: string, telegramId: nu
       )
       .catch(() => {});
     await first.page.close();
-    return (await openPage(context, url, { cold: false })).run;
+    const { run, trace: traced } = await openPage(context, url, { cold: false, trace });
+    return { run, trace: traced };
   } finally {
     await context.close();
   }
@@ -362,9 +385,9 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
         const runs = { cold: [] as HomeLoadRun[], bare: [] as HomeLoadRun[], warm: [] as HomeLoadRun[] };
         // Interleaved, so a change of the machine's load falls on all three alike.
         for (let i = 0; i < RUNS; i++) {
-          runs.cold.push(await openHomeCold(browser, url));
-          runs.bare.push(await openHomeCold(browser, bare.url, false));
-          runs.warm.push(await openHomeWarm(browser, url, USER.id));
+          runs.cold.push((await openHomeCold(browser, url)).run);
+          runs.bare.push((await openHomeCold(browser, bare.url, false)).run);
+          runs.warm.push((await openHomeWarm(browser, url, USER.id)).run);
         }
         return runs;
       });
