@@ -214,10 +214,22 @@ async function openPage(
   await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE.network);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
   const network = recordNetwork(cdp);
+  // A CPU profile from the page's first script to the frame of the prompt (console.profile, ended by the page).
+  let profile: Promise<Buffer> | null = null;
   if (cdpProfile) {
     await cdp.send('Profiler.enable');
     await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
-    await cdp.send('Profiler.start');
+    profile = new Promise((resolve) =>
+      cdp.on('Profiler.consoleProfileFinished', (e) => resolve(Buffer.from(JSON.stringify(e.profile)))),
+    );
+    await page.addInitScript(() => {
+      console.profile('home');
+      const check = () =>
+        ((window as unknown as { __promptAt?: number }).__promptAt ?? -1) > 0
+          ? console.profileEnd('home')
+          : requestAnimationFrame(check);
+      requestAnimationFrame(check);
+    });
   }
 
   await page.goto(url, { waitUntil: 'commit' });
@@ -227,8 +239,6 @@ async function openPage(
       polling: 100,
     });
   await ready('__promptAt');
-  // A CPU profile ends at the prompt (within the 100 ms poll): what came before it is what it waited for.
-  const profile = cdpProfile ? Buffer.from(JSON.stringify((await cdp.send('Profiler.stop')).profile)) : null;
   // The week (home's only): long enough for the summary's answer on this profile, not a condition of the run.
   if (week) await ready('__weekAt').catch(() => {});
   const marks = await page.evaluate(() => {
@@ -240,7 +250,7 @@ async function openPage(
       serviceWorker: navigator.serviceWorker?.controller != null,
     };
   });
-  const traced = profile ?? (trace ? await browser.stopTracing() : null);
+  const traced = profile ? await profile : trace ? await browser.stopTracing() : null;
   const loads = network.loads();
   const scripts = loads
     .filter((l) => /javascript/.test(l.mimeType) && l.endMs <= marks.promptMs)
@@ -298,7 +308,9 @@ export async function openHomeWarm(
   url: string,
   telegramId: number,
   trace?: string[] | 'cpu',
-): Promise<{ run: HomeLoadRun; trace: Buffer | null }> {
+  /** Opens before the measured one that are measured too (the probe's third open). */
+  more = 0,
+): Promise<{ run: HomeLoadRun; trace: Buffer | null; more: HomeLoadRun[] }> {
   const context = await phoneContext(browser);
   try {
     const first = await openPage(context, url, { cold: true });
@@ -313,8 +325,14 @@ export async function openHomeWarm(
       )
       .catch(() => {});
     await first.page.close();
+    const before: HomeLoadRun[] = [];
+    for (let i = 0; i < more; i++) {
+      const open = await openPage(context, url, { cold: false });
+      before.push(open.run);
+      await open.page.close();
+    }
     const { run, trace: traced } = await openPage(context, url, { cold: false, trace });
-    return { run, trace: traced };
+    return { run, trace: traced, more: before };
   } finally {
     await context.close();
   }
