@@ -1,10 +1,18 @@
 /**
- * Where the time of a home open goes: a Chromium trace of one cold and one warm open of `/app/home` on the
- * slow-phone profile of bench/home-load.ts, printed as a timeline in ms after the navigation started — the requests
- * (sent → response → finished, from the network or a cache), the main thread's script compiles and evaluations,
- * the other main-thread tasks over 8 ms, and the prompt painted. A probe for docs/client.md ("Issue 29"), not a
- * bench: it has no budget. Run alone: `npx tsx bench/home-load-trace.ts [runs]`.
+ * Where the time of a home open goes, on the slow-phone profile of bench/home-load.ts. A probe for docs/client.md
+ * ("Where the time of an open goes"), not a bench: it has no budget. Run alone:
+ * - `npx tsx bench/home-load-trace.ts [runs]`: a Chromium trace of a cold and a warm open of `/app/home`, printed as
+ *   a timeline in ms after the navigation started — requests (sent, answered, from the network or a cache), the main
+ *   thread's module compiles and evaluations, its other tasks over 8 ms, and the prompt painted;
+ * - `npx tsx bench/home-load-trace.ts 1 cpu`: a CPU profile of each, from the first script to the prompt's frame —
+ *   self time per script and function, the call tree, inclusive time per function of the app's chunks — saved as
+ *   `.cpuprofile` files in the OS temp dir for Chromium DevTools;
+ * - `npx tsx bench/home-load-trace.ts [runs] third`: the second and a third open of one context (the third with V8's
+ *   code cache of the second).
  */
+import { writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { paths } from '../machines/paths';
 import { buildClient, ROOT } from '../server/start/client-build';
 import { launchUrl, signInitData } from '../tests/e2e/harness';
@@ -175,6 +183,13 @@ export function callTree(buffer: Buffer, minMs = 15, depth = 9): string[] {
   return lines;
 }
 
+/** Keeps a profile for Chromium DevTools (Performance → load profile). */
+function saveProfile(name: string, profile: Buffer): void {
+  const path = join(tmpdir(), `home-load-${name}.cpuprofile`);
+  writeFileSync(path, profile);
+  console.log(`(profile saved: ${path})`);
+}
+
 export async function traceHomeLoad(runs = 1): Promise<void> {
   await withBrowserApp(
     { name: 'home-load-trace', botToken: BOT_TOKEN, build: (outDir: string) => buildClient(ROOT, outDir) },
@@ -201,10 +216,12 @@ export async function traceHomeLoad(runs = 1): Promise<void> {
         const cold = await openHomeCold(browser, url, true, 'cpu');
         console.log(`\ncold open: prompt ${cold.run.promptMs} ms (load average ${loadAverage()})`);
         selfTimes(cold.trace!).forEach((l) => console.log(l));
+        saveProfile('cold', cold.trace!);
         callTree(cold.trace!).forEach((l) => console.log(l));
         const warm = await openHomeWarm(browser, url, USER.id, 'cpu');
         console.log(`\nwarm open: prompt ${warm.run.promptMs} ms (load average ${loadAverage()})`);
         selfTimes(warm.trace!).forEach((l) => console.log(l));
+        saveProfile('warm', warm.trace!);
         callTree(warm.trace!).forEach((l) => console.log(l));
         return;
       }
