@@ -54,9 +54,17 @@ export function timeline(buffer: Buffer, run: HomeLoadRun): string[] {
   const nav = traceEvents
     .filter((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').includes('/app'))
     .at(-1);
-  if (!nav) throw new Error('[home-load-trace] no navigationStart in the trace');
-  const main = traceEvents.filter((e) => e.pid === nav.pid && e.tid === nav.tid);
-  const at = (e: TraceEvent) => (e.ts - nav.ts) / 1000;
+  // Some traces lack the mark: then the document's request (sent a few ms after it) and the entry's thread.
+  const page =
+    nav ??
+    traceEvents.find(
+      (e) => e.name === 'v8.compileModule' && /\/assets\/index-/.test(String(e.args?.data?.url ?? e.args?.fileName)),
+    );
+  const start =
+    nav ?? traceEvents.find((e) => e.name === 'ResourceSendRequest' && String(e.args?.data?.url).includes('/app'));
+  if (!page || !start) throw new Error('[home-load-trace] neither navigationStart nor the entry in the trace');
+  const main = traceEvents.filter((e) => e.pid === page.pid && e.tid === page.tid);
+  const at = (e: TraceEvent) => (e.ts - start.ts) / 1000;
   const lines: Array<[number, string]> = [];
   const requests = new Map<string, { url: string; sent: number }>();
   for (const e of traceEvents) {
