@@ -12,7 +12,7 @@ export function apiBaseUrl(): string {
   return typeof window === 'undefined' ? 'http://localhost/' : window.location.origin;
 }
 
-/** Temporal where the platform has it (Chromium 144+); TypeScript 5.9 does not declare it yet. */
+/** Temporal, where the platform has it (Chromium 150 does); TypeScript 5.9 does not declare it yet. */
 declare const Temporal: { Now: { timeZoneId(): string } } | undefined;
 
 /**
