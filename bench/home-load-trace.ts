@@ -54,12 +54,13 @@ export function timeline(buffer: Buffer, run: HomeLoadRun): string[] {
   const nav = traceEvents
     .filter((e) => e.name === 'navigationStart' && String(e.args?.data?.documentLoaderURL ?? '').includes('/app'))
     .at(-1);
-  // Some traces lack the mark: then the document's request (sent a few ms after it) and the entry's thread.
+  // Some traces lack the mark: then the document's request (sent a few ms after it) and the thread that compiled or
+  // asked for the entry (the page's main thread).
+  const entry = (e: TraceEvent) => /\/assets\/index-/.test(String(e.args?.data?.url ?? e.args?.fileName));
   const page =
     nav ??
-    traceEvents.find(
-      (e) => e.name === 'v8.compileModule' && /\/assets\/index-/.test(String(e.args?.data?.url ?? e.args?.fileName)),
-    );
+    traceEvents.find((e) => e.name === 'v8.compileModule' && entry(e)) ??
+    traceEvents.find((e) => e.name === 'ResourceSendRequest' && entry(e));
   const start =
     nav ?? traceEvents.find((e) => e.name === 'ResourceSendRequest' && String(e.args?.data?.url).includes('/app'));
   if (!page || !start) throw new Error('[home-load-trace] neither navigationStart nor the entry in the trace');
