@@ -385,7 +385,7 @@ export const practiceSessions = pgTable(
  * One recording sent for transcription (POST /api/chat/transcribe): the voice seconds it was charged and on which
  * local day, so a failed transcription gives exactly those back; with the client's id (unique per user) a retried
  * upload never pays twice — a repeat of a transcribed recording (the same audio, by its SHA-256) gets its text
- * again, a repeat of one still running is told so. Rows live an hour (server/voice/repository.ts): long enough for
+ * again, a repeat of one still running is told so. Rows live an hour (server/voice/claims.ts): long enough for
  * any retry, and the words someone said are not kept beyond that.
  */
 export const voiceTranscriptions = pgTable(

@@ -16,7 +16,7 @@ import { spendDaily } from '../../server/billing/quota';
 import { dailyUsage, voiceTranscriptions } from '../../server/db/schema';
 import { chargedSeconds } from '../../server/voice/audio';
 import { VOICE_ERRORS } from '../../server/voice/errors';
-import { claimTranscription, refundTranscription } from '../../server/voice/repository';
+import { claimTranscription, refundTranscription } from '../../server/voice/claims';
 import { opusMp4, opusOgg, opusWebm } from '../support/opus-audio';
 import { startSttServer, type SttServer } from '../support/stt-server';
 import { anna, appFactory, boris } from './chat-support';
