@@ -200,7 +200,11 @@ export default defineConfig([
             // TODO(ops helper, safety helpers): the config validates the crisis lines file through safety's service.ts.
             {
               from: { element: { type: 'server-infra', captured: { folder: 'start' }, fileInternalPath: 'config.ts' } },
-              allow: { to: { element: { type: 'server-domain', captured: { domain: 'safety' } } } },
+              allow: {
+                to: {
+                  element: { type: 'server-domain', captured: { domain: 'safety' }, fileInternalPath: 'service.ts' },
+                },
+              },
             },
             {
               from: { element: { type: 'server-domain' } },

@@ -17,7 +17,7 @@ import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
 import { ConfigError, loadConfig, type Config } from './config';
 import { createLogger } from '../http/logger';
-import { CrisisLinesError } from '../safety/lines';
+import { CrisisLinesError } from '../safety/service';
 import { migrateDatabase, openDatabase, type Database } from '../db';
 import { DataKeyError, openDataKeys, type OpenedKeys } from '../privacy/keys';
 import { acquirePidLock, LockedError, type PidLock } from './lock';
