@@ -28,7 +28,7 @@ import securityHeaders from './http/security-headers';
 import exportDownload from './privacy/download-route';
 import eraseNotices from './privacy/erase-notices';
 import privacyRoutes from './privacy/routes';
-import type { Config } from './start/config';
+import type { Config } from './config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './db/cipher';
 import { createLogger, type AppLogger } from './http/logger';

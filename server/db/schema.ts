@@ -466,7 +466,7 @@ export const checkIns = pgTable(
 );
 
 /**
- * The next reminder of each user who gets them (server/reminders/schedule.ts keeps it in step with the settings,
+ * The next reminder of each user who gets them (server/users/reminder-schedule.ts keeps it in step with the settings,
  * the kept zone and the bot's permission; no row: no reminders). `day` is the user's local date it is for, `due_at`
  * when to send (or retry); an instance claims due rows with FOR UPDATE SKIP LOCKED and holds them until
  * `lease_until`, so a crashed instance's claim is taken over once it expires.

@@ -2,7 +2,7 @@
 // and benches call it after migrating):
 //
 // - DATA_ENCRYPTION_KEY (32 bytes, base64 or hex); DATA_ENCRYPTION_PREVIOUS_KEYS after a rotation;
-// - DATA_ENCRYPTION_KEY_FILE: the key read from a file (server/start/config.ts);
+// - DATA_ENCRYPTION_KEY_FILE: the key read from a file (server/config/index.ts);
 // - unset on the embedded PGlite: a key generated beside the data directory (`${DATA_DIR}.key`, 0600) on first
 //   start, never inside it, so a copy of the data alone does not open; a key an earlier version left inside
 //   (DATA_DIR/data-encryption.key) is moved there. Unset on PostgreSQL: a refusal to start — a key made on one
@@ -22,8 +22,8 @@ import { join } from 'node:path';
 import type pg from 'pg';
 import type { Database } from '../db';
 import { MIGRATION_LOCK } from '../db/migrate';
-import type { Config } from '../start/config';
-import { parseDataKey } from '../start/config';
+import type { Config } from '../config';
+import { parseDataKey } from '../config';
 import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from '../db/cipher';
 import { encryptionRow, insertEncryptionRow, updateEncryptionRow } from './repository';
 import { resealAll } from './reseal';

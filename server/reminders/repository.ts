@@ -1,8 +1,8 @@
-// Reminders' SQL: the schedule (`reminder_schedule`, one row per user who may get a reminder) and the deliveries
-// (`reminder_deliveries`, whose primary key (user_id, day) lets one message a day through). What the statements
-// mean for a reminder — when it is due, what a claim may do — is in schedule.ts and scheduler.ts.
+// Reminders' SQL: claiming and moving the rows of `reminder_schedule` that are due (the users domain keeps each
+// user's row in step, server/users/reminder-schedule.ts) and the deliveries (`reminder_deliveries`, whose primary
+// key (user_id, day) lets one message a day through). What a claim may do is in scheduler.ts.
 import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Db, Executor } from '../db';
+import type { Db } from '../db';
 import { activityDays, reminderDeliveries, reminderSchedule, userSettings, users } from '../db/schema';
 
 export type DeliveryStatus = 'sending' | 'sent' | 'skipped' | 'retry' | 'unknown' | 'blocked' | 'failed' | 'late';
@@ -10,36 +10,6 @@ export type DeliveryStatus = 'sending' | 'sent' | 'skipped' | 'retry' | 'unknown
 export interface Claimed {
   userId: number;
   day: string;
-}
-
-/** What decides the user's reminder as stored (null columns: the defaults apply); undefined: no such user. */
-export async function reminderInputsRow(db: Executor, userId: number) {
-  const [row] = await db
-    .select({
-      reminderTime: userSettings.reminderTime,
-      timeZone: users.timeZone,
-      botAccess: users.botAccess,
-      botBlockedAt: users.botBlockedAt,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
-  return row;
-}
-
-export async function deleteSchedule(db: Executor, userId: number): Promise<void> {
-  await db.delete(reminderSchedule).where(eq(reminderSchedule.userId, userId));
-}
-
-/** The user's next reminder, replacing any other (and its lease). */
-export async function upsertSchedule(db: Executor, userId: number, slot: { day: string; dueAt: Date }): Promise<void> {
-  await db
-    .insert(reminderSchedule)
-    .values({ userId, day: slot.day, dueAt: slot.dueAt })
-    .onConflictDoUpdate({
-      target: reminderSchedule.userId,
-      set: { day: slot.day, dueAt: slot.dueAt, leaseUntil: null },
-    });
 }
 
 /**

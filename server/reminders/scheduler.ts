@@ -15,9 +15,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Bot } from 'grammy';
 import type { Db } from '../db';
 import { classify, openAppButton } from '../bot/service';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
-import { recordBlocked } from '../users/service';
+import { nextSlot, recordBlocked, remindable, REMINDER_HOURS, syncReminder } from '../users/service';
 import type { ReminderTime } from '../../contract/settings';
 import { REMINDER_WITHOUT_BUTTON, reminderText } from './copy';
 import { instantAt } from '../http/time-zone';
@@ -32,7 +32,6 @@ import {
   type Claimed,
   type DeliveryStatus,
 } from './repository';
-import { nextSlot, remindable, REMINDER_HOURS, syncReminder } from './schedule';
 
 export type { Claimed, DeliveryStatus };
 

@@ -15,7 +15,7 @@ import { buildApp } from '../app';
 import { registerWebhook } from '../bot/register';
 import { DIST, ensureClientBuilt, ROOT } from './client-build';
 import { staticClient, viteClient } from './client';
-import { ConfigError, loadConfig, type Config } from './config';
+import { ConfigError, loadConfig, type Config } from '../config';
 import { createLogger } from '../http/logger';
 import { CrisisLinesError } from '../safety/service';
 import { migrateDatabase, openDatabase, type Database } from '../db';

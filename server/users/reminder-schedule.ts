@@ -1,7 +1,8 @@
 // When a user's next reminder is due, and the one place that keeps `reminder_schedule` in step with what decides
-// it: the reminder time in the settings, the kept time zone, and whether the bot may write to the user. Whatever
-// changes one of those calls syncReminder; a user who may not get reminders has no row, so the scheduler never
-// even looks at them.
+// it: the reminder time in the settings, the kept time zone, and whether the bot may write to the user — all of
+// them the user's, so the users domain keeps the row and the reminders domain only sends (docs/decisions/0261).
+// Whatever changes one of those calls syncReminder; a user who may not get reminders has no row, so the scheduler
+// (server/reminders/scheduler.ts) never even looks at them.
 import type { ReminderTime } from '../../contract/settings';
 import type { Executor } from '../db';
 import { addDays, instantAt, localDate } from '../http/time-zone';
