@@ -118,7 +118,8 @@ export async function buildApp({
         await scope.register(paymentRoutes, { prefix: '/payments' }); // and the bot's payment handlers
         await scope.register(diaryRoutes, { prefix: '/diary' });
         await scope.register(chatRoutes, { prefix: '/chat' });
-        await scope.register(voiceRoutes, { prefix: '/chat' }); // POST /api/chat/transcribe
+        await scope.register(voiceRoutes, { prefix: '/voice' }); // POST /api/voice/transcribe
+        await scope.register(voiceRoutes, { prefix: '/chat' }); // the spec's URL, POST /api/chat/transcribe: the same
         await scope.register(practiceRoutes, { prefix: '/practices' });
         await scope.register(homeRoutes, { prefix: '/home' });
         await scope.register(checkInRoutes, { prefix: '/checkin' });

@@ -1,4 +1,6 @@
-// POST /api/chat/transcribe: a voice recording in, its words out — HTTP only, the rules are service.ts's. The server
+// POST /api/voice/transcribe — and the spec's URL, POST /api/chat/transcribe, the same route registered a second time
+// by app.ts (docs/decisions/0263-one-name-per-domain.md): a voice recording in, its words out — HTTP only, the
+// rules are service.ts's. The server
 // must have a speech model (503 otherwise); the upload is read (the first file part, capped); then the recording's
 // outcome is answered: 415 / 422 for the audio, 402 when not on the plan or over today's limit, 409 for a retry,
 // 503 when the model failed and 422 for silence (the seconds given back), and a client that goes away aborts the call.
@@ -29,7 +31,7 @@ const voiceRoutes: FastifyPluginAsyncZod = async (app) => {
     '/transcribe',
     {
       schema: {
-        tags: ['chat'],
+        tags: ['voice'],
         description:
           'multipart/form-data: the recording (the first file part, WebM, Ogg or MP4/m4a, ≤ 3 МБ, ≤ 60 с) and an optional `client_id` (UUID) that makes retries free.',
         consumes: ['multipart/form-data'],
