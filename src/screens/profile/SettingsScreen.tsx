@@ -7,7 +7,8 @@ import styled from 'styled-components';
 import type { AddressForm, CommunicationStyle, ReminderTime } from '../../../contract/settings';
 import type { ExportDownload } from '../../../machines/profile/my-data.machine';
 import { settingsPageMachine, settingsPageView } from '../../../machines/profile/settings-page.machine';
-import { profileActors } from '../../api/profile.actors';
+import { privacyActors } from '../../api/privacy.actors';
+import { settingsActors } from '../../api/settings.actors';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -58,9 +59,9 @@ export default function SettingsScreen() {
   const { view, send } = useFlow(settingsPageMachine, settingsPageView, {
     input,
     children: {
-      settings: { actors: { ...profileActors, ...writeAccessActors }, actions: aboutDraftEffects(store) },
+      settings: { actors: { ...settingsActors, ...writeAccessActors }, actions: aboutDraftEffects(store) },
       myData: {
-        actors: profileActors,
+        actors: privacyActors,
         actions: {
           openDownload: (_: unknown, download: ExportDownload) => openDownload(download),
           forgetDevice: () => forgetDevice(id),
