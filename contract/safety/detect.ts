@@ -6,7 +6,7 @@
 //      «не» marks the next word NEG, a past-tense form is marked PAST;
 //   4. the warning signs (signals.ts) are rules over those concepts; each sign found has a weight, and the weights
 //      of different signs add up — over this message and the person's last few messages (`context`).
-// Runs before the model on every chat message (server/chat/turn.ts) and on the device over what someone writes in
+// Runs before the model on every chat message (server/chat/service.ts) and on the device over what someone writes in
 // the diary, a step practice or a practice's rating: pure TypeScript, one small stemmer its only dependency.
 import { FIGURES_OF_SPEECH, IDIOMS } from './figures-of-speech';
 import { CONCEPTS } from './lexicon';

@@ -6,7 +6,7 @@
 // It leans towards yes, as a screener should: any sign of yes wins over a no in the same answer («нет… хотя иногда
 // бывает»), and a hedge («наверное», «может быть», «не часто») is a yes — a crisis reply someone did not need costs
 // them a moment; a missed yes costs far more. Only a plain «не знаю» is unclear. Risk signs in the answer are the
-// detector's to read (server/chat/turn.ts asks it too): this module knows answers, not risk.
+// detector's to read (server/chat/service.ts asks it too): this module knows answers, not risk.
 import { normalizeMessage, plainSpelling } from './normalize';
 
 export type ScreeningAnswer = 'yes' | 'no' | 'unclear';

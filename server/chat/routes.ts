@@ -1,6 +1,6 @@
 // /api/chat: the chat list, one chat, its messages, sending (JSON or Server-Sent Events) and deleting.
 // Only the owner sees or changes a chat; everyone else — and any malformed id — gets 404 «Чат не найден».
-// The contract, with the event stream's format, is contract/chat.ts; how a send runs is turn.ts.
+// The contract, with the event stream's format, is contract/chat.ts; how a send runs is service.ts.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -28,7 +28,7 @@ import { safetyClassifier } from './safety/classifier';
 import { deleteChat, getChat, listChats, listMessages } from './repository';
 import { openEventStream, wantsEventStream } from './sse';
 import { presentMetadata } from './suggestions';
-import { CHAT_ERRORS, replyFailure, startTurn, TokensExhausted, type ChatDeps, type Turn } from './turn';
+import { CHAT_ERRORS, replyFailure, startTurn, TokensExhausted, type ChatDeps, type Turn } from './service';
 
 const STREAM_NOTE =
   'С заголовком `Accept: text/event-stream` ответ — поток Server-Sent Events (chat, user_message, delta…, done | error; contract/chat.ts).';

@@ -1,6 +1,6 @@
 // Server-Sent Events over Fastify 5: the route hijacks the reply and writes the event stream to the raw socket
 // (event names and payloads: contract/chat.ts). Writing stops quietly when the client goes away — detected with
-// the response's 'close' — while the reply itself goes on being produced and stored (turn.ts).
+// the response's 'close' — while the reply itself goes on being produced and stored (service.ts).
 import type { OutgoingHttpHeaders } from 'node:http';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { chatStreamEventSchemas } from '../../contract/chat';

@@ -1,5 +1,5 @@
 // The safety net's memory: when it last saw a risk signal of suicide or self-harm in what the user wrote — a chat
-// message (server/chat/turn.ts), a diary entry, a practice's comment. For a while after it the assistant keeps a
+// message (server/chat/service.ts), a diary entry, a practice's comment. For a while after it the assistant keeps a
 // gentle check-in in every chat (server/chat/safety/crisis-reply.ts, needsCheckIn).
 import { signalsRisk } from '../../contract/safety/detect';
 import type { Db } from '../db';

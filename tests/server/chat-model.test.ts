@@ -16,7 +16,7 @@ import { spendDaily } from '../../server/billing/quota';
 import { createChatWithMessage } from '../../server/chat/repository';
 import { SHIPPED_CRISIS_LINES } from '../../contract/safety/crisis-lines';
 import { checkInFallback } from '../../server/chat/safety/crisis-reply';
-import { CHAT_ERRORS } from '../../server/chat/turn';
+import { CHAT_ERRORS } from '../../server/chat/service';
 import { users } from '../../server/db/schema';
 import { flagRisk } from '../../server/users/risk';
 import { startModelServer, type ModelServer } from '../support/openai-compatible-server';

@@ -1,7 +1,7 @@
 // The model's second opinion (with LLM_BASE_URL): a structured classification of a user message in its recent
 // context — tier none / concern / crisis and a category — asked of the chat's model through AI SDK structured output
 // (Output.object with a zod schema), concurrently with the reply. It never decides alone and never delays the
-// detector: server/chat/turn.ts runs it only when the detector saw no risk, and waits for it at most until its
+// detector: server/chat/service.ts runs it only when the detector saw no risk, and waits for it at most until its
 // deadline (SAFETY_CLASSIFIER_TIMEOUT_MS from the start). A slow, failed or malformed answer is no verdict (null):
 // the reply is stored as the detector allowed. Nothing here knows about HTTP or the database.
 import type { LanguageModelV3 } from '@ai-sdk/provider';

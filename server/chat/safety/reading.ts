@@ -1,4 +1,4 @@
-// How the safety net reads a user message before anything else happens to it (server/chat/turn.ts): the detector
+// How the safety net reads a user message before anything else happens to it (server/chat/service.ts): the detector
 // (contract/safety/detect.ts) over the message with the same person's few earlier messages of the chat as context,
 // and — when the chat's newest message is the screening question — the message as its answer
 // (contract/safety/screener.ts). Pure: the history is what the turn already read for the prompt.
