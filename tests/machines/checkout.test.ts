@@ -207,6 +207,7 @@ const FAILURES = {
   'error.actor.createInvoice offline': 'failed',
   'error.actor.createInvoice empty': 'failed',
   'error.actor.createInvoice nothing': 'failed',
+  'error.actor.createInvoice list': 'failed',
 } as const;
 const paying = (f: Facts) => {
   const order = { load: f.load, method: f.method, preview: 'nothing' as const };
@@ -360,6 +361,8 @@ describeMachineTables(checkoutMachine, {
       offline: { type: 'xstate.error.actor.createInvoice', error: new Error('offline') },
       empty: { type: 'xstate.error.actor.createInvoice', error: { detail: '' } },
       nothing: { type: 'xstate.error.actor.createInvoice', error: null },
+      // A validation answer whose detail is a list, not words to show.
+      list: { type: 'xstate.error.actor.createInvoice', error: { detail: [{ msg: 'Field required' }] } },
     },
     'xstate.done.actor.createInvoice': { ok: { type: 'xstate.done.actor.createInvoice', output: URL_ } },
     'xstate.done.actor.openInvoice': Object.fromEntries(
@@ -394,7 +397,7 @@ describeMachineTables(checkoutMachine, {
   },
   states,
   transitions,
-  counts: { paths: 129, transitions: 237 },
+  counts: { paths: 132, transitions: 240 },
 });
 
 async function start(input: CheckoutInput, data: PlansData = LOADS.cards) {
@@ -411,6 +414,13 @@ async function start(input: CheckoutInput, data: PlansData = LOADS.cards) {
 }
 
 describe('checkout: the query', () => {
+  it('an empty period is 1 month; 12 is a number of months', async () => {
+    const empty = await start({ tier: 'PRO', period: '' });
+    expect(checkoutView(empty.actor.getSnapshot()).summary).toMatchObject({ name: 'PRO', months: 1 });
+    const year = await start({ tier: 'PRO', period: '12' });
+    expect(checkoutView(year.actor.getSnapshot()).summary).toMatchObject({ name: 'PRO', months: 12 });
+  });
+
   it('period defaults to 1 month', async () => {
     const { actor } = await start({ tier: 'PRO', period: null });
     expect(checkoutView(actor.getSnapshot()).summary).toMatchObject({
@@ -439,6 +449,10 @@ describe('checkout: the query', () => {
     ['PRO', '-1'],
     ['PRO', '1.5'],
     ['pro', '1'],
+    // Digits only, no leading zero, nothing around them.
+    ['PRO', '01'],
+    ['PRO', '1 '],
+    ['PRO', 'x1'],
   ] as const) {
     it(`tier=${tier} period=${period} → «Тариф не найден», whose button goes back to the tariffs`, async () => {
       const { actor, to } = await start({ tier, period });
@@ -453,6 +467,50 @@ describe('checkout: the query', () => {
     expect(checkoutView(actor.getSnapshot()).status).toBe('unavailable');
     actor.send({ type: 'BACK' });
     expect(to).toEqual(['/app/profile/subscription']);
+  });
+});
+
+describe('checkout: what confirms the payment', () => {
+  const PREMIUM_HELD = subscription('PREMIUM', 'payment', '2030-01-15T10:00:00.000Z');
+  // The bought tier, from a payment, and not the subscription held before unchanged (a renewal moves its end).
+  const cases: Array<[string, Subscription | null, Subscription, boolean]> = [
+    ['no subscription before, PREMIUM paid', null, PAID, true],
+    ['no subscription before, a PREMIUM trial', null, TRIAL_STILL, false],
+    ['START before, still START', NOT_YET, NOT_YET, false],
+    ['START before, PREMIUM paid', NOT_YET, PAID, true],
+    ['a PREMIUM trial before, PREMIUM paid', TRIAL_STILL, PAID, true],
+    ['a PREMIUM trial before, still the trial', TRIAL_STILL, TRIAL_STILL, false],
+    ['PRO paid before, PREMIUM paid', subscription('PRO'), PAID, true],
+    ['PREMIUM paid before, unchanged', PREMIUM_HELD, PREMIUM_HELD, false],
+    ['PREMIUM paid before, renewed to a later end', PREMIUM_HELD, PAID, true],
+  ];
+  const confirmed = checkoutMachine.implementations.guards.confirmed as (
+    args: unknown,
+    params: { subscription: Subscription; before: Subscription | null; tier: string },
+  ) => boolean;
+  it.each(cases)('%s → %s', (_name, before, answer, expected) => {
+    expect(confirmed({}, { subscription: answer, before, tier: 'PREMIUM' })).toBe(expected);
+  });
+});
+
+describe('checkout: the preview names tiers as the plans do', () => {
+  it('a renamed tier by its name, a tier the plans lack by its id', async () => {
+    const renamed: PlansData = {
+      ...LOADS.cards,
+      tiers: LOADS.cards.tiers.map((t) => (t.id === 'PRO' ? { ...t, name: 'Про' } : t)),
+    };
+    const preview: PaymentPreview = { credit: { from_tier: 'PRO', from_days: 40, days: 19 }, ends_trial: 'GOLD' };
+    const actor = createActor(
+      checkoutMachine.provide({
+        actors: { loadPlans: fromPromise(async () => renamed), loadPreview: fromPromise(async () => preview) },
+      }),
+      { input: { tier: 'PREMIUM', period: '3' } },
+    ).start();
+    await waitFor(actor, (s) => s.matches('ready'));
+    expect(checkoutView(actor.getSnapshot())).toMatchObject({
+      credit: { from: 'Про', from_days: 40, to: 'PREMIUM', days: 19 },
+      endsTrial: 'GOLD',
+    });
   });
 });
 
