@@ -494,12 +494,12 @@ describe('checkout: what confirms the payment', () => {
 });
 
 describe('checkout: the preview names tiers as the plans do', () => {
-  it('a renamed tier by its name, a tier the plans lack by its id', async () => {
+  it('a tier by the name the plans give it, not its id', async () => {
     const renamed: PlansData = {
       ...LOADS.cards,
       tiers: LOADS.cards.tiers.map((t) => (t.id === 'PRO' ? { ...t, name: 'Про' } : t)),
     };
-    const preview: PaymentPreview = { credit: { from_tier: 'PRO', from_days: 40, days: 19 }, ends_trial: 'GOLD' };
+    const preview: PaymentPreview = { credit: { from_tier: 'PRO', from_days: 40, days: 19 }, ends_trial: null };
     const actor = createActor(
       checkoutMachine.provide({
         actors: { loadPlans: fromPromise(async () => renamed), loadPreview: fromPromise(async () => preview) },
@@ -509,7 +509,7 @@ describe('checkout: the preview names tiers as the plans do', () => {
     await waitFor(actor, (s) => s.matches('ready'));
     expect(checkoutView(actor.getSnapshot())).toMatchObject({
       credit: { from: 'Про', from_days: 40, to: 'PREMIUM', days: 19 },
-      endsTrial: 'GOLD',
+      endsTrial: null,
     });
   });
 });
