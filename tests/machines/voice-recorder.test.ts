@@ -112,7 +112,12 @@ const states: Record<string, StateRow> = {
   ...Object.fromEntries(
     ([...MICROPHONE_ERRORS, 'recordingFailed', 'empty', 'unconfigured', 'rejected'] as const).map((error) => [
       idleKey(error),
-      { view: shows('idle', { error }), can: { ...NONE, START: true }, context: { audio: null, clientId: null } },
+      {
+        view: shows('idle', { error }),
+        can: { ...NONE, START: true },
+        // The microphone's stream and any recording are let go.
+        context: { stream: null, audio: null, clientId: null },
+      },
     ]),
   ),
   'idle.unsent': {
@@ -343,6 +348,35 @@ function harness(
 const settle = () => new Promise((r) => setTimeout(r, 0));
 
 describe('voice recorder sequences', () => {
+  it('the timer counts whole seconds from the moment the microphone was granted, every second', async () => {
+    const clock = new SimulatedClock();
+    let grant!: () => void;
+    const actor = createActor(
+      voiceRecorderMachine.provide({
+        actors: {
+          microphone: fromCallback(({ sendBack }) => {
+            grant = () => sendBack({ type: 'MICROPHONE.READY', stream });
+          }),
+          mediaRecorder: fromCallback(() => undefined),
+          levelMeter: fromCallback(() => undefined),
+        },
+      }),
+      { clock, input: { clock: { now: () => clock.now() }, newClientId: () => 'id-1' } },
+    ).start();
+    actor.send({ type: 'START' });
+    clock.increment(1500); // the permission prompt
+    grant();
+    const seconds = () => voiceRecorderView(actor.getSnapshot()).elapsedSeconds;
+    expect(seconds()).toBe(0);
+    clock.increment(999);
+    expect(seconds()).toBe(0);
+    clock.increment(1);
+    expect(seconds()).toBe(1);
+    clock.increment(1000);
+    expect(seconds()).toBe(2);
+    actor.stop();
+  });
+
   it('leaving the chat mid-recording releases the microphone', async () => {
     const { actor, log } = harness();
     actor.send({ type: 'START' });
