@@ -480,6 +480,8 @@ describe('checkout: what confirms the payment', () => {
     ['START before, PREMIUM paid', NOT_YET, PAID, true],
     ['a PREMIUM trial before, PREMIUM paid', TRIAL_STILL, PAID, true],
     ['a PREMIUM trial before, still the trial', TRIAL_STILL, TRIAL_STILL, false],
+    // Paid before the trial ended, the end date kept: the source changed, so it is the payment.
+    ['a PREMIUM trial before, paid with the same end', TRIAL_STILL, PREMIUM_HELD, true],
     ['PRO paid before, PREMIUM paid', subscription('PRO'), PAID, true],
     ['PREMIUM paid before, unchanged', PREMIUM_HELD, PREMIUM_HELD, false],
     ['PREMIUM paid before, renewed to a later end', PREMIUM_HELD, PAID, true],
