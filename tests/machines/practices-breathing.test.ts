@@ -218,10 +218,36 @@ describe('breathing after the phone slept', () => {
     actor.stop();
   });
 
+  it('waking exactly as a phase ends: silence for it, one tick for the phase that begins', () => {
+    // 8 s: the hold (4–8 s) ends as the phone wakes; the exhale begins.
+    const { actor, effects } = sleepUntil(8000);
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'exhale', cycle: 1, secondsLeft: 4 });
+    expect(effects).toEqual(['haptic']);
+    actor.stop();
+  });
+
   it('waking in a cycle’s first inhale gives its tick and one cycle tap, however many cycles were missed', () => {
     const { actor, effects } = sleepUntil(49_000);
     expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'inhale', cycle: 4 });
     expect(effects).toEqual(['haptic', 'cycle']);
+    actor.stop();
+  });
+});
+
+describe('breathing started a while after the screen opened', () => {
+  it('the schedule starts at «Начать», not when the screen opened', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(breathingMachine, {
+      input: { config: BREATHING_CONFIGS.box_breathing, clock },
+      clock,
+    }).start();
+    clock.set(5000); // reading «Приготовьтесь к практике»
+    actor.send({ type: 'START' });
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'inhale', secondsLeft: 4, phaseProgress: 0 });
+    clock.set(8999);
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'inhale', secondsLeft: 1 });
+    clock.set(9000);
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'hold', secondsLeft: 4, progress: 1 / 20 });
     actor.stop();
   });
 });
@@ -236,7 +262,8 @@ describe('breathing paused and resumed', () => {
     }).start();
     const shown = () => breathingView(actor.getSnapshot());
     actor.send({ type: 'START' });
-    clock.set(5500); // hold, 2.5 s left (shows 3)
+    clock.set(5000);
+    clock.set(5500); // hold, 2.5 s left (shows 3); no timer fires between 5 s and 5.5 s
     actor.send({ type: 'PAUSE' });
     const atPause = shown();
     expect(atPause).toMatchObject({ phase: 'hold', secondsLeft: 3, paused: true, phaseProgress: 0.375 });
@@ -263,8 +290,15 @@ describe('breathing paused and resumed', () => {
     const shown = () => breathingView(actor.getSnapshot());
     actor.send({ type: 'START' });
     clock.set(1000);
+    clock.set(1500); // no timer fires between 1 s and 1.5 s: «Завершить» itself reads the clock
     actor.send({ type: 'STOP' });
-    expect(shown()).toMatchObject({ phase: 'inhale', secondsLeft: 3, paused: true, confirmingStop: true });
+    expect(shown()).toMatchObject({
+      phase: 'inhale',
+      secondsLeft: 3,
+      phaseProgress: 0.375,
+      paused: true,
+      confirmingStop: true,
+    });
     clock.set(30_000);
     actor.send({ type: 'STOP.CANCEL' });
     expect(shown()).toMatchObject({ phase: 'inhale', secondsLeft: 3, paused: false, confirmingStop: false });
