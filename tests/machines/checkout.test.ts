@@ -483,6 +483,7 @@ describe('checkout: what confirms the payment', () => {
     // Paid before the trial ended, the end date kept: the source changed, so it is the payment.
     ['a PREMIUM trial before, paid with the same end', TRIAL_STILL, PREMIUM_HELD, true],
     ['PRO paid before, PREMIUM paid', subscription('PRO'), PAID, true],
+    ['PRO paid before, PREMIUM paid with the same end', subscription('PRO'), PREMIUM_HELD, true],
     ['PREMIUM paid before, unchanged', PREMIUM_HELD, PREMIUM_HELD, false],
     ['PREMIUM paid before, renewed to a later end', PREMIUM_HELD, PAID, true],
   ];
