@@ -170,7 +170,7 @@ export default defineConfig([
         { type: 'src', pattern: 'src', partialMatch: false },
         {
           type: 'server-infra',
-          pattern: 'server/@(db|http|start|ops|metrics)',
+          pattern: 'server/@(db|http|start|config|ops|metrics)',
           partialMatch: false,
           capture: ['folder'],
         },
@@ -197,10 +197,14 @@ export default defineConfig([
               from: { file: { categories: 'composition-root' } },
               allow: [{ to: { element: { type: 'server-*' } } }, { to: { file: { categories: 'composition-root' } } }],
             },
-            // TODO(ops helper, safety helpers): the config validates the crisis lines file through safety's service.ts.
+            // The config validates the crisis lines file at start through safety's service.ts.
             {
-              from: { element: { type: 'server-infra', captured: { folder: 'start' }, fileInternalPath: 'config.ts' } },
-              allow: { to: { element: { type: 'server-domain', captured: { domain: 'safety' } } } },
+              from: { element: { type: 'server-infra', captured: { folder: 'config' }, fileInternalPath: 'index.ts' } },
+              allow: {
+                to: {
+                  element: { type: 'server-domain', captured: { domain: 'safety' }, fileInternalPath: 'service.ts' },
+                },
+              },
             },
             {
               from: { element: { type: 'server-domain' } },

@@ -15,7 +15,7 @@ import { eq } from 'drizzle-orm';
 import { findPgBin, startTempCluster, type TempCluster } from '../scripts/pg-cluster';
 import { buildApp } from '../server/app';
 import { ensureClientBuilt, ROOT } from '../server/start/client-build';
-import { loadConfig } from '../server/start/config';
+import { loadConfig } from '../server/config';
 import { migrateDatabase, openDatabase } from '../server/db';
 import { users } from '../server/db/schema';
 import { openDataKeys } from '../server/privacy/keys';

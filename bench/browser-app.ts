@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Browser } from 'playwright-core';
 import { buildApp } from '../server/app';
 import { staticClient } from '../server/start/client';
-import { loadConfig } from '../server/start/config';
+import { loadConfig } from '../server/config';
 import { migrateDatabase, openDatabase, type Database } from '../server/db';
 import { openDataKeys } from '../server/privacy/keys';
 import { launchBrowser } from '../tests/e2e/harness';

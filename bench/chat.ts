@@ -409,7 +409,7 @@ async function startStreamServer(env: NodeJS.ProcessEnv): Promise<{ url: string;
     env: {
       ...env,
       BENCH_APP: module('server/app.ts'),
-      BENCH_CONFIG: module('server/start/config.ts'),
+      BENCH_CONFIG: module('server/config/index.ts'),
       BENCH_DB: module('server/db/index.ts'),
       BENCH_KEYS: module('server/privacy/keys.ts'),
     },

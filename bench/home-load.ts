@@ -34,8 +34,8 @@ export const HOME_SCRIPTS_BUDGET = 8;
 /** The return visit: warm HTTP cache, same profile. */
 export const WARM_HOME_BUDGET_MS = 800;
 const RUNS = 5;
-const BOT_TOKEN = '7000000004:home-load-bench-token';
-const USER = { id: 9_300_001, first_name: 'Вера', language_code: 'ru' };
+export const BOT_TOKEN = '7000000004:home-load-bench-token';
+export const USER = { id: 9_300_001, first_name: 'Вера', language_code: 'ru' };
 
 /** The slow phone: CPU and network as the budget names them. */
 export const SLOW_PHONE = {
@@ -202,15 +202,35 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
 async function openPage(
   context: BrowserContext,
   url: string,
-  { cold, week = true }: { cold: boolean; week?: boolean },
+  { cold, week = true, trace }: { cold: boolean; week?: boolean; trace?: string[] | 'cpu' },
 ) {
   const page = await context.newPage();
+  const browser = context.browser()!;
+  const cdpProfile = trace === 'cpu';
+  if (trace && !cdpProfile) await browser.startTracing(page, { categories: trace });
   const cdp = await context.newCDPSession(page);
   await cdp.send('Network.enable');
   if (cold) await cdp.send('Network.clearBrowserCache');
   await cdp.send('Network.emulateNetworkConditions', SLOW_PHONE.network);
   await cdp.send('Emulation.setCPUThrottlingRate', { rate: SLOW_PHONE.cpuSlowdown });
   const network = recordNetwork(cdp);
+  // A CPU profile from the page's first script to the frame of the prompt (console.profile, ended by the page).
+  let profile: Promise<Buffer> | null = null;
+  if (cdpProfile) {
+    await cdp.send('Profiler.enable');
+    await cdp.send('Profiler.setSamplingInterval', { interval: 200 });
+    profile = new Promise((resolve) =>
+      cdp.on('Profiler.consoleProfileFinished', (e) => resolve(Buffer.from(JSON.stringify(e.profile)))),
+    );
+    await page.addInitScript(() => {
+      console.profile('home');
+      const check = () =>
+        ((window as unknown as { __promptAt?: number }).__promptAt ?? -1) > 0
+          ? console.profileEnd('home')
+          : requestAnimationFrame(check);
+      requestAnimationFrame(check);
+    });
+  }
 
   await page.goto(url, { waitUntil: 'commit' });
   const ready = (key: '__promptAt' | '__weekAt') =>
@@ -230,6 +250,7 @@ async function openPage(
       serviceWorker: navigator.serviceWorker?.controller != null,
     };
   });
+  const traced = profile ? await profile : trace ? await browser.stopTracing() : null;
   const loads = network.loads();
   const scripts = loads
     .filter((l) => /javascript/.test(l.mimeType) && l.endMs <= marks.promptMs)
@@ -259,14 +280,20 @@ async function openPage(
     summaryRequest: timing('/api/home/summary'),
     serviceWorker: marks.serviceWorker,
   };
-  return { page, run };
+  return { page, run, trace: traced };
 }
 
 /** A cold open in a fresh context (empty cache, nothing stored but the onboarding flag); `week`: home's to wait for. */
-export async function openHomeCold(browser: Browser, url: string, week = true): Promise<HomeLoadRun> {
+export async function openHomeCold(
+  browser: Browser,
+  url: string,
+  week = true,
+  trace?: string[] | 'cpu',
+): Promise<{ run: HomeLoadRun; trace: Buffer | null }> {
   const context = await phoneContext(browser);
   try {
-    return (await openPage(context, url, { cold: true, week })).run;
+    const { run, trace: traced } = await openPage(context, url, { cold: true, week, trace });
+    return { run, trace: traced };
   } finally {
     await context.close();
   }
@@ -276,7 +303,14 @@ export async function openHomeCold(browser: Browser, url: string, week = true): 
  * The return visit: a first open, left until its service worker is active and home's week is kept on the device
  * (as after any real visit), closed; then the same launch opened again in the same context, its cache warm.
  */
-export async function openHomeWarm(browser: Browser, url: string, telegramId: number): Promise<HomeLoadRun> {
+export async function openHomeWarm(
+  browser: Browser,
+  url: string,
+  telegramId: number,
+  trace?: string[] | 'cpu',
+  /** Opens before the measured one that are measured too (the probe's third open). */
+  more = 0,
+): Promise<{ run: HomeLoadRun; trace: Buffer | null; more: HomeLoadRun[] }> {
   const context = await phoneContext(browser);
   try {
     const first = await openPage(context, url, { cold: true });
@@ -291,7 +325,14 @@ export async function openHomeWarm(browser: Browser, url: string, telegramId: nu
       )
       .catch(() => {});
     await first.page.close();
-    return (await openPage(context, url, { cold: false })).run;
+    const before: HomeLoadRun[] = [];
+    for (let i = 0; i < more; i++) {
+      const open = await openPage(context, url, { cold: false });
+      before.push(open.run);
+      await open.page.close();
+    }
+    const { run, trace: traced } = await openPage(context, url, { cold: false, trace });
+    return { run, trace: traced, more: before };
   } finally {
     await context.close();
   }
@@ -362,9 +403,9 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
         const runs = { cold: [] as HomeLoadRun[], bare: [] as HomeLoadRun[], warm: [] as HomeLoadRun[] };
         // Interleaved, so a change of the machine's load falls on all three alike.
         for (let i = 0; i < RUNS; i++) {
-          runs.cold.push(await openHomeCold(browser, url));
-          runs.bare.push(await openHomeCold(browser, bare.url, false));
-          runs.warm.push(await openHomeWarm(browser, url, USER.id));
+          runs.cold.push((await openHomeCold(browser, url)).run);
+          runs.bare.push((await openHomeCold(browser, bare.url, false)).run);
+          runs.warm.push((await openHomeWarm(browser, url, USER.id)).run);
         }
         return runs;
       });

@@ -27,7 +27,7 @@ import { buildApp } from '../server/app';
 import { overrideDailyLimit } from '../server/billing/plans';
 import { migrateDatabase, wrapPglite } from '../server/db';
 import { openDataKeys } from '../server/privacy/keys';
-import { loadConfig } from '../server/start/config';
+import { loadConfig } from '../server/config';
 import {
   answersWithSuggestion,
   FORMAL,

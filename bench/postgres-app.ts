@@ -5,7 +5,7 @@ import { findPgBin, startTempCluster, type TempCluster } from '../scripts/pg-clu
 import { buildApp } from '../server/app';
 import { migrateDatabase, openDatabase, type Database } from '../server/db';
 import { openDataKeys } from '../server/privacy/keys';
-import { loadConfig, type Config } from '../server/start/config';
+import { loadConfig, type Config } from '../server/config';
 import { BENCH_DATA_KEY } from './support';
 
 export interface PostgresApp {

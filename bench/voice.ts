@@ -18,7 +18,7 @@ import { sign } from '@telegram-apps/init-data-node';
 import { buildApp } from '../server/app';
 import { overrideDailyLimit } from '../server/billing/plans';
 import { migrateDatabase, wrapPglite } from '../server/db';
-import { loadConfig } from '../server/start/config';
+import { loadConfig } from '../server/config';
 import { measureRecording } from '../server/voice/audio';
 import { opusMp4, opusOgg, opusWebm } from '../tests/support/opus-audio';
 import { startSttServer } from '../tests/support/stt-server';

@@ -15,7 +15,7 @@ export type User = z.infer<typeof userSchema>;
 
 /** What this server can do, for the client to know at start (not per user: the operator's configuration). */
 export const capabilitiesSchema = z.object({
-  /** A speech-to-text endpoint is configured: POST /api/chat/transcribe works (otherwise it answers 503). */
+  /** A speech-to-text endpoint is configured: POST /api/voice/transcribe works (otherwise it answers 503). */
   voice_input: z.boolean(),
 });
 export type Capabilities = z.infer<typeof capabilitiesSchema>;

@@ -1,7 +1,7 @@
 // Voice input's numbers and the codes its errors carry, without zod: the recorder machine, the client's upload and
 // the server all read them (contract/voice.ts holds the schemas the server shapes its answers with).
 //
-// POST /api/chat/transcribe (multipart/form-data, init-data auth):
+// POST /api/voice/transcribe, and the spec's POST /api/chat/transcribe (multipart/form-data, init-data auth):
 //   the recording — the first file part, whatever its field name (the client sends `recording.webm`, `.ogg` or
 //   `.m4a`); its container decides, not its name or declared type: WebM, Ogg or MP4 (m4a) with an audio track;
 //   `client_id` — optional text field, a UUID per recording: a retried upload is never charged twice.

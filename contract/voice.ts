@@ -1,5 +1,6 @@
-// Voice input's answers (POST /api/chat/transcribe; the request, the limits and the error codes are described in
-// contract/voice-limits.ts, which the client may import at run time). The client imports only types from here.
+// Voice input's answers (POST /api/voice/transcribe, or the spec's /api/chat/transcribe; the request, the limits and
+// the error codes are described in contract/voice-limits.ts, which the client may import at run time). The client
+// imports only types from here.
 import { z } from 'zod';
 import { DAILY_REFUSALS, usageSchema } from './billing';
 import { VOICE_UNCONFIGURED } from './voice-limits';

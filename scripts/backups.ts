@@ -17,7 +17,7 @@ import { gunzipSync, gzipSync } from 'node:zlib';
 import { PGlite } from '@electric-sql/pglite';
 import pg from 'pg';
 import { ROOT } from '../server/start/client-build';
-import { loadConfig, type Config } from '../server/start/config';
+import { loadConfig, type Config } from '../server/config';
 import { acquirePidLock } from '../server/start/lock';
 import { findPgBin } from './pg-cluster';
 

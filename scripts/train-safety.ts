@@ -15,11 +15,13 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assessByRules, CONTEXT_MESSAGES, modelEvidence, type RiskTier } from '../contract/safety/detect';
-import { modelFeatures, unpackHead, type Model, type PackedHead } from '../contract/safety/model';
+import { assessByRules, modelEvidence, modelInput, type RiskTier } from '../contract/safety/detect';
+import { unpackHead, type Model, type PackedHead } from '../contract/safety/model';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
-export const TRAIN_FILES = ['t1', 't2', 't3', 't4', 't5'].map((name) => `bench/safety/train/${name}.jsonl`);
+export const TRAIN_FILES = ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10', 't11'].map(
+  (name) => `bench/safety/train/${name}.jsonl`,
+);
 export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
 
 export const BITS = 18;
@@ -27,7 +29,7 @@ export const TOP_WEIGHTS = 6000;
 const SGD = { epochs: 15, rate: 0.2, l2: 1e-3, seed: 1 };
 export const CRISIS_RECALL_AIM = 0.97;
 /** Of the `none`-labelled, the share the model may add to the rules' false alarms (the crisis reply). */
-export const ADDED_FALSE_ALARM_CAP = 0.005;
+export const ADDED_FALSE_ALARM_CAP = 0.015;
 
 export interface Example {
   id: string;
@@ -42,10 +44,6 @@ export const readExamples = (path: string): Example[] =>
     .split('\n')
     .filter((line) => line.trim() !== '')
     .map((line) => JSON.parse(line) as Example);
-
-/** The text the model learns from: the message after its context (the same person's last messages). */
-const trainingText = ({ text, context = [] }: Example): string =>
-  [...context.slice(-CONTEXT_MESSAGES), text].join('. ');
 
 /** A linear congruential generator's shuffle: the same order on every machine. */
 function shuffle(order: number[], seed: number): number {
@@ -115,7 +113,7 @@ export function prepare(): Prepared[] {
     readExamples(path).map((example) => ({
       ...example,
       fold,
-      features: modelFeatures(trainingText(example), BITS),
+      features: modelInput(example.text, example.context ?? [], BITS),
     })),
   );
 }
@@ -149,7 +147,12 @@ export function crossValidate(examples: readonly Prepared[]): OutOfFold[] {
     for (const example of examples.filter((candidate) => candidate.fold === fold)) {
       const context = example.context ?? [];
       const rules = assessByRules(example.text, context);
-      readings.push({ example, fold, rules: rules.tier, evidence: modelEvidence(example.text, context, rules, model) });
+      readings.push({
+        example,
+        fold,
+        rules: rules.tier,
+        evidence: modelEvidence(example.text, context, rules, model),
+      });
     }
   }
   return readings;
@@ -208,7 +211,7 @@ const percent = (part: number, whole: number) => `${((100 * part) / Math.max(who
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
   const { module, threshold, readings } = trainSafetyModel();
   writeFileSync(resolve(ROOT, WEIGHTS_FILE), module);
-  console.log(`threshold (5-fold by file, out of fold): ${threshold}`);
+  console.log(`threshold (folds by file, out of fold): ${threshold}`);
   for (const [name, at] of [
     ['rules alone', Infinity],
     ['rules + model', threshold],

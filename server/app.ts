@@ -28,7 +28,7 @@ import securityHeaders from './http/security-headers';
 import exportDownload from './privacy/download-route';
 import eraseNotices from './privacy/erase-notices';
 import privacyRoutes from './privacy/routes';
-import type { Config } from './start/config';
+import type { Config } from './config';
 import { devLauncher } from './start/dev-launcher';
 import { installedKeyRing } from './db/cipher';
 import { createLogger, type AppLogger } from './http/logger';
@@ -118,7 +118,8 @@ export async function buildApp({
         await scope.register(paymentRoutes, { prefix: '/payments' }); // and the bot's payment handlers
         await scope.register(diaryRoutes, { prefix: '/diary' });
         await scope.register(chatRoutes, { prefix: '/chat' });
-        await scope.register(voiceRoutes, { prefix: '/chat' }); // POST /api/chat/transcribe
+        await scope.register(voiceRoutes, { prefix: '/voice' }); // POST /api/voice/transcribe
+        await scope.register(voiceRoutes, { prefix: '/chat' }); // the spec's URL, POST /api/chat/transcribe: the same
         await scope.register(practiceRoutes, { prefix: '/practices' });
         await scope.register(homeRoutes, { prefix: '/home' });
         await scope.register(checkInRoutes, { prefix: '/checkin' });

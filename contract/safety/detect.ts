@@ -10,7 +10,7 @@
 // the diary, a step practice or a practice's rating: pure TypeScript, one small stemmer its only dependency.
 import { FIGURES_OF_SPEECH, IDIOMS } from './figures-of-speech';
 import { CONCEPTS } from './lexicon';
-import { modelScore, shippedModel, type Model } from './model';
+import { headScore, modelFeatures, shippedModel, type ConceptWords, type Model } from './model';
 import { normalizeMessage, plainSpelling } from './normalize';
 import { compileRule, requiredTags } from './rules';
 import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
@@ -163,6 +163,8 @@ interface Reading {
    * nor a message with a concept that makes risk words ordinary (signals.ts `unless`: a hobby, a prescription…).
    */
   explained: boolean;
+  /** A figure of speech was read and blanked («умираю со смеху», «всё закончилось хорошо»). */
+  figured: boolean;
 }
 
 function readWords(russian: string): Reading {
@@ -230,7 +232,7 @@ function readWords(russian: string): Reading {
   }
   // A joke is a joke unless denied («это не шутка»).
   if (words.some((t) => t?.has('LAUGH') && !t.has('NEG'))) all.add('JOKING');
-  return { text: joined, words, offsets, all, explained: figured };
+  return { text: joined, words, offsets, all, explained: figured, figured };
 }
 
 // ---- signs and their weights ------------------------------------------------------------------------------------
@@ -331,7 +333,7 @@ const total = (signs: Signs) => [...signs.values()].reduce((sum, found) => sum +
 const ENGLISH_SIGNAL: Signal = { id: 'english', kind: 'coded', sign: 'death-wish', weight: CRISIS, match: [] };
 
 /** Every reading of one message (the plain one, and through the other keyboard layout when it looks mistyped). */
-function signsOf(message: string): { signs: Signs; joking: boolean; explained: boolean } {
+function signsOf(message: string): { signs: Signs; joking: boolean; explained: boolean; figured: boolean } {
   const { russian, latin, layout } = normalizeMessage(message);
   let reading = readWords(russian);
   let signs = weigh(reading);
@@ -343,7 +345,7 @@ function signsOf(message: string): { signs: Signs; joking: boolean; explained: b
   }
   if (ENGLISH.test(latin)) signs.set('death-wish', { weight: CRISIS, signal: ENGLISH_SIGNAL });
   const explained = reading.explained || ORDINARY_CONCEPTS.some((tag) => reading.all.has(tag));
-  return { signs, joking: reading.all.has('JOKING'), explained };
+  return { signs, joking: reading.all.has('JOKING'), explained, figured: reading.figured };
 }
 
 /** Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply. */
@@ -398,11 +400,32 @@ export function assessByRules(message: string, context: readonly string[] = []):
   return joint.score > alone.score ? joint : alone;
 }
 
+/** The concepts of a text's words, as the model reads them: the plain reading, and the other layout's if mistyped. */
+export function conceptsOf(text: string): ConceptWords[] {
+  const { russian, layout } = normalizeMessage(text);
+  return [russian, ...(layout === null ? [] : [layout])].map((reading) => readWords(reading).words);
+}
+
 /**
- * The model reads a message of at least MODEL_MIN_WORDS words: a few words carry too little phrasing for it (it
- * would read «хочу уйти с работы» by its letters), and they are what the rules read best (docs/decisions/0108).
+ * What the model reads of a message after its context (none: the message alone): the letters, words and concepts of
+ * the text, and the signs the rules found — in the message alone (`o…`) and with its context — so it learns how weak
+ * signs add up in phrasings no rule weighs.
  */
-export const MODEL_MIN_WORDS = 7;
+export function modelInput(message: string, context: readonly string[], bits: number): Int32Array {
+  const earlier = context.slice(-CONTEXT_MESSAGES);
+  const text = [...earlier, message].join('. ');
+  const own = assessByRules(message);
+  const all = earlier.length === 0 ? own : assessByRules(message, earlier);
+  const signs = [...own.signs.map((sign) => `o${sign}`), `o${own.tier}`, ...all.signs, all.tier];
+  if (signsOf(message).explained) signs.push('explained');
+  return modelFeatures(text, bits, conceptsOf(text), signs);
+}
+
+/**
+ * The model reads a message of at least MODEL_MIN_WORDS words alone: a few words carry too little phrasing for it
+ * (it would read «хочу спать» by its letters), and they are what the rules read best (docs/decisions/0108).
+ */
+export const MODEL_MIN_WORDS = 5;
 
 const wordCount = (text: string) =>
   normalizeMessage(text)
@@ -410,10 +433,11 @@ const wordCount = (text: string) =>
     .filter((w) => w !== '.').length;
 
 /**
- * The model's log-odds that this message is a crisis (-Infinity when it has nothing to read, or the rules explained
- * its risk words away: `Reading.explained`): the message alone,
- * and the message after its context — the context only when this message leans that way itself (a sign the rules
- * found, or the model's own reading above even odds), as the rules count context only beside a sign of its own.
+ * The model's log-odds that this message is a crisis (-Infinity when it has nothing to read): the message alone, and
+ * the message after its context — the context only when this message leans that way itself (a sign the rules found,
+ * or the model's own reading above even odds), as the rules count context only beside a sign of its own. What the
+ * rules explained away (a figure of speech, someone else's story) is one of its features, not a veto: it learned
+ * from the training data how far that counts (docs/decisions/0270).
  */
 export function modelEvidence(
   message: string,
@@ -421,12 +445,15 @@ export function modelEvidence(
   rules: RiskAssessment,
   model: Model = shippedModel(),
 ): number {
-  // What the rules read and explained away (a figure of speech, a damped or someone else's sign) stays so.
-  if (signsOf(message).explained) return -Infinity;
-  const alone = wordCount(message) >= MODEL_MIN_WORDS ? modelScore(message, model) : -Infinity;
+  // Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply
+  // (JOKING_MAX); a figure of speech («умираю со смеху») is ordinary, whatever its letters look like.
+  const { joking, figured } = signsOf(message);
+  if (joking || figured) return -Infinity;
+  const read = (earlier: readonly string[]) => headScore(model.head, modelInput(message, earlier, model.bits));
+  const alone = wordCount(message) >= MODEL_MIN_WORDS ? read([]) : -Infinity;
   const earlier = context.slice(-CONTEXT_MESSAGES);
   if (earlier.length === 0 || (rules.signs.length === 0 && !(alone >= 0))) return alone;
-  return Math.max(alone, modelScore([...earlier, message].join('. '), model));
+  return Math.max(alone, read(earlier));
 }
 
 /** What the model adds when it raises the verdict to crisis: a sign of its own, for the log and the tests. */

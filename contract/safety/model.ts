@@ -34,15 +34,47 @@ function addFeatures(names: string[], russian: string): void {
   }
 }
 
+/** Each word's concepts (lexicon.ts tags, NEG and PAST marks) in order, `null` at a sentence's end. */
+export type ConceptWords = ReadonlyArray<ReadonlySet<string> | null>;
+
+const MARKS = new Set(['NEG', 'PAST']);
+/** How far apart two words' concepts still make a pair. */
+const CONCEPT_REACH = 3;
+
+/** A word's concepts as features: each tag, negated when the word is («не хочу» → WANT¬). */
+function conceptTokens(tags: ReadonlySet<string>): string[] {
+  const negated = tags.has('NEG') ? '¬' : '';
+  return [...tags].filter((tag) => !MARKS.has(tag)).map((tag) => tag + negated);
+}
+
+function addConcepts(names: string[], words: ConceptWords): void {
+  const tokens = words.map((tags) => (tags ? conceptTokens(tags) : null));
+  for (const [i, own] of tokens.entries()) {
+    if (!own) continue;
+    for (const tag of own) names.push(`t${tag}`);
+    for (let j = i + 1; j <= i + CONCEPT_REACH && j < tokens.length; j++) {
+      const next = tokens[j];
+      if (!next) break;
+      for (const a of own) for (const b of next) names.push(`p${a}>${b}`);
+    }
+  }
+}
+
 /**
  * The feature buckets of a text (already joined with its context, if any): sorted, without repeats. A message
  * typed in the wrong keyboard layout is read both ways.
  */
-export function modelFeatures(text: string, bits: number): Int32Array {
+export function modelFeatures(
+  text: string,
+  bits: number,
+  concepts: readonly ConceptWords[] = [],
+  signs: readonly string[] = [],
+): Int32Array {
   const normal = normalizeMessage(text);
-  const names = ['bias'];
+  const names = ['bias', ...signs.map((sign) => `s${sign}`)];
   addFeatures(names, normal.russian);
   if (normal.layout !== null) addFeatures(names, normal.layout);
+  for (const words of concepts) addConcepts(names, words);
   const mask = (1 << bits) - 1;
   return Int32Array.from(new Set(names.map((name) => fnv(name) & mask))).sort();
 }
@@ -124,7 +156,3 @@ export function shippedModel(): Model {
   shipped ??= { bits: MODEL.bits, threshold: MODEL.threshold, head: unpackHead(MODEL.head) };
   return shipped;
 }
-
-/** The model's log-odds that the text (a message, or a message after its context) is a crisis. */
-export const modelScore = (text: string, model: Model = shippedModel()): number =>
-  headScore(model.head, modelFeatures(text, model.bits));

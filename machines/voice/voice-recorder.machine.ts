@@ -104,7 +104,7 @@ export const voiceRecorderMachine = setup({
     mediaRecorder: stubCallback<{ stream: MediaStream }>(),
     /** An AnalyserNode on the stream: LEVEL { level } about ten times a second. */
     levelMeter: stubCallback<{ stream: MediaStream }>(),
-    /** POST /api/chat/transcribe; rejects with a TranscribeFailure. */
+    /** POST /api/voice/transcribe; rejects with a TranscribeFailure. */
     transcribe: stubActor<Transcript, TranscribeRequest>(),
   },
   actions: {

@@ -8,7 +8,7 @@ import type { Subscription } from '../../contract/billing';
 import { monthsPhrase } from '../../contract/months';
 import { openAppButton, sendQuietly } from '../bot/service';
 import type { Db } from '../db';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { countPayment } from '../metrics/metrics';
 import {
   checkPreCheckout,

@@ -9,7 +9,7 @@ import { chosenTier, planAction } from '../../contract/plan-choice';
 import { botOnline } from '../bot/service';
 import type { Db } from '../db';
 import { httpError } from '../http/errors';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { paidPeriodEffect, SUBSCRIPTION_PERIOD_S } from './grants';
 import { PLANS, type Plan, type Tier } from './plans';
 import { insertInvoice, setInvoiceUrl, subscriptionOf } from './repository';

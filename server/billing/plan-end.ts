@@ -9,7 +9,7 @@ import { InlineKeyboard, type Bot } from 'grammy';
 import type { Db } from '../db';
 import { addDays, localDate } from '../http/time-zone';
 import { classify } from '../bot/service';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { inRiskWindow, recordBlocked } from '../users/service';
 import { planOf, type Tier } from './plans';
 import { claimNotice, endingPlans, releaseNotice, settleNotice, type NoticeKind } from './repository';

@@ -10,7 +10,7 @@
 import type { TiersResponse } from '../../contract/billing';
 import type { Tier } from '../../contract/common';
 import type { PaymentMethod } from '../../contract/payments';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 
 export type { Tier };
 export type UsageKind = 'diary_entries' | 'voice_seconds' | 'tokens';

@@ -8,7 +8,7 @@ import { botOnline } from '../bot/service';
 import type { Db } from '../db';
 import type { SubscriptionRow } from '../db/schema';
 import { httpError } from '../http/errors';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { renewalOf, setRenewalCanceled } from './repository';
 
 export const RENEWAL_DETAILS = {

@@ -2,7 +2,7 @@
 // them (/start included — handlers after this one still answer it), and my_chat_member when they block the bot
 // (kicked) or unblock it (member). The reminders follow (server/users/bot-access.ts).
 import { Composer, type Context } from 'grammy';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import type { Db } from '../db';
 import { recordBlocked, recordWroteToBot } from '../users/service';
 

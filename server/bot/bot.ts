@@ -3,7 +3,7 @@
 import { autoRetry } from '@grammyjs/auto-retry';
 import { Bot } from 'grammy';
 import type { UserFromGetMe } from 'grammy/types';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 
 /**
  * A bot on Telegram's Bot API (or TELEGRAM_API_ROOT). With a real token it learns its own name (getMe) on the

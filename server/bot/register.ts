@@ -2,7 +2,7 @@
 // must send back) and publish the bot's commands. Both calls are idempotent, so every instance may make them.
 import type { Bot } from 'grammy';
 import { API_PREFIX } from '../http/api-path';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { WEBHOOK_PATH } from './webhook';
 
 /**

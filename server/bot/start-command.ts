@@ -2,7 +2,7 @@
 // https URLs, so without one the greeting points to the menu button instead.
 import { Composer, type Context, InlineKeyboard } from 'grammy';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { sendQuietly } from './send';
 
 export const START_COPY = {

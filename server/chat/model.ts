@@ -3,7 +3,7 @@
 // implements the same interface — so routes, tools, streaming and token accounting run the same code either way.
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible';
 import type { LanguageModelV3 } from '@ai-sdk/provider';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { OfflineChatModel } from './offline/model';
 
 export function chatModel(config: Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel'>): LanguageModelV3 {

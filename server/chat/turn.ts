@@ -27,7 +27,7 @@ import { DETAILS, HttpError } from '../http/errors';
 import { practiceById } from '../practices/service';
 import { flagRisk } from '../users/service';
 import type { MessageSafety } from '../../contract/chat';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { runAssistant } from './assistant';
 import {
   appendMessage,

@@ -7,7 +7,7 @@ import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import type { PgDatabase, PgQueryResultHKT, PgTransaction } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
-import { DEFAULT_PG_POOL_MAX, DEFAULT_PG_QUERY_TIMEOUT_MS, type Config } from '../start/config';
+import { DEFAULT_PG_POOL_MAX, DEFAULT_PG_QUERY_TIMEOUT_MS, type Config } from '../config';
 import { timeQueries, unwatchPool, watchPool } from '../metrics/metrics';
 import { survivesLostConnection } from './lost-connection';
 import * as schema from './schema';

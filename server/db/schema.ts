@@ -385,7 +385,7 @@ export const practiceSessions = pgTable(
  * One recording sent for transcription (POST /api/chat/transcribe): the voice seconds it was charged and on which
  * local day, so a failed transcription gives exactly those back; with the client's id (unique per user) a retried
  * upload never pays twice — a repeat of a transcribed recording (the same audio, by its SHA-256) gets its text
- * again, a repeat of one still running is told so. Rows live an hour (server/voice/repository.ts): long enough for
+ * again, a repeat of one still running is told so. Rows live an hour (server/voice/claims.ts): long enough for
  * any retry, and the words someone said are not kept beyond that.
  */
 export const voiceTranscriptions = pgTable(
@@ -466,7 +466,7 @@ export const checkIns = pgTable(
 );
 
 /**
- * The next reminder of each user who gets them (server/reminders/schedule.ts keeps it in step with the settings,
+ * The next reminder of each user who gets them (server/users/reminder-schedule.ts keeps it in step with the settings,
  * the kept zone and the bot's permission; no row: no reminders). `day` is the user's local date it is for, `due_at`
  * when to send (or retry); an instance claims due rows with FOR UPDATE SKIP LOCKED and holds them until
  * `lease_until`, so a crashed instance's claim is taken over once it expires.

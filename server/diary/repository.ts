@@ -1,13 +1,10 @@
-// Diary queries. Every query is scoped by the owner's user id, so another user's entry is simply "not found".
-// The list uses the (user_id, created_at desc, id desc) index and its partial twin for favourites; its total comes
+// Diary queries: all of the diary's SQL (its rules, and the create's transaction with the quota, are service.ts's).
+// Every query is scoped by the owner's user id, so another user's entry is simply "not found". The list uses the (user_id, created_at desc, id desc) index and its partial twin for favourites; its total comes
 // from the per-user diary_counters row (kept in the create, toggle and delete transactions) instead of a count.
 import { and, desc, eq, gte, sql, type Placeholder } from 'drizzle-orm';
-import type { DailyRefusal } from '../../contract/billing';
 import type { DiaryCreateInput, DiaryEntry, DiaryListQuery, DiaryUpdateInput } from '../../contract/diary';
 import { preparedPerDb, type Db, type Executor } from '../db';
 import { diaryCounters, diaryEntries } from '../db/schema';
-import { spendDaily } from '../billing/service';
-import { recordActivity } from '../users/service';
 
 type Row = typeof diaryEntries.$inferSelect;
 
@@ -122,77 +119,45 @@ export async function getEntry(db: Executor, userId: number, id: string): Promis
   return row ? toDto(row) : null;
 }
 
-export type CreateResult =
-  | {
-      ok: true;
-      entry: DiaryEntry;
-      /** false: an entry with this client id already existed and is returned. */ created: boolean;
-    }
-  | { ok: false; reason: DailyRefusal; limit: number | null };
-
-/** Thrown inside the create transaction to roll the insert back when the quota says no. */
-class Refused extends Error {
-  constructor(readonly result: Extract<CreateResult, { ok: false }>) {
-    super(result.reason);
-  }
+/** Inserts the entry unless one with its client id exists (the unique key decides); undefined then. */
+export async function insertEntry(tx: Executor, userId: number, input: DiaryCreateInput): Promise<Row | undefined> {
+  const [row] = await tx
+    .insert(diaryEntries)
+    .values({
+      userId,
+      title: input.title,
+      content: input.content,
+      mood: input.mood,
+      isFavorite: input.is_favorite,
+      sourceType: input.source?.source_type ?? 'manual',
+      sourceId: input.source?.source_id ?? null,
+      clientId: input.client_id ?? null,
+    })
+    .onConflictDoNothing({ target: [diaryEntries.userId, diaryEntries.clientId] })
+    .returning();
+  return row;
 }
 
-/**
- * Inserts the entry and spends one of today's diary entries in ONE transaction: a refused spend or a failed insert
- * rolls both back, and the conditional upsert in spendDaily keeps concurrent creates from overspending.
- *
- * Idempotent per (user, client_id): the insert comes first, so a concurrent create with the same id waits on the
- * unique index for the first one's outcome — committed → it conflicts and returns that entry without spending;
- * rolled back → it inserts and spends itself. A create without client_id always makes a new entry.
- */
-export async function createEntry(
-  db: Db,
-  userId: number,
-  input: DiaryCreateInput,
-  timeZone: string,
-): Promise<CreateResult> {
-  try {
-    return await db.transaction(async (tx): Promise<CreateResult> => {
-      const [row] = await tx
-        .insert(diaryEntries)
-        .values({
-          userId,
-          title: input.title,
-          content: input.content,
-          mood: input.mood,
-          isFavorite: input.is_favorite,
-          sourceType: input.source?.source_type ?? 'manual',
-          sourceId: input.source?.source_id ?? null,
-          clientId: input.client_id ?? null,
-        })
-        .onConflictDoNothing({ target: [diaryEntries.userId, diaryEntries.clientId] })
-        .returning();
-      if (!row) {
-        // Only a client id can conflict; the row it names is committed (read committed: this statement sees it).
-        const [existing] = await tx
-          .select()
-          .from(diaryEntries)
-          .where(and(eq(diaryEntries.userId, userId), eq(diaryEntries.clientId, input.client_id!)))
-          .limit(1);
-        return { ok: true, entry: toDto(existing!), created: false };
-      }
-      const spent = await spendDaily(tx, { userId, kind: 'diary_entries', amount: 1, timeZone });
-      if (!spent.ok) throw new Refused({ ok: false, reason: spent.reason, limit: spent.limit });
-      await recordActivity(tx, userId, timeZone); // a day the user wrote: home's streak, no reminder
-      const favorite = input.is_favorite ? 1 : 0;
-      await tx
-        .insert(diaryCounters)
-        .values({ userId, total: 1, favorites: favorite })
-        .onConflictDoUpdate({
-          target: diaryCounters.userId,
-          set: { total: sql`${diaryCounters.total} + 1`, favorites: sql`${diaryCounters.favorites} + ${favorite}` },
-        });
-      return { ok: true, entry: toDto(row), created: true };
+/** The user's entry with this client id (it exists: an insert just conflicted on it). */
+export async function entryByClientId(tx: Executor, userId: number, clientId: string): Promise<DiaryEntry> {
+  const [existing] = await tx
+    .select()
+    .from(diaryEntries)
+    .where(and(eq(diaryEntries.userId, userId), eq(diaryEntries.clientId, clientId)))
+    .limit(1);
+  return toDto(existing!);
+}
+
+/** One more entry (and favourite) on the user's counters, which the list reads as its total. */
+export async function countNewEntry(tx: Executor, userId: number, isFavorite: boolean): Promise<void> {
+  const favorite = isFavorite ? 1 : 0;
+  await tx
+    .insert(diaryCounters)
+    .values({ userId, total: 1, favorites: favorite })
+    .onConflictDoUpdate({
+      target: diaryCounters.userId,
+      set: { total: sql`${diaryCounters.total} + 1`, favorites: sql`${diaryCounters.favorites} + ${favorite}` },
     });
-  } catch (error) {
-    if (error instanceof Refused) return error.result;
-    throw error;
-  }
 }
 
 /**

@@ -1,5 +1,5 @@
-// /api/diary: list (with the check-ins' mood marks), one entry, create (spends today's diary quota; an entry from a practice names the caller's own
-// session), edit, favourite toggle, delete.
+// /api/diary: list (with the check-ins' mood marks), one entry, create (spends today's diary quota; an entry from a
+// practice names the caller's own session), edit, favourite toggle, delete — HTTP only, the rules are service.ts's.
 // Only the owner sees or changes an entry; everyone else — and any malformed id — gets 404.
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -11,15 +11,12 @@ import {
   diaryListResponseSchema,
   diaryUpdateBodySchema,
 } from '../../contract/diary';
-import { PRACTICE_SESSION_SOURCE } from '../../contract/constants';
 import { dailyRefusalSchema } from '../../contract/billing';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
 import { requestNow } from '../http/clock';
 import { httpError } from '../http/errors';
-import { isOwnSession, PRACTICE_ERRORS } from '../practices/service';
-import { flagRiskIn } from '../users/service';
-import { checkInMarks } from './check-in-marks';
-import { createEntry, deleteEntry, getEntry, listEntries, toggleFavorite, updateEntry } from './repository';
+import { PRACTICE_ERRORS } from '../practices/service';
+import { deleteEntry, editEntry, getEntry, listDiary, toggleFavorite, writeEntry } from './service';
 
 export const DIARY_ERRORS = {
   notFound: 'Запись не найдена',
@@ -39,11 +36,7 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
         response: { 200: diaryListResponseSchema, ...paramErrors, ...authErrors },
       },
     },
-    async (request) => {
-      const page = await listEntries(app.database.db, request.user.id, request.query);
-      const marks = await checkInMarks(app.database.db, request.user.id, request.query, page, requestNow(request));
-      return { ...page, check_ins: marks };
-    },
+    async (request) => listDiary(app.database.db, request.user.id, request.query, requestNow(request)),
   );
 
   app.get(
@@ -80,16 +73,8 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request, reply) => {
-      // What was written in a practice names its session: only the caller's own (anyone else's is "not found").
-      const source = request.body.source;
-      if (
-        source?.source_type === PRACTICE_SESSION_SOURCE &&
-        !(await isOwnSession(app.database.db, request.user.id, source.source_id!))
-      )
-        throw httpError(404, PRACTICE_ERRORS.sessionNotFound);
-      // Words of suicide or self-harm, saved or not: the chat's gentle check-in follows (the app shows the lines).
-      await flagRiskIn(app.database.db, request.user.id, request.body.title, request.body.content);
-      const result = await createEntry(app.database.db, request.user.id, request.body, request.timeZone);
+      const result = await writeEntry(app.database.db, request.user.id, request.body, request.timeZone);
+      if (!result.ok && result.reason === 'session_not_found') throw httpError(404, PRACTICE_ERRORS.sessionNotFound);
       if (!result.ok) {
         // `code` lets the client open the matching upgrade dialog without parsing the Russian detail.
         const detail = result.reason === 'not_available' ? DIARY_ERRORS.notAvailable : DIARY_ERRORS.limitReached;
@@ -111,8 +96,7 @@ const diaryRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await flagRiskIn(app.database.db, request.user.id, request.body.title, request.body.content);
-      const entry = await updateEntry(app.database.db, request.user.id, request.params.id, request.body);
+      const entry = await editEntry(app.database.db, request.user.id, request.params.id, request.body);
       if (!entry) throw httpError(404, DIARY_ERRORS.notFound);
       return entry;
     },

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { authErrors } from '../../contract/common';
 import { homeSummarySchema } from '../../contract/home';
 import { requestNow } from '../http/clock';
-import { homeSummary } from './summary';
+import { homeSummary } from './service';
 
 const homeRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get(

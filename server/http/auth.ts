@@ -10,7 +10,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { z } from 'zod';
 import type { AuthFailureLimiter } from './auth-failures';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import type { UserRow } from '../db/schema';
 import { DETAILS, HttpError, httpError } from './errors';
 import { initDataSignature } from './init-data';

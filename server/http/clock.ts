@@ -1,5 +1,5 @@
 // The instant a request happens at, for the rules that go by the user's local day (the check-in, home's week).
-// The server's clock — unless the server runs with TEST_CLOCK=1 (tests only: server/start/config.ts refuses it in
+// The server's clock — unless the server runs with TEST_CLOCK=1 (tests only: server/config/index.ts refuses it in
 // production and beyond loopback), where X-Test-Now may name it, so an end-to-end test lives a week in a minute.
 import type { FastifyRequest } from 'fastify';
 

@@ -2,7 +2,7 @@
 // the root instance and every scope sees them.
 import fp from 'fastify-plugin';
 import type { Database } from '../db';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { initDataCache, type AuthUser, type InitDataCache } from './auth';
 import { AuthFailureLimiter } from './auth-failures';
 

@@ -5,7 +5,7 @@
 // the configured secrets and of token-bearing URLs as it is written.
 import type { FastifyBaseLogger } from 'fastify';
 import pino, { type DestinationStream, type Logger } from 'pino';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 
 type Secrets = Pick<
   Config,

@@ -12,19 +12,21 @@
 // itself. The next sign-in of that Telegram user moves it back into the new account (restoreErasedAccount, in the
 // sign-in's transaction) and the row is gone.
 import { createHmac } from 'node:crypto';
-import { and, eq, gte, sql } from 'drizzle-orm';
 import type { Db, Executor, Tx } from '../db';
-import { dailyUsage, erasedAccounts, users } from '../db/schema';
 import { lockUser } from '../billing/service';
 import { localDate } from '../http/time-zone';
 import { updateSettings } from '../users/service';
 import { derivedKey } from './keys';
-
-interface KeptUsage {
-  day: string;
-  kind: string;
-  used: number;
-}
+import {
+  deleteUserAndNotify,
+  erasedAccountExists,
+  erasedUserFacts,
+  keepErasedAccount,
+  markTrialUsed,
+  restoreUsage,
+  takeErasedAccount,
+  type KeptUsage,
+} from './repository';
 
 /** The NOTIFY channel an erase announces the erased users.id on. */
 export const ERASED_USERS_CHANNEL = 'erased_users';
@@ -42,25 +44,15 @@ export async function eraseUser(db: Db, userId: number, now = new Date()): Promi
   return db.transaction(async (tx) => {
     // The billing lock: a payment or trial being granted right now finishes first, or waits and finds no user.
     await lockUser(tx, userId);
-    const [user] = await tx
-      .select({ telegramId: users.telegramId, trialUsedAt: users.trialUsedAt })
-      .from(users)
-      .where(eq(users.id, userId));
+    const user = await erasedUserFacts(tx, userId, earliestToday(now));
     if (!user) return false;
-    const usage: KeptUsage[] = await tx
-      .select({ day: dailyUsage.day, kind: dailyUsage.kind, used: dailyUsage.used })
-      .from(dailyUsage)
-      .where(and(eq(dailyUsage.userId, userId), gte(dailyUsage.day, earliestToday(now))));
-    await tx
-      .insert(erasedAccounts)
-      .values({ telegramRef: telegramRef(user.telegramId), trialUsed: user.trialUsedAt !== null, usage })
-      .onConflictDoUpdate({
-        target: erasedAccounts.telegramRef,
-        set: { trialUsed: sql`${erasedAccounts.trialUsed} or excluded.trial_used`, usage: sql`excluded.usage` },
-      });
-    await tx.delete(users).where(eq(users.id, userId));
+    await keepErasedAccount(tx, {
+      telegramRef: telegramRef(user.telegramId),
+      trialUsed: user.trialUsedAt !== null,
+      usage: user.usage,
+    });
     // Every instance's init-data cache forgets the account (erase-notices.ts); sent only if this commits.
-    await tx.execute(sql`select pg_notify(${ERASED_USERS_CHANNEL}, ${String(userId)})`);
+    await deleteUserAndNotify(tx, userId, ERASED_USERS_CHANNEL);
     return true;
   });
 }
@@ -71,23 +63,16 @@ export async function eraseUser(db: Db, userId: number, now = new Date()): Promi
  * row (before anything syncs its reminder).
  */
 export async function restoreErasedAccount(tx: Tx, userId: number, telegramId: number, now = new Date()) {
-  const [kept] = await tx
-    .delete(erasedAccounts)
-    .where(eq(erasedAccounts.telegramRef, telegramRef(telegramId)))
-    .returning();
+  const kept = await takeErasedAccount(tx, telegramRef(telegramId));
   if (!kept) return;
   await updateSettings(tx, userId, { reminder_time: 'disabled' });
-  if (kept.trialUsed) await tx.update(users).set({ trialUsedAt: now }).where(eq(users.id, userId));
+  if (kept.trialUsed) await markTrialUsed(tx, userId, now);
   const earliest = earliestToday(now);
   const usage = (kept.usage as KeptUsage[]).filter((u) => u.day >= earliest);
-  if (usage.length) await tx.insert(dailyUsage).values(usage.map((u) => ({ ...u, userId })));
+  if (usage.length) await restoreUsage(tx, userId, usage);
 }
 
 /** True when a kept record exists for this Telegram user (tests and the export's explanation). */
 export async function hasErasedAccount(db: Executor, telegramId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ ref: erasedAccounts.telegramRef })
-    .from(erasedAccounts)
-    .where(eq(erasedAccounts.telegramRef, telegramRef(telegramId)));
-  return row !== undefined;
+  return erasedAccountExists(db, telegramRef(telegramId));
 }

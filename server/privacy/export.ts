@@ -8,7 +8,7 @@
 //
 //   { key: 'activity_days', tables: [activityDays], read: rowsOf(activityDays, activityDays.day) },
 import type { UserExport } from '../../contract/users';
-import { asc, eq, getTableColumns, inArray, type Column } from 'drizzle-orm';
+import { getTableColumns, type Column } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor } from '../db';
 import {
@@ -38,6 +38,7 @@ import {
 } from '../db/schema';
 import { exportBilling } from '../billing/service';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
+import { chatsAndMessages, userRow, userRows } from './repository';
 
 export const EXPORT_FORMAT = 'wellbeing-export/1';
 
@@ -66,9 +67,8 @@ type UserTable = PgTable & { userId: PgColumn };
 /** Every row of the user in `table` (one with a `user_id` column), oldest first when it has `created_at`. */
 export function rowsOf(table: UserTable, orderBy?: PgColumn) {
   return async (db: Executor, userId: number) => {
-    const query = db.select().from(table).where(eq(table.userId, userId));
-    const rows = await (orderBy ? query.orderBy(asc(orderBy)) : query);
-    return rows.map((row) => rowJson(table, row as Record<string, unknown>));
+    const rows = await userRows(db, table, userId, orderBy);
+    return rows.map((row) => rowJson(table, row));
   };
 }
 
@@ -78,7 +78,7 @@ function rowOf(table: UserTable) {
 }
 
 async function profile(db: Executor, userId: number) {
-  const [row] = await db.select().from(users).where(eq(users.id, userId));
+  const row = await userRow(db, userId);
   return row ? rowJson(users, row, 'id') : null;
 }
 
@@ -94,18 +94,7 @@ async function diary(db: Executor, userId: number) {
 }
 
 async function chatsWithMessages(db: Executor, userId: number) {
-  const list = await db.select().from(chats).where(eq(chats.userId, userId)).orderBy(asc(chats.createdAt));
-  if (list.length === 0) return [];
-  const messages = await db
-    .select()
-    .from(chatMessages)
-    .where(
-      inArray(
-        chatMessages.chatId,
-        list.map((c) => c.id),
-      ),
-    )
-    .orderBy(asc(chatMessages.chatId), asc(chatMessages.position));
+  const { list, messages } = await chatsAndMessages(db, userId);
   return list.map((chat) => ({
     ...rowJson(chats, chat),
     messages: messages.filter((m) => m.chatId === chat.id).map((m) => rowJson(chatMessages, m)),

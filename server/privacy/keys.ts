@@ -2,7 +2,7 @@
 // and benches call it after migrating):
 //
 // - DATA_ENCRYPTION_KEY (32 bytes, base64 or hex); DATA_ENCRYPTION_PREVIOUS_KEYS after a rotation;
-// - DATA_ENCRYPTION_KEY_FILE: the key read from a file (server/start/config.ts);
+// - DATA_ENCRYPTION_KEY_FILE: the key read from a file (server/config/index.ts);
 // - unset on the embedded PGlite: a key generated beside the data directory (`${DATA_DIR}.key`, 0600) on first
 //   start, never inside it, so a copy of the data alone does not open; a key an earlier version left inside
 //   (DATA_DIR/data-encryption.key) is moved there. Unset on PostgreSQL: a refusal to start — a key made on one
@@ -19,14 +19,13 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { eq, sql } from 'drizzle-orm';
 import type pg from 'pg';
 import type { Database } from '../db';
 import { MIGRATION_LOCK } from '../db/migrate';
-import { dataEncryption } from '../db/schema';
-import type { Config } from '../start/config';
-import { parseDataKey } from '../start/config';
+import type { Config } from '../config';
+import { parseDataKey } from '../config';
 import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from '../db/cipher';
+import { encryptionRow, insertEncryptionRow, updateEncryptionRow } from './repository';
 import { resealAll } from './reseal';
 import { keepWalFromRecycling } from './shred';
 import { forgetUserKeys, rewrapAll } from './user-keys';
@@ -159,15 +158,13 @@ export async function openDataKeys(database: Database, config: KeyConfig): Promi
   const { db } = database;
   const current = ring.current.name;
   return exclusively(database, async () => {
-    const [row] = await db.select().from(dataEncryption).where(eq(dataEncryption.id, 1));
+    const row = await encryptionRow(db);
     let inUse: string[];
     if (!row) {
       // First start with encryption: rows from before it may exist ('plain' until the job below has sealed them).
       secret = randomBytes(32);
       inUse = [PLAIN, current];
-      await db
-        .insert(dataEncryption)
-        .values({ secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse });
+      await insertEncryptionRow(db, { secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse });
     } else {
       const missing = row.keysInUse.filter((name) => name !== PLAIN && !ring.byName.has(name));
       if (missing.length) throw wrongKey(ring, missing);
@@ -180,10 +177,7 @@ export async function openDataKeys(database: Database, config: KeyConfig): Promi
       inUse = row.keysInUse.includes(current) ? row.keysInUse : [...row.keysInUse, current];
       // A new key: the secret moves to it with the list, so the row always opens with a key the list names.
       if (inUse !== row.keysInUse || sealedWith(row.secret) !== current)
-        await db
-          .update(dataEncryption)
-          .set({ secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse, updatedAt: sql`now()` })
-          .where(eq(dataEncryption.id, 1));
+        await updateEncryptionRow(db, { secret: seal(ring, secret.toString('base64'), SECRET_AAD), keysInUse: inUse });
     }
     installKeyRing(ring);
     forgetUserKeys(db);
@@ -197,10 +191,7 @@ export async function openDataKeys(database: Database, config: KeyConfig): Promi
     const resealed = await resealAll(db, ring);
     // Values found not under their user's key may still be written by an instance of an earlier version (a rolling
     // upgrade): the next start looks again, until a look finds none.
-    await db
-      .update(dataEncryption)
-      .set({ keysInUse: resealed ? [PLAIN, current] : [current], updatedAt: sql`now()` })
-      .where(eq(dataEncryption.id, 1));
+    await updateEncryptionRow(db, { keysInUse: resealed ? [PLAIN, current] : [current] });
     const retired = [...ring.byName.keys()].filter((name) => name !== current);
     return { current, generatedKeyFile, movedKeyFile, resealed, rewrapped, retired };
   });

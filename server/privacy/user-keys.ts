@@ -8,12 +8,11 @@
 // A master key rotation re-wraps this small table (rewrapAll) and nothing else: the user keys, and every value they
 // sealed, stay as they are.
 import { randomBytes } from 'node:crypto';
-import { eq, sql } from 'drizzle-orm';
 import { LRUCache } from 'lru-cache';
 import type { Executor } from '../db';
-import { userKeys, users } from '../db/schema';
 import { installedKeyRing, openBytes, seal, sealedHeader, type KeyRing } from '../db/cipher';
 import { withUserKey, type UserKey } from '../db/user-scope';
+import { insertWrappedKey, keysNotWrappedWith, replaceWrappedKeys, vacuumUserKeys, wrappedOf } from './repository';
 
 /** A wrapped key opens only as its own user's: one copied onto another user's row does not. */
 const wrapAad = (userId: number) => `user_keys.wrapped:${userId}`;
@@ -33,11 +32,6 @@ function cacheOf(db: Executor): LRUCache<number, UserKey> {
   return cache;
 }
 
-async function wrappedOf(db: Executor, userId: number): Promise<Buffer | undefined> {
-  const [row] = await db.select({ wrapped: userKeys.wrapped }).from(userKeys).where(eq(userKeys.userId, userId));
-  return row?.wrapped;
-}
-
 /**
  * The user's key, made on first use; null when there is no such user (erased meanwhile). Two first requests at
  * once: the primary key lets one insert win and both read it.
@@ -50,11 +44,7 @@ export async function userKey(db: Executor, userId: number): Promise<UserKey | n
   let wrapped = await wrappedOf(db, userId);
   if (!wrapped) {
     const made = wrapKey(ring, userId, randomBytes(32));
-    // Only for a user that exists: a request racing the account's erase must not fail on the foreign key.
-    await db.execute(sql`
-      insert into ${userKeys} (user_id, wrapped)
-      select ${userId}, ${made}::bytea where exists (select 1 from ${users} where ${users.id} = ${userId})
-      on conflict (user_id) do nothing`);
+    await insertWrappedKey(db, userId, made);
     wrapped = await wrappedOf(db, userId);
     if (!wrapped) return null;
   }
@@ -91,25 +81,19 @@ export async function rewrapAll(db: Executor, ring: KeyRing): Promise<number> {
   const header = sealedHeader(ring.current);
   let total = 0;
   for (let after = 0; ;) {
-    const rows = await db
-      .select({ userId: userKeys.userId, wrapped: userKeys.wrapped })
-      .from(userKeys)
-      .where(
-        sql`substring(${userKeys.wrapped} from 1 for ${header.length}) <> ${header} and ${userKeys.userId} > ${after}`,
-      )
-      .orderBy(userKeys.userId)
-      .limit(BATCH);
+    const rows = await keysNotWrappedWith(db, header, after, BATCH);
     if (rows.length === 0) break;
-    const values = rows.map(
-      ({ userId, wrapped }) =>
-        sql`(${userId}::int, ${wrapped}::bytea, ${wrapKey(ring, userId, unwrapKey(ring, userId, wrapped))}::bytea)`,
+    await replaceWrappedKeys(
+      db,
+      rows.map(({ userId, wrapped }) => ({
+        userId,
+        old: wrapped,
+        wrapped: wrapKey(ring, userId, unwrapKey(ring, userId, wrapped)),
+      })),
     );
-    await db.execute(sql`
-      update ${userKeys} set wrapped = v.new from (values ${sql.join(values, sql`, `)}) as v(id, old, new)
-      where ${userKeys.userId} = v.id and ${userKeys.wrapped} = v.old`);
     total += rows.length;
     after = rows.at(-1)!.userId;
   }
-  if (total) await db.execute(sql`vacuum full ${userKeys}`);
+  if (total) await vacuumUserKeys(db);
   return total;
 }

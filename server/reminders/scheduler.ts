@@ -11,19 +11,29 @@
 //    repeated — at most once, because a gentle reminder missed is better than the same one twice.
 // 4. outcome — sent; 429 (retry_after) or a network error that never reached Telegram → 'retry' with backoff;
 //    403 → 'blocked' and no reminders until the user writes to the bot; an answer lost on the way → 'unknown'.
-import { and, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Bot } from 'grammy';
 import type { Db } from '../db';
-import { activityDays, reminderDeliveries, reminderSchedule, userSettings, users } from '../db/schema';
 import { classify, openAppButton } from '../bot/service';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
-import { recordBlocked } from '../users/service';
+import { nextSlot, recordBlocked, remindable, REMINDER_HOURS, syncReminder } from '../users/service';
 import type { ReminderTime } from '../../contract/settings';
 import { REMINDER_WITHOUT_BUTTON, reminderText } from './copy';
 import { instantAt } from '../http/time-zone';
-import { nextSlot, remindable, REMINDER_HOURS, syncReminder } from './schedule';
+import {
+  beginSend,
+  claimRows,
+  decide,
+  markUnknown,
+  moveSchedule,
+  recipientRow,
+  settle,
+  type Claimed,
+  type DeliveryStatus,
+} from './repository';
+
+export type { Claimed, DeliveryStatus };
 
 /** How long a claim holds a row: far beyond one send (10 s timeout, two short 429 waits). */
 export const LEASE_MS = 2 * 60_000;
@@ -41,8 +51,6 @@ export const MAX_ATTEMPTS = 6;
 const BACKOFF_BASE_MS = 30_000;
 const BACKOFF_MAX_MS = 30 * 60_000;
 
-export type DeliveryStatus = 'sending' | 'sent' | 'skipped' | 'retry' | 'unknown' | 'blocked' | 'failed' | 'late';
-
 export interface SchedulerDeps {
   db: Db;
   bot: Bot;
@@ -57,33 +65,12 @@ export interface SchedulerDeps {
   stop?: AbortSignal;
 }
 
-export interface Claimed {
-  userId: number;
-  day: string;
-}
-
 /** What one tick did, by outcome (tests and logs). */
 export type TickReport = Partial<Record<DeliveryStatus | 'rescheduled', number>>;
 
 /** Claims up to `limit` due rows for this instance until now + LEASE_MS. */
 export async function claimDue(db: Db, now: Date, limit = CLAIM_BATCH): Promise<Claimed[]> {
-  const due = db
-    .select({ userId: reminderSchedule.userId })
-    .from(reminderSchedule)
-    .where(
-      and(
-        lte(reminderSchedule.dueAt, now),
-        or(isNull(reminderSchedule.leaseUntil), lte(reminderSchedule.leaseUntil, now)),
-      ),
-    )
-    .orderBy(reminderSchedule.dueAt)
-    .limit(limit)
-    .for('update', { skipLocked: true });
-  return db
-    .update(reminderSchedule)
-    .set({ leaseUntil: new Date(now.getTime() + LEASE_MS) })
-    .where(inArray(reminderSchedule.userId, due))
-    .returning({ userId: reminderSchedule.userId, day: reminderSchedule.day });
+  return claimRows(db, now, new Date(now.getTime() + LEASE_MS), limit);
 }
 
 const wait = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
@@ -119,18 +106,7 @@ interface Recipient {
 
 /** The user, what decides their reminder, and whether they were active on `day` — one query. */
 async function recipient(deps: SchedulerDeps, { userId, day }: Claimed): Promise<Recipient | null> {
-  const [row] = await deps.db
-    .select({
-      telegramId: users.telegramId,
-      reminderTime: userSettings.reminderTime,
-      timeZone: users.timeZone,
-      botAccess: users.botAccess,
-      botBlockedAt: users.botBlockedAt,
-      active: sql<boolean>`exists (select 1 from ${activityDays} where ${activityDays.userId} = ${users.id} and ${activityDays.day} = ${day})`,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
+  const row = await recipientRow(deps.db, userId, day);
   if (!row) return null;
   return {
     ...row,
@@ -167,11 +143,7 @@ export async function handleClaimed(deps: SchedulerDeps, row: Claimed): Promise<
   if (attempt === null) {
     // Already decided for this day — or a send was under way when its instance died: it may have reached the
     // user, so it is 'unknown' and not repeated.
-    const [was] = await db
-      .update(reminderDeliveries)
-      .set({ status: 'unknown', reason: 'lease expired during the send', updatedAt: now })
-      .where(and(deliveryOf(row), eq(reminderDeliveries.status, 'sending')))
-      .returning({ userId: reminderDeliveries.userId });
+    const was = await markUnknown(db, row, 'lease expired during the send', now);
     await advance();
     return was ? 'unknown' : 'rescheduled';
   }
@@ -198,10 +170,7 @@ export async function handleClaimed(deps: SchedulerDeps, row: Claimed): Promise<
     if (failure.kind === 'retry' && attempt < MAX_ATTEMPTS) {
       await settle(db, row, 'retry', { reason: failure.reason });
       const backoff = Math.min(BACKOFF_BASE_MS * 2 ** (attempt - 1), BACKOFF_MAX_MS);
-      await db
-        .update(reminderSchedule)
-        .set({ dueAt: new Date(now.getTime() + Math.max(failure.afterMs, backoff)), leaseUntil: null })
-        .where(and(eq(reminderSchedule.userId, row.userId), eq(reminderSchedule.day, row.day)));
+      await moveSchedule(db, row, { dueAt: new Date(now.getTime() + Math.max(failure.afterMs, backoff)) });
       return 'retry';
     }
     const status = failure.kind === 'unknown' ? 'unknown' : 'failed';
@@ -211,59 +180,8 @@ export async function handleClaimed(deps: SchedulerDeps, row: Claimed): Promise<
   }
 }
 
-const deliveryOf = (row: Claimed) =>
-  and(eq(reminderDeliveries.userId, row.userId), eq(reminderDeliveries.day, row.day));
-
-/** A decision made without sending (skipped, late): recorded unless the day already has one (other than a retry). */
-async function decide(db: Db, row: Claimed, status: DeliveryStatus, reason?: string): Promise<void> {
-  await db
-    .insert(reminderDeliveries)
-    .values({ userId: row.userId, day: row.day, status, reason: reason ?? null })
-    .onConflictDoUpdate({
-      target: [reminderDeliveries.userId, reminderDeliveries.day],
-      set: { status, reason: reason ?? null, updatedAt: sql`now()` },
-      setWhere: eq(reminderDeliveries.status, 'retry'),
-    });
-}
-
-/**
- * Takes the day's one right to send: inserts the delivery as 'sending', or re-opens a 'retry'. Returns the attempt
- * number, or null when the day is not this claim's to send (already sent, skipped, under way or unknown).
- */
-async function beginSend(db: Db, row: Claimed): Promise<number | null> {
-  const [begun] = await db
-    .insert(reminderDeliveries)
-    .values({ userId: row.userId, day: row.day, status: 'sending', attempts: 1 })
-    .onConflictDoUpdate({
-      target: [reminderDeliveries.userId, reminderDeliveries.day],
-      set: { status: 'sending', attempts: sql`${reminderDeliveries.attempts} + 1`, updatedAt: sql`now()` },
-      setWhere: eq(reminderDeliveries.status, 'retry'),
-    })
-    .returning({ attempts: reminderDeliveries.attempts });
-  return begun?.attempts ?? null;
-}
-
-/**
- * The outcome of this claim's send. From 'sending' — or from 'unknown', when a slow send outlived its lease and
- * another instance marked it meanwhile: this instance knows better.
- */
-async function settle(
-  db: Db,
-  row: Claimed,
-  status: DeliveryStatus,
-  extra: { messageId?: number; reason?: string },
-): Promise<void> {
-  await db
-    .update(reminderDeliveries)
-    .set({ status, messageId: extra.messageId ?? null, reason: extra.reason ?? null, updatedAt: sql`now()` })
-    .where(and(deliveryOf(row), inArray(reminderDeliveries.status, ['sending', 'unknown'])));
-}
-
 /** The user's next day's reminder, unless something re-synced the row to another day meanwhile. */
 async function advanceSchedule(db: Db, row: Claimed, zone: string, hour: number, now: Date): Promise<void> {
   const next = nextSlot(zone, hour, now, row.day);
-  await db
-    .update(reminderSchedule)
-    .set({ day: next.day, dueAt: next.dueAt, leaseUntil: null })
-    .where(and(eq(reminderSchedule.userId, row.userId), eq(reminderSchedule.day, row.day)));
+  await moveSchedule(db, row, { day: next.day, dueAt: next.dueAt });
 }

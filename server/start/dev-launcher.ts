@@ -1,4 +1,4 @@
-// /dev — only when BOT_TOKEN is unset (and so on loopback only, server/start/config.ts): signs init data for a demo
+// /dev — only when BOT_TOKEN is unset (and so on loopback only, server/config/index.ts): signs init data for a demo
 // user with the built-in dev token and opens the app with Telegram's launch parameters in the URL hash, exactly as
 // Telegram does — a redirect, so the page needs no script under the CSP. ?tier=START|PRO|PREMIUM sets the demo
 // user's plan, ?name= and ?id= pick the demo user, ?theme=dark the dark Telegram palette, ?stay shows the launcher

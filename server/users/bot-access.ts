@@ -1,9 +1,9 @@
 // May the bot write to the user? Recorded from every sign of it: the init data's allows_write_to_pm at sign-in,
 // the app's requestWriteAccess answer (PUT /api/users/me/bot-access), the user writing to the bot (/start or any
 // message) or unblocking it, and Telegram's 403 when they blocked it. Each change puts the user's reminder
-// schedule in step (server/reminders/schedule.ts).
+// schedule in step (server/users/reminder-schedule.ts).
 import type { Executor } from '../db';
-import { botCanWrite, syncReminder } from '../reminders/service';
+import { botCanWrite, syncReminder } from './reminder-schedule';
 import { allowBot, allowBotByLaunch, allowBotByMessage, blockBot, botAccessOf, denyBot } from './repository';
 
 /** Whether the bot can write to the user now (false for no such user): the settings' answer tells the app. */

@@ -1,8 +1,8 @@
 // All of the users domain's SQL: the users row (sign-in's upsert, the public record, the kept zone, the risk flag,
-// whether the bot may write) and the settings row.
+// whether the bot may write), the settings row, and the user's row of reminder_schedule kept in step with them.
 import { and, eq, getTableColumns, isNotNull, isNull, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import { preparedPerDb, type Db, type Executor, type Tx } from '../db';
-import { users, userSettings } from '../db/schema';
+import { reminderSchedule, users, userSettings } from '../db/schema';
 
 // ——— Sign-in and the public record ———
 
@@ -170,4 +170,36 @@ export async function insertActivityDay(db: Executor, userId: number, day: strin
     update activity_days set run_start = (select run_start from added)
     where user_id = ${userId} and day > ${day}::date and run_start = ${day}::date + 1 and exists (select 1 from added)
   `);
+}
+
+// ——— The reminder's schedule row ———
+
+/** What decides the user's reminder as stored (null columns: the defaults apply); undefined: no such user. */
+export async function reminderInputsRow(db: Executor, userId: number) {
+  const [row] = await db
+    .select({
+      reminderTime: userSettings.reminderTime,
+      timeZone: users.timeZone,
+      botAccess: users.botAccess,
+      botBlockedAt: users.botBlockedAt,
+    })
+    .from(users)
+    .leftJoin(userSettings, eq(userSettings.userId, users.id))
+    .where(eq(users.id, userId));
+  return row;
+}
+
+export async function deleteSchedule(db: Executor, userId: number): Promise<void> {
+  await db.delete(reminderSchedule).where(eq(reminderSchedule.userId, userId));
+}
+
+/** The user's next reminder, replacing any other (and its lease). */
+export async function upsertSchedule(db: Executor, userId: number, slot: { day: string; dueAt: Date }): Promise<void> {
+  await db
+    .insert(reminderSchedule)
+    .values({ userId, day: slot.day, dueAt: slot.dueAt })
+    .onConflictDoUpdate({
+      target: reminderSchedule.userId,
+      set: { day: slot.day, dueAt: slot.dueAt, leaseUntil: null },
+    });
 }

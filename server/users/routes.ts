@@ -6,8 +6,8 @@ import { authErrors, bodyErrors } from '../../contract/common';
 import { settingsPatchSchema, settingsReplySchema, type Settings, type SettingsReply } from '../../contract/settings';
 import { botAccessBodySchema, meSchema, type Me } from '../../contract/users';
 import { DETAILS, httpError } from '../http/errors';
-import { syncReminder } from '../reminders/service';
 import { botCanWriteTo, recordBotAccess } from './bot-access';
+import { syncReminder } from './reminder-schedule';
 import { getSettings, updateSettings, withAddressFromAbout } from './settings';
 import { getUser } from './service';
 

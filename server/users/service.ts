@@ -3,9 +3,9 @@
 import type { User } from '../../contract/users';
 import type { Db, Tx } from '../db';
 import type { AuthUser, SignIns, TelegramUser } from '../http/auth';
-import { syncReminder } from '../reminders/service';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 import { recordAllowsWrite } from './bot-access';
+import { syncReminder } from './reminder-schedule';
 import { upsertUser, userRowOf } from './repository';
 import { keepTimeZone, mayChangeZone } from './time-zone';
 
@@ -78,6 +78,7 @@ export async function getUser(db: Db, id: number): Promise<User | undefined> {
 }
 
 export { recordBlocked, recordWroteToBot } from './bot-access';
+export { nextSlot, remindable, REMINDER_HOURS, syncReminder, type Slot } from './reminder-schedule';
 export { applyAddressRequest, updateSettings } from './settings';
 export { recordActivity } from './activity';
 export { addressRequestIn } from './address';

@@ -1,121 +1,75 @@
-// A recording's voice seconds, spent exactly once. Its row (voice_transcriptions) is inserted and the seconds spent
-// in ONE transaction before the model is called — a refused spend rolls the row back; a transcription that fails
-// gives exactly those seconds back, on the day they were spent, and removes the row. With the client's id (unique
-// per user) a retried upload finds its row: transcribed → the same text again, nothing spent; still being
-// transcribed → busy; left pending by a process that died → taken over without a second charge. The database's
-// unique key decides between racing retries, never a read first.
+// Voice's SQL: the voice_transcriptions rows that make a recording's seconds spent exactly once (the rules and the
+// transactions with the quota are in claims.ts). The unique key (user_id, client_id) decides between racing retries.
 import { and, eq, lt, sql } from 'drizzle-orm';
-import type { DailyRefusal } from '../../contract/billing';
-import { giveBackDaily, spendDaily } from '../billing/service';
-import type { Db, Executor } from '../db';
+import type { Executor } from '../db';
 import { voiceTranscriptions } from '../db/schema';
-import { localDate } from '../http/time-zone';
 
-/** How long a row is kept: far beyond any retry of a recording, and no longer (it holds what someone said). */
-export const KEEP_ROWS_MS = 60 * 60 * 1000;
+type Row = typeof voiceTranscriptions.$inferSelect;
 
-export interface ClaimInput {
-  userId: number;
-  clientId: string | null;
-  audioSha256: string;
-  seconds: number;
-  timeZone: string;
-  /** A pending row older than this was abandoned (its transcription cannot still be running). */
-  staleAfterMs: number;
-  now?: Date;
+/** A new pending row; undefined when the user's client id is taken (the retry's row is then committed). */
+export async function insertClaim(
+  tx: Executor,
+  values: { userId: number; clientId: string | null; audioSha256: string; seconds: number; day: string },
+): Promise<string | undefined> {
+  const [row] = await tx
+    .insert(voiceTranscriptions)
+    .values(values)
+    .onConflictDoNothing({ target: [voiceTranscriptions.userId, voiceTranscriptions.clientId] })
+    .returning({ id: voiceTranscriptions.id });
+  return row?.id;
 }
 
-export type Claim =
-  /** Transcribe it: the seconds are spent (`charged`), or were spent by an attempt that died (`takenOver`). */
-  | { kind: 'charged' | 'takenOver'; id: string }
-  /** This recording was transcribed already: its text, nothing spent. */
-  | { kind: 'done'; text: string }
-  /** The same client id is being transcribed right now. */
-  | { kind: 'busy' }
-  /** The client id belongs to another recording (different audio). */
-  | { kind: 'otherRecording' }
-  | { kind: 'refused'; reason: DailyRefusal };
+const byClientId = (userId: number, clientId: string) =>
+  and(eq(voiceTranscriptions.userId, userId), eq(voiceTranscriptions.clientId, clientId));
 
-class Refused extends Error {
-  constructor(readonly reason: DailyRefusal) {
-    super(reason);
-  }
+export async function findByClientId(tx: Executor, userId: number, clientId: string): Promise<Row | undefined> {
+  const [existing] = await tx.select().from(voiceTranscriptions).where(byClientId(userId, clientId));
+  return existing;
 }
 
-export async function claimTranscription(db: Db, input: ClaimInput): Promise<Claim> {
-  const { userId, clientId, audioSha256, seconds, timeZone, now = new Date() } = input;
-  await forgetOldRecordings(db, userId);
-  try {
-    return await db.transaction(async (tx): Promise<Claim> => {
-      // Insert first: a concurrent retry with the same client id waits on the unique index for this outcome.
-      const [row] = await tx
-        .insert(voiceTranscriptions)
-        .values({ userId, clientId, audioSha256, seconds, day: localDate(timeZone, now) })
-        .onConflictDoNothing({ target: [voiceTranscriptions.userId, voiceTranscriptions.clientId] })
-        .returning({ id: voiceTranscriptions.id });
-      if (!row) return repeated(tx, { ...input, clientId: clientId! });
-      const spent = await spendDaily(tx, { userId, kind: 'voice_seconds', amount: seconds, timeZone, now });
-      if (!spent.ok) throw new Refused(spent.reason);
-      return { kind: 'charged', id: row.id };
-    });
-  } catch (error) {
-    if (error instanceof Refused) return { kind: 'refused', reason: error.reason };
-    throw error;
-  }
-}
-
-/** A retry: the row its client id names is committed (read committed: this statement sees it). */
-async function repeated(tx: Executor, input: ClaimInput & { clientId: string }): Promise<Claim> {
-  const mine = and(eq(voiceTranscriptions.userId, input.userId), eq(voiceTranscriptions.clientId, input.clientId));
-  const [existing] = await tx.select().from(voiceTranscriptions).where(mine);
-  if (!existing || existing.audioSha256 !== input.audioSha256) return { kind: 'otherRecording' };
-  if (existing.status === 'done') return { kind: 'done', text: existing.text ?? '' };
+/** Takes over the client id's row when it is pending and untouched for `staleAfterMs`; its id, or undefined. */
+export async function takeOverStale(
+  tx: Executor,
+  userId: number,
+  clientId: string,
+  staleAfterMs: number,
+): Promise<string | undefined> {
   const [taken] = await tx
     .update(voiceTranscriptions)
     .set({ updatedAt: sql`now()` })
     .where(
       and(
-        mine,
+        byClientId(userId, clientId),
         eq(voiceTranscriptions.status, 'pending'),
-        lt(voiceTranscriptions.updatedAt, sql`now() - ${input.staleAfterMs} * interval '1 millisecond'`),
+        lt(voiceTranscriptions.updatedAt, sql`now() - ${staleAfterMs} * interval '1 millisecond'`),
       ),
     )
     .returning({ id: voiceTranscriptions.id });
-  return taken ? { kind: 'takenOver', id: taken.id } : { kind: 'busy' };
+  return taken?.id;
 }
 
-export async function finishTranscription(db: Db, id: string, text: string): Promise<void> {
+export async function finishTranscription(db: Executor, id: string, text: string): Promise<void> {
   await db
     .update(voiceTranscriptions)
     .set({ status: 'done', text, updatedAt: sql`now()` })
     .where(eq(voiceTranscriptions.id, id));
 }
 
-/** The transcription failed: the row goes and its seconds come back to the day they were spent on. */
-export async function refundTranscription(db: Db, id: string): Promise<void> {
-  await db.transaction(async (tx) => {
-    const [gone] = await tx.delete(voiceTranscriptions).where(eq(voiceTranscriptions.id, id)).returning();
-    if (gone)
-      await giveBackDaily(tx, { userId: gone.userId, kind: 'voice_seconds', day: gone.day, amount: gone.seconds });
-  });
+/** Deletes the row; what it held, or undefined when it was gone already. */
+export async function deleteTranscription(tx: Executor, id: string): Promise<Row | undefined> {
+  const [gone] = await tx.delete(voiceTranscriptions).where(eq(voiceTranscriptions.id, id)).returning();
+  return gone;
 }
 
-/**
- * The user's rows older than KEEP_ROWS_MS go (with the words in them). One still pending then was abandoned by a
- * process that died mid-transcription and never retried: its seconds are given back.
- */
-async function forgetOldRecordings(db: Db, userId: number): Promise<void> {
-  await db.transaction(async (tx) => {
-    const gone = await tx
-      .delete(voiceTranscriptions)
-      .where(
-        and(
-          eq(voiceTranscriptions.userId, userId),
-          lt(voiceTranscriptions.updatedAt, sql`now() - ${KEEP_ROWS_MS} * interval '1 millisecond'`),
-        ),
-      )
-      .returning();
-    for (const row of gone.filter((r) => r.status === 'pending'))
-      await giveBackDaily(tx, { userId, kind: 'voice_seconds', day: row.day, amount: row.seconds });
-  });
+/** Deletes the user's rows untouched for `olderThanMs`; what they held. */
+export async function deleteOldRows(tx: Executor, userId: number, olderThanMs: number): Promise<Row[]> {
+  return tx
+    .delete(voiceTranscriptions)
+    .where(
+      and(
+        eq(voiceTranscriptions.userId, userId),
+        lt(voiceTranscriptions.updatedAt, sql`now() - ${olderThanMs} * interval '1 millisecond'`),
+      ),
+    )
+    .returning();
 }

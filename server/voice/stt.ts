@@ -4,7 +4,7 @@
 import { createOpenAI } from '@ai-sdk/openai';
 import type { TranscriptionModelV3 } from '@ai-sdk/provider';
 import { experimental_transcribe as transcribe, NoTranscriptGeneratedError } from 'ai';
-import type { Config } from '../start/config';
+import type { Config } from '../config';
 
 type SttConfig = Pick<Config, 'sttBaseUrl' | 'sttApiKey' | 'sttModel'>;
 

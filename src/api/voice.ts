@@ -1,5 +1,6 @@
-// Voice input's call: POST /api/chat/transcribe with the recording as multipart/form-data (contract/voice-limits.ts
-// describes it), through the app's ky instance (X-Init-Data, the 30 s timeout, 401 → /init).
+// Voice input's call: POST /api/voice/transcribe (the spec's /api/chat/transcribe is the same route) with the
+// recording as multipart/form-data (contract/voice-limits.ts describes it), through the app's ky instance
+// (X-Init-Data, the 30 s timeout, 401 → /init).
 import type { TranscribeResponse } from '../../contract/voice';
 import { VOICE_CLIENT_ID_FIELD } from '../../contract/voice-limits';
 import { api } from './client';
@@ -19,5 +20,5 @@ export function transcribeRecording(
   form.append(VOICE_CLIENT_ID_FIELD, request.clientId);
   form.append('audio', request.audio, recordingFileName(request.audio.type));
   // No Content-Type of our own: the browser writes multipart/form-data with its boundary.
-  return api.post('api/chat/transcribe', { body: form, signal }).json<TranscribeResponse>();
+  return api.post('api/voice/transcribe', { body: form, signal }).json<TranscribeResponse>();
 }

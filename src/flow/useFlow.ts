@@ -9,6 +9,10 @@
 // The actor is created once per mount. Actions given here are called through a ref kept current after every
 // commit, so they may close over the latest props; actors are taken from the first render (they are module-level in
 // src/api). The view model is compared field by field, so a screen re-renders only when a field it reads changed.
+//
+// A flow whose machine runs child machines (machines/profile/settings-page.machine.ts) gives each child its effects
+// under `children`, by the child's actor name: the child gets them, and the app-wide actions, on top of what the
+// parent's machine already provides it.
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';
 import { useLayoutEffect, useRef, useState } from 'react';
 import type { Actor, AnyStateMachine, EventFrom, InputFrom, SnapshotFrom } from 'xstate';
@@ -26,6 +30,8 @@ export interface FlowOptions<M extends AnyStateMachine> {
   actions?: ActionMap;
   guards?: Implementations<M>['guards'];
   delays?: Implementations<M>['delays'];
+  /** Effects of the machine's child machines, by the child's actor name. */
+  children?: Record<string, { actors?: Record<string, unknown>; actions?: ActionMap }>;
 }
 
 export interface Flow<M extends AnyStateMachine, V> {
@@ -46,15 +52,24 @@ export function useFlow<M extends AnyStateMachine, V>(
   // The closures below read the ref when the machine runs an action (an event, after commit), never during render.
   // eslint-disable-next-line react-hooks/refs
   const [logic] = useState(() => {
-    const own = Object.fromEntries(
-      Object.keys(options.actions ?? {}).map((name) => [
+    const own = (read: () => ActionMap | undefined, names: string[]) =>
+      Object.fromEntries(names.map((name) => [name, (args: never, params: never) => read()?.[name]?.(args, params)]));
+    const parents = machine.implementations.actors as Record<string, AnyStateMachine>;
+    const children = Object.fromEntries(
+      Object.entries(options.children ?? {}).map(([name, child]) => [
         name,
-        (args: never, params: never) => latest.current.actions?.[name]?.(args, params),
+        parents[name]!.provide({
+          actors: child.actors,
+          actions: {
+            ...appActions,
+            ...own(() => latest.current.children?.[name]?.actions, Object.keys(child.actions ?? {})),
+          },
+        } as never),
       ]),
     );
     return machine.provide({
-      actors: options.actors,
-      actions: { ...appActions, ...own },
+      actors: { ...options.actors, ...children },
+      actions: { ...appActions, ...own(() => latest.current.actions, Object.keys(options.actions ?? {})) },
       guards: options.guards,
       delays: options.delays,
     } as never) as M;

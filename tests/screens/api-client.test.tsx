@@ -44,6 +44,14 @@ describe('API client', () => {
     expect(request.headers.get('Accept')).toContain('application/json');
   });
 
+  it("takes X-Time-Zone from Temporal where the platform has it (Intl's first use is slow)", async () => {
+    vi.stubGlobal('Temporal', { Now: { timeZoneId: () => 'Asia/Vladivostok' } });
+    fetchMock.mockResolvedValue(json(200, { first_name: 'Анна' }));
+    await getMe();
+    const request = fetchMock.mock.calls[0]![0] as Request;
+    expect(request.headers.get('X-Time-Zone')).toBe('Asia/Vladivostok');
+  });
+
   it('gives up after 30 000 ms without an answer (a network failure for the auth screens)', async () => {
     vi.useFakeTimers();
     // A server that never answers: the request ends only when ky aborts it.

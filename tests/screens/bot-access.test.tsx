@@ -2,17 +2,17 @@
 // 'unavailable' (Telegram could not ask) tells nothing.
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createActor, toPromise } from 'xstate';
-import { putBotAccess } from '../../src/api/profile';
-import { profileActors } from '../../src/api/profile.actors';
+import { putBotAccess } from '../../src/api/settings';
+import { settingsActors } from '../../src/api/settings.actors';
 
-vi.mock('../../src/api/profile', async (actual) => ({
-  ...(await actual<typeof import('../../src/api/profile')>()),
+vi.mock('../../src/api/settings', async (actual) => ({
+  ...(await actual<typeof import('../../src/api/settings')>()),
   putBotAccess: vi.fn(),
 }));
 const put = vi.mocked(putBotAccess);
 
 const report = (answer: 'allowed' | 'denied' | 'unavailable') =>
-  toPromise(createActor(profileActors.reportBotAccess, { input: { answer } }).start());
+  toPromise(createActor(settingsActors.reportBotAccess, { input: { answer } }).start());
 
 describe('reportBotAccess', () => {
   beforeEach(() => put.mockReset().mockResolvedValue(undefined));

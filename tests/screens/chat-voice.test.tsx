@@ -61,7 +61,7 @@ async function openChat(options: { voiceInput?: boolean } = {}) {
 const httpError = (status: number, body: unknown) =>
   new HTTPError(
     new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }),
-    new Request('http://localhost/api/chat/transcribe', { method: 'POST' }),
+    new Request('http://localhost/api/voice/transcribe', { method: 'POST' }),
     {} as never,
   );
 

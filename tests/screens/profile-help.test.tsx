@@ -3,11 +3,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { getSupport, getTrialStatus } from '../../src/api/profile';
+import { getTrialStatus } from '../../src/api/billing';
+import { getSupport } from '../../src/api/help';
 import { openExternal } from '../../src/telegram/links';
 import { currentPath, renderApp, signedIn } from './render-app';
 
-vi.mock('../../src/api/profile');
+// Only the trial check (the profile, after «Назад»); the rest of billing as it was when it lived apart from it.
+vi.mock('../../src/api/billing', async (actual) => ({
+  ...(await actual<typeof import('../../src/api/billing')>()),
+  getTrialStatus: vi.fn(),
+}));
+vi.mock('../../src/api/help');
+vi.mock('../../src/api/settings');
 vi.mock('../../src/telegram/links', () => ({ openDownload: vi.fn(), openExternal: vi.fn() }));
 
 beforeEach(() => {

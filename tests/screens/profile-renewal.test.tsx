@@ -6,14 +6,14 @@ import userEvent from '@testing-library/user-event';
 import { HTTPError } from 'ky';
 import { beforeEach, expect, it, vi } from 'vitest';
 import type { Subscription } from '../../contract/billing';
-import { getSubscription, getTiers } from '../../src/api/billing';
-import { getProfileUser, getSettings, getTrialStatus, putRenewal } from '../../src/api/profile';
+import { getSubscription, getTiers, getTrialStatus, putRenewal } from '../../src/api/billing';
+import { getProfileUser, getSettings } from '../../src/api/settings';
 import { getUsage } from '../../src/api/usage';
 import { settings, tiers, usageToday, user } from '../machines/profile-fixtures';
 import { renderApp, signedIn } from './render-app';
 
 vi.mock('../../src/api/billing');
-vi.mock('../../src/api/profile');
+vi.mock('../../src/api/settings');
 vi.mock('../../src/api/usage');
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 

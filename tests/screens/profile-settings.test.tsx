@@ -5,14 +5,9 @@ import { act, fireEvent, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SettingsPatch, SettingsReply } from '../../contract/settings';
-import {
-  createExportLink,
-  eraseMyData,
-  getSettings,
-  getTrialStatus,
-  putBotAccess,
-  updateSettings,
-} from '../../src/api/profile';
+import { getTrialStatus } from '../../src/api/billing';
+import { createExportLink, eraseMyData } from '../../src/api/privacy';
+import { getSettings, putBotAccess, updateSettings } from '../../src/api/settings';
 import { toast } from '../../src/ui/toast';
 import { openDownload } from '../../src/telegram/links';
 import { restartApp } from '../../src/screens/profile/deviceData';
@@ -20,7 +15,13 @@ import { settings } from '../machines/profile-fixtures';
 import { deferred } from './diary-helpers';
 import { currentPath, renderApp, signedIn } from './render-app';
 
-vi.mock('../../src/api/profile');
+// Only the trial check (the profile, after «Назад»); the rest of billing as it was when it lived apart from it.
+vi.mock('../../src/api/billing', async (actual) => ({
+  ...(await actual<typeof import('../../src/api/billing')>()),
+  getTrialStatus: vi.fn(),
+}));
+vi.mock('../../src/api/privacy');
+vi.mock('../../src/api/settings');
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 vi.mock('../../src/telegram/links', () => ({ openDownload: vi.fn(), openExternal: vi.fn() }));
 // Telegram's question is the client's (src/telegram/writeAccess.ts); here it is answered «allowed» unless told.
@@ -37,7 +38,7 @@ vi.mock('../../src/screens/profile/deviceData', async (original) => ({
 const TELEGRAM_ID = 42;
 const update = vi.mocked(updateSettings);
 const saved = { title: 'Настройки сохранены', variant: 'success' } as const;
-/** The flow's saves can be called off (src/api/profile.actors.ts); the flush on leaving outlives the screen. */
+/** The flow's saves can be called off (src/api/settings.actors.ts); the flush on leaving outlives the screen. */
 const aborts = expect.any(AbortSignal);
 
 /** The server's word on whether the bot can write to the user: what it was last told. */

@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { HTTPError } from 'ky';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Subscription } from '../../contract/billing';
-import { getSubscription, getTiers } from '../../src/api/billing';
-import { activateTrial, getProfileUser, getSettings, getTrialStatus } from '../../src/api/profile';
+import { activateTrial, getSubscription, getTiers, getTrialStatus } from '../../src/api/billing';
+import { getProfileUser, getSettings } from '../../src/api/settings';
 import { getUsage } from '../../src/api/usage';
 import { toast } from '../../src/ui/toast';
 import { settings, subscription, tiers, trialSubscription, usageToday, user } from '../machines/profile-fixtures';
@@ -14,7 +14,7 @@ import { deferred } from './diary-helpers';
 import { currentPath, renderApp, signedIn } from './render-app';
 
 vi.mock('../../src/api/billing');
-vi.mock('../../src/api/profile');
+vi.mock('../../src/api/settings');
 vi.mock('../../src/api/usage');
 vi.mock('../../src/ui/toast', () => ({ toast: vi.fn() }));
 

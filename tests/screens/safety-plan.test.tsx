@@ -8,7 +8,8 @@ import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { AuthFailure } from '../../machines/app/auth.machine';
 import type { SafetyPlan, SafetyPlanSaveBody } from '../../contract/safety-plan';
 import { emptyPlan, type SafetyPlanContent } from '../../contract/safety-plan-rules';
-import { getSupport, getTrialStatus } from '../../src/api/profile';
+import { getTrialStatus } from '../../src/api/billing';
+import { getSupport } from '../../src/api/help';
 import { getSafetyPlan, saveSafetyPlan } from '../../src/api/safety-plan';
 import { devicePlanStorageKey } from '../../src/screens/safety-plan/devicePlanStorage';
 import { openExternal } from '../../src/telegram/links';
@@ -17,7 +18,12 @@ import { currentPath, fakeAuthActor, INIT_DATA, never, renderWithProviders, sign
 import { AppRoutes } from '../../src/routes';
 
 vi.mock('../../src/api/safety-plan');
-vi.mock('../../src/api/profile');
+// Only the trial check (the profile, after «Назад»); the rest of billing as it was when it lived apart from it.
+vi.mock('../../src/api/billing', async (actual) => ({
+  ...(await actual<typeof import('../../src/api/billing')>()),
+  getTrialStatus: vi.fn(),
+}));
+vi.mock('../../src/api/help');
 vi.mock('../../src/telegram/links', () => ({ openDownload: vi.fn(), openExternal: vi.fn() }));
 
 const load = vi.mocked(getSafetyPlan);

@@ -13,7 +13,7 @@ import { decodeChatStream } from '../../contract/chat-stream';
 import { runAssistant } from '../../server/chat/assistant';
 import { chatModel } from '../../server/chat/model';
 import { OfflineChatModel, type OfflinePace } from '../../server/chat/offline/model';
-import { loadConfig } from '../../server/start/config';
+import { loadConfig } from '../../server/config';
 import { say } from '../../server/chat/offline/address';
 import * as phrases from '../../server/chat/offline/phrases';
 import { planReply, type OfflineContext } from '../../server/chat/offline/responder';

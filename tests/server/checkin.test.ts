@@ -10,7 +10,7 @@ import type { HomeSummary } from '../../contract/home';
 import { usageToday } from '../../server/billing/quota';
 import { diaryEntries } from '../../server/db/schema';
 import { asUser } from '../../server/privacy/user-keys';
-import { loadConfig } from '../../server/start/config';
+import { loadConfig } from '../../server/config';
 import { describeEachDatabase, TEST_BOT_TOKEN, type TgUser } from './harness';
 
 const anna: TgUser = { id: 7_300_001, first_name: 'Анна' };

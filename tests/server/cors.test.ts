@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import { staticClient } from '../../server/start/client';
-import { loadConfig } from '../../server/start/config';
+import { loadConfig } from '../../server/config';
 import { describeEachDatabase, testConfig } from './harness';
 
 const APP_ORIGIN = 'https://app.example.com';

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { DiaryEntry, DiaryListResponse } from '../../contract/diary';
 import { usageToday } from '../../server/billing/quota';
 import { users } from '../../server/db/schema';
-import { createEntry } from '../../server/diary/repository';
+import { createEntry } from '../../server/diary/service';
 import { describeEachDatabase } from './harness';
 
 const anna = { id: 7_000_001, first_name: 'Анна' };

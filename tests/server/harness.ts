@@ -34,7 +34,7 @@ import pg from 'pg';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, inject } from 'vitest';
 import { buildApp } from '../../server/app';
 import { clearDailyLimitOverrides, overrideDailyLimit, type Tier, type UsageKind } from '../../server/billing/plans';
-import { loadConfig, type Config } from '../../server/start/config';
+import { loadConfig, type Config } from '../../server/config';
 import { migrateDatabase, openPostgres, PGLITE_START_PARAMS, wrapPglite, type Database } from '../../server/db';
 import { migrationsFolder } from '../../server/db/migrate';
 import { subscriptions, users } from '../../server/db/schema';

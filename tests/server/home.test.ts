@@ -10,7 +10,7 @@ import { userKey } from '../../server/privacy/user-keys';
 import { withUserKey } from '../../server/db/user-scope';
 import { recordActivity } from '../../server/users/activity';
 import { chooseInsight, GENERAL_THOUGHTS } from '../../server/home/insight';
-import { homeSummary } from '../../server/home/summary';
+import { homeSummary } from '../../server/home/service';
 import { instantAt } from '../../server/http/time-zone';
 import { describeEachDatabase, type TgUser } from './harness';
 

@@ -13,7 +13,7 @@ import { addMonths } from '../../server/billing/grants';
 import { PRE_CHECKOUT_ERRORS } from '../../server/billing/payments';
 import { effectiveTier } from '../../server/billing/quota';
 import { invoices, payments, refunds, subscriptionGrants, subscriptions, users } from '../../server/db/schema';
-import { DEV_BOT_TOKEN } from '../../server/start/config';
+import { DEV_BOT_TOKEN } from '../../server/config';
 import { BotApiError, startBotApi, type FakeBotApi } from '../support/bot-api';
 import { metricsSnapshot } from '../support/metrics';
 import { describeEachDatabase, signInitData, testConfig, type TgUser } from './harness';

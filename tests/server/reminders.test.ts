@@ -11,7 +11,7 @@ import { reminderDeliveries, reminderSchedule, users } from '../../server/db/sch
 import { recordActivity } from '../../server/users/activity';
 import { instantAt } from '../../server/http/time-zone';
 import { REMINDER_TEXTS } from '../../server/reminders/copy';
-import { REMINDER_HOURS, syncReminder } from '../../server/reminders/schedule';
+import { REMINDER_HOURS, syncReminder } from '../../server/users/reminder-schedule';
 import {
   CLAIM_BATCH,
   claimDue,

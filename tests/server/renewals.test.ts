@@ -12,7 +12,7 @@ import { RENEWAL_DETAILS } from '../../server/billing/renewals';
 import { invoices, payments, planEndNotices, subscriptionGrants, subscriptions, users } from '../../server/db/schema';
 import { createLogger } from '../../server/http/logger';
 import { addDays, instantAt, localDate } from '../../server/http/time-zone';
-import { DEV_BOT_TOKEN } from '../../server/start/config';
+import { DEV_BOT_TOKEN } from '../../server/config';
 import { RISK_WINDOW_MS } from '../../server/users/risk';
 import { BotApiError, startBotApi, type FakeBotApi } from '../support/bot-api';
 import { describeEachDatabase, signInitData, testConfig, type TgUser } from './harness';

@@ -35,6 +35,15 @@ const EVERYDAY: readonly string[] = [
   'подруга рассказала, что у неё депрессия, как мне её поддержать?',
 ];
 
+/** A few words each: the model reads them too (docs/decisions/0270), and must not take them for a crisis. */
+const SHORT_EVERYDAY: readonly string[] = [
+  'хочу уйти с работы',
+  'устала, пойду спать',
+  'всем спасибо, до завтра',
+  'убить бы этот дедлайн',
+  'последний день отпуска(',
+];
+
 const overThreshold = (message: string) =>
   modelEvidence(message, [], assessByRules(message)) >= shippedModel().threshold;
 
@@ -66,9 +75,8 @@ describe('everyday look-alikes', () => {
 });
 
 describe('the model in context', () => {
-  it('reads a message of a few words by the rules alone', () => {
-    // «хочу уйти с работы»: too few words for the model (MODEL_MIN_WORDS)
-    expect(modelEvidence('хочу уйти с работы', [], assessByRules('хочу уйти с работы'))).toBe(-Infinity);
+  it.each(SHORT_EVERYDAY)('leaves a short everyday message ordinary: «%s»', (message) => {
+    expect(assessRisk(message).tier).toBe('none');
   });
 
   it('keeps an ordinary message after a risk message ordinary', () => {

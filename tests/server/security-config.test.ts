@@ -1,4 +1,4 @@
-// Secure defaults of the configuration (server/start/config.ts), checked at load so a server never starts with them:
+// Secure defaults of the configuration (server/config/index.ts), checked at load so a server never starts with them:
 // without BOT_TOKEN the public development token listens on loopback only; init data always expires;
 // X-Forwarded-For is trusted from this host only unless a proxy is named; the generated data key lives beside the
 // data directory, not in it, and DATA_ENCRYPTION_KEY_FILE reads the key from a file.
@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { ConfigError, DEV_BOT_TOKEN, loadConfig } from '../../server/start/config';
+import { ConfigError, DEV_BOT_TOKEN, loadConfig } from '../../server/config';
 
 const REAL_TOKEN = '123456:real-token-from-botfather';
 const dir = mkdtempSync(join(tmpdir(), 'security-config-'));

@@ -10,7 +10,7 @@ import type { FastifyInstance } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '../../server/app';
 import type { Database } from '../../server/db';
-import { DEV_BOT_TOKEN } from '../../server/start/config';
+import { DEV_BOT_TOKEN } from '../../server/config';
 import { staticClient } from '../../server/start/client';
 import { startBotApi, type FakeBotApi } from '../support/bot-api';
 import { freshPglite, signInitData, testConfig } from './harness';

@@ -16,7 +16,7 @@ import { spendDaily } from '../../server/billing/quota';
 import { dailyUsage, voiceTranscriptions } from '../../server/db/schema';
 import { chargedSeconds } from '../../server/voice/audio';
 import { VOICE_ERRORS } from '../../server/voice/errors';
-import { claimTranscription, refundTranscription } from '../../server/voice/repository';
+import { claimTranscription, refundTranscription } from '../../server/voice/claims';
 import { opusMp4, opusOgg, opusWebm } from '../support/opus-audio';
 import { startSttServer, type SttServer } from '../support/stt-server';
 import { anna, appFactory, boris } from './chat-support';
@@ -54,11 +54,11 @@ async function multipartBody(audio: Uint8Array<ArrayBuffer>, o: UploadOptions) {
 
 function voiceCalls(t: TestContext, app: () => FastifyInstance = () => t.app) {
   return {
-    async transcribe(audio: Uint8Array<ArrayBuffer>, o: UploadOptions = {}) {
+    async transcribe(audio: Uint8Array<ArrayBuffer>, o: UploadOptions & { url?: string } = {}) {
       const { payload, contentType } = await multipartBody(audio, o);
       return app().inject({
         method: 'POST',
-        url: '/api/chat/transcribe',
+        url: o.url ?? '/api/voice/transcribe',
         headers: t.headers(o.user ?? anna, { 'content-type': contentType }),
         payload,
       });
@@ -72,7 +72,7 @@ function voiceCalls(t: TestContext, app: () => FastifyInstance = () => t.app) {
 }
 
 describeEachDatabase(
-  'voice input: POST /api/chat/transcribe',
+  "voice input: POST /api/voice/transcribe (and the spec's /api/chat/transcribe)",
   (t) => {
     const voice = voiceCalls(t);
     const apps = appFactory(t);
@@ -111,6 +111,18 @@ describeEachDatabase(
       expect(await usedSeconds()).toBe(0);
       expect(await rows()).toEqual([]);
     };
+
+    it("the spec's URL /api/chat/transcribe is the same route: a retry there returns the text, spending nothing", async () => {
+      const audio = await opusWebm(250, { live: true });
+      const first = await voice.transcribe(audio, { clientId: CLIENT_ID, url: '/api/chat/transcribe' });
+      expect(first.statusCode).toBe(200);
+      expect((first.json() as TranscribeResponse).text).toBe(SAID);
+      const again = await voice.transcribe(audio, { clientId: CLIENT_ID, url: '/api/voice/transcribe' });
+      expect(again.statusCode).toBe(200);
+      expect((again.json() as TranscribeResponse).text).toBe(SAID);
+      expect(stt.requests).toHaveLength(1);
+      expect(await usedSeconds()).toBe(5);
+    });
 
     it('the client learns at start that voice input is set up', async () => {
       const me = (await voice.me()).json();

@@ -3,7 +3,7 @@
 // a person), the version.
 import styled from 'styled-components';
 import { helpMachine, helpView } from '../../../machines/profile/help.machine';
-import { profileActors } from '../../api/profile.actors';
+import { helpActors } from '../../api/help.actors';
 import { paths } from '../../../machines/paths';
 import { Button } from '../../components/Button';
 import { ButtonLink } from '../../components/ButtonLink';
@@ -33,7 +33,7 @@ const BackLink = styled(Button)`
 
 export default function HelpScreen() {
   const { view, send } = useFlow(helpMachine, helpView, {
-    actors: profileActors,
+    actors: helpActors,
     actions: { openSupport: (_: unknown, { url }: { url: string }) => openExternal(url) },
   });
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));

@@ -7,7 +7,8 @@ import { paths } from '../../../machines/paths';
 import { profileMachine, profileView } from '../../../machines/profile/profile.machine';
 import { renewalMachine, renewalView } from '../../../machines/profile/renewal.machine';
 import { trialMachine, trialView } from '../../../machines/profile/trial.machine';
-import { profileActors } from '../../api/profile.actors';
+import { trialActors } from '../../api/billing.actors';
+import { profilePageActors } from '../../api/profile-page.actors';
 import { ErrorState } from '../../components/ErrorState';
 import { Page } from '../../components/Page';
 import { PageSpinner } from '../../components/PageSpinner';
@@ -28,16 +29,16 @@ const Version = styled.p`
 `;
 
 export default function ProfileScreen() {
-  const profile = useFlow(profileMachine, profileView, { actors: profileActors });
+  const profile = useFlow(profileMachine, profileView, { actors: profilePageActors });
   const trial = useFlow(trialMachine, trialView, {
-    actors: profileActors,
+    actors: trialActors,
     actions: {
       trialActivated: (_: unknown, { subscription }: { subscription: Subscription }) =>
         profile.send({ type: 'TRIAL.ACTIVATED', subscription }),
     },
   });
   const renewal = useFlow(renewalMachine, renewalView, {
-    actors: profileActors,
+    actors: trialActors,
     actions: {
       renewalChanged: (_: unknown, { subscription }: { subscription: Subscription }) => {
         haptic.success();

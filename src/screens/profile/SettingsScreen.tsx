@@ -1,13 +1,14 @@
-// /app/profile/settings: binds the settings machine (style, «вы» or «ты», reminders, «Обо мне» with its device draft and the
-// write-access request) and the own-data machine (download my data, erase everything). Leaving the screen, by any
-// way, sends LEAVE first, so «Обо мне» typed just now still reaches the server; erasing everything holds «Обо мне»
-// first, so none of it reaches the server afterwards.
+// /app/profile/settings: binds the settings page's machine, which runs the settings flow (style, «вы» or «ты»,
+// reminders, «Обо мне» with its device draft and the write-access request) and the own-data flow (download my data,
+// erase everything), and holds «Обо мне» while everything is erased. Leaving the screen, by any way, sends LEAVE
+// first, so «Обо мне» typed just now still reaches the server.
 import { useLayoutEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { AddressForm, CommunicationStyle, ReminderTime } from '../../../contract/settings';
-import { myDataMachine, myDataView, type ExportDownload } from '../../../machines/profile/my-data.machine';
-import { settingsMachine, settingsView } from '../../../machines/profile/settings.machine';
-import { profileActors } from '../../api/profile.actors';
+import type { ExportDownload } from '../../../machines/profile/my-data.machine';
+import { settingsPageMachine, settingsPageView } from '../../../machines/profile/settings-page.machine';
+import { privacyActors } from '../../api/privacy.actors';
+import { settingsActors } from '../../api/settings.actors';
 import { useAuthView } from '../../auth/AuthProvider';
 import { Button } from '../../components/Button';
 import { EmptyState } from '../../components/EmptyState';
@@ -55,27 +56,25 @@ export default function SettingsScreen() {
   const store = useMemo(() => aboutDraftStore(id), [id]);
   // Read once, when the screen opens: the machine takes it from there.
   const [input] = useState(() => ({ aboutDraft: store.load() }));
-  const settings = useFlow(settingsMachine, settingsView, {
+  const { view, send } = useFlow(settingsPageMachine, settingsPageView, {
     input,
-    actors: { ...profileActors, ...writeAccessActors },
-    actions: aboutDraftEffects(store),
-  });
-  const myData = useFlow(myDataMachine, myDataView, {
-    actors: profileActors,
-    actions: {
-      openDownload: (_: unknown, download: ExportDownload) => openDownload(download),
-      forgetDevice: () => forgetDevice(id),
-      restartApp,
-      holdAbout: () => settings.send({ type: 'ABOUT.HOLD' }),
-      resumeAbout: () => settings.send({ type: 'ABOUT.RESUME' }),
+    children: {
+      settings: { actors: { ...settingsActors, ...writeAccessActors }, actions: aboutDraftEffects(store) },
+      myData: {
+        actors: privacyActors,
+        actions: {
+          openDownload: (_: unknown, download: ExportDownload) => openDownload(download),
+          forgetDevice: () => forgetDevice(id),
+          restartApp,
+        },
+      },
     },
   });
-  const { send } = settings;
   // A layout effect's cleanup runs before the flow's actor is stopped (a passive effect's): LEAVE still arrives.
   useLayoutEffect(() => () => send({ type: 'LEAVE' }), [send]);
   const nativeBack = useBackButton(() => send({ type: 'BACK' }));
-  const { status, style, address, reminder, about, aboutLength, choosing, aboutSaving, aboutFailed } = settings.view;
-  const { remindersUnreachable, canAskWriteAccess } = settings.view;
+  const { status, style, address, reminder, about, aboutLength, choosing, aboutSaving, aboutFailed } = view;
+  const { remindersUnreachable, canAskWriteAccess, dataStatus } = view;
 
   return (
     <Page title={settingsCopy.title}>
@@ -84,7 +83,7 @@ export default function SettingsScreen() {
           <span aria-hidden>←</span> {settingsCopy.back}
         </BackLink>
       )}
-      {myData.view.status === 'farewell' ? (
+      {dataStatus === 'farewell' ? (
         <div role="status">
           <EmptyState title={myDataCopy.farewell.title} text={myDataCopy.farewell.text} />
         </div>
@@ -97,7 +96,7 @@ export default function SettingsScreen() {
           onRetry={() => send({ type: 'RETRY' })}
         />
       ) : null}
-      {status === 'ready' && myData.view.status !== 'farewell' ? (
+      {status === 'ready' && dataStatus !== 'farewell' ? (
         <>
           <Section id="settings-style" title={settingsCopy.style.heading}>
             <ChoiceGroup
@@ -152,25 +151,25 @@ export default function SettingsScreen() {
         </>
       ) : null}
       <MyDataSection
-        status={myData.view.status}
+        status={dataStatus}
         onExport={() => {
           haptic.tap();
-          myData.send({ type: 'EXPORT' });
+          send({ type: 'EXPORT' });
         }}
-        onDownload={() => myData.send({ type: 'DOWNLOAD' })}
+        onDownload={() => send({ type: 'DOWNLOAD' })}
         onErase={() => {
           haptic.warning();
-          myData.send({ type: 'ERASE.OPEN' });
+          send({ type: 'ERASE.OPEN' });
         }}
       />
       <EraseSheet
-        open={myData.view.sheetOpen}
-        typed={myData.view.typed}
-        canErase={myData.view.canErase}
-        erasing={myData.view.status === 'erasing'}
-        onType={(text) => myData.send({ type: 'ERASE.TYPE', text })}
-        onConfirm={() => myData.send({ type: 'ERASE.CONFIRM' })}
-        onCancel={() => myData.send({ type: 'ERASE.CANCEL' })}
+        open={view.eraseSheetOpen}
+        typed={view.eraseTyped}
+        canErase={view.canErase}
+        erasing={dataStatus === 'erasing'}
+        onType={(text) => send({ type: 'ERASE.TYPE', text })}
+        onConfirm={() => send({ type: 'ERASE.CONFIRM' })}
+        onCancel={() => send({ type: 'ERASE.CANCEL' })}
       />
     </Page>
   );

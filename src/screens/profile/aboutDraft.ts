@@ -1,7 +1,7 @@
 // «Обо мне» kept on the device until the server has it (safe localStorage, one key per Telegram user, like the diary
 // and chat drafts), and the settings machine's effects over it: store each change, clear once saved, and flush on
 // the way out — a save that outlives the screen and clears the draft when it lands.
-import { saveAboutOnLeave } from '../../api/profile.actors';
+import { saveAboutOnLeave } from '../../api/settings.actors';
 import { safeStorage } from '../../telegram/storage';
 
 export const aboutDraftStorageKey = (telegramId: number) => `about_draft:${telegramId}`;

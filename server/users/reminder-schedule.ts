@@ -1,13 +1,13 @@
 // When a user's next reminder is due, and the one place that keeps `reminder_schedule` in step with what decides
-// it: the reminder time in the settings, the kept time zone, and whether the bot may write to the user. Whatever
-// changes one of those calls syncReminder; a user who may not get reminders has no row, so the scheduler never
-// even looks at them.
-import { eq } from 'drizzle-orm';
+// it: the reminder time in the settings, the kept time zone, and whether the bot may write to the user — all of
+// them the user's, so the users domain keeps the row and the reminders domain only sends (docs/decisions/0261).
+// Whatever changes one of those calls syncReminder; a user who may not get reminders has no row, so the scheduler
+// (server/reminders/scheduler.ts) never even looks at them.
 import type { ReminderTime } from '../../contract/settings';
 import type { Executor } from '../db';
-import { reminderSchedule, userSettings, users } from '../db/schema';
 import { addDays, instantAt, localDate } from '../http/time-zone';
 import { DEFAULT_SETTINGS } from '../../contract/settings';
+import { deleteSchedule, reminderInputsRow, upsertSchedule } from './repository';
 
 /** The local hour of each reminder time (the settings' morning 9:00, afternoon 14:00, evening 20:00). */
 export const REMINDER_HOURS: Record<Exclude<ReminderTime, 'disabled'>, number> = {
@@ -64,16 +64,7 @@ export async function reminderInputs(
   userId: number,
   defaultZone: string,
 ): Promise<ReminderInputs | null> {
-  const [row] = await db
-    .select({
-      reminderTime: userSettings.reminderTime,
-      timeZone: users.timeZone,
-      botAccess: users.botAccess,
-      botBlockedAt: users.botBlockedAt,
-    })
-    .from(users)
-    .leftJoin(userSettings, eq(userSettings.userId, users.id))
-    .where(eq(users.id, userId));
+  const row = await reminderInputsRow(db, userId);
   if (!row) return null;
   return {
     reminderTime: (row.reminderTime ?? DEFAULT_SETTINGS.reminder_time) as ReminderTime,
@@ -96,16 +87,10 @@ export async function syncReminder(
 ): Promise<Slot | null> {
   const inputs = await reminderInputs(db, userId, defaultZone);
   if (!inputs || !remindable(inputs)) {
-    await db.delete(reminderSchedule).where(eq(reminderSchedule.userId, userId));
+    await deleteSchedule(db, userId);
     return null;
   }
   const slot = nextSlot(inputs.timeZone, REMINDER_HOURS[inputs.reminderTime], now);
-  await db
-    .insert(reminderSchedule)
-    .values({ userId, day: slot.day, dueAt: slot.dueAt })
-    .onConflictDoUpdate({
-      target: reminderSchedule.userId,
-      set: { day: slot.day, dueAt: slot.dueAt, leaseUntil: null },
-    });
+  await upsertSchedule(db, userId, slot);
   return slot;
 }

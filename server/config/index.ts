@@ -4,7 +4,7 @@ import { readFileSync } from 'node:fs';
 import { availableParallelism } from 'node:os';
 import { resolve } from 'node:path';
 import type { CrisisLines } from '../../contract/safety/crisis-lines';
-import { DEFAULT_CRISIS_LINES_FILE, loadCrisisLines } from '../safety/lines';
+import { DEFAULT_CRISIS_LINES_FILE, loadCrisisLines } from '../safety/service';
 
 /**
  * Used when BOT_TOKEN is unset: init data is signed by the /dev launcher with this token. Never valid in Telegram —
@@ -118,7 +118,7 @@ export interface Config {
   drainGraceMs: number;
   /**
    * The crisis lines every place shows (CRISIS_LINES_FILE, an operator's JSON; default: Russia's, shipped in
-   * contract/safety/crisis-lines.ru.json), validated at start: an invalid file stops it (server/safety/lines.ts).
+   * contract/safety/crisis-lines.ru.json), validated at start: an invalid file stops it (server/safety/service.ts).
    */
   crisisLines: CrisisLines;
   /**

@@ -1,6 +1,6 @@
 // GET /api/home/summary's data: the streak, this week's moods and the insight, in the user's kept zone.
 //
-// One prepared statement, one round trip (bench/home.ts: p99 within the diary list's 30 ms at 20 connections):
+// One prepared statement (repository.ts), one round trip (bench/home.ts: p99 within the diary list's 30 ms at 20 connections):
 // - the streak is the newest active day's row (the primary key, backwards, one row): when it is today or
 //   yesterday, the run it belongs to counts day − run_start + 1 days (activity.ts keeps run_start as days are
 //   written). Today counts once something happened: with nothing today the run simply ends yesterday;
@@ -10,13 +10,12 @@
 //   the ratings of practices finished in them (the (user_id, started_at) index), grouped into local days here
 //   with Intl, as every other local date of the server is (cheaper than AT TIME ZONE and GROUP BY in the query:
 //   0.5 against 0.8 ms of the database's time for the bench's heavy user).
-import { eq, sql } from 'drizzle-orm';
 import type { HomeSummary } from '../../contract/home';
 import { MOODS } from '../../contract/constants';
-import { preparedPerDb, type Db } from '../db';
-import { users } from '../db/schema';
+import type { Db } from '../db';
 import { addDays, instantAt, localDate, weekdayOf } from '../http/time-zone';
 import { chooseInsight } from './insight';
+import { summaryRow } from './repository';
 
 /** Two weeks for the insight; this week's Monday is always within them. */
 const WINDOW_DAYS = 14;
@@ -24,42 +23,6 @@ const MONTH_DAYS = 30;
 
 /** very_bad 1 … very_good 5. */
 const moodValue = (mood: string) => MOODS.indexOf(mood as (typeof MOODS)[number]) + 1;
-
-const p = (name: string) => sql.placeholder(name);
-
-// Built once per database handle and executed with its placeholders (a named statement, planned once per
-// connection with pg): the hottest read of home.
-const summaryStatement = preparedPerDb((db) =>
-  db
-    .select({
-      streak: sql<number>`coalesce((
-        select case when day >= ${p('yesterday')}::date then day - run_start + 1 else 0 end
-        from activity_days where user_id = ${p('userId')}::int and day <= ${p('today')}::date
-        order by day desc limit 1), 0)`,
-      activeToday: sql<boolean>`exists (
-        select 1 from activity_days where user_id = ${p('userId')}::int and day = ${p('today')}::date)`,
-      active30: sql<number>`(select count(*)::int from activity_days
-        where user_id = ${p('userId')}::int and day > ${p('monthAgo')}::date and day <= ${p('today')}::date)`,
-      /** [created_at in ms, mood] */
-      moods: sql<Array<[number, string]> | null>`(
-        select json_agg(json_build_array((extract(epoch from created_at) * 1000)::bigint, mood))
-        from diary_entries
-        where user_id = ${p('userId')}::int and created_at >= ${p('since')}::timestamptz and mood is not null)`,
-      /** [day, mood]: the day's check-in (home's one tap), which is that day's mood when there is one. */
-      checkIns: sql<Array<[string, string]> | null>`(
-        select json_agg(json_build_array(day::text, mood))
-        from check_ins
-        where user_id = ${p('userId')}::int and day >= ${p('sinceDay')}::date and day <= ${p('today')}::date)`,
-      ratings: sql<Array<[string, number]> | null>`(
-        select json_agg(json_build_array(practice_type, rating))
-        from practice_sessions
-        where user_id = ${p('userId')}::int and started_at >= ${p('startedSince')}::timestamptz
-          and completed_at >= ${p('since')}::timestamptz and rating is not null)`,
-    })
-    .from(users)
-    .where(eq(users.id, sql`${p('userId')}::int`))
-    .prepare('home_summary'),
-);
 
 export async function homeSummary(db: Db, userId: number, timeZone: string, now = new Date()): Promise<HomeSummary> {
   const today = localDate(timeZone, now);
@@ -69,7 +32,7 @@ export async function homeSummary(db: Db, userId: number, timeZone: string, now 
   const since = instantAt(timeZone, sinceDay);
   const yesterday = addDays(today, -1);
 
-  const [row] = await summaryStatement(db).execute({
+  const row = await summaryRow(db, {
     userId,
     today,
     yesterday,
