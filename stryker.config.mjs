@@ -10,6 +10,9 @@ export default {
   checkers: process.env.STRYKER_CHECKER === 'off' ? [] : ['typescript'],
   tsconfigFile: 'tsconfig.json',
   mutate: ['machines/**/*.ts'],
+  // Mutants inside a statechart's `description:` are documentation, not behaviour (decision 0250).
+  plugins: ['@stryker-mutator/*', './scripts/stryker-description-ignorer.mjs'],
+  ignorers: ['machine-descriptions'],
   // Not 'perTest': a machine is built when its module loads, so nearly every mutant is static, and with a test
   // filter Stryker 9.6.1's vitest runner activates static mutants after the module loaded: they falsely survive
   // (stryker-js#6144; trial: 29 false or equivalent survivors out of 120 with perTest).

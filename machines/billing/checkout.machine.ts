@@ -18,7 +18,9 @@ import { periodOffer, type ShownCurrency } from './pricing';
 /** What Telegram's invoice.open resolves to; 'unsupported': this Telegram app has no payment window to open. */
 export type InvoiceStatus = 'paid' | 'pending' | 'cancelled' | 'failed' | 'unsupported';
 
-/** Checks of the subscription after paying before the flow says confirmation is late (× pollDelay ≈ 30 s). */
+/** Between the quick checks of the subscription after paying. */
+export const POLL_MS = 2_000;
+/** Checks of the subscription after paying before the flow says confirmation is late (× POLL_MS ≈ 30 s). */
 export const MAX_CHECKS = 15;
 /** Between the checks once confirmation is late: the screen still opens access by itself, without a busy loop. */
 export const SLOW_POLL_MS = 20_000;
@@ -108,7 +110,7 @@ const checkoutSetup = setup({
     moreChecks: (_, params: { checks: number }) => params.checks < MAX_CHECKS,
   },
   delays: {
-    pollDelay: 2000,
+    pollDelay: POLL_MS,
     slowPollDelay: SLOW_POLL_MS,
   },
 });

@@ -87,6 +87,9 @@ export interface VoiceRecorderContext {
   refusal: DailyRefusal | null;
 }
 
+/** How long a stopped recorder may take to hand over its recording. */
+export const STOP_TIMEOUT_MS = 3 * SECOND_MS;
+
 export const voiceRecorderMachine = setup({
   types: {
     context: {} as VoiceRecorderContext,
@@ -117,8 +120,7 @@ export const voiceRecorderMachine = setup({
   delays: {
     maxDuration: ({ context }) => context.maxSeconds * SECOND_MS,
     second: SECOND_MS,
-    /** How long a stopped recorder may take to hand over its recording. */
-    stopTimeout: 3 * SECOND_MS,
+    stopTimeout: STOP_TIMEOUT_MS,
   },
 }).createMachine({
   id: 'voiceRecorder',

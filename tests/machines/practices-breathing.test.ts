@@ -1,131 +1,184 @@
-// Generated paths of the breathing machine for each of the three rhythms, on a simulated clock: every phase
-// starts and ends on its schedule to the millisecond, the countdown and progress follow the clock, a haptic tick
-// marks every phase change, cycle-complete fires at every cycle end but the last. Plus a sleeping phone, which
-// wakes with one tick, not one per missed phase. Pause holds the phase and its seconds; «Завершить» asks first,
-// and confirmed, finishes with the phases done so far.
+// The breathing machine as two tables for each of the three rhythms, on a simulated clock: every phase ends after
+// exactly its seconds, a second's tick moves the countdown by one, a haptic tick marks every phase entered,
+// cycle-complete every cycle end but the last, «Пауза» and «Завершить практику?» hold the phase, and «Завершить»
+// finishes with the phases done so far. Plus by hand: a sleeping phone wakes with one tick, not one per missed
+// phase; a minute on pause changes nothing shown.
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor } from 'xstate';
+import { SimulatedClock, createActor, type AnyMachineSnapshot } from 'xstate';
 import {
   BREATHING_CONFIGS,
-  cycleSeconds,
-  hasPause,
-  phaseSeconds,
-  phasesOf,
-  totalPhases,
   type BreathingConfig,
   type BreathingPhase,
 } from '../../machines/practices/breathing-configs';
-import { breathingMachine, breathingView } from '../../machines/practices/breathing.machine';
-import { branchCounter } from '../support/machine-tables';
-import { describeMachinePaths } from '../support/path-tests';
+import { breathingMachine, breathingView, type BreathingContext } from '../../machines/practices/breathing.machine';
+import { SECOND_MS } from '../../machines/practices/timing';
+import { describeMachineTables, type StateRow, type TransitionRow } from '../support/machine-tables';
 
-/** Where phase `phase` of cycle `cycle` (1-based) starts, in ms from «Начать». */
-function scheduledStart(config: BreathingConfig, cycle: number, phase: BreathingPhase): number {
-  const phases = phasesOf(config);
-  const before = phases.slice(0, phases.indexOf(phase)).reduce((sum, p) => sum + phaseSeconds(config, p), 0);
-  return ((cycle - 1) * cycleSeconds(config) + before) * 1000;
-}
+// The rhythms as the spec gives them: 4-7-8 × 4, triangle 3-3-3 × 6, box 4-4-4 with a pause of 4, × 5.
+const RHYTHMS: Record<keyof typeof BREATHING_CONFIGS, { phases: Array<[BreathingPhase, number]>; cycles: number }> = {
+  breathing_478: {
+    phases: [
+      ['inhale', 4],
+      ['hold', 7],
+      ['exhale', 8],
+    ],
+    cycles: 4,
+  },
+  triangle_breathing: {
+    phases: [
+      ['inhale', 3],
+      ['hold', 3],
+      ['exhale', 3],
+    ],
+    cycles: 6,
+  },
+  box_breathing: {
+    phases: [
+      ['inhale', 4],
+      ['hold', 4],
+      ['exhale', 4],
+      ['pause', 4],
+    ],
+    cycles: 5,
+  },
+};
+// Pinned per rhythm: a lost or added path is a visible diff.
+const COUNTS = {
+  breathing_478: { paths: 61, transitions: 97 },
+  triangle_breathing: { paths: 91, transitions: 145 },
+  box_breathing: { paths: 101, transitions: 161 },
+};
 
-/** Effects of the current path run, recorded by the provided actions. */
-let effects: string[] = [];
-const recorded = () => {
-  effects = [];
-  return {
-    actions: {
-      haptic: (_: unknown, p: { kind: string }) => void effects.push(`haptic:${p.kind}`),
-      cycleComplete: () => void effects.push('cycleComplete'),
-      finish: () => void effects.push('finish'),
+/** `playing 2.hold`, `paused 2.hold`, `playing 2.hold ticked` (a second into it), `finished 2.hold 4`. */
+const breathingKey = (s: AnyMachineSnapshot) => {
+  const c = s.context as BreathingContext;
+  if (s.matches('ready')) return 'ready';
+  const at = `${c.cycle}.${c.phase}`;
+  if (s.matches('finished')) return `finished ${at} ${c.phasesDone}`;
+  const where = s.matches({ running: 'paused' })
+    ? 'paused'
+    : s.matches({ running: 'confirming' })
+      ? 'confirming'
+      : 'playing';
+  return `${where} ${at}${c.now > c.phaseStartedAt ? ' ticked' : ''}`;
+};
+
+const CAN = { START: false, PAUSE: false, RESUME: false, STOP: false, 'STOP.CONFIRM': false, 'STOP.CANCEL': false };
+const select = ['haptic', { kind: 'select' }] as const;
+
+for (const [id, config] of Object.entries(BREATHING_CONFIGS) as Array<[keyof typeof RHYTHMS, BreathingConfig]>) {
+  const { phases, cycles } = RHYTHMS[id];
+  const total = phases.length * cycles;
+  const strip = phases.map(([phase, seconds]) => ({ phase, seconds }));
+  const cycleMs = phases.reduce((sum, [, seconds]) => sum + seconds, 0) * SECOND_MS;
+  /** Where phase i of cycle c starts, in ms from «Начать». */
+  const startOf = (c: number, i: number) =>
+    (c - 1) * cycleMs + phases.slice(0, i).reduce((sum, [, seconds]) => sum + seconds, 0) * SECOND_MS;
+  const base = { status: 'running', paused: false, confirmingStop: false, totalCycles: cycles, strip };
+
+  const states: Record<string, StateRow> = {
+    ready: {
+      view: {
+        ...base,
+        status: 'ready',
+        phase: null,
+        cycle: 1,
+        secondsLeft: 0,
+        phaseSeconds: 0,
+        phaseProgress: 0,
+        progress: 0,
+      },
+      can: { ...CAN, START: true },
     },
   };
-};
-const count = (name: string) => effects.filter((e) => e === name).length;
-
-for (const [id, config] of Object.entries(BREATHING_CONFIGS) as Array<[string, BreathingConfig]>) {
-  describe(id, () => {
-    const phases = phasesOf(config);
-    const ended = branchCounter('all cycles', 'stopped on purpose');
-    describeMachinePaths(breathingMachine, {
-      inputFromClock: (clock) => ({ config, clock }),
-      provide: recorded,
-      serializeState: (s) => JSON.stringify([s.value, s.context.cycle]),
-      // `resumed` is the phase region's history: a pseudo-state the actor passes through, never stays in.
-      unreachable: ['running.playing.phase.resumed', ...(hasPause(config) ? [] : ['running.playing.phase.pause'])],
-      assert: {
-        ready: (s) => {
-          expect(breathingView(s)).toMatchObject({ status: 'ready', phase: null, progress: 0, cycle: 1 });
-          expect(effects).toEqual([]);
-        },
-        running: (s, run) => {
-          const v = breathingView(s);
-          const now = run.clock.now();
-          const start = scheduledStart(config, v.cycle, v.phase!);
-          const end = start + phaseSeconds(config, v.phase!) * 1000;
-          // The phase is the one the schedule says, and the countdown shows the true seconds left.
-          expect(s.context.phaseStartedAt).toBe(start);
-          expect(s.context.phaseEndsAt).toBe(end);
-          expect(now).toBeGreaterThanOrEqual(start);
-          expect(now).toBeLessThan(end);
-          expect(v.secondsLeft).toBe(Math.ceil((end - now) / 1000));
-          expect(v.phaseProgress).toBeCloseTo((now - start) / (end - start), 10);
-          const done = (v.cycle - 1) * phases.length + phases.indexOf(v.phase!);
-          expect(v.progress).toBeCloseTo(done / (phases.length * config.totalCycles), 10);
-          expect(v.totalCycles).toBe(config.totalCycles);
-          expect(v.strip).toEqual(phases.map((p) => ({ phase: p, seconds: phaseSeconds(config, p) })));
-          // One haptic tick per phase entered; one cycle-complete per cycle ended before this one.
-          expect(count('haptic:select')).toBe(done + 1);
-          expect(count('cycleComplete')).toBe(v.cycle - 1);
-          expect(count('finish')).toBe(0);
-          expect(s.can({ type: 'START' })).toBe(false);
-        },
-        'running.playing': (s) => {
-          expect(breathingView(s)).toMatchObject({ paused: false, confirmingStop: false });
-          expect([s.can({ type: 'PAUSE' }), s.can({ type: 'STOP' }), s.can({ type: 'RESUME' })]).toEqual([
-            true,
-            true,
-            false,
-          ]);
-        },
-        'running.paused': (s, run) => {
-          // The clock stands where «Пауза» was pressed; «Продолжить» and «Завершить» are offered.
-          expect(run.events.at(-1)!.type).toBe('PAUSE');
-          expect(s.context.now).toBe(run.clock.now());
-          expect(breathingView(s)).toMatchObject({ paused: true, confirmingStop: false });
-          expect([s.can({ type: 'PAUSE' }), s.can({ type: 'STOP' }), s.can({ type: 'RESUME' })]).toEqual([
-            false,
-            true,
-            true,
-          ]);
-        },
-        'running.confirming': (s) => {
-          // «Завершить практику?»: held like a pause, answered by «Завершить» or «Продолжить» only.
-          expect(breathingView(s)).toMatchObject({ paused: true, confirmingStop: true });
-          expect(s.can({ type: 'STOP.CONFIRM' })).toBe(true);
-          expect(s.can({ type: 'STOP.CANCEL' })).toBe(true);
-          expect([s.can({ type: 'PAUSE' }), s.can({ type: 'RESUME' }), s.can({ type: 'STOP' })]).toEqual([
-            false,
-            false,
-            false,
-          ]);
-        },
-        finished: (s, run) => {
-          expect(effects.at(-1)).toBe('finish');
-          expect(count('finish')).toBe(1);
-          expect(breathingView(s)).toMatchObject({ status: 'finished', phase: null });
-          const stopped = run.events.at(-1)!.type === 'STOP.CONFIRM';
-          ended(stopped ? 'stopped on purpose' : 'all cycles');
-          // Stopped on purpose: the phases before the one that was on are done, the clock stopped inside that one.
-          const { cycle, phase } = s.context;
-          const done = stopped ? (cycle - 1) * phases.length + phases.indexOf(phase) : totalPhases(config);
-          const end = stopped
-            ? scheduledStart(config, cycle, phase) + phaseSeconds(config, phase) * 1000
-            : cycleSeconds(config) * config.totalCycles * 1000;
-          expect(s.context.phasesDone).toBe(done);
-          expect(breathingView(s).progress).toBe(done / totalPhases(config));
-          expect(run.clock.now()).toBeLessThanOrEqual(end);
-          expect(run.clock.now() < end).toBe(stopped);
-          expect(count('haptic:select')).toBe(stopped ? done + 1 : totalPhases(config));
-        },
+  const transitions: Record<string, Record<string, string | TransitionRow>> = {
+    ready: { START: { to: 'playing 1.inhale', effects: [[...select]] } },
+  };
+  const finished = (c: number, phase: BreathingPhase, done: number) => {
+    const key = `finished ${c}.${phase} ${done}`;
+    states[key] = {
+      view: {
+        ...base,
+        status: 'finished',
+        phase: null,
+        cycle: c,
+        secondsLeft: 0,
+        phaseSeconds: 0,
+        phaseProgress: 0,
+        progress: done / total,
       },
+      can: CAN,
+      status: 'done',
+      context: { phasesDone: done },
+    };
+    return key;
+  };
+  for (let c = 1; c <= cycles; c++) {
+    phases.forEach(([phase, seconds], i) => {
+      const at = `${c}.${phase}`;
+      const done = (c - 1) * phases.length + i;
+      const start = startOf(c, i);
+      const end = start + seconds * SECOND_MS;
+      const shown = (over: object) => ({
+        ...base,
+        phase,
+        cycle: c,
+        secondsLeft: seconds,
+        phaseSeconds: seconds,
+        phaseProgress: 0,
+        progress: done / total,
+        ...over,
+      });
+      // The phase is where the schedule says, to the millisecond.
+      const schedule = { phaseStartedAt: start, phaseEndsAt: end, phasesDone: done, now: start };
+      states[`playing ${at}`] = { view: shown({}), can: { ...CAN, PAUSE: true, STOP: true }, context: schedule };
+      states[`playing ${at} ticked`] = {
+        view: shown({ secondsLeft: seconds - 1, phaseProgress: 1 / seconds }),
+        can: { ...CAN, PAUSE: true, STOP: true },
+        context: { ...schedule, now: start + SECOND_MS },
+      };
+      states[`paused ${at}`] = {
+        view: shown({ paused: true }),
+        can: { ...CAN, RESUME: true, STOP: true },
+        context: schedule,
+      };
+      states[`confirming ${at}`] = {
+        view: shown({ paused: true, confirmingStop: true }),
+        can: { ...CAN, 'STOP.CONFIRM': true, 'STOP.CANCEL': true },
+        context: schedule,
+      };
+      const last = i === phases.length - 1;
+      const next: TransitionRow = !last
+        ? { to: `playing ${c}.${phases[i + 1]![0]}`, effects: [[...select]], after: seconds * SECOND_MS }
+        : c < cycles
+          ? { to: `playing ${c + 1}.inhale`, effects: [[...select], ['cycleComplete']], after: seconds * SECOND_MS }
+          : { to: finished(c, phase, total), effects: [['finish']], after: seconds * SECOND_MS };
+      transitions[`playing ${at}`] = {
+        [`after.phaseEnd.breathing.running.playing.phase.${phase}`]: next,
+        'after.tick.breathing.running.playing.clock.ticking': { to: `playing ${at} ticked`, after: SECOND_MS },
+        PAUSE: `paused ${at}`,
+        STOP: `confirming ${at}`,
+      };
+      transitions[`paused ${at}`] = { RESUME: `playing ${at}`, STOP: `confirming ${at}` };
+      transitions[`confirming ${at}`] = {
+        'STOP.CONFIRM': { to: finished(c, phase, done), effects: [['finish']] },
+        'STOP.CANCEL': `playing ${at}`,
+      };
+    });
+  }
+
+  describe(id, () => {
+    describeMachineTables(breathingMachine, {
+      inputFromClock: (clock) => ({ config, clock }),
+      view: breathingView,
+      key: breathingKey,
+      states,
+      transitions,
+      // The rhythm is fixed per table: box breathing always has its pause, the others never.
+      guardSides: { hasPause: 'one rhythm per table: with a pause (box) or without (4-7-8, triangle)' },
+      // `resumed` is the phase region's history: a pseudo-state the actor passes through, never stays in.
+      unreachable: ['running.playing.phase.resumed', ...(phases.length === 4 ? [] : ['running.playing.phase.pause'])],
+      counts: COUNTS[id],
     });
   });
 }
@@ -165,10 +218,36 @@ describe('breathing after the phone slept', () => {
     actor.stop();
   });
 
+  it('waking exactly as a phase ends: silence for it, one tick for the phase that begins', () => {
+    // 8 s: the hold (4–8 s) ends as the phone wakes; the exhale begins.
+    const { actor, effects } = sleepUntil(8000);
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'exhale', cycle: 1, secondsLeft: 4 });
+    expect(effects).toEqual(['haptic']);
+    actor.stop();
+  });
+
   it('waking in a cycle’s first inhale gives its tick and one cycle tap, however many cycles were missed', () => {
     const { actor, effects } = sleepUntil(49_000);
     expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'inhale', cycle: 4 });
     expect(effects).toEqual(['haptic', 'cycle']);
+    actor.stop();
+  });
+});
+
+describe('breathing started a while after the screen opened', () => {
+  it('the schedule starts at «Начать», not when the screen opened', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(breathingMachine, {
+      input: { config: BREATHING_CONFIGS.box_breathing, clock },
+      clock,
+    }).start();
+    clock.set(5000); // reading «Приготовьтесь к практике»
+    actor.send({ type: 'START' });
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'inhale', secondsLeft: 4, phaseProgress: 0 });
+    clock.set(8999);
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'inhale', secondsLeft: 1 });
+    clock.set(9000);
+    expect(breathingView(actor.getSnapshot())).toMatchObject({ phase: 'hold', secondsLeft: 4, progress: 1 / 20 });
     actor.stop();
   });
 });
@@ -183,7 +262,8 @@ describe('breathing paused and resumed', () => {
     }).start();
     const shown = () => breathingView(actor.getSnapshot());
     actor.send({ type: 'START' });
-    clock.set(5500); // hold, 2.5 s left (shows 3)
+    clock.set(5000);
+    clock.set(5500); // hold, 2.5 s left (shows 3); no timer fires between 5 s and 5.5 s
     actor.send({ type: 'PAUSE' });
     const atPause = shown();
     expect(atPause).toMatchObject({ phase: 'hold', secondsLeft: 3, paused: true, phaseProgress: 0.375 });
@@ -210,8 +290,15 @@ describe('breathing paused and resumed', () => {
     const shown = () => breathingView(actor.getSnapshot());
     actor.send({ type: 'START' });
     clock.set(1000);
+    clock.set(1500); // no timer fires between 1 s and 1.5 s: «Завершить» itself reads the clock
     actor.send({ type: 'STOP' });
-    expect(shown()).toMatchObject({ phase: 'inhale', secondsLeft: 3, paused: true, confirmingStop: true });
+    expect(shown()).toMatchObject({
+      phase: 'inhale',
+      secondsLeft: 3,
+      phaseProgress: 0.375,
+      paused: true,
+      confirmingStop: true,
+    });
     clock.set(30_000);
     actor.send({ type: 'STOP.CANCEL' });
     expect(shown()).toMatchObject({ phase: 'inhale', secondsLeft: 3, paused: false, confirmingStop: false });

@@ -34,6 +34,7 @@
  *   `view(snapshot)` (`toEqual`); `can()` matches its `can` row for every event type of the machine (a plain
  *   type key holds for all its cases, `TYPE label` for one case); `running` (default none) equals the ids of the
  *   running children; `context` (optional) is matched with `toMatchObject`; `status` defaults to 'active';
+ *   `output` (a final state's) equals the snapshot's output (default undefined);
  * - the step taken has an entry in `transitions[from][eventKey]` and the actor is now in its `to`;
  * - `effects` (default none) equals the named plain actions that ran during the step, in order, as `[name]` or
  *   `[name, params]` — recorded over whatever `provide` gives, so a lost, added or reordered effect fails;
@@ -72,6 +73,8 @@ export interface StateRow {
   /** The part of the context that matters here (`toMatchObject`). */
   context?: Record<string, unknown>;
   status?: 'active' | 'done';
+  /** A final state's output (`toEqual`; default undefined, as an active state has none). */
+  output?: unknown;
 }
 
 export type Effect = [string, unknown?];
@@ -154,7 +157,7 @@ export function generateMachineTables<V>(machine: AnyStateMachine, options: Tabl
   );
   const eventKey = (event: EventObject) => {
     const label = labels.get(payloadKey(event));
-    return label === undefined ? shortType(event.type) : `${shortType(event.type)} ${label}`;
+    return label ? `${shortType(event.type)} ${label}` : shortType(event.type);
   };
 
   const statesSeen = new Set<string>();
@@ -170,6 +173,7 @@ export function generateMachineTables<V>(machine: AnyStateMachine, options: Tabl
     if (!row) throw new Error(`reached state "${stateKey}" with no entry in the states table`);
     statesSeen.add(stateKey);
     expect(snapshot.status, `status in ${stateKey}`).toBe(row.status ?? 'active');
+    expect(snapshot.output, `output in ${stateKey}`).toEqual(row.output);
     expect(options.view(snapshot as never), `view in ${stateKey}`).toEqual(row.view);
     expect(Object.keys(snapshot.children).sort(), `running in ${stateKey}`).toEqual([...(row.running ?? [])].sort());
     if (row.context) expect(snapshot.context, `context in ${stateKey}`).toMatchObject(row.context);
