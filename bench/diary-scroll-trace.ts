@@ -4,7 +4,8 @@
 
 export const TRACE_CATEGORIES = ['toplevel', 'blink.user_timing'];
 
-interface TraceEvent {
+/** One event of a Chromium trace, as the trace benches read it. */
+export interface TraceEvent {
   name: string;
   ph: string;
   pid: number;
@@ -12,7 +13,7 @@ interface TraceEvent {
   ts: number;
   dur?: number;
   tdur?: number;
-  args?: { data?: { startTime?: number } };
+  args?: Record<string, unknown> & { data?: Record<string, unknown> };
 }
 
 export interface TracedTask {
@@ -41,7 +42,7 @@ export function mainThreadTasks(trace: Buffer, anchor: string): TracedTask[] {
   }
   const mark = events.find((e) => e.name === anchor && e.args?.data?.startTime !== undefined);
   if (!mark) throw new Error(`[bench diary-scroll] trace has no mark "${anchor}"`);
-  const offsetUs = mark.ts - mark.args!.data!.startTime! * 1000;
+  const offsetUs = mark.ts - (mark.args!.data!.startTime as number) * 1000;
   const onThread = events
     .filter(
       (e) =>

@@ -18,20 +18,10 @@ import { buildClient, ROOT } from '../server/start/client-build';
 import { launchUrl, signInitData } from '../tests/e2e/harness';
 import { withBrowserApp } from './browser-app';
 import { BOT_TOKEN, USER, openHomeCold, openHomeWarm, type HomeLoadRun } from './home-load';
+import type { TraceEvent } from './diary-scroll-trace';
 import { loadAverage, runIfMain } from './support';
 
 const CATEGORIES = ['devtools.timeline', 'v8.execute', 'v8', 'blink.user_timing', 'loading', 'toplevel'];
-
-interface TraceEvent {
-  name: string;
-  ph: string;
-  pid: number;
-  tid: number;
-  ts: number;
-  dur?: number;
-  tdur?: number;
-  args?: Record<string, unknown> & { data?: Record<string, unknown> };
-}
 
 /** Outermost events only: a compile inside an evaluation is part of it. */
 function outermost(events: TraceEvent[]): TraceEvent[] {
