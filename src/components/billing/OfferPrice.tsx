@@ -11,12 +11,16 @@ const Box = styled.div`
   gap: 2px;
 `;
 
-const Was = styled.p`
+/** One line of the price: its parts side by side, wrapping on a narrow screen. */
+const PriceLine = styled.p`
   display: flex;
   flex-wrap: wrap;
   align-items: baseline;
   gap: 0 ${({ theme }) => theme.space(2)};
   margin: 0;
+`;
+
+const Was = styled(PriceLine)`
   font-size: ${({ theme }) => theme.font.size.sm};
   s {
     color: ${({ theme }) => theme.color.subtitle};
@@ -27,12 +31,7 @@ const Discount = styled.span`
   font-weight: 700;
 `;
 
-const Now = styled.p`
-  display: flex;
-  flex-wrap: wrap;
-  align-items: baseline;
-  gap: 0 ${({ theme }) => theme.space(2)};
-  margin: 0;
+const Now = styled(PriceLine)`
   strong {
     font-size: ${({ theme }) => theme.font.size.xl};
     white-space: nowrap;
