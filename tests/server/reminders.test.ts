@@ -11,7 +11,7 @@ import { reminderDeliveries, reminderSchedule, users } from '../../server/db/sch
 import { recordActivity } from '../../server/users/activity';
 import { instantAt } from '../../server/http/time-zone';
 import { REMINDER_TEXTS } from '../../server/reminders/copy';
-import { REMINDER_HOURS, syncReminder } from '../../server/users/reminder-schedule';
+import { nextSlot, REMINDER_HOURS, syncReminder } from '../../server/users/reminder-schedule';
 import {
   CLAIM_BATCH,
   claimDue,
@@ -408,12 +408,13 @@ describeEachDatabase(
     it('the loop runs in the app on its tick and stops with it', async () => {
       const user = person();
       const { id } = await enrol(user, 'Europe/Moscow');
-      // Due a minute ago by the real clock (the loop reads it).
+      // Due a minute ago by the real clock (the loop reads it), for the day of the next 20:00 in Moscow: today's
+      // date would be dropped as late from 23:00 Moscow on (LATE_MS after the hour), whatever the loop does.
       await t.database.db
         .update(reminderSchedule)
         .set({
           dueAt: new Date(Date.now() - 60_000),
-          day: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Moscow' }).format(new Date()),
+          day: nextSlot('Europe/Moscow', REMINDER_HOURS.evening, new Date()).day,
         })
         .where(eq(reminderSchedule.userId, id));
       const app = await buildApp({
