@@ -1,57 +1,82 @@
-// Generated paths of the chat session machine (a new chat and an existing one), plus the sequences a graph cannot
-// express on its own: a whole streamed send, the draft across app restarts, paging while a reply streams.
-import { describe, expect, it } from 'vitest';
-import {
-  createActor,
-  fromCallback,
-  fromPromise,
-  SimulatedClock,
-  waitFor,
-  type AnyMachineSnapshot,
-  type EventObject,
-} from 'xstate';
+// The chat session as two tables, for an existing chat and a new one: the draft read back (nothing, a text, an
+// unanswered message, a failure), the history (a chat gone, a failure, older pages and their failure), the send
+// (typed, a topic tile, the stream's events in the server's order, a 402, a 503, a broken stream, «Отправить ещё
+// раз», «Изменить»), a reply still being written when the chat reopens (looked for every REPLY_RECHECK_MS), the
+// microphone's gate and the recorder's four endings, the suggestion cards and their gates, and the safety net: a
+// message at risk the server never answered shows the crisis lines on the device, a crisis reply opens «Помощь
+// рядом» and quiets every upsell. The graph walks only the transitions written below; every state reached must
+// have its row (the whole view model, can() for every event, the actors running). Sequences a graph cannot express
+// are in chat-session-sequences.test.ts.
+import { expect } from 'vitest';
+import type { AnyMachineSnapshot, EventObject } from 'xstate';
 import type { UsageInfo } from '../../contract/billing';
 import type { ChatMessage } from '../../contract/chat';
-import { chatDraftKey, EMPTY_DRAFT, isTempMessage, type ChatDraft } from '../../machines/chat/chat-draft';
+import { EMPTY_DRAFT } from '../../machines/chat/chat-draft';
 import {
   chatSessionMachine,
   chatSessionView,
-  helpNearby,
-  type ChatOpening,
-  type ChatSendRequest,
-  type ChatSessionContext,
-  type ChatSessionInput,
-  type ChatStreamMachineEvent,
   REPLY_RECHECK_MS,
-  REPLY_RECHECKS,
+  type ChatOpening,
+  type ChatSessionContext,
 } from '../../machines/chat/chat-session.machine';
-import { checkAccess } from '../../machines/billing/daily-access';
-import { voiceSecondsAllowed } from '../../machines/voice/voice-allowance';
-import {
-  voiceRecorderMachine,
-  voiceRecorderView,
-  type RecorderOutcome,
-  type TranscribeRequest,
-  type Transcript,
-} from '../../machines/voice/voice-recorder.machine';
-import { describeMachinePaths, type CaseEvent, type PathRun } from '../support/path-tests';
+import type { RecorderOutcome } from '../../machines/voice/voice-recorder.machine';
+import { describeMachineTables, type Effect, type StateRow, type TransitionRow } from '../support/machine-tables';
 import { diaryMeta, makeChat, makeMessage, messages, practiceMeta, usage } from './chat-fixtures';
 
-let idCounter = 0;
-const newClientId = () => `00000000-0000-4000-8000-${String(++idCounter).padStart(12, '0')}`;
+// ── The data: one client id for every send (the graph needs the same state from the same events), a fixed now ──
+const CID = '00000000-0000-4000-8000-000000000001';
+const newClientId = () => CID;
 const NOW = new Date('2025-03-10T12:00:00.000Z');
+const now = () => NOW;
 const UNSENT = { content: 'Мне тревожно перед экзаменом', clientId: '22222222-2222-4222-8222-222222222222' };
 const LIMIT_DETAIL = 'Лимит токенов исчерпан';
 const UNAVAILABLE =
   'Ассистент сейчас недоступен. Ваше сообщение сохранено — попробуйте отправить его ещё раз чуть позже.';
+const C1 = makeChat(1);
 const CREATED = makeChat(9, { id: 'c9', topic: 'Стресс и тревожность' });
-/** A reply's usage after a crisis reply: the limit spent, and the after-crisis window open for three days. */
-const IN_WINDOW: UsageInfo = { ...usage(1000, 1000), help_nearby_until: '2025-03-13T12:00:00.000Z' };
 
-/** c1: 75 messages, the newest 30 loaded; a practice card without access and a diary card among them. */
-const longChat: ChatOpening = {
-  total: 75, // first: the graph tells event payloads apart by their first 80 characters
-  chat: makeChat(1),
+/** What the composer may hold, by name (typed with a NUL the server would refuse: it is dropped). */
+const TEXTS = {
+  '': '',
+  typed: 'Не могу уснуть который день',
+  blank: '   ',
+  draft: 'Недописанное',
+  said: 'сказанное голосом',
+  'typed said': 'Не могу уснуть который день сказанное голосом',
+  spoken: 'и ещё сказанное голосом',
+  second: 'второе',
+  'typed second': 'Не могу уснуть который день\nвторое',
+  unsent: UNSENT.content,
+  topic: 'Стресс и тревожность',
+  risk: 'хочу умереть',
+} as const;
+type Text = keyof typeof TEXTS;
+/** What was sent, by name. */
+type Content = 'typed' | 'topic' | 'unsent' | 'risk';
+
+// Today's usage, by name. TODAY: 50 tokens left (the warning), 10 voice seconds, no diary on the plan.
+const TODAY: UsageInfo = { ...usage(1000, 950), tier: 'PRO', voice_seconds_limit: 600, voice_seconds_used: 590 };
+const USAGES: Record<string, UsageInfo | null> = {
+  none: null,
+  today: TODAY,
+  // The recorder's refusals mark today's usage (machines/voice/voice-allowance.ts): not on the plan, or spent.
+  noVoice: { ...TODAY, voice_seconds_limit: null },
+  voiceSpent: { ...TODAY, voice_seconds_used: 600 },
+  // After the recorder's words: 7 more seconds.
+  spoken: { ...TODAY, voice_seconds_used: 597 },
+  // After a reply with a practice card: 100 tokens of 1000 (no banner), today's 3 diary entries made.
+  practice: { ...TODAY, tokens_used: 100, diary_entries_limit: 3, diary_entries_used: 3 },
+  // After a reply with a diary card: every token spent, 1 diary entry left, the voice seconds spent.
+  diary: { ...TODAY, tokens_used: 1000, diary_entries_limit: 3, diary_entries_used: 2, voice_seconds_used: 600 },
+  // After a crisis reply: the limit spent, and the after-crisis window open for three days.
+  crisis: { ...TODAY, tokens_used: 1000, help_nearby_until: '2025-03-13T12:00:00.000Z' },
+};
+type Usage = keyof typeof USAGES;
+
+// The chat as loaded. c1: 75 messages, the newest 30; a locked practice card (m70) and a diary card (m72).
+const LONG: ChatOpening = {
+  total: 75,
+  chat: C1,
   messages: messages(46, 75).map((m) =>
     m.id === 'm70'
       ? { ...m, message_metadata: practiceMeta(false) }
@@ -60,570 +85,776 @@ const longChat: ChatOpening = {
         : m,
   ),
 };
-/** c1 whose last message is the restored unsent one: the server stored it, no reply yet (a 503 before the close). */
-const storedUnsent: ChatOpening = {
+/** The restored unsent message, stored by the server long ago (a 503 before the app closed): no reply. */
+const STORED: ChatOpening = {
   total: 2,
-  chat: makeChat(1),
+  chat: C1,
   messages: [
-    makeMessage(1, { role: 'assistant' }),
+    makeMessage(1, { id: 's1', role: 'assistant' }),
     makeMessage(2, { id: 'm-stored', role: 'user', content: UNSENT.content }),
   ],
 };
-
-/** c1 whose last message is the restored unsent one, stored 30 s before NOW: its reply is still being written. */
-const writingUnsent: ChatOpening = {
+/** …and answered (the reply was kept while the app was closed). */
+const ANSWERED: ChatOpening = {
   total: 3,
-  chat: makeChat(1),
+  chat: C1,
+  messages: [...STORED.messages, makeMessage(3, { id: 's3', role: 'assistant' })],
+};
+/** …stored 30 s before now: its reply is still being written. */
+const WRITING: ChatOpening = {
+  total: 3,
+  chat: C1,
   messages: [
-    ...messages(1, 2),
+    makeMessage(1, { id: 'w1' }),
+    makeMessage(2, { id: 'w2' }),
     makeMessage(3, { id: 'm-writing', content: UNSENT.content, created_at: '2025-03-10T11:59:30.000Z' }),
   ],
 };
-/** The newest page read again once the reply to it was stored. */
 const LATE_REPLY = makeMessage(4, { id: 'a-late', content: 'Слышу вас. Что тревожит сильнее всего?' });
-const writingAnswered: ChatOpening = {
-  total: 4,
-  chat: makeChat(1),
-  messages: [...writingUnsent.messages, LATE_REPLY],
+const WRITING_ANSWERED: ChatOpening = { total: 4, chat: C1, messages: [...WRITING.messages, LATE_REPLY] };
+const OPENINGS = { missing: null, long: LONG, stored: STORED, answered: ANSWERED, writing: WRITING };
+
+/** The replies a send may end with, in the chat that asked. */
+const REPLIES = {
+  practice: { message_metadata: practiceMeta(true), usage: 'practice' },
+  diary: { message_metadata: diaryMeta, usage: 'diary' },
+  crisis: { safety: 'crisis', usage: 'crisis' },
+} as const;
+type Reply = keyof typeof REPLIES;
+const reply = (kind: Reply, chatId: string): ChatMessage => {
+  const { usage: name, ...over } = REPLIES[kind];
+  return makeMessage(2, { id: `a-${kind}`, chat_id: chatId, usage_info: USAGES[name], ...over });
 };
+const storedUser = (content: Content, chatId: string) =>
+  makeMessage(1, { id: `u-${content}`, chat_id: chatId, content: TEXTS[content] });
 
-/** What the machine keeps on the device for its chat. */
-const draftOf = (c: ChatSessionContext): ChatDraft => ({
-  text: c.text,
-  unsent: c.pending ? { content: c.pending.content, clientId: c.pending.clientId } : null,
-});
+/** Every message a chat may show, by id (the stored copies and replies are built for the chat they are in). */
+const KNOWN = new Map<string, ChatMessage>(
+  [...messages(1, 45), ...LONG.messages, ...ANSWERED.messages, ...WRITING_ANSWERED.messages].map((m) => [m.id, m]),
+);
+const TEMP = `temp-${CID}`;
+const TEMP_RESTORED = `temp-${UNSENT.clientId}`;
 
-// Effects of one path run: the device store as saveDraft leaves it, and every effect with the event behind it.
-const store = new Map<string, ChatDraft>();
-const effects: Array<{ name: string; params: unknown; event: EventObject }> = [];
-let checked = 0;
-const record =
-  (name: string) =>
-  ({ event }: { event: EventObject }, params: unknown) =>
-    void effects.push({ name, params, event });
-const provide = () => {
-  store.clear();
-  effects.length = 0;
-  checked = 0;
-  idCounter = 0;
-  return {
-    actions: {
-      saveDraft: ({ event }: { event: EventObject }, params: { chatKey: string; draft: ChatDraft }) => {
-        effects.push({ name: 'saveDraft', params, event });
-        if (params.draft.text === '' && params.draft.unsent === null) store.delete(params.chatKey);
-        else store.set(params.chatKey, params.draft);
-      },
-      navigate: record('navigate'),
-      toast: record('toast'),
-      openUpgradeDialog: record('openUpgradeDialog'),
-      haptic: record('haptic'),
-    },
-  };
-};
+// ── The state key: where the machine is, and the facts the screen shows ──
+type Send = 'idle' | 'waiting' | 'replying' | 'awaitingReply' | 'checkingReply' | 'failed';
+interface Pending {
+  id: string;
+  content: Content;
+  clientId: string;
+}
+interface Facts {
+  at: 'restoring' | 'loading' | 'notFound' | 'error' | 'ready';
+  help: 'closed' | 'open';
+  voice: 'closed' | 'open';
+  history: 'idle' | 'loadingOlder' | 'olderFailed';
+  send: Send;
+  chatId: string | null;
+  /** The chat loaded or created (its topic shows). */
+  chat: 'c1' | 'c9' | null;
+  text: Text;
+  /** Message ids, oldest first. */
+  msgs: string[];
+  pending: Pending | null;
+  /** The 503's words are kept for the failed message. */
+  detail: boolean;
+  /** How many DELTAs streamed. */
+  stream: number;
+  lastReply: string | null;
+  usage: Usage;
+  refused: boolean;
+  /** Looks for a reply still being written (while awaited). */
+  checks: number;
+  older: number;
+}
 
-const ofType = <T extends string>(e: EventObject, type: T) => e.type === type;
-const messageById = (s: AnyMachineSnapshot, id: string) =>
-  (s.context as ChatSessionContext).messages.find((m) => m.id === id);
+const idsKey = (ids: string[]) =>
+  ids
+    .map((id) => (id === TEMP ? 'temp' : id === TEMP_RESTORED ? 'temp-restored' : id))
+    .join(',')
+    .replace(/m(\d+)(?:,m\d+)*,m(\d+)/g, (run, a: string, b: string) =>
+      run.split(',').length === Number(b) - Number(a) + 1 ? `m${a}..m${b}` : run,
+    );
+const awaited = (f: Facts) => f.send === 'awaitingReply' || f.send === 'checkingReply';
+const keyOf = (f: Facts) =>
+  [
+    f.at === 'ready' ? `ready(${f.help} ${f.voice} ${f.history} ${f.send})` : f.at,
+    `chat:${f.chatId ?? 'new'}${f.chat ? '' : '?'}`,
+    f.text && `text:${f.text}`,
+    f.msgs.length > 0 && `msgs:${idsKey(f.msgs)}`,
+    f.pending && `pending:${f.pending.id === TEMP ? 'temp' : f.pending.id}/${f.pending.content}`,
+    f.pending && f.pending.clientId !== CID && 'restored',
+    f.at === 'ready' && f.send === 'failed' && f.detail && 'detail',
+    f.stream > 0 && `stream:${f.stream}`,
+    f.lastReply && `last:${f.lastReply}`,
+    `usage:${f.usage}`,
+    f.refused && 'refused',
+    awaited(f) && `checks:${f.checks}`,
+    f.older > 0 && `older:${f.older}`,
+  ]
+    .filter(Boolean)
+    .join(' ');
 
-/** Every effect since the last check, against the event that caused it: exact params, nothing unexpected. */
-function checkNewEffects(s: AnyMachineSnapshot) {
+const canonical = (v: unknown): string =>
+  JSON.stringify(v, (_k, x: unknown) =>
+    x && typeof x === 'object' && !Array.isArray(x) ? Object.fromEntries(Object.entries(x).sort()) : x,
+  );
+const nameIn = <T extends string>(table: Record<T, unknown>, value: unknown) =>
+  (Object.keys(table) as T[]).find((k) => canonical(table[k]) === canonical(value)) ??
+  (`?${JSON.stringify(value)}` as T);
+const STREAMS = ['', 'Похоже, ', 'Похоже, Похоже, '];
+
+/** The facts of a snapshot (what the key shows). */
+function factsOf(s: AnyMachineSnapshot): Facts {
   const c = s.context as ChatSessionContext;
-  for (const { name, params, event } of effects.slice(checked)) {
-    const where = `${name} after ${event.type}`;
-    if (name === 'saveDraft') continue; // checked as an outcome: the store always equals the context (see ready)
-    if (ofType(event, 'PRACTICE.OPEN')) {
-      const meta = messageById(s, (event as unknown as { messageId: string }).messageId)?.message_metadata;
-      expect(meta?.type, where).toBe('practice_suggestion');
-      if (meta?.type !== 'practice_suggestion') continue;
-      expect(params, where).toEqual(
-        meta.has_access
-          ? { to: `/app/practices/${meta.practice_type}`, state: { sourceType: 'ai_suggestion', sourceId: c.chatId } }
-          : { to: '/app/profile/subscription' },
-      );
-      // A locked card offers no upgrade in the after-crisis window.
-      expect(meta.has_access || !helpNearby(c.usage, NOW), where).toBe(true);
-    } else if (ofType(event, 'DIARY.OPEN')) {
-      const meta = messageById(s, (event as unknown as { messageId: string }).messageId)?.message_metadata;
-      expect(meta, where).toEqual(diaryMeta);
-      // The diary's gate: not on the plan or spent today → its dialog instead of the form.
-      const decision = checkAccess('diary', c.usage);
-      if (decision !== 'allowed') {
-        expect([name, params], where).toEqual(['openUpgradeDialog', { key: `diary_${decision}` }]);
-        continue;
-      }
-      expect(params, where).toEqual({
-        to: '/app/diary/new',
-        state: {
-          suggestedContent: diaryMeta.suggested_content,
-          suggestedTitle: diaryMeta.suggested_title,
-          sourceType: 'ai_suggestion',
-          sourceId: c.chatId,
-        },
-      });
-    } else if (ofType(event, 'UPGRADE')) {
-      expect([name, params], where).toEqual(['navigate', { to: '/app/profile/subscription' }]);
-      expect(helpNearby(c.usage, NOW), where).toBe(false); // no upsell in the after-crisis window
-    } else if (ofType(event, 'SAFETY_PLAN.OPEN')) {
-      // Back from the plan returns to this chat.
-      expect([name, params], where).toEqual([
-        'navigate',
-        { to: '/app/safety-plan', state: { from: c.chatId ? `/app/chat/${c.chatId}` : '/app/chat' } },
-      ]);
-    } else if (ofType(event, 'BACK')) {
-      expect([name, params], where).toEqual(['navigate', { to: '/app/chat' }]);
-    } else if (ofType(event, 'MIC.PRESS')) {
-      // The gate: no STT on the server → the toast; the plan or today's seconds → their dialog; else no effect.
-      const decision = checkAccess('voice', c.usage);
-      expect([name, params], where).toEqual(
-        !c.voiceInput
-          ? ['toast', { key: 'voiceUnconfigured' }]
-          : [
-              'openUpgradeDialog',
-              { key: decision === 'not_available' ? 'voice_not_available' : 'voice_limit_reached' },
-            ],
-      );
-      expect(decision === 'allowed' && c.voiceInput, where).toBe(false);
-    } else if (ofType(event, 'xstate.done.actor.voiceRecorder')) {
-      const outcome = (event as unknown as { output: RecorderOutcome }).output;
-      expect([name, params], where).toEqual(
-        outcome.kind === 'text'
-          ? ['haptic', { kind: 'success' }]
-          : ['openUpgradeDialog', { key: outcome.kind === 'refused' ? `voice_${outcome.refusal}` : 'none' }],
-      );
-    } else if (ofType(event, 'CHAT_CREATED')) {
-      expect([name, params], where).toEqual([
-        'navigate',
-        { to: '/app/chat/c9', replace: true, state: { createdChat: 'c9' } },
-      ]);
-    } else if (ofType(event, 'ERROR')) {
-      expect((event as unknown as { failure: { kind: string } }).failure.kind, where).toBe('limit');
-      expect(
-        [
-          ['toast', { key: 'limitReached', detail: LIMIT_DETAIL }],
-          ['openUpgradeDialog', { key: 'messages_limit_reached' }],
-        ],
-        where,
-      ).toContainEqual([name, params]);
-    } else {
-      throw new Error(`unexpected effect ${where}: ${JSON.stringify(params)}`);
-    }
-  }
-  checked = effects.length;
+  const at = (typeof s.value === 'string' ? s.value : Object.keys(s.value)[0]!) as Facts['at'];
+  const ready = (s.value as { ready?: Record<string, unknown> }).ready;
+  const send = ready ? ready.send : 'idle';
+  const f: Facts = {
+    at,
+    help: (ready?.help ?? 'closed') as Facts['help'],
+    voice: (ready?.voice ?? 'closed') as Facts['voice'],
+    history: (ready?.history ?? 'idle') as Facts['history'],
+    send: (typeof send === 'string' ? send : (send as { sending: Send }).sending) as Send,
+    chatId: c.chatId,
+    chat: (c.chat?.id ?? null) as Facts['chat'],
+    text: nameIn(TEXTS, c.text),
+    msgs: c.messages.map((m) => m.id),
+    pending: c.pending && {
+      id: c.pending.messageId,
+      content: nameIn(TEXTS, c.pending.content) as Content,
+      clientId: c.pending.clientId,
+    },
+    detail: c.failureDetail === UNAVAILABLE,
+    stream: STREAMS.indexOf(c.streamingText),
+    lastReply: c.lastReply?.id ?? null,
+    usage: nameIn(USAGES, c.usage),
+    refused: c.limitRefused,
+    checks: c.replyChecks,
+    older: c.olderRemaining,
+  };
+  return f;
+}
+const sessionKey = (s: AnyMachineSnapshot) => keyOf(factsOf(s));
+
+// ── What the screen shows and what it offers, by the spec's rules (not by the machine's code) ──
+const windowOpen = (f: Facts) => f.usage === 'crisis';
+const sending = (f: Facts) => f.at === 'ready' && (f.send === 'waiting' || f.send === 'replying');
+const failed = (f: Facts) => f.at === 'ready' && f.send === 'failed';
+function messageOf(id: string, f: Facts): ChatMessage {
+  if (id === TEMP || id === TEMP_RESTORED)
+    return {
+      id,
+      // Shown at once, before the chat exists when it is new.
+      chat_id: f.chatId === 'c1' ? 'c1' : '',
+      role: 'user',
+      content: TEXTS[f.pending!.content],
+      created_at: NOW.toISOString(),
+      usage_info: null,
+      message_metadata: null,
+      safety: null,
+    };
+  if (id.startsWith('u-')) return storedUser(id.slice(2) as Content, f.chatId!);
+  if (id.startsWith('a-') && id !== 'a-late') return reply(id.slice(2) as Reply, f.chatId!);
+  return KNOWN.get(id)!;
+}
+function banner(f: Facts) {
+  const u = USAGES[f.usage];
+  if (f.refused) return 'exhausted';
+  if (!u || u.tokens_limit === null) return 'hidden';
+  const left = u.tokens_limit - u.tokens_used;
+  return left <= 0 ? 'exhausted' : left <= u.tokens_limit / 10 ? 'low' : 'hidden';
+}
+function shows(f: Facts) {
+  const ready = f.at === 'ready';
+  const text = TEXTS[f.text];
+  const canSend = ready && f.send === 'idle' && text.trim() !== '';
+  const hasOlder = ready && f.history === 'idle' && f.chatId !== null && f.older > 0;
+  return {
+    status: f.at === 'restoring' ? 'loading' : f.at,
+    chatId: f.chatId,
+    topic: f.chat === 'c1' ? C1.topic : f.chat === 'c9' ? CREATED.topic : null,
+    messages: f.msgs.map((id) => messageOf(id, f)),
+    typing: ready && f.send === 'waiting',
+    replyWriting: ready && awaited(f),
+    streamingText: STREAMS[f.stream],
+    lastReply: f.lastReply ? messageOf(f.lastReply, f) : null,
+    sending: sending(f),
+    failedMessageId: failed(f) ? f.pending!.id : null,
+    failureDetail: failed(f) && f.detail ? UNAVAILABLE : null,
+    // «Изменить» only for a message the server never stored.
+    failedEditable: failed(f) && f.pending!.id.startsWith('temp-'),
+    // The crisis lines on the device: a message at risk that failed (never while it is being sent).
+    pendingAtRisk: failed(f) && f.pending!.content === 'risk',
+    text,
+    editable: ready,
+    canSend,
+    showMic: text.trim() === '',
+    showTopics: ready && f.msgs.length === 0 && !sending(f),
+    hasOlder,
+    loadingOlder: ready && f.history === 'loadingOlder',
+    olderFailed: ready && f.history === 'olderFailed',
+    banner: banner(f),
+    // «Улучшить тариф» on the banner: never in the after-crisis window.
+    bannerUpgrade: ready && banner(f) === 'exhausted' && !windowOpen(f),
+    helpNearby: windowOpen(f),
+    helpOpen: ready && f.help === 'open',
+    quiet: windowOpen(f),
+    voiceRecorder: ready && f.voice === 'open' ? expect.anything() : undefined,
+  };
+}
+function offers(f: Facts): Record<string, boolean> {
+  const ready = f.at === 'ready';
+  const has = (id: string) => f.msgs.includes(id);
+  return {
+    BACK: true, // Telegram's back button, everywhere
+    RETRY: f.at === 'error',
+    'TEXT.CHANGE': ready,
+    'VOICE.TEXT': ready,
+    'SAFETY_PLAN.OPEN': ready,
+    SEND: ready && f.send === 'idle' && TEXTS[f.text].trim() !== '',
+    'TOPIC.SEND topic': ready && f.send === 'idle',
+    'TOPIC.SEND blank': false,
+    RETRY_SEND: failed(f),
+    EDIT_UNSENT: failed(f),
+    LOAD_OLDER: ready && f.history === 'idle' && f.chatId !== null && f.older > 0,
+    RETRY_OLDER: ready && f.history === 'olderFailed',
+    // The stream's events, while a send runs.
+    CHAT_CREATED: sending(f),
+    USER_MESSAGE: sending(f),
+    DELTA: sending(f),
+    DONE: sending(f),
+    ERROR: sending(f),
+    'MIC.PRESS': ready && f.voice === 'closed',
+    // A card leads somewhere when it is shown; a locked one offers nothing in the after-crisis window.
+    'PRACTICE.OPEN free': ready && has('a-practice'),
+    'PRACTICE.OPEN locked': ready && has('m70') && !windowOpen(f),
+    'PRACTICE.OPEN none': false,
+    'DIARY.OPEN card': ready && has('m72'),
+    'DIARY.OPEN reply': ready && has('a-diary'),
+    'DIARY.OPEN none': false,
+    UPGRADE: ready && !windowOpen(f),
+    'HELP.OPEN': ready && f.help === 'closed' && windowOpen(f),
+    'HELP.CLOSE': ready && f.help === 'open',
+  };
+}
+function runningIn(f: Facts): string[] {
+  return [
+    'loadUsage', // spawned at the start, it stays a child once done
+    f.at === 'restoring' && 'restoreDraft',
+    f.at === 'loading' && 'loadChat',
+    f.at === 'ready' && f.send === 'checkingReply' && 'checkReply',
+    sending(f) && 'sendMessage',
+    f.at === 'ready' && f.history === 'loadingOlder' && 'loadOlder',
+    f.at === 'ready' && f.voice === 'open' && 'voiceRecorder',
+  ].filter((x): x is string => typeof x === 'string');
 }
 
-const streamEvents = {
-  // A new chat is created by its first send; an existing chat never reports one.
-  CHAT_CREATED: (s: AnyMachineSnapshot): CaseEvent[] =>
-    (s.context as ChatSessionContext).chatId === null ? [{ type: 'CHAT_CREATED', chat: CREATED }] : [],
-  USER_MESSAGE: (s: AnyMachineSnapshot): CaseEvent[] => {
-    const c = s.context as ChatSessionContext;
-    if (!c.pending || !isTempMessage(c.pending.messageId)) return [];
-    const stored: ChatMessage = makeMessage(1, {
-      id: `u${c.messages.length}`,
-      chat_id: c.chatId ?? 'c9',
-      content: c.pending.content,
-    });
-    return [{ type: 'USER_MESSAGE', message: stored }];
+// ── Events: payload cases by label ──
+const PRACTICE_IDS = { free: 'a-practice', locked: 'm70', none: 'none' };
+const DIARY_IDS = { card: 'm72', reply: 'a-diary', none: 'none' };
+const OUTCOMES: Record<string, RecorderOutcome> = {
+  text: { kind: 'text', text: TEXTS.spoken, usage: USAGES.spoken! },
+  forPlan: { kind: 'refused', refusal: 'not_available' },
+  forToday: { kind: 'refused', refusal: 'limit_reached' },
+  cancelled: { kind: 'cancelled' },
+};
+const byLabel = <T>(type: string, table: Record<string, T>, event: (value: T) => Record<string, unknown>) =>
+  Object.fromEntries(Object.entries(table).map(([label, value]) => [label, { type, ...event(value) }]));
+const contextOf = (s: AnyMachineSnapshot) => s.context as ChatSessionContext;
+const EVENTS = {
+  'xstate.done.actor.loadUsage': { today: { type: 'xstate.done.actor.loadUsage', output: TODAY } },
+  'xstate.done.actor.restoreDraft': byLabel(
+    'xstate.done.actor.restoreDraft',
+    { empty: EMPTY_DRAFT, draft: { text: TEXTS.draft, unsent: null }, unsent: { text: '', unsent: UNSENT } },
+    (output) => ({ output }),
+  ),
+  'xstate.done.actor.loadChat': byLabel('xstate.done.actor.loadChat', OPENINGS, (output) => ({ output })),
+  // Looking again for the reply still being written: it came, not yet, or the chat is gone.
+  'xstate.done.actor.checkReply': byLabel(
+    'xstate.done.actor.checkReply',
+    { answered: WRITING_ANSWERED, writing: WRITING, gone: null },
+    (output) => ({ output }),
+  ),
+  // The page just before the oldest message shown (75 messages: 30 shown, then 30 more, then the first 15).
+  'xstate.done.actor.loadOlder': (s: AnyMachineSnapshot) => {
+    const left = contextOf(s).olderRemaining;
+    const from = Math.max(1, left - 29);
+    return { page: { type: 'xstate.done.actor.loadOlder', output: { total: 75, messages: messages(from, left) } } };
   },
-  DELTA: [{ type: 'DELTA', text: 'Похоже, ' }],
-  DONE: (s: AnyMachineSnapshot): CaseEvent[] => {
-    const c = s.context as ChatSessionContext;
-    const reply = (over: Partial<ChatMessage>) =>
-      makeMessage(2, { id: `a${c.messages.length}`, chat_id: c.chatId ?? 'c9', ...over });
-    return [
-      {
-        type: 'DONE',
-        chat: CREATED,
-        message: reply({ message_metadata: practiceMeta(true), usage_info: usage(1000, 100) }),
-      },
-      { type: 'DONE', chat: CREATED, message: reply({ message_metadata: diaryMeta, usage_info: usage(1000, 1000) }) },
-      // The crisis reply: the window opens (and the limit, spent, offers no upgrade).
-      {
-        type: 'DONE',
-        chat: CREATED,
-        message: reply({ safety: 'crisis', message_metadata: practiceMeta(true), usage_info: IN_WINDOW }),
-      },
-    ];
+  'xstate.done.actor.voiceRecorder': byLabel('xstate.done.actor.voiceRecorder', OUTCOMES, (output) => ({ output })),
+  'TEXT.CHANGE': byLabel(
+    'TEXT.CHANGE',
+    { typed: 'Не могу уснуть\u0000 который день', blank: '   ', second: TEXTS.second, risk: TEXTS.risk },
+    (value) => ({ value }),
+  ),
+  'TOPIC.SEND': byLabel('TOPIC.SEND', { topic: TEXTS.topic, blank: ' ' }, (text) => ({ text })),
+  'VOICE.TEXT': { said: { type: 'VOICE.TEXT', text: TEXTS.said } },
+  'PRACTICE.OPEN': byLabel('PRACTICE.OPEN', PRACTICE_IDS, (messageId) => ({ messageId })),
+  'DIARY.OPEN': byLabel('DIARY.OPEN', DIARY_IDS, (messageId) => ({ messageId })),
+  CHAT_CREATED: { created: { type: 'CHAT_CREATED', chat: CREATED } },
+  // The server's copy of the message being sent (in the chat it went to).
+  USER_MESSAGE: (s: AnyMachineSnapshot) => {
+    const c = contextOf(s);
+    const content = c.pending ? (nameIn(TEXTS, c.pending.content) as Content) : 'typed';
+    return { stored: { type: 'USER_MESSAGE', message: storedUser(content, c.chatId ?? 'c9') } };
   },
-  ERROR: [
-    { type: 'ERROR', failure: { kind: 'limit', detail: LIMIT_DETAIL } },
-    { type: 'ERROR', failure: { kind: 'unavailable', detail: UNAVAILABLE } },
-    { type: 'ERROR', failure: { kind: 'failed' } },
-  ],
+  DELTA: { words: { type: 'DELTA', text: STREAMS[1] } },
+  DONE: (s: AnyMachineSnapshot) => {
+    const chatId = contextOf(s).chatId ?? 'c9';
+    const chat = chatId === 'c1' ? C1 : CREATED;
+    return Object.fromEntries(
+      (Object.keys(REPLIES) as Reply[]).map((kind) => [kind, { type: 'DONE', chat, message: reply(kind, chatId) }]),
+    );
+  },
+  ERROR: byLabel(
+    'ERROR',
+    {
+      limit: { kind: 'limit', detail: LIMIT_DETAIL },
+      unavailable: { kind: 'unavailable', detail: UNAVAILABLE },
+      failed: { kind: 'failed' },
+    },
+    (failure) => ({ failure }),
+  ),
 };
 
-/** Cards the graph may press: every suggestion shown, and an id that is none. */
-const cardEvents =
-  (type: 'PRACTICE.OPEN' | 'DIARY.OPEN') =>
-  (s: AnyMachineSnapshot): CaseEvent[] => [
-    ...(s.context as ChatSessionContext).messages
-      .filter(
-        (m) => m.message_metadata?.type === (type === 'PRACTICE.OPEN' ? 'practice_suggestion' : 'diary_suggestion'),
-      )
-      .map((m) => ({ type, messageId: m.id })),
-    { type, messageId: 'none' },
-  ];
+// Labels of the cases, so the walk below can name the events the graph proposes.
+const LABELS = new Map<string, string>();
+const payloadKey = (e: EventObject) =>
+  JSON.stringify(e, (_k, v: unknown) => (v instanceof Error ? `Error(${v.message})` : v));
+type Cases = Record<string, Record<string, unknown> & { type: string }>;
+const events = Object.fromEntries(
+  Object.entries(EVENTS as Record<string, Cases | ((s: AnyMachineSnapshot) => Cases)>).map(([type, cases]) => [
+    type,
+    (s: AnyMachineSnapshot) => {
+      const list = typeof cases === 'function' ? cases(s) : cases;
+      for (const [label, event] of Object.entries(list)) LABELS.set(payloadKey(event), label);
+      return list;
+    },
+  ]),
+);
+const eventKeyOf = (e: EventObject) => {
+  const label = LABELS.get(payloadKey(e));
+  const type = e.type.replace(/^xstate\./, '');
+  return label ? `${type} ${label}` : type;
+};
 
-/** Events that change nothing but effects: offered only where the chat rests, to keep the graph small. */
-const SIDE_EVENTS = new Set([
-  'PRACTICE.OPEN',
-  'DIARY.OPEN',
-  'UPGRADE',
-  'MIC.PRESS',
-  'BACK',
-  'VOICE.TEXT',
-  'xstate.done.actor.loadUsage',
-  'HELP.OPEN',
-  'SAFETY_PLAN.OPEN',
-]);
+// ── Effects and actors, as the spec words them ──
+const draftOf = (f: Facts) => ({
+  text: TEXTS[f.text],
+  unsent: f.pending ? { content: TEXTS[f.pending.content], clientId: f.pending.clientId } : null,
+});
+/** The device keeps exactly the composer's text and the unanswered message, per chat ('new' before it exists). */
+const save = (f: Facts): Effect => ['saveDraft', { chatKey: f.chatId ?? 'new', draft: draftOf(f) }];
+const go = (to: string, more: object = {}): Effect => ['navigate', { to, ...more }];
+const dialog = (key: string): Effect => ['openUpgradeDialog', { key }];
+const PLANS = '/app/profile/subscription';
+/** The safety plan, whose back returns to this chat. */
+const safetyPlan = (chatId: string | null) =>
+  go('/app/safety-plan', { state: { from: chatId ? `/app/chat/${chatId}` : '/app/chat' } });
+const diaryForm = (chatId: string) =>
+  go('/app/diary/new', {
+    state: {
+      suggestedContent: diaryMeta.suggested_content,
+      suggestedTitle: diaryMeta.suggested_title,
+      sourceType: 'ai_suggestion',
+      sourceId: chatId,
+    },
+  });
+const refusedByLimit = (f: Facts): Effect[] => [
+  ['toast', { key: 'limitReached', detail: LIMIT_DETAIL }],
+  dialog('messages_limit_reached'),
+  save(f),
+];
+const loadChat = { id: 'loadChat', src: 'loadChat', input: { chatId: 'c1' } };
+const checkReply = { id: 'checkReply', src: 'loadChat', input: { chatId: 'c1' } };
+const loadOlder = (skip: number, limit: number) => ({
+  id: 'loadOlder',
+  src: 'loadOlder',
+  input: { chatId: 'c1', skip, limit },
+});
+const sendOf = (f: Facts) => ({
+  id: 'sendMessage',
+  src: 'sendMessage',
+  input: { chatId: f.chatId, content: TEXTS[f.pending!.content], clientId: f.pending!.clientId },
+});
+/** The recorder may record what today's voice seconds allow, at most its 60 s. */
+const recorder = (maxSeconds: number) => ({
+  id: 'voiceRecorder',
+  src: 'voiceRecorder',
+  input: { maxSeconds, clock: { now: expect.any(Function) }, newClientId },
+});
+const AFTER_RECHECK = 'after.replyRecheck.chatSession.ready.send.awaitingReply';
 
-/**
- * The stream's events in the order the server sends them: the chat (a new chat only), the stored user message,
- * then deltas and done, or an error event. A 402 is an HTTP answer before any event; a failure of the connection
- * may come at any time.
- */
-function inStreamOrder(c: ChatSessionContext, e: EventObject): boolean {
-  const stored = c.pending !== null && !isTempMessage(c.pending.messageId);
-  switch (e.type) {
-    case 'USER_MESSAGE':
-      return c.chatId !== null;
-    case 'DELTA':
-    case 'DONE':
-      return stored;
-    case 'ERROR': {
-      const kind = (e as unknown as { failure: { kind: string } }).failure.kind;
-      return kind === 'limit'
-        ? !stored && c.streamingText === '' && (c.chatId === null) === (c.chat === null || c.chatId !== null)
-        : kind === 'unavailable'
-          ? stored
-          : true;
-    }
-    default:
-      return true;
-  }
+// ── Building the tables: `on(from, event, to, step)` writes a transition and the rows of both ends ──
+function tables() {
+  const states: Record<string, StateRow> = {};
+  const transitions: Record<string, Record<string, string | TransitionRow>> = {};
+  const row = (f: Facts) => {
+    const key = keyOf(f);
+    states[key] ??= { view: shows(f), can: offers(f), running: runningIn(f) };
+    return key;
+  };
+  const on = (from: Facts, event: string, to: Facts, step: Omit<TransitionRow, 'to'> = {}) => {
+    const row_ = (transitions[row(from)] ??= {});
+    if (row_[event]) throw new Error(`written twice: ${keyOf(from)} | ${event}`);
+    row_[event] = { to: row(to), ...step };
+  };
+  /** The graph proposes only the transitions written here. */
+  const walk = (s: AnyMachineSnapshot, e: EventObject) => transitions[sessionKey(s)]?.[eventKeyOf(e)] !== undefined;
+  return { states, transitions, on, walk };
 }
 
-/** What the after-crisis window changes: the header's help, the safety plan, and the upsells it quiets. */
-const WINDOW_EVENTS = new Set(['HELP.OPEN', 'HELP.CLOSE', 'SAFETY_PLAN.OPEN', 'PRACTICE.OPEN', 'UPGRADE']);
-
-const PAYLOAD_EVENTS = new Set(['CHAT_CREATED', 'USER_MESSAGE', 'PRACTICE.OPEN', 'DIARY.OPEN']);
-
-const VOICE_SAID = 'и ещё сказанное голосом';
-const TODAY: UsageInfo = { ...usage(1000, 950), tier: 'PRO', voice_seconds_limit: 600, voice_seconds_used: 590 };
-/** How the recorder may end: the words (with today's usage after them), a refusal of either kind, or closed. */
-const voiceOutcomes: RecorderOutcome[] = [
-  { kind: 'text', text: VOICE_SAID, usage: { ...usage(1000, 100), voice_seconds_limit: 600, voice_seconds_used: 7 } },
-  { kind: 'refused', refusal: 'not_available' },
-  { kind: 'refused', refusal: 'limit_reached' },
-  { kind: 'cancelled' },
-];
-
-const common = (input: ChatSessionInput) => ({
-  input,
-  paths: 'shortest' as const,
-  maxPaths: 700, // the recorder's four outcomes after each way into the chat; the after-crisis window
-  provide,
-  filterEvents: (s: AnyMachineSnapshot, e: EventObject) =>
-    // An event whose cases are empty here comes back bare: never send one without its payload.
-    !(PAYLOAD_EVENTS.has(e.type) && Object.keys(e).length === 1) &&
-    // The recorder's sheet is modal: while it is open only its outcome arrives (the sequences below mix them).
-    (!s.matches({ ready: { voice: 'open' } }) || e.type === 'xstate.done.actor.voiceRecorder') &&
-    // So is «Помощь рядом»: closed, or the safety plan.
-    (!s.matches({ ready: { help: 'open' } }) || e.type === 'HELP.CLOSE' || e.type === 'SAFETY_PLAN.OPEN') &&
-    // After the crisis reply the graph explores what the window changes (the sequences below go on sending).
-    (!helpNearby((s.context as ChatSessionContext).usage, NOW) || WINDOW_EVENTS.has(e.type)) &&
-    inStreamOrder(s.context as ChatSessionContext, e) &&
-    (e.type !== 'TEXT.CHANGE' || !s.matches({ ready: { send: { sending: 'replying' } } })) &&
-    // The tiles show only in an empty chat; older pages are asked for while nothing or the first words stream.
-    (e.type !== 'TOPIC.SEND' || (s.context as ChatSessionContext).messages.length === 0) &&
-    (e.type !== 'LOAD_OLDER' ||
-      s.matches({ ready: { send: 'idle' } }) ||
-      s.matches({ ready: { send: { sending: 'waiting' } } })) &&
-    (!SIDE_EVENTS.has(e.type) ||
-      (s.matches({ ready: { send: 'idle', history: 'idle' } }) && !(s.context as ChatSessionContext).text) ||
-      (e.type === 'xstate.done.actor.loadUsage' && s.matches('restoring'))),
-  serializeState: (s: AnyMachineSnapshot) => {
-    const c = s.context as ChatSessionContext;
-    return JSON.stringify([
-      s.value,
-      c.chatId,
-      c.text.trim() !== '',
-      c.pending ? (isTempMessage(c.pending.messageId) ? 'temp' : 'stored') : null,
-      c.olderRemaining,
-      c.limitRefused,
-      // How many looks for a reply still being written (only while it is awaited: after, it changes nothing).
-      s.matches({ ready: { send: 'awaitingReply' } }) || s.matches({ ready: { send: 'checkingReply' } })
-        ? c.replyChecks
-        : null,
-      c.streamingText !== '',
-      c.messages.length > 0,
-      // What the microphone does, where it is pressed (elsewhere it would only multiply the states).
-      s.matches({ ready: { send: 'idle', history: 'idle' } }) && !c.text && c.usage
-        ? checkAccess('voice', c.usage)
-        : null,
-      helpNearby(c.usage, c.now()),
-    ]);
-  },
-  events: {
-    ...streamEvents,
-    // Typing flips the composer between blank and not (the graph needs no more to reach every state).
-    'TEXT.CHANGE': (s: AnyMachineSnapshot): CaseEvent[] => [
-      {
-        type: 'TEXT.CHANGE',
-        value: (s.context as ChatSessionContext).text.trim() ? '   ' : 'Не могу уснуть\u0000 который день',
-      },
-    ],
-    'TOPIC.SEND': [
-      { type: 'TOPIC.SEND', text: 'Стресс и тревожность' },
-      { type: 'TOPIC.SEND', text: ' ' },
-    ],
-    'VOICE.TEXT': [{ type: 'VOICE.TEXT', text: 'сказанное голосом' }],
-    'xstate.done.actor.voiceRecorder': voiceOutcomes.map((output) => ({
-      type: 'xstate.done.actor.voiceRecorder',
-      output,
-    })),
-    'PRACTICE.OPEN': cardEvents('PRACTICE.OPEN'),
-    'DIARY.OPEN': cardEvents('DIARY.OPEN'),
-    'xstate.done.actor.restoreDraft': [
-      { type: 'xstate.done.actor.restoreDraft', output: EMPTY_DRAFT },
-      { type: 'xstate.done.actor.restoreDraft', output: { text: 'Недописанное', unsent: null } },
-      { type: 'xstate.done.actor.restoreDraft', output: { text: '', unsent: UNSENT } },
-    ],
-    // A restored unsent message meets a history that stored it, or one that never got it (or answered it: the
-    // sequences below); a plain draft, the long chat; no draft, also a chat that is gone.
-    'xstate.done.actor.loadChat': (s: AnyMachineSnapshot): CaseEvent[] => {
-      const c = s.context as ChatSessionContext;
-      const outputs = c.pending ? [storedUnsent, writingUnsent, longChat] : c.text ? [longChat] : [null, longChat];
-      return outputs.map((output) => ({ type: 'xstate.done.actor.loadChat', output }));
-    },
-    // Looking again for the reply still being written: it came, not yet, or the chat is gone.
-    'xstate.done.actor.checkReply': [writingAnswered, writingUnsent, null].map((output) => ({
-      type: 'xstate.done.actor.checkReply',
-      output,
-    })),
-    'xstate.done.actor.loadOlder': (s: AnyMachineSnapshot): CaseEvent[] => {
-      const left = (s.context as ChatSessionContext).olderRemaining;
-      const from = left - Math.min(30, left) + 1;
-      return [{ type: 'xstate.done.actor.loadOlder', output: { total: 75, messages: messages(from, left) } }];
-    },
-    // 50 tokens left (the banner's warning) and 10 voice seconds: the recorder opens for 10 s at most.
-    'xstate.done.actor.loadUsage': [{ type: 'xstate.done.actor.loadUsage', output: TODAY }],
-  },
-  assert: {
-    '#chatSession': (s: AnyMachineSnapshot) => checkNewEffects(s),
-    restoring: (s: AnyMachineSnapshot, run: { invocations: Array<{ src: string; input: unknown }> }) => {
-      expect(run.invocations.find((i) => i.src === 'restoreDraft')?.input).toEqual({ chatKey: input.chatId });
-      expect(chatSessionView(s)).toMatchObject({
-        status: 'loading',
-        editable: false,
-        canSend: false,
-        showTopics: false,
-      });
-    },
-    loading: (s: AnyMachineSnapshot, run: { invocations: Array<{ src: string; input: unknown }> }) => {
-      expect(run.invocations.filter((i) => i.src === 'loadChat').at(-1)?.input).toEqual({ chatId: 'c1' });
-      expect(chatSessionView(s)).toMatchObject({ status: 'loading', editable: false, messages: [] });
-    },
-    notFound: (s: AnyMachineSnapshot) => {
-      expect(chatSessionView(s)).toMatchObject({ status: 'notFound', editable: false });
-    },
-    error: (s: AnyMachineSnapshot) => {
-      expect(chatSessionView(s)).toMatchObject({ status: 'error', editable: false });
-      expect(s.can({ type: 'RETRY' })).toBe(true);
-    },
-    ready: (s: AnyMachineSnapshot) => {
-      const c = s.context as ChatSessionContext;
-      const view = chatSessionView(s);
-      // Nothing typed is lost: the device holds exactly the composer's text and the unanswered message.
-      expect(store.get(chatDraftKey(c.chatId)) ?? EMPTY_DRAFT).toEqual(draftOf(c));
-      if (c.chatId) expect(store.has('new')).toBe(false);
-      expect(c.text).not.toContain('\u0000');
-      expect(new Set(c.messages.map((m) => m.id)).size).toBe(c.messages.length);
-      // Temp messages: only the pending one, and only until the server's copy replaced it.
-      const temps = c.messages.filter((m) => isTempMessage(m.id));
-      expect(temps.map((m) => m.id)).toEqual(
-        c.pending && isTempMessage(c.pending.messageId) ? [c.pending.messageId] : [],
-      );
-      expect(view).toMatchObject({
-        status: 'ready',
-        editable: true,
-        messages: c.messages,
-        showMic: c.text.trim() === '',
-        showTopics: c.messages.length === 0 && !s.matches({ ready: { send: 'sending' } }),
-      });
-      // The banner: usage 950/1000 → the warning; a reply's 1000/1000 or a 402 → exhausted; 100/1000 → hidden.
-      const used = c.usage?.tokens_used;
-      expect(view.banner).toBe(c.limitRefused || used === 1000 ? 'exhausted' : used === 950 ? 'low' : 'hidden');
-      // The after-crisis window: only after the crisis reply's usage, until its end; then no upsell anywhere here.
-      const nearby = c.usage === IN_WINDOW;
-      expect(view).toMatchObject({
-        helpNearby: nearby,
-        quiet: nearby,
-        helpOpen: s.matches({ ready: { help: 'open' } }),
-      });
-      expect(view.bannerUpgrade).toBe(view.banner === 'exhausted' && !nearby);
-      expect(s.can({ type: 'UPGRADE' })).toBe(!nearby);
-      expect(s.can({ type: 'SAFETY_PLAN.OPEN' })).toBe(true);
-    },
-    'ready.help.closed': (s: AnyMachineSnapshot) => {
-      expect(s.can({ type: 'HELP.OPEN' })).toBe((s.context as ChatSessionContext).usage === IN_WINDOW);
-      expect(s.can({ type: 'HELP.CLOSE' })).toBe(false);
-    },
-    'ready.help.open': (s: AnyMachineSnapshot, run: PathRun) => {
-      expect(run.events.at(-1)?.type).toBe('HELP.OPEN');
-      expect((s.context as ChatSessionContext).usage).toBe(IN_WINDOW);
-      expect(chatSessionView(s)).toMatchObject({ helpOpen: true, helpNearby: true });
-      expect(s.can({ type: 'HELP.CLOSE' })).toBe(true);
-    },
-    'ready.send.idle': (s: AnyMachineSnapshot, run: PathRun) => {
-      const c = s.context as ChatSessionContext;
-      expect(c.pending).toBeNull();
-      expect(c.streamingText).toBe('');
-      expect(chatSessionView(s)).toMatchObject({
-        canSend: c.text.trim() !== '',
-        typing: false,
-        replyWriting: false,
-        sending: false,
-        failedMessageId: null,
-      });
-      // The reply that was still being written when the chat opened: shown, announced, the message answered.
-      const event = run.events.at(-1) as (EventObject & { output?: ChatOpening | null }) | undefined;
-      if (event?.type === 'xstate.done.actor.checkReply') {
-        expect(event.output).toBe(writingAnswered);
-        expect(c.messages.slice(-2).map((m) => m.id)).toEqual(['m-writing', 'a-late']);
-        expect(chatSessionView(s).lastReply).toBe(LATE_REPLY);
-      }
-      // Right after a 402 the message is back in the composer (not in the list).
-      const last = effects.at(-1);
-      if (last?.name === 'saveDraft' && last.event.type === 'ERROR') {
-        expect(c.text).toMatch(
-          /^(Стресс и тревожность|Не могу уснуть который день|Недописанное|Мне тревожно перед экзаменом)/,
-        );
-      }
-    },
-    'ready.send.sending': (s: AnyMachineSnapshot, run: { invocations: Array<{ src: string; input: unknown }> }) => {
-      const c = s.context as ChatSessionContext;
-      const send = run.invocations.filter((i) => i.src === 'sendMessage').at(-1)!.input as ChatSendRequest;
-      // Sent as typed (trimmed, without NUL), with its client id; to the chat once it exists.
-      expect(send.content).toBe(c.pending!.content);
-      expect(send.content).toMatch(
-        /^(Стресс и тревожность|Не могу уснуть который день|Недописанное|Мне тревожно перед экзаменом)$/,
-      );
-      expect(send.clientId).toBe(c.pending!.clientId);
-      expect(messageById(s, c.pending!.messageId)).toMatchObject({ role: 'user', content: send.content });
-      expect(c.messages.at(-1)!.id).toBe(c.pending!.messageId);
-      expect(chatSessionView(s)).toMatchObject({
-        sending: true,
-        canSend: false,
-        showTopics: false,
-        failedMessageId: null,
-      });
-    },
-    'ready.send.sending.waiting': (s: AnyMachineSnapshot) => {
-      expect(chatSessionView(s)).toMatchObject({ typing: true, streamingText: '' });
-    },
-    'ready.send.sending.replying': (s: AnyMachineSnapshot) => {
-      expect(chatSessionView(s).typing).toBe(false);
-      expect(chatSessionView(s).streamingText).toMatch(/^(Похоже, )+$/);
-    },
-    'ready.send.awaitingReply': (s: AnyMachineSnapshot, run: PathRun) => {
-      const c = s.context as ChatSessionContext;
-      // Only a stored message sent moments ago; looked for again after REPLY_RECHECK_MS, at most REPLY_RECHECKS.
-      expect(c.messages.at(-1)!.id).toBe('m-writing');
-      expect(c.pending!.messageId).toBe('m-writing');
-      expect(c.replyChecks).toBeLessThan(REPLY_RECHECKS);
-      expect(run.clock.now() % REPLY_RECHECK_MS).toBe(0);
-      expect(chatSessionView(s)).toMatchObject({
-        replyWriting: true,
-        typing: false,
-        sending: false,
-        failedMessageId: null,
-        canSend: false,
-        pendingAtRisk: false,
-      });
-    },
-    'ready.send.checkingReply': (s: AnyMachineSnapshot, run: PathRun) => {
-      const c = s.context as ChatSessionContext;
-      expect(run.invocations.filter((i) => i.src === 'loadChat').at(-1)).toMatchObject({
-        id: 'checkReply',
-        input: { chatId: 'c1' },
-      });
-      expect(run.clock.now()).toBe(c.replyChecks * REPLY_RECHECK_MS);
-      expect(chatSessionView(s)).toMatchObject({ replyWriting: true, failedMessageId: null, canSend: false });
-    },
-    'ready.send.failed': (s: AnyMachineSnapshot) => {
-      const c = s.context as ChatSessionContext;
-      const view = chatSessionView(s);
-      expect(view.replyWriting).toBe(false);
-      // A message still being answered falls back to its resend only after every look found no reply (or failed).
-      if (c.pending!.messageId === 'm-writing') expect(c.replyChecks).toBeGreaterThan(0);
-      expect(view.failedMessageId).toBe(c.pending!.messageId);
-      expect(messageById(s, c.pending!.messageId)).toMatchObject({ role: 'user', content: c.pending!.content });
-      expect(view.failedEditable).toBe(isTempMessage(c.pending!.messageId));
-      expect([null, UNAVAILABLE]).toContain(view.failureDetail);
-      expect(view).toMatchObject({ canSend: false, typing: false, streamingText: '', sending: false });
-      expect(view.pendingAtRisk).toBe(false); // everyday words: no crisis lines
-    },
-    'ready.history.loadingOlder': (
-      s: AnyMachineSnapshot,
-      run: { invocations: Array<{ src: string; input: unknown }> },
-    ) => {
-      // 75 messages, 30 shown: the 30 before them (skip 15), then the first 15.
-      const left = (s.context as ChatSessionContext).olderRemaining;
-      expect(run.invocations.filter((i) => i.src === 'loadOlder').at(-1)!.input).toEqual(
-        left === 45 ? { chatId: 'c1', skip: 15, limit: 30 } : { chatId: 'c1', skip: 0, limit: 15 },
-      );
-      expect(chatSessionView(s)).toMatchObject({ loadingOlder: true, hasOlder: false });
-    },
-    'ready.history.idle': (s: AnyMachineSnapshot) => {
-      const c = s.context as ChatSessionContext;
-      expect(chatSessionView(s).hasOlder).toBe(c.olderRemaining > 0);
-      // The oldest message shown is the one right after the remaining older ones.
-      if (c.messages.length && c.chatId === 'c1' && c.olderRemaining + c.messages.length >= 75) {
-        expect(c.messages[0]!.id).toBe(`m${c.olderRemaining + 1}`);
-      }
-    },
-    'ready.history.olderFailed': (s: AnyMachineSnapshot) => {
-      expect(chatSessionView(s)).toMatchObject({ olderFailed: true, loadingOlder: false, hasOlder: false });
-    },
-    'ready.voice.open': (s: AnyMachineSnapshot, run: PathRun) => {
-      const c = s.context as ChatSessionContext;
-      expect(run.events.at(-1)?.type).toBe('MIC.PRESS');
-      expect(checkAccess('voice', c.usage)).toBe('allowed');
-      // The recorder may record what today's voice seconds allow, at most its 60 s.
-      const recorder = run.invocations.filter((i) => i.src === 'voiceRecorder').at(-1)!;
-      expect(recorder.input).toEqual({
-        maxSeconds: voiceSecondsAllowed(c.usage),
-        clock: { now: expect.any(Function) },
-        newClientId: c.newClientId,
-      });
-      expect(chatSessionView(s).voiceRecorder).toBe(s.children.voiceRecorder);
-      expect(chatSessionView(s).voiceRecorder).toBeDefined();
-    },
-    'ready.voice.closed': (s: AnyMachineSnapshot, run: PathRun) => {
-      const c = s.context as ChatSessionContext;
-      expect(chatSessionView(s).voiceRecorder).toBeUndefined();
-      const event = run.events.at(-1) as (EventObject & { output?: RecorderOutcome }) | undefined;
-      if (event?.type !== 'xstate.done.actor.voiceRecorder') return;
-      const outcome = event.output!;
-      // The words land in the composer after what was typed (never sent), with today's usage from the answer;
-      // a refusal marks today's usage so the gate refuses the next press itself.
-      if (outcome.kind === 'text') {
-        expect(c.text.endsWith(VOICE_SAID)).toBe(true);
-        expect(c.usage).toBe(outcome.usage);
-        expect(chatSessionView(s).sending).toBe(false);
-      } else if (outcome.kind === 'refused') {
-        expect(checkAccess('voice', c.usage)).toBe(c.usage === null ? 'allowed' : outcome.refusal);
-      }
-    },
-  },
+const BASE: Facts = {
+  at: 'restoring',
+  help: 'closed',
+  voice: 'closed',
+  history: 'idle',
+  send: 'idle',
+  chatId: 'c1',
+  chat: null,
+  text: '',
+  msgs: [],
+  pending: null,
+  detail: false,
+  stream: 0,
+  lastReply: null,
+  usage: 'none',
+  refused: false,
+  checks: 0,
+  older: 0,
+};
+const RESTORED: Pending = { id: TEMP_RESTORED, content: 'unsent', clientId: UNSENT.clientId };
+const ids = (o: ChatOpening) => o.messages.map((m) => m.id);
+const opened = (f: Facts, o: ChatOpening): Facts => ({
+  ...f,
+  at: 'ready',
+  chat: 'c1',
+  msgs: ids(o),
+  older: o.total - o.messages.length,
 });
+/** A send starts: the message shows at once with its temp id; the composer empties unless a tile sent it. */
+const sent = (f: Facts, content: Content, fromComposer: boolean): Facts => ({
+  ...f,
+  send: 'waiting',
+  pending: { id: TEMP, content, clientId: CID },
+  msgs: [...f.msgs, TEMP],
+  text: fromComposer ? '' : f.text,
+});
+/** The server's copy replaces the optimistic message. */
+const storedAs = (f: Facts): Facts => {
+  const id = `u-${f.pending!.content}`;
+  return { ...f, pending: { ...f.pending!, id }, msgs: f.msgs.map((m) => (m === TEMP ? id : m)) };
+};
+/** The reply is stored: shown, announced, today's usage from it, the message answered, any 402 forgotten. */
+const answered = (f: Facts, kind: Reply): Facts => ({
+  ...f,
+  send: 'idle',
+  msgs: [...f.msgs, `a-${kind}`],
+  usage: REPLIES[kind].usage,
+  refused: false,
+  pending: null,
+  stream: 0,
+  lastReply: `a-${kind}`,
+});
+const failedAt = (f: Facts, detail = false): Facts => ({ ...f, send: 'failed', stream: 0, detail });
 
-describe('a new chat', () => {
-  describeMachinePaths(chatSessionMachine, {
-    ...common({ chatId: 'new', newClientId, now: () => NOW }),
-    // A new chat never loads: its history, error and not-found states belong to existing chats. Settling passes
-    // through `always`, so it never rests there.
+/** c1: every way in, the history, the send, the recorder, the cards, and the after-crisis window. */
+function existingChat() {
+  const t = tables();
+  const { on } = t;
+  // Reading the draft, while today's usage loads (or once it has).
+  const R0 = BASE;
+  const R1: Facts = { ...R0, usage: 'today' };
+  const loading = (f: Facts): Facts => ({ ...f, at: 'loading' });
+  on(R0, 'BACK', R0, { effects: [go('/app/chat')] });
+  on(R0, 'done.actor.loadUsage today', R1);
+  const L0 = loading(R0);
+  const L1 = loading(R1);
+  const L1draft: Facts = { ...L1, text: 'draft' };
+  const L1unsent: Facts = { ...L1, pending: RESTORED };
+  on(R0, 'done.actor.restoreDraft empty', L0, { invokes: [loadChat] });
+  on(R1, 'done.actor.restoreDraft empty', L1, { invokes: [loadChat] });
+  on(R1, 'error.actor.restoreDraft', L1, { invokes: [loadChat] });
+  on(R1, 'done.actor.restoreDraft draft', L1draft, { invokes: [loadChat] });
+  on(R1, 'done.actor.restoreDraft unsent', L1unsent, { invokes: [loadChat] });
+
+  // A chat gone or unreachable.
+  const GONE: Facts = { ...L0, at: 'notFound' };
+  const ERR: Facts = { ...L0, at: 'error' };
+  on(L0, 'done.actor.loadChat missing', GONE);
+  on(GONE, 'BACK', GONE, { effects: [go('/app/chat')] });
+  on(L0, 'error.actor.loadChat', ERR);
+  on(ERR, 'RETRY', L0, { invokes: [loadChat] });
+
+  // Opened before today's usage came: the recorder may take its 60 s; the diary's card is not gated.
+  const READY0 = opened(L0, LONG);
+  const MIC0: Facts = { ...READY0, voice: 'open' };
+  const SPOKEN0: Facts = { ...READY0, text: 'spoken', usage: 'spoken' };
+  on(L0, 'done.actor.loadChat long', READY0, { effects: [save(READY0)] });
+  on(READY0, 'MIC.PRESS', MIC0, { invokes: [recorder(60)] });
+  on(MIC0, 'done.actor.voiceRecorder forPlan', READY0, { effects: [dialog('voice_not_available')] });
+  on(MIC0, 'done.actor.voiceRecorder text', SPOKEN0, { effects: [save(SPOKEN0), ['haptic', { kind: 'success' }]] });
+  on(READY0, 'DIARY.OPEN card', READY0, { effects: [diaryForm('c1')] });
+
+  // Opened with today's usage: the rest of the chat's buttons.
+  const REST = opened(L1, LONG);
+  const DRAFTED = opened(L1draft, LONG);
+  on(L1, 'done.actor.loadChat long', REST, { effects: [save(REST)] });
+  on(L1draft, 'done.actor.loadChat long', DRAFTED, { effects: [save(DRAFTED)] });
+  on(REST, 'BACK', REST, { effects: [go('/app/chat')] });
+  on(REST, 'SEND', REST); // blank: ignored
+  on(REST, 'HELP.OPEN', REST); // not in the after-crisis window: ignored
+  on(REST, 'PRACTICE.OPEN none', REST);
+  on(REST, 'DIARY.OPEN none', REST);
+  on(REST, 'PRACTICE.OPEN locked', REST, { effects: [go(PLANS)] });
+  on(REST, 'DIARY.OPEN card', REST, { effects: [dialog('diary_not_available')] }); // TODAY: no diary on the plan
+  on(REST, 'UPGRADE', REST, { effects: [go(PLANS)] });
+  on(REST, 'SAFETY_PLAN.OPEN', REST, { effects: [safetyPlan('c1')] });
+  const SAID: Facts = { ...REST, text: 'said' };
+  const TYPED: Facts = { ...REST, text: 'typed' };
+  const TYPED_SAID: Facts = { ...REST, text: 'typed said' };
+  const BLANK: Facts = { ...REST, text: 'blank' };
+  on(REST, 'VOICE.TEXT said', SAID, { effects: [save(SAID)] });
+  on(REST, 'TEXT.CHANGE typed', TYPED, { effects: [save(TYPED)] });
+  on(TYPED, 'TEXT.CHANGE blank', BLANK, { effects: [save(BLANK)] });
+  on(TYPED, 'VOICE.TEXT said', TYPED_SAID, { effects: [save(TYPED_SAID)] });
+
+  // The microphone: 10 voice seconds left today; the recorder's four endings; a refusal gates the next press.
+  const MIC1: Facts = { ...REST, voice: 'open' };
+  const SPOKEN: Facts = { ...REST, text: 'spoken', usage: 'spoken' };
+  const NO_VOICE: Facts = { ...REST, usage: 'noVoice' };
+  const VOICE_SPENT: Facts = { ...REST, usage: 'voiceSpent' };
+  on(REST, 'MIC.PRESS', MIC1, { invokes: [recorder(10)] });
+  on(MIC1, 'done.actor.voiceRecorder text', SPOKEN, { effects: [save(SPOKEN), ['haptic', { kind: 'success' }]] });
+  on(MIC1, 'done.actor.voiceRecorder forPlan', NO_VOICE, { effects: [dialog('voice_not_available')] });
+  on(MIC1, 'done.actor.voiceRecorder forToday', VOICE_SPENT, { effects: [dialog('voice_limit_reached')] });
+  on(MIC1, 'done.actor.voiceRecorder cancelled', REST);
+  on(NO_VOICE, 'MIC.PRESS', NO_VOICE, { effects: [dialog('voice_not_available')] });
+  on(VOICE_SPENT, 'MIC.PRESS', VOICE_SPENT, { effects: [dialog('voice_limit_reached')] });
+
+  // Older pages: 45 older than the 30 shown → the 30 before them, then the first 15, then nothing to load.
+  const LO1: Facts = { ...REST, history: 'loadingOlder' };
+  const OF: Facts = { ...REST, history: 'olderFailed' };
+  const P1: Facts = { ...REST, msgs: [...messages(16, 45).map((m) => m.id), ...ids(LONG)], older: 15 };
+  const LO2: Facts = { ...P1, history: 'loadingOlder' };
+  const P2: Facts = { ...P1, msgs: [...messages(1, 15).map((m) => m.id), ...P1.msgs], older: 0 };
+  on(REST, 'LOAD_OLDER', LO1, { invokes: [loadOlder(15, 30)] });
+  on(LO1, 'error.actor.loadOlder', OF);
+  on(OF, 'RETRY_OLDER', LO1, { invokes: [loadOlder(15, 30)] });
+  on(LO1, 'done.actor.loadOlder page', P1);
+  on(P1, 'LOAD_OLDER', LO2, { invokes: [loadOlder(0, 15)] });
+  on(LO2, 'done.actor.loadOlder page', P2);
+  on(P2, 'LOAD_OLDER', P2); // everything loaded: ignored
+
+  // The send, and the ways it fails before the server stored the message.
+  const W_T = sent(TYPED, 'typed', true);
+  const F_T = failedAt(W_T);
+  const LIMITED: Facts = { ...TYPED, refused: true };
+  on(TYPED, 'SEND', W_T, { effects: [save(W_T)], invokes: [sendOf(W_T)] });
+  on(W_T, 'error.actor.sendMessage', F_T);
+  on(W_T, 'ERROR failed', F_T);
+  on(W_T, 'ERROR limit', LIMITED, { effects: refusedByLimit(LIMITED) });
+  on(F_T, 'RETRY_SEND', W_T, { invokes: [sendOf(W_T)] }); // the same content and client id
+  on(F_T, 'EDIT_UNSENT', TYPED, { effects: [save(TYPED)] });
+  // Typing while it is sent: a refusal or «Изменить» puts the message before what was typed since.
+  const W_T2: Facts = { ...W_T, text: 'second' };
+  const F_T2 = failedAt(W_T2);
+  const BOTH: Facts = { ...REST, text: 'typed second' };
+  on(W_T, 'TEXT.CHANGE second', W_T2, { effects: [save(W_T2)] });
+  on(W_T2, 'ERROR limit', { ...BOTH, refused: true }, { effects: refusedByLimit({ ...BOTH, refused: true }) });
+  on(W_T2, 'ERROR failed', F_T2);
+  on(F_T2, 'EDIT_UNSENT', BOTH, { effects: [save(BOTH)] });
+  // An older page while the first words are awaited.
+  const W_TO: Facts = { ...W_T, history: 'loadingOlder' };
+  on(W_T, 'LOAD_OLDER', W_TO, { invokes: [loadOlder(15, 30)] });
+  on(W_TO, 'done.actor.loadOlder page', { ...W_T, msgs: [...messages(16, 45).map((m) => m.id), ...W_T.msgs], older: 15 });
+
+  // Stored by the server, then streamed, answered or failed.
+  const W_S = storedAs(W_T);
+  const RP1: Facts = { ...W_S, send: 'replying', stream: 1 };
+  const F_S = failedAt(W_S);
+  const F_SD = failedAt(W_S, true);
+  const DONE_P = answered(W_S, 'practice');
+  const DONE_D = answered(W_S, 'diary');
+  const WIN = answered(W_S, 'crisis');
+  on(W_T, 'USER_MESSAGE stored', W_S);
+  on(W_S, 'DELTA words', RP1);
+  on(RP1, 'DELTA words', { ...RP1, stream: 2 });
+  on(RP1, 'DONE practice', DONE_P, { effects: [save(DONE_P)] });
+  on(RP1, 'ERROR unavailable', F_SD);
+  on(W_S, 'ERROR failed', F_S);
+  on(W_S, 'DONE diary', DONE_D, { effects: [save(DONE_D)] });
+  on(W_S, 'DONE crisis', WIN, { effects: [save(WIN)] });
+  on(F_S, 'RETRY_SEND', W_S, { invokes: [sendOf(W_S)] });
+  on(F_SD, 'RETRY_SEND', W_S, { invokes: [sendOf(W_S)] });
+  // «Изменить» on a stored message: it stays unanswered in the list, the composer is left alone.
+  const LEFT: Facts = { ...W_S, send: 'idle', pending: null };
+  on(F_S, 'EDIT_UNSENT', LEFT, { effects: [save(LEFT)] });
+
+  // After a 402 the send again: its reply clears the refusal (the review's survivor, issue 25).
+  const W_TR: Facts = { ...W_T, refused: true };
+  const W_SR = storedAs(W_TR);
+  on(LIMITED, 'UPGRADE', LIMITED, { effects: [go(PLANS)] });
+  on(LIMITED, 'SEND', W_TR, { effects: [save(W_TR)], invokes: [sendOf(W_TR)] });
+  on(W_TR, 'USER_MESSAGE stored', W_SR);
+  on(W_SR, 'DONE practice', DONE_P, { effects: [save(DONE_P)] });
+
+  // The reply's cards, gated by the usage it brought.
+  on(DONE_P, 'PRACTICE.OPEN free', DONE_P, {
+    effects: [go('/app/practices/box_breathing', { state: { sourceType: 'ai_suggestion', sourceId: 'c1' } })],
+  });
+  on(DONE_P, 'PRACTICE.OPEN locked', DONE_P, { effects: [go(PLANS)] });
+  on(DONE_P, 'DIARY.OPEN card', DONE_P, { effects: [dialog('diary_limit_reached')] });
+  on(DONE_D, 'DIARY.OPEN reply', DONE_D, { effects: [diaryForm('c1')] });
+  on(DONE_D, 'UPGRADE', DONE_D, { effects: [go(PLANS)] });
+  on(DONE_D, 'MIC.PRESS', DONE_D, { effects: [dialog('voice_limit_reached')] });
+
+  // The crisis reply: «Помощь рядом» with its sheet and the safety plan; no upsell anywhere.
+  const WIN_H: Facts = { ...WIN, help: 'open' };
+  on(WIN, 'HELP.OPEN', WIN_H);
+  on(WIN_H, 'HELP.CLOSE', WIN);
+  on(WIN_H, 'SAFETY_PLAN.OPEN', WIN, { effects: [safetyPlan('c1')] });
+  on(WIN, 'SAFETY_PLAN.OPEN', WIN, { effects: [safetyPlan('c1')] });
+  on(WIN, 'UPGRADE', WIN);
+  on(WIN, 'PRACTICE.OPEN locked', WIN);
+
+  // Reopened with the unanswered message: never stored → its resend (or «Изменить»); stored long ago → its
+  // resend; answered meanwhile → forgotten; stored moments ago → «Ответ ещё пишется…».
+  const F_R: Facts = { ...opened(L1unsent, LONG), send: 'failed', msgs: [...ids(LONG), TEMP_RESTORED] };
+  const W_R: Facts = { ...F_R, send: 'waiting' };
+  on(L1unsent, 'done.actor.loadChat long', F_R, { effects: [save(F_R)] });
+  on(F_R, 'RETRY_SEND', W_R, { invokes: [sendOf(W_R)] });
+  on(W_R, 'ERROR failed', F_R);
+  on(F_R, 'EDIT_UNSENT', { ...REST, text: 'unsent' }, { effects: [save({ ...REST, text: 'unsent' })] });
+  const F_ST: Facts = { ...opened(L1unsent, STORED), send: 'failed', pending: { ...RESTORED, id: 'm-stored' } };
+  const W_ST: Facts = { ...F_ST, send: 'waiting' };
+  const LEFT_ST: Facts = { ...F_ST, send: 'idle', pending: null };
+  on(L1unsent, 'done.actor.loadChat stored', F_ST, { effects: [save(F_ST)] });
+  on(F_ST, 'RETRY_SEND', W_ST, { invokes: [sendOf(W_ST)] });
+  on(W_ST, 'ERROR unavailable', failedAt(W_ST, true));
+  on(F_ST, 'EDIT_UNSENT', LEFT_ST, { effects: [save(LEFT_ST)] });
+  const ANS: Facts = { ...opened(L1unsent, ANSWERED), pending: null };
+  on(L1unsent, 'done.actor.loadChat answered', ANS, { effects: [save(ANS)] });
+
+  // Mid-reply: a look every REPLY_RECHECK_MS, 4 of them, then «Отправить ещё раз». Every answer at the first and
+  // the last look.
+  const writing: Facts = { ...opened(L1unsent, WRITING), pending: { ...RESTORED, id: 'm-writing' } };
+  const awaiting = (checks: number): Facts => ({ ...writing, send: 'awaitingReply', checks });
+  const checking = (checks: number): Facts => ({ ...writing, send: 'checkingReply', checks });
+  const F_W: Facts = { ...writing, send: 'failed' };
+  const LATE: Facts = { ...writing, msgs: [...ids(WRITING_ANSWERED)], pending: null, lastReply: 'a-late' };
+  on(L1unsent, 'done.actor.loadChat writing', awaiting(0), { effects: [save(awaiting(0))] });
+  for (let n = 1; n <= 4; n++) {
+    on(awaiting(n - 1), AFTER_RECHECK, checking(n), { after: REPLY_RECHECK_MS, invokes: [checkReply] });
+    const notYet = n < 4 ? awaiting(n) : F_W;
+    on(checking(n), 'done.actor.checkReply writing', notYet, { effects: [save(notYet)] });
+    if (n === 1 || n === 4) {
+      on(checking(n), 'done.actor.checkReply answered', LATE, { effects: [save(LATE)] });
+      on(checking(n), 'done.actor.checkReply gone', notYet, { effects: [save(notYet)] });
+      on(checking(n), 'error.actor.checkReply', F_W);
+    }
+  }
+  on(F_W, 'RETRY_SEND', { ...F_W, send: 'waiting' }, { invokes: [sendOf(F_W)] });
+  return t;
+}
+
+/** 'new': the draft read back, the first send creates the chat, a message at risk, the crisis reply. */
+function newChat() {
+  const t = tables();
+  const { on } = t;
+  const N0: Facts = { ...BASE, chatId: null };
+  const NR: Facts = { ...N0, at: 'ready' };
+  const DRAFTED: Facts = { ...NR, text: 'draft' };
+  const NF_R: Facts = { ...NR, send: 'failed', pending: RESTORED, msgs: [TEMP_RESTORED] };
+  on(N0, 'BACK', N0, { effects: [go('/app/chat')] });
+  on(N0, 'done.actor.restoreDraft empty', NR, { effects: [save(NR)] });
+  on(N0, 'error.actor.restoreDraft', NR, { effects: [save(NR)] });
+  on(N0, 'done.actor.restoreDraft draft', DRAFTED, { effects: [save(DRAFTED)] });
+  on(N0, 'done.actor.restoreDraft unsent', NF_R, { effects: [save(NF_R)] });
+  on(NF_R, 'RETRY_SEND', { ...NF_R, send: 'waiting' }, { invokes: [sendOf(NF_R)] });
+  on(NF_R, 'EDIT_UNSENT', { ...NR, text: 'unsent' }, { effects: [save({ ...NR, text: 'unsent' })] });
+
+  // The empty chat: the tiles; nothing to load; no speech-to-text on this server; no window.
+  on(NR, 'TOPIC.SEND blank', NR);
+  on(NR, 'SEND', NR);
+  on(NR, 'LOAD_OLDER', NR);
+  on(NR, 'HELP.OPEN', NR);
+  on(NR, 'MIC.PRESS', NR, { effects: [['toast', { key: 'voiceUnconfigured' }]] });
+  on(NR, 'SAFETY_PLAN.OPEN', NR, { effects: [safetyPlan(null)] });
+  on(NR, 'UPGRADE', NR, { effects: [go(PLANS)] });
+  const NW_TOPIC = sent(NR, 'topic', false);
+  const TOPIC_BACK: Facts = { ...NR, text: 'topic', refused: true };
+  on(NR, 'TOPIC.SEND topic', NW_TOPIC, { effects: [save(NW_TOPIC)], invokes: [sendOf(NW_TOPIC)] });
+  on(NW_TOPIC, 'ERROR limit', TOPIC_BACK, { effects: refusedByLimit(TOPIC_BACK) });
+
+  // A message at risk: failed before the server answered → the crisis lines on the device.
+  const RISK: Facts = { ...NR, text: 'risk' };
+  const NW = sent(RISK, 'risk', true);
+  const NF = failedAt(NW);
+  on(NR, 'TEXT.CHANGE risk', RISK, { effects: [save(RISK)] });
+  on(RISK, 'SEND', NW, { effects: [save(NW)], invokes: [sendOf(NW)] });
+  on(NW, 'ERROR failed', NF);
+  on(NF, 'RETRY_SEND', NW, { invokes: [sendOf(NW)] });
+  on(NF, 'EDIT_UNSENT', RISK, { effects: [save(RISK)] });
+  // The chat is created: the route becomes its own, the draft moves with it.
+  const NC: Facts = { ...NW, chatId: 'c9', chat: 'c9' };
+  on(NW, 'CHAT_CREATED created', NC, {
+    effects: [
+      go('/app/chat/c9', { replace: true, state: { createdChat: 'c9' } }),
+      ['saveDraft', { chatKey: 'new', draft: EMPTY_DRAFT }],
+      save(NC),
+    ],
+  });
+  on(NC, 'error.actor.sendMessage', failedAt(NC));
+  const NS = storedAs(NC);
+  on(NC, 'USER_MESSAGE stored', NS);
+  on(NS, 'ERROR failed', failedAt(NS));
+  // The crisis reply opens the window: «Помощь рядом», the safety plan (back to c9), no upsell.
+  const NWIN = answered(NS, 'crisis');
+  const NWIN_H: Facts = { ...NWIN, help: 'open' };
+  on(NS, 'DONE crisis', NWIN, { effects: [save(NWIN)] });
+  on(NWIN, 'HELP.OPEN', NWIN_H);
+  on(NWIN_H, 'HELP.CLOSE', NWIN);
+  on(NWIN_H, 'SAFETY_PLAN.OPEN', NWIN, { effects: [safetyPlan('c9')] });
+  on(NWIN, 'SAFETY_PLAN.OPEN', NWIN, { effects: [safetyPlan('c9')] });
+  on(NWIN, 'UPGRADE', NWIN);
+  return t;
+}
+
+const OTHER_TABLE = 'taken in the other chat’s table';
+{
+  const { states, transitions, walk } = existingChat();
+  describeMachineTables(chatSessionMachine, {
+    name: 'chat session: an existing chat',
+    input: { chatId: 'c1', newClientId, now },
+    view: chatSessionView,
+    key: sessionKey,
+    events,
+    filterEvents: walk,
+    states,
+    transitions,
+    unreachable: ['ready.send.settling'], // transient: `always` leaves it at once
+    guardSides: {
+      isNewChat: 'c1 is never new (the new chat’s table takes the other side)',
+      isTopic: 'the tiles show only in an empty chat: the new chat’s table',
+      isVoiceUnconfigured: 'this server has speech-to-text; the new chat’s server has none',
+    },
+    counts: { paths: 61, transitions: 109 },
+  });
+}
+{
+  const { states, transitions, walk } = newChat();
+  describeMachineTables(chatSessionMachine, {
+    name: 'chat session: a new chat',
+    input: { chatId: 'new', newClientId, now, voiceInput: false },
+    view: chatSessionView,
+    key: sessionKey,
+    events,
+    filterEvents: walk,
+    states,
+    transitions,
+    // A new chat never loads: its history, error and not-found states belong to existing chats; without
+    // speech-to-text the recorder never opens.
     unreachable: [
       'loading',
       'notFound',
@@ -633,477 +864,30 @@ describe('a new chat', () => {
       'ready.send.settling',
       'ready.send.awaitingReply',
       'ready.send.checkingReply',
+      'ready.send.sending.replying',
+      'ready.voice.open',
     ],
-  });
-});
-
-describe('an existing chat', () => {
-  describeMachinePaths(chatSessionMachine, {
-    ...common({ chatId: 'c1', newClientId, now: () => NOW }),
-    unreachable: ['ready.send.settling'],
-  });
-});
-
-/** The machine with scripted effects: `stream(request, sendBack)` plays the server's part of each send. */
-function session(
-  input: Partial<ChatSessionInput>,
-  options: {
-    draft?: ChatDraft;
-    /** The chat as loaded: one answer, or each load's own (the newest messages read again). */
-    opening?: ChatOpening | null | (() => ChatOpening | null);
-    /** Time for the machine's delays (default: real time). */
-    clock?: SimulatedClock;
-    stream?: (request: ChatSendRequest, sendBack: (e: ChatStreamMachineEvent) => void) => void;
-    older?: () => Promise<{ messages: ChatMessage[]; total: number }>;
-    usage?: UsageInfo | null;
-    /** The recorder's server side: its words, or a TranscribeFailure to reject with. */
-    transcribe?: (request: TranscribeRequest) => Promise<Transcript>;
-  } = {},
-) {
-  const log: Array<[string, unknown]> = [];
-  const sends: ChatSendRequest[] = [];
-  let stopped = 0;
-  const saved = new Map<string, ChatDraft>();
-  const microphone = { on: 0, off: 0 };
-  // The real recorder, with a microphone that grants at once and a recorder that hands over a little audio.
-  const voiceRecorder = voiceRecorderMachine.provide({
-    actors: {
-      microphone: fromCallback(({ sendBack }) => {
-        microphone.on++;
-        sendBack({ type: 'MICROPHONE.READY', stream: {} as MediaStream });
-        return () => void microphone.off++;
-      }),
-      mediaRecorder: fromCallback(({ sendBack, receive }) => {
-        receive((e) => {
-          if (e.type === 'STOP') sendBack({ type: 'RECORDER.DONE', audio: new Blob(['opus']) });
-        });
-      }),
-      levelMeter: fromCallback(() => undefined),
-      transcribe: fromPromise<Transcript, TranscribeRequest>(({ input }) =>
-        options.transcribe ? options.transcribe(input) : Promise.reject(new Error('no speech server')),
+    guardSides: {
+      isNewChat: 'always new here (the existing chat’s table takes the other side)',
+      isReplyWriting: 'nothing restored here was stored by the server',
+      hasOlder: 'a new chat has no older messages',
+      isVoiceUnconfigured: 'this server has no speech-to-text',
+      ...Object.fromEntries(
+        [
+          'isMissing',
+          'hasPracticeAccess',
+          'isLockedPractice',
+          'isDiarySuggestion',
+          'isDiaryNotAvailable',
+          'isDiaryLimitReached',
+          'isVoiceNotAvailable',
+          'isVoiceLimitReached',
+          'isVoiceText',
+          'isVoiceRefusedForPlan',
+          'isVoiceRefusedForToday',
+        ].map((g) => [g, OTHER_TABLE]),
       ),
     },
+    counts: { paths: 21, transitions: 31 },
   });
-  const machine = chatSessionMachine.provide({
-    actors: {
-      restoreDraft: fromPromise(async () => options.draft ?? EMPTY_DRAFT),
-      loadChat: fromPromise(async () =>
-        options.opening === undefined
-          ? longChat
-          : typeof options.opening === 'function'
-            ? options.opening()
-            : options.opening,
-      ),
-      loadUsage: fromPromise<UsageInfo | null, void>(async () =>
-        options.usage === undefined ? usage(1000, 0) : options.usage,
-      ),
-      loadOlder: fromPromise(options.older ?? (async () => ({ messages: messages(16, 45), total: 75 }))),
-      sendMessage: fromCallback<EventObject, ChatSendRequest>(({ input: request, sendBack }) => {
-        sends.push(request);
-        options.stream?.(request, sendBack);
-        return () => void (stopped += 1);
-      }),
-      voiceRecorder,
-    },
-    actions: {
-      navigate: (_, params) => void log.push(['navigate', params]),
-      haptic: (_, params) => void log.push(['haptic', params]),
-      toast: (_, params) => void log.push(['toast', params]),
-      openUpgradeDialog: (_, params) => void log.push(['openUpgradeDialog', params]),
-      saveDraft: (_, { chatKey, draft }) => void saved.set(chatKey, draft),
-    },
-  });
-  const actor = createActor(machine, {
-    input: { chatId: 'new', newClientId, now: () => NOW, ...input },
-    ...(options.clock ? { clock: options.clock } : {}),
-  }).start();
-  return { actor, log, sends, saved, microphone, stopped: () => stopped };
 }
-
-const ready = (actor: ReturnType<typeof session>['actor']) =>
-  waitFor(actor, (s) => s.matches({ ready: { send: 'idle' } }));
-
-describe('chat session machine: sequences', () => {
-  it('a new chat: the first send creates it, the route is replaced, the reply streams in and is kept', async () => {
-    let push!: (e: ChatStreamMachineEvent) => void;
-    const { actor, log, sends, saved } = session({}, { stream: (_, sendBack) => (push = sendBack) });
-    await ready(actor);
-    actor.send({ type: 'TEXT.CHANGE', value: '  Не могу уснуть  ' });
-    actor.send({ type: 'SEND' });
-    actor.send({ type: 'SEND' }); // a running send: ignored
-    expect(sends).toEqual([{ chatId: null, content: 'Не могу уснуть', clientId: expect.stringMatching(/^0{8}-/) }]);
-    const { clientId } = sends[0]!;
-    let view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({ typing: true, text: '', showMic: true, showTopics: false, canSend: false });
-    expect(view.messages).toEqual([
-      expect.objectContaining({ id: `temp-${clientId}`, role: 'user', content: 'Не могу уснуть' }),
-    ]);
-    expect(saved.get('new')).toEqual({ text: '', unsent: { content: 'Не могу уснуть', clientId } });
-
-    push({ type: 'CHAT_CREATED', chat: CREATED });
-    expect(log).toContainEqual(['navigate', { to: '/app/chat/c9', replace: true, state: { createdChat: 'c9' } }]);
-    expect(saved.get('new')).toEqual(EMPTY_DRAFT);
-    expect(saved.get('c9')).toEqual({ text: '', unsent: { content: 'Не могу уснуть', clientId } });
-    const stored = makeMessage(1, { id: 'u1', chat_id: 'c9', content: 'Не могу уснуть' });
-    push({ type: 'USER_MESSAGE', message: stored });
-    push({ type: 'DELTA', text: 'Похоже, ' });
-    push({ type: 'DELTA', text: 'вам тревожно.' });
-    view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({
-      typing: false,
-      streamingText: 'Похоже, вам тревожно.',
-      topic: 'Стресс и тревожность',
-    });
-    expect(view.messages).toEqual([stored]);
-    const reply = makeMessage(2, {
-      id: 'a1',
-      chat_id: 'c9',
-      content: 'Похоже, вам тревожно.',
-      usage_info: usage(1000, 920),
-    });
-    push({ type: 'DONE', chat: CREATED, message: reply });
-    view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({ streamingText: '', sending: false, banner: 'low' });
-    expect(view.messages).toEqual([stored, reply]);
-    expect(saved.get('c9')).toEqual(EMPTY_DRAFT);
-  });
-
-  it('blank text and a blank tile are ignored; a tile sends its text and leaves the composer alone', async () => {
-    const { actor, sends } = session({});
-    await ready(actor);
-    actor.send({ type: 'TEXT.CHANGE', value: ' \n ' });
-    actor.send({ type: 'SEND' });
-    actor.send({ type: 'TOPIC.SEND', text: '  ' });
-    expect(sends).toEqual([]);
-    actor.send({ type: 'TOPIC.SEND', text: 'Нехватка мотивации' });
-    expect(sends.map((s) => s.content)).toEqual(['Нехватка мотивации']);
-    expect(actor.getSnapshot().context.text).toBe(' \n ');
-  });
-
-  it('402: the text goes back to the composer, the server’s words show and the upgrade dialog opens', async () => {
-    const { actor, log, saved } = session(
-      { chatId: 'c1' },
-      {
-        stream: (_, sendBack) =>
-          sendBack({ type: 'ERROR', failure: { kind: 'limit', detail: 'Лимит токенов исчерпан' } }),
-      },
-    );
-    await ready(actor);
-    actor.send({ type: 'TEXT.CHANGE', value: 'Помоги разобраться' });
-    actor.send({ type: 'SEND' });
-    await ready(actor);
-    const view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({ text: 'Помоги разобраться', banner: 'exhausted', failedMessageId: null });
-    expect(view.messages).toEqual(longChat.messages);
-    expect(log).toEqual([
-      ['toast', { key: 'limitReached', detail: 'Лимит токенов исчерпан' }],
-      ['openUpgradeDialog', { key: 'messages_limit_reached' }],
-    ]);
-    expect(saved.get('c1')).toEqual({ text: 'Помоги разобраться', unsent: null });
-  });
-
-  // The review's survivor (issue 25): a send that succeeds after a 402 (the plan was upgraded, or a new day) must
-  // clear the refusal, or the «exhausted» banner stays over a chat that works.
-  it('a send that succeeds after a 402 clears the refusal: the banner follows the new usage', async () => {
-    let attempt = 0;
-    const reply = makeMessage(2, { id: 'a-after', content: 'Давайте разберёмся.', usage_info: usage(1000, 100) });
-    const { actor, log } = session(
-      { chatId: 'c1' },
-      {
-        stream: (request, sendBack) => {
-          attempt += 1;
-          if (attempt === 1) sendBack({ type: 'ERROR', failure: { kind: 'limit', detail: 'Лимит токенов исчерпан' } });
-          else {
-            sendBack({ type: 'USER_MESSAGE', message: makeMessage(1, { id: 'u-after', content: request.content }) });
-            sendBack({ type: 'DONE', chat: makeChat(1), message: reply });
-          }
-        },
-      },
-    );
-    await ready(actor);
-    actor.send({ type: 'TEXT.CHANGE', value: 'Помоги разобраться' });
-    actor.send({ type: 'SEND' });
-    await ready(actor);
-    expect(actor.getSnapshot().context.limitRefused).toBe(true);
-    expect(chatSessionView(actor.getSnapshot()).banner).toBe('exhausted');
-    actor.send({ type: 'SEND' });
-    await ready(actor);
-    expect(attempt).toBe(2);
-    expect(actor.getSnapshot().context.limitRefused).toBe(false);
-    // 100 of 1000 tokens used: no banner at all.
-    expect(chatSessionView(actor.getSnapshot())).toMatchObject({ banner: 'hidden', text: '' });
-    expect(chatSessionView(actor.getSnapshot()).messages.at(-1)).toEqual(reply);
-    expect(log.filter(([name]) => name === 'openUpgradeDialog')).toEqual([
-      ['openUpgradeDialog', { key: 'messages_limit_reached' }],
-    ]);
-  });
-
-  it('a failed send keeps its message; «Отправить ещё раз» resends the same content and client id', async () => {
-    let attempt = 0;
-    const { actor, sends, log } = session(
-      { chatId: 'c1' },
-      {
-        stream: (request, sendBack) => {
-          attempt += 1;
-          const stored = makeMessage(1, { id: 'u-stored', content: request.content });
-          sendBack({ type: 'USER_MESSAGE', message: stored });
-          if (attempt === 1) sendBack({ type: 'ERROR', failure: { kind: 'unavailable', detail: UNAVAILABLE } });
-          else sendBack({ type: 'DONE', chat: makeChat(1), message: makeMessage(2, { id: 'a-late' }) });
-        },
-      },
-    );
-    await ready(actor);
-    actor.send({ type: 'TEXT.CHANGE', value: 'Тяжёлый день' });
-    actor.send({ type: 'SEND' });
-    await waitFor(actor, (s) => s.matches({ ready: { send: 'failed' } }));
-    let view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({
-      failedMessageId: 'u-stored',
-      failureDetail: UNAVAILABLE,
-      failedEditable: false,
-      canSend: false,
-    });
-    actor.send({ type: 'SEND' }); // not while a message waits for its resend
-    actor.send({ type: 'RETRY_SEND' });
-    await ready(actor);
-    expect(sends).toHaveLength(2);
-    expect(sends[1]).toEqual(sends[0]);
-    view = chatSessionView(actor.getSnapshot());
-    expect(view.messages.map((m) => m.id).slice(-2)).toEqual(['u-stored', 'a-late']);
-    expect(log).toEqual([]); // other failures are not toasted
-  });
-
-  it('a risk message the server never answered brings the crisis lines on the device, until it is answered', async () => {
-    let attempt = 0;
-    const { actor } = session(
-      { chatId: 'c1' },
-      {
-        stream: (_, sendBack) => {
-          attempt += 1;
-          if (attempt === 1) sendBack({ type: 'ERROR', failure: { kind: 'failed' } });
-        },
-      },
-    );
-    await ready(actor);
-    const atRisk = () => chatSessionView(actor.getSnapshot()).pendingAtRisk;
-    actor.send({ type: 'TEXT.CHANGE', value: 'хочу умереть' });
-    expect(atRisk()).toBe(false); // typed, not sent
-    actor.send({ type: 'SEND' });
-    await waitFor(actor, (s) => s.matches({ ready: { send: 'failed' } }));
-    expect(atRisk()).toBe(true);
-    actor.send({ type: 'RETRY_SEND' });
-    expect(atRisk()).toBe(false); // the send runs: the server's crisis reply is on its way
-    actor.send({ type: 'DONE', chat: makeChat(1), message: makeMessage(2, { id: 'a-crisis' }) });
-    expect(atRisk()).toBe(false);
-  });
-
-  it('«Создать запись» passes the diary’s gate: no diary on the plan or none left today opens the dialog', async () => {
-    const diaryUsage = (limit: number | null, used: number): UsageInfo => ({
-      ...usage(1000, 0),
-      diary_entries_limit: limit,
-      diary_entries_used: used,
-    });
-    for (const [today, effect] of [
-      [diaryUsage(null, 0), ['openUpgradeDialog', { key: 'diary_not_available' }]],
-      [diaryUsage(3, 3), ['openUpgradeDialog', { key: 'diary_limit_reached' }]],
-      [diaryUsage(3, 2), ['navigate', expect.objectContaining({ to: '/app/diary/new' })]],
-      [null, ['navigate', expect.objectContaining({ to: '/app/diary/new' })]], // usage unknown: the server decides
-    ] as const) {
-      const { actor, log } = session({ chatId: 'c1' }, { usage: today });
-      await ready(actor);
-      await waitFor(actor, (s) => s.context.usage === today);
-      actor.send({ type: 'DIARY.OPEN', messageId: 'm72' });
-      expect(log).toEqual([effect]);
-      actor.stop();
-    }
-  });
-
-  it('«Изменить» takes a message that never reached the server back into the composer', async () => {
-    const { actor, saved } = session(
-      { chatId: 'c1' },
-      { stream: (_, sendBack) => sendBack({ type: 'ERROR', failure: { kind: 'failed' } }) },
-    );
-    await ready(actor);
-    actor.send({ type: 'TEXT.CHANGE', value: 'Первое' });
-    actor.send({ type: 'SEND' });
-    actor.send({ type: 'TEXT.CHANGE', value: 'второе' });
-    await waitFor(actor, (s) => s.matches({ ready: { send: 'failed' } }));
-    expect(chatSessionView(actor.getSnapshot()).failedEditable).toBe(true);
-    actor.send({ type: 'EDIT_UNSENT' });
-    expect(actor.getSnapshot().context.text).toBe('Первое\nвторое');
-    expect(actor.getSnapshot().context.messages).toEqual(longChat.messages);
-    expect(saved.get('c1')).toEqual({ text: 'Первое\nвторое', unsent: null });
-  });
-
-  it('reopened after the app was closed: an answered message is forgotten, an unsent one offers its resend', async () => {
-    const answered = session(
-      { chatId: 'c1' },
-      {
-        draft: { text: 'ещё пишу', unsent: UNSENT },
-        opening: {
-          ...storedUnsent,
-          messages: [...storedUnsent.messages, makeMessage(3, { id: 'a3', role: 'assistant' })],
-          total: 3,
-        },
-      },
-    );
-    await ready(answered.actor);
-    expect(answered.actor.getSnapshot().context).toMatchObject({ text: 'ещё пишу', pending: null });
-    expect(answered.saved.get('c1')).toEqual({ text: 'ещё пишу', unsent: null });
-
-    const unsent = session({ chatId: 'c1' }, { draft: { text: '', unsent: UNSENT } });
-    await waitFor(unsent.actor, (s) => s.matches({ ready: { send: 'failed' } }));
-    const view = chatSessionView(unsent.actor.getSnapshot());
-    expect(view.failedMessageId).toBe(`temp-${UNSENT.clientId}`);
-    expect(view.messages.at(-1)).toMatchObject({ role: 'user', content: UNSENT.content });
-    unsent.actor.send({ type: 'RETRY_SEND' });
-    expect(unsent.sends).toEqual([{ chatId: 'c1', content: UNSENT.content, clientId: UNSENT.clientId }]);
-  });
-
-  it('reopened mid-reply: «Ответ ещё пишется…», a look again in a few seconds, and the reply shows', async () => {
-    const clock = new SimulatedClock();
-    const pages = [writingUnsent, writingUnsent, writingAnswered];
-    let loads = 0;
-    const { actor, sends, saved } = session(
-      { chatId: 'c1' },
-      { draft: { text: '', unsent: UNSENT }, clock, opening: () => pages[loads++]! },
-    );
-    await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } }));
-    let view = chatSessionView(actor.getSnapshot());
-    // Not a failed send: no resend offered, no second model call started.
-    expect(view).toMatchObject({ replyWriting: true, failedMessageId: null, typing: false, canSend: false });
-    expect(view.messages.at(-1)!.id).toBe('m-writing');
-    clock.increment(REPLY_RECHECK_MS - 1);
-    expect(loads).toBe(1);
-    clock.increment(1);
-    expect(loads).toBe(2);
-    await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } })); // not yet
-    expect(chatSessionView(actor.getSnapshot()).replyWriting).toBe(true);
-    clock.increment(REPLY_RECHECK_MS);
-    await ready(actor);
-    view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({ replyWriting: false, failedMessageId: null, lastReply: LATE_REPLY });
-    expect(view.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm-writing', 'a-late']);
-    expect(saved.get('c1')).toEqual(EMPTY_DRAFT); // answered: nothing left to resend
-    expect(sends).toEqual([]);
-  });
-
-  it('reopened mid-reply, and no reply after every look: the message offers its resend', async () => {
-    const clock = new SimulatedClock();
-    let loads = 0;
-    const { actor, sends } = session(
-      { chatId: 'c1' },
-      { draft: { text: '', unsent: UNSENT }, clock, opening: () => (loads++, writingUnsent) },
-    );
-    for (let look = 1; look <= REPLY_RECHECKS; look++) {
-      await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } }));
-      clock.increment(REPLY_RECHECK_MS);
-    }
-    await waitFor(actor, (s) => s.matches({ ready: { send: 'failed' } }));
-    expect(loads).toBe(1 + REPLY_RECHECKS);
-    expect(chatSessionView(actor.getSnapshot())).toMatchObject({
-      replyWriting: false,
-      failedMessageId: 'm-writing',
-      failedEditable: false,
-    });
-    actor.send({ type: 'RETRY_SEND' });
-    expect(sends).toEqual([{ chatId: 'c1', content: UNSENT.content, clientId: UNSENT.clientId }]);
-  });
-
-  it('older pages load while a reply streams; leaving stops the stream', async () => {
-    let push!: (e: ChatStreamMachineEvent) => void;
-    const { actor, stopped } = session({ chatId: 'c1' }, { stream: (_, sendBack) => (push = sendBack) });
-    await ready(actor);
-    actor.send({ type: 'TOPIC.SEND', text: 'Поиск смысла и целей' });
-    push({ type: 'USER_MESSAGE', message: makeMessage(101, { id: 'u101', content: 'Поиск смысла и целей' }) });
-    push({ type: 'DELTA', text: 'Давайте' });
-    actor.send({ type: 'LOAD_OLDER' });
-    await waitFor(actor, (s) => s.matches({ ready: { history: 'idle' } }));
-    const { messages: shown, olderRemaining } = actor.getSnapshot().context;
-    expect(shown[0]!.id).toBe('m16');
-    expect(olderRemaining).toBe(15);
-    expect(chatSessionView(actor.getSnapshot()).streamingText).toBe('Давайте');
-    expect(stopped()).toBe(0);
-    actor.stop();
-    expect(stopped()).toBe(1);
-  });
-
-  it('the microphone: the recorder opens recording at once; its words land in the composer, unsent', async () => {
-    const pro: UsageInfo = { ...usage(1000, 0), tier: 'PRO', voice_seconds_limit: 600, voice_seconds_used: 590 };
-    const after: UsageInfo = { ...pro, voice_seconds_used: 597 };
-    const uploads: TranscribeRequest[] = [];
-    const { actor, log, sends, saved, microphone } = session(
-      { chatId: 'c1' },
-      {
-        usage: pro,
-        transcribe: async (request) => (uploads.push(request), { text: 'мне не спится', usage: after }),
-      },
-    );
-    await ready(actor);
-    await waitFor(actor, (s) => s.context.usage !== null);
-    actor.send({ type: 'TEXT.CHANGE', value: 'Добрый вечер.' });
-    actor.send({ type: 'MIC.PRESS' });
-    const recorder = chatSessionView(actor.getSnapshot()).voiceRecorder!;
-    expect(voiceRecorderView(recorder.getSnapshot())).toMatchObject({ status: 'recording', maxSeconds: 10 });
-    expect(microphone).toEqual({ on: 1, off: 0 });
-    actor.send({ type: 'MIC.PRESS' }); // the sheet is open: ignored
-    recorder.send({ type: 'STOP' });
-    await waitFor(actor, (s) => s.matches({ ready: { voice: 'closed' } }));
-    expect(microphone).toEqual({ on: 1, off: 1 });
-    expect(uploads).toHaveLength(1);
-    const view = chatSessionView(actor.getSnapshot());
-    expect(view).toMatchObject({ text: 'Добрый вечер. мне не спится', voiceRecorder: undefined, sending: false });
-    expect(actor.getSnapshot().context.usage).toBe(after);
-    expect(sends).toEqual([]); // never sent unseen
-    expect(saved.get('c1')).toEqual({ text: 'Добрый вечер. мне не спится', unsent: null });
-    expect(log).toEqual([['haptic', { kind: 'success' }]]);
-  });
-
-  it.each([
-    ['a server without speech-to-text', false, usage(1000, 0), ['toast', { key: 'voiceUnconfigured' }]],
-    ['START: voice input not on the plan', true, usage(1000, 0), ['openUpgradeDialog', { key: 'voice_not_available' }]],
-    [
-      'today’s voice seconds spent',
-      true,
-      { ...usage(1000, 0), voice_seconds_limit: 600, voice_seconds_used: 600 },
-      ['openUpgradeDialog', { key: 'voice_limit_reached' }],
-    ],
-  ] as const)('the gate: %s → nothing is recorded', async (_name, voiceInput, today, effect) => {
-    const { actor, log, microphone } = session({ chatId: 'c1', voiceInput }, { usage: today });
-    await ready(actor);
-    await waitFor(actor, (s) => s.context.usage !== null);
-    actor.send({ type: 'MIC.PRESS' });
-    expect(log).toEqual([effect]);
-    expect(chatSessionView(actor.getSnapshot()).voiceRecorder).toBeUndefined();
-    expect(microphone.on).toBe(0);
-  });
-
-  it('402 from the server: the dialog opens, and the next press is refused without recording', async () => {
-    const pro: UsageInfo = { ...usage(1000, 0), tier: 'PRO', voice_seconds_limit: 600, voice_seconds_used: 100 };
-    const { actor, log, microphone } = session(
-      { chatId: 'c1' },
-      { usage: pro, transcribe: () => Promise.reject({ kind: 'refused', refusal: 'limit_reached' }) },
-    );
-    await ready(actor);
-    await waitFor(actor, (s) => s.context.usage !== null);
-    actor.send({ type: 'MIC.PRESS' });
-    chatSessionView(actor.getSnapshot()).voiceRecorder!.send({ type: 'STOP' });
-    await waitFor(actor, (s) => s.matches({ ready: { voice: 'closed' } }));
-    actor.send({ type: 'MIC.PRESS' });
-    expect(log).toEqual([
-      ['openUpgradeDialog', { key: 'voice_limit_reached' }],
-      ['openUpgradeDialog', { key: 'voice_limit_reached' }],
-    ]);
-    expect(microphone).toEqual({ on: 1, off: 1 });
-    expect(actor.getSnapshot().context.text).toBe('');
-  });
-
-  it('leaving the chat while recording releases the microphone', async () => {
-    const { actor, microphone } = session({ chatId: 'c1' }, { usage: null });
-    await ready(actor);
-    actor.send({ type: 'MIC.PRESS' });
-    expect(microphone).toEqual({ on: 1, off: 0 });
-    actor.stop();
-    expect(microphone).toEqual({ on: 1, off: 1 });
-  });
-});
