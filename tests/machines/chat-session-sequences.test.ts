@@ -72,7 +72,6 @@ const writingAnswered: ChatOpening = {
   messages: [...writingUnsent.messages, LATE_REPLY],
 };
 
-
 /** The machine with scripted effects: `stream(request, sendBack)` plays the server's part of each send. */
 function session(
   input: Partial<ChatSessionInput>,

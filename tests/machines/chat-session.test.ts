@@ -667,7 +667,11 @@ function existingChat() {
   // An older page while the first words are awaited.
   const W_TO: Facts = { ...W_T, history: 'loadingOlder' };
   on(W_T, 'LOAD_OLDER', W_TO, { invokes: [loadOlder(15, 30)] });
-  on(W_TO, 'done.actor.loadOlder page', { ...W_T, msgs: [...messages(16, 45).map((m) => m.id), ...W_T.msgs], older: 15 });
+  on(W_TO, 'done.actor.loadOlder page', {
+    ...W_T,
+    msgs: [...messages(16, 45).map((m) => m.id), ...W_T.msgs],
+    older: 15,
+  });
 
   // Stored by the server, then streamed, answered or failed.
   const W_S = storedAs(W_T);
@@ -786,6 +790,12 @@ function newChat() {
   const TOPIC_BACK: Facts = { ...NR, text: 'topic', refused: true };
   on(NR, 'TOPIC.SEND topic', NW_TOPIC, { effects: [save(NW_TOPIC)], invokes: [sendOf(NW_TOPIC)] });
   on(NW_TOPIC, 'ERROR limit', TOPIC_BACK, { effects: refusedByLimit(TOPIC_BACK) });
+  // A tile leaves what the composer holds alone.
+  const NW_TOPIC_DRAFTED = sent(DRAFTED, 'topic', false);
+  on(DRAFTED, 'TOPIC.SEND topic', NW_TOPIC_DRAFTED, {
+    effects: [save(NW_TOPIC_DRAFTED)],
+    invokes: [sendOf(NW_TOPIC_DRAFTED)],
+  });
 
   // A message at risk: failed before the server answered → the crisis lines on the device.
   const RISK: Facts = { ...NR, text: 'risk' };
@@ -888,6 +898,6 @@ const OTHER_TABLE = 'taken in the other chat’s table';
         ].map((g) => [g, OTHER_TABLE]),
       ),
     },
-    counts: { paths: 21, transitions: 31 },
+    counts: { paths: 21, transitions: 32 },
   });
 }
