@@ -70,6 +70,8 @@ const USAGES: Record<string, UsageInfo | null> = {
   diary: { ...TODAY, tokens_used: 1000, diary_entries_limit: 3, diary_entries_used: 2, voice_seconds_used: 600 },
   // After a crisis reply: the limit spent, and the after-crisis window open for three days.
   crisis: { ...TODAY, tokens_used: 1000, help_nearby_until: '2025-03-13T12:00:00.000Z' },
+  // The window closes at this very moment: no «Помощь рядом», the upsells are back.
+  ended: { ...TODAY, help_nearby_until: NOW.toISOString() },
 };
 type Usage = keyof typeof USAGES;
 
@@ -362,7 +364,11 @@ const byLabel = <T>(type: string, table: Record<string, T>, event: (value: T) =>
   Object.fromEntries(Object.entries(table).map(([label, value]) => [label, { type, ...event(value) }]));
 const contextOf = (s: AnyMachineSnapshot) => s.context as ChatSessionContext;
 const EVENTS = {
-  'xstate.done.actor.loadUsage': { today: { type: 'xstate.done.actor.loadUsage', output: TODAY } },
+  'xstate.done.actor.loadUsage': byLabel(
+    'xstate.done.actor.loadUsage',
+    { today: USAGES.today, ended: USAGES.ended },
+    (output) => ({ output }),
+  ),
   'xstate.done.actor.restoreDraft': byLabel(
     'xstate.done.actor.restoreDraft',
     { empty: EMPTY_DRAFT, draft: { text: TEXTS.draft, unsent: null }, unsent: { text: '', unsent: UNSENT } },
@@ -600,6 +606,15 @@ function existingChat() {
   const REST = opened(L1, LONG);
   const DRAFTED = opened(L1draft, LONG);
   on(L1, 'done.actor.loadChat long', REST, { effects: [save(REST)] });
+  // The after-crisis window ended as the chat opens: «Помощь рядом» is gone, the upsells are back.
+  const R_END: Facts = { ...R0, usage: 'ended' };
+  const ENDED = opened(loading(R_END), LONG);
+  on(R0, 'done.actor.loadUsage ended', R_END);
+  on(R_END, 'done.actor.restoreDraft empty', loading(R_END), { invokes: [loadChat] });
+  on(loading(R_END), 'done.actor.loadChat long', ENDED, { effects: [save(ENDED)] });
+  on(ENDED, 'HELP.OPEN', ENDED);
+  on(ENDED, 'UPGRADE', ENDED, { effects: [go(PLANS)] });
+  on(ENDED, 'PRACTICE.OPEN locked', ENDED, { effects: [go(PLANS)] });
   on(L1draft, 'done.actor.loadChat long', DRAFTED, { effects: [save(DRAFTED)] });
   on(REST, 'BACK', REST, { effects: [go('/app/chat')] });
   on(REST, 'SEND', REST); // blank: ignored
@@ -849,7 +864,7 @@ const OTHER_TABLE = 'taken in the other chat’s table';
       isTopic: 'the tiles show only in an empty chat: the new chat’s table',
       isVoiceUnconfigured: 'this server has speech-to-text; the new chat’s server has none',
     },
-    counts: { paths: 61, transitions: 109 },
+    counts: { paths: 64, transitions: 115 },
   });
 }
 {
