@@ -21,6 +21,7 @@ import {
 } from '../../machines/chat/chat-session.machine';
 import type { RecorderOutcome } from '../../machines/voice/voice-recorder.machine';
 import { describeMachineTables, type Effect, type StateRow, type TransitionRow } from '../support/machine-tables';
+import type { PathRun } from '../support/path-tests';
 import { diaryMeta, makeChat, makeMessage, messages, practiceMeta, usage } from './chat-fixtures';
 
 // ── The data: one client id for every send (the graph needs the same state from the same events), a fixed now ──
@@ -847,6 +848,14 @@ function newChat() {
 }
 
 const OTHER_TABLE = 'taken in the other chat’s table';
+/** At the start: today's usage is asked for, and the draft of this chat ('new' before it exists) read back. */
+const startAsserts = (chatKey: string) => ({
+  restoring: (_s: AnyMachineSnapshot, run: PathRun) =>
+    expect(run.invocations).toEqual([
+      { id: 'loadUsage', src: 'loadUsage', input: undefined },
+      { id: 'restoreDraft', src: 'restoreDraft', input: { chatKey } },
+    ]),
+});
 {
   const { states, transitions, walk } = existingChat();
   describeMachineTables(chatSessionMachine, {
@@ -858,6 +867,7 @@ const OTHER_TABLE = 'taken in the other chat’s table';
     filterEvents: walk,
     states,
     transitions,
+    assert: startAsserts('c1'),
     unreachable: ['ready.send.settling'], // transient: `always` leaves it at once
     guardSides: {
       isNewChat: 'c1 is never new (the new chat’s table takes the other side)',
@@ -878,6 +888,7 @@ const OTHER_TABLE = 'taken in the other chat’s table';
     filterEvents: walk,
     states,
     transitions,
+    assert: startAsserts('new'),
     // A new chat never loads: its history, error and not-found states belong to existing chats; without
     // speech-to-text the recorder never opens.
     unreachable: [
