@@ -235,7 +235,7 @@ describe('chat session machine: sequences', () => {
   it('a send that succeeds after a 402 clears the refusal: the banner follows the new usage', async () => {
     let attempt = 0;
     const reply = makeMessage(2, { id: 'a-after', content: 'Давайте разберёмся.', usage_info: usage(1000, 100) });
-    const { actor, log } = session(
+    const { actor, log, sends } = session(
       { chatId: 'c1' },
       {
         stream: (request, sendBack) => {
@@ -257,6 +257,8 @@ describe('chat session machine: sequences', () => {
     actor.send({ type: 'SEND' });
     await ready(actor);
     expect(attempt).toBe(2);
+    // Nothing was stored the first time: the send again is a new message, with a client id of its own.
+    expect(sends[1]!.clientId).not.toBe(sends[0]!.clientId);
     expect(actor.getSnapshot().context.limitRefused).toBe(false);
     // 100 of 1000 tokens used: no banner at all.
     expect(chatSessionView(actor.getSnapshot())).toMatchObject({ banner: 'hidden', text: '' });
