@@ -867,7 +867,12 @@ const startAsserts = (chatKey: string) => ({
     filterEvents: walk,
     states,
     transitions,
-    assert: startAsserts('c1'),
+    assert: {
+      ...startAsserts('c1'),
+      // The sheet reads the recorder itself: the view hands over that very child.
+      'ready.voice.open': (s: AnyMachineSnapshot) =>
+        expect(chatSessionView(s as never).voiceRecorder).toBe(s.children.voiceRecorder),
+    },
     unreachable: ['ready.send.settling'], // transient: `always` leaves it at once
     guardSides: {
       isNewChat: 'c1 is never new (the new chat’s table takes the other side)',
