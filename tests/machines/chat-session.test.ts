@@ -158,7 +158,7 @@ interface Facts {
   /** Message ids, oldest first. */
   msgs: string[];
   pending: Pending | null;
-  /** The 503's words are kept for the failed message. */
+  /** The 503's words are kept for the failed message (shown only while it has failed). */
   detail: boolean;
   /** How many DELTAs streamed. */
   stream: number;
@@ -186,7 +186,7 @@ const keyOf = (f: Facts) =>
     f.msgs.length > 0 && `msgs:${idsKey(f.msgs)}`,
     f.pending && `pending:${f.pending.id === TEMP ? 'temp' : f.pending.id}/${f.pending.content}`,
     f.pending && f.pending.clientId !== CID && 'restored',
-    f.at === 'ready' && f.send === 'failed' && f.detail && 'detail',
+    f.detail && 'detail',
     f.stream > 0 && `stream:${f.stream}`,
     f.lastReply && `last:${f.lastReply}`,
     `usage:${f.usage}`,
@@ -706,7 +706,12 @@ function existingChat() {
   on(W_S, 'DONE diary', DONE_D, { effects: [save(DONE_D)] });
   on(W_S, 'DONE crisis', WIN, { effects: [save(WIN)] });
   on(F_S, 'RETRY_SEND', W_S, { invokes: [sendOf(W_S)] });
-  on(F_SD, 'RETRY_SEND', W_S, { invokes: [sendOf(W_S)] });
+  // Sent again after a 503: its words go once the send fails otherwise, or the message is left.
+  const W_SD: Facts = { ...W_S, detail: true };
+  on(F_SD, 'RETRY_SEND', W_SD, { invokes: [sendOf(W_S)] });
+  on(W_SD, 'error.actor.sendMessage', F_S);
+  on(F_SD, 'EDIT_UNSENT', { ...W_S, send: 'idle', pending: null }, { effects: [save({ ...W_S, pending: null })] });
+  on(RP1, 'error.actor.sendMessage', F_S); // the words streamed so far go
   // «Изменить» on a stored message: it stays unanswered in the list, the composer is left alone.
   const LEFT: Facts = { ...W_S, send: 'idle', pending: null };
   on(F_S, 'EDIT_UNSENT', LEFT, { effects: [save(LEFT)] });
@@ -879,7 +884,7 @@ const startAsserts = (chatKey: string) => ({
       isTopic: 'the tiles show only in an empty chat: the new chat’s table',
       isVoiceUnconfigured: 'this server has speech-to-text; the new chat’s server has none',
     },
-    counts: { paths: 64, transitions: 115 },
+    counts: { paths: 66, transitions: 118 },
   });
 }
 {
