@@ -427,6 +427,12 @@ export function modelInput(message: string, context: readonly string[], bits: nu
  */
 export const MODEL_MIN_WORDS = 5;
 
+/**
+ * The concern head reads a message of at least this many words alone: in fewer, its reading leans on the bias its
+ * training gave it (most training messages carry some risk), and «Сегодня всё получилось, я так рада!» was asked.
+ */
+export const CONCERN_MIN_WORDS = 7;
+
 const wordCount = (text: string) =>
   normalizeMessage(text)
     .russian.split(' ')
@@ -457,11 +463,15 @@ export function modelEvidence(
   // (JOKING_MAX); a figure of speech («умираю со смеху») is ordinary, whatever its letters look like.
   const { joking, figured } = signsOf(message);
   if (joking || figured) return NOTHING;
+  const words = wordCount(message);
   const read = (earlier: readonly string[]): Evidence => {
     const input = modelInput(message, earlier, model.bits);
-    return { crisis: headScore(model.head, input), concern: headScore(model.concern.head, input) };
+    return {
+      crisis: headScore(model.head, input),
+      concern: words >= CONCERN_MIN_WORDS ? headScore(model.concern.head, input) : -Infinity,
+    };
   };
-  const alone = wordCount(message) >= MODEL_MIN_WORDS ? read([]) : NOTHING;
+  const alone = words >= MODEL_MIN_WORDS ? read([]) : NOTHING;
   const earlier = context.slice(-CONTEXT_MESSAGES);
   const leans = (score: number) => rules.signs.length > 0 || score >= 0;
   if (earlier.length === 0 || !(leans(alone.crisis) || leans(alone.concern))) return alone;

@@ -99,6 +99,15 @@ describe('the concern head', () => {
   it('asks none of the everyday look-alikes', () => {
     expect([...EVERYDAY, ...SHORT_EVERYDAY].filter(concernOver)).toEqual([]);
   });
+
+  it.each([
+    'Сегодня всё получилось, я так рада!',
+    'За что я могу себя поблагодарить?',
+    'это не аудио, а текст',
+    'Пауза. Продолжите, когда будете готовы.',
+  ])('leaves a few plain words alone (CONCERN_MIN_WORDS): «%s»', (message) => {
+    expect(assessRisk(message).tier).toBe('none');
+  });
 });
 
 describe('everyday look-alikes', () => {
