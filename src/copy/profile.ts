@@ -1,8 +1,8 @@
 // The profile, the trial offer, the settings, the user's own data and help — verbatim from the product spec where it
 // gives the words. The FAQ's answers must stay true of the product as built (docs/privacy.md says what is sealed).
 import type { AddressForm, CommunicationStyle, ReminderTime } from '../../contract/settings';
-import type { ProfilePart } from '../../machines/profile/profile.machine';
-import { ERASE_WORD } from '../../machines/profile/erase-confirmation';
+import type { ProfilePart } from '../../machines/users/profile.machine';
+import { ERASE_WORD } from '../../machines/privacy/erase-confirmation';
 import { commonCopy } from './common';
 import { formatDay } from './billing';
 

@@ -2,7 +2,7 @@
 import type { UsageInfo } from '../../contract/billing';
 import type { SettingsReply } from '../../contract/settings';
 import type { User } from '../../contract/users';
-import type { ProfileData } from '../../machines/profile/profile.machine';
+import type { ProfileData } from '../../machines/users/profile.machine';
 import { tiersResponse } from '../../server/billing/plans';
 import { subscription } from './billing-fixtures';
 import { usage } from './chat-fixtures';

@@ -1,7 +1,7 @@
 // Generated paths of help: the FAQ's answers open and close independently; the support contact opens only when the
 // server named one; back goes to the profile.
 import { beforeEach, expect } from 'vitest';
-import { helpMachine, helpView } from '../../machines/profile/help.machine';
+import { helpMachine, helpView } from '../../machines/help/help.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
 const effects: Array<[string, unknown?]> = [];

@@ -2,8 +2,8 @@
 // expires), a failure toast; erasing only after the typed word, with «Обо мне» held meanwhile (let go again when it
 // fails), then the device forgets and the app restarts.
 import { beforeEach, describe, expect, it } from 'vitest';
-import { confirmsErase, ERASE_WORD } from '../../machines/profile/erase-confirmation';
-import { myDataMachine, myDataView, type ExportDownload } from '../../machines/profile/my-data.machine';
+import { confirmsErase, ERASE_WORD } from '../../machines/privacy/erase-confirmation';
+import { myDataMachine, myDataView, type ExportDownload } from '../../machines/privacy/my-data.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
 const effects: Array<[string, unknown?]> = [];

@@ -2,7 +2,7 @@
 // (the subscription handed to the profile) or failing (the server's words, or none), and tried again.
 import { beforeEach, expect } from 'vitest';
 import type { Subscription } from '../../contract/billing';
-import { renewalMachine, renewalView } from '../../machines/profile/renewal.machine';
+import { renewalMachine, renewalView } from '../../machines/billing/renewal.machine';
 import { describeMachinePaths } from '../support/path-tests';
 
 const cancelled: Subscription = {

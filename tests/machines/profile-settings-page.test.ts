@@ -4,8 +4,8 @@
 import { describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from 'xstate';
 import type { SettingsPatch, SettingsReply } from '../../contract/settings';
-import type { ExportDownload } from '../../machines/profile/my-data.machine';
-import { settingsPageMachine, settingsPageView } from '../../machines/profile/settings-page.machine';
+import type { ExportDownload } from '../../machines/privacy/my-data.machine';
+import { settingsPageMachine, settingsPageView } from '../../machines/users/settings-page.machine';
 import { settings } from './profile-fixtures';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));

@@ -12,7 +12,7 @@ import {
   type SettingsContext,
   type SettingsInput,
   type WriteAccess,
-} from '../../machines/profile/settings.machine';
+} from '../../machines/users/settings.machine';
 import { describeMachinePaths, type PathRun } from '../support/path-tests';
 import { settings } from './profile-fixtures';
 

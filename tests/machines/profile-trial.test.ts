@@ -1,7 +1,7 @@
 // The trial offer as two tables: available or not (a failed check hides it), the sheet, activation with its
 // success (toast, the subscription handed to the profile) and failures (the server's words, or none; a 409 hides
 // the offer once the sheet is closed).
-import { trialMachine, trialView } from '../../machines/profile/trial.machine';
+import { trialMachine, trialView } from '../../machines/billing/trial.machine';
 import { describeMachineTables, stateValue } from '../support/machine-tables';
 import { trialSubscription } from './profile-fixtures';
 

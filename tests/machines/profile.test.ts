@@ -1,7 +1,7 @@
 // Generated paths of the profile machine: the four loads together, their failures named each in its own words, the
 // subscription card's rules, and the trial's subscription taken at once and fetched again with today's usage.
 import { describe, expect, it } from 'vitest';
-import { profileMachine, profileView } from '../../machines/profile/profile.machine';
+import { profileMachine, profileView } from '../../machines/users/profile.machine';
 import { describeMachinePaths } from '../support/path-tests';
 import { profileData, subscription, tiers, trialSubscription, user, usageToday } from './profile-fixtures';
 

@@ -4,7 +4,7 @@
 import styled from 'styled-components';
 import type { UsageInfo } from '../../../contract/billing';
 import { paths } from '../../../machines/paths';
-import type { PlanView } from '../../../machines/profile/profile.machine';
+import type { PlanView } from '../../../machines/users/profile.machine';
 import { profileCopy } from '../../copy/profile';
 import { Button } from '../Button';
 import { ButtonLink } from '../ButtonLink';

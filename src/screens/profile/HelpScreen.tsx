@@ -2,7 +2,7 @@
 // seven-question FAQ, the safety plan's entry, the support contact (SUPPORT_URL through Telegram, or how else to reach
 // a person), the version.
 import styled from 'styled-components';
-import { helpMachine, helpView } from '../../../machines/profile/help.machine';
+import { helpMachine, helpView } from '../../../machines/help/help.machine';
 import { helpActors } from '../../api/help.actors';
 import { paths } from '../../../machines/paths';
 import { Button } from '../../components/Button';

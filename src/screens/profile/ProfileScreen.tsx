@@ -4,9 +4,9 @@
 import styled from 'styled-components';
 import type { Subscription } from '../../../contract/billing';
 import { paths } from '../../../machines/paths';
-import { profileMachine, profileView } from '../../../machines/profile/profile.machine';
-import { renewalMachine, renewalView } from '../../../machines/profile/renewal.machine';
-import { trialMachine, trialView } from '../../../machines/profile/trial.machine';
+import { profileMachine, profileView } from '../../../machines/users/profile.machine';
+import { renewalMachine, renewalView } from '../../../machines/billing/renewal.machine';
+import { trialMachine, trialView } from '../../../machines/billing/trial.machine';
 import { trialActors } from '../../api/billing.actors';
 import { profilePageActors } from '../../api/profile-page.actors';
 import { ErrorState } from '../../components/ErrorState';

@@ -5,8 +5,8 @@
 import { useLayoutEffect, useMemo, useState } from 'react';
 import styled from 'styled-components';
 import type { AddressForm, CommunicationStyle, ReminderTime } from '../../../contract/settings';
-import type { ExportDownload } from '../../../machines/profile/my-data.machine';
-import { settingsPageMachine, settingsPageView } from '../../../machines/profile/settings-page.machine';
+import type { ExportDownload } from '../../../machines/privacy/my-data.machine';
+import { settingsPageMachine, settingsPageView } from '../../../machines/users/settings-page.machine';
 import { privacyActors } from '../../api/privacy.actors';
 import { settingsActors } from '../../api/settings.actors';
 import { useAuthView } from '../../auth/AuthProvider';

@@ -8,7 +8,7 @@
 // ABOUT.RESUME on. Every other event goes to the child that knows it; the children's latest snapshots are kept in
 // the context, so the page's view changes with theirs.
 import { assign, sendParent, sendTo, setup, type SnapshotFrom } from 'xstate';
-import { myDataMachine, myDataView } from './my-data.machine';
+import { myDataMachine, myDataView } from '../privacy/my-data.machine';
 import { settingsMachine, settingsView, type SettingsInput } from './settings.machine';
 
 type SettingsSnapshot = SnapshotFrom<typeof settingsMachine>;
