@@ -10,7 +10,7 @@ import { createExportLink, eraseMyData } from '../../src/api/privacy';
 import { getSettings, putBotAccess, updateSettings } from '../../src/api/settings';
 import { toast } from '../../src/ui/toast';
 import { openDownload } from '../../src/telegram/links';
-import { restartApp } from '../../src/screens/profile/deviceData';
+import { restartApp } from '../../src/screens/users/deviceData';
 import { settings } from '../machines/profile-fixtures';
 import { deferred } from './diary-helpers';
 import { currentPath, renderApp, signedIn } from './render-app';
@@ -30,8 +30,8 @@ vi.mock('../../src/telegram/writeAccess', async () => {
   const { fromPromise } = await import('xstate');
   return { writeAccessActors: { requestWriteAccess: fromPromise(() => asked()) } };
 });
-vi.mock('../../src/screens/profile/deviceData', async (original) => ({
-  ...(await original<typeof import('../../src/screens/profile/deviceData')>()),
+vi.mock('../../src/screens/users/deviceData', async (original) => ({
+  ...(await original<typeof import('../../src/screens/users/deviceData')>()),
   restartApp: vi.fn(),
 }));
 
