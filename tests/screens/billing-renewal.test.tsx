@@ -9,7 +9,7 @@ import type { Subscription } from '../../contract/billing';
 import { getSubscription, getTiers, getTrialStatus, putRenewal } from '../../src/api/billing';
 import { getProfileUser, getSettings } from '../../src/api/settings';
 import { getUsage } from '../../src/api/usage';
-import { settings, tiers, usageToday, user } from '../machines/profile-fixtures';
+import { settings, tiers, usageToday, user } from '../machines/users-fixtures';
 import { renderApp, signedIn } from './render-app';
 
 vi.mock('../../src/api/billing');

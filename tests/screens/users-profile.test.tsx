@@ -9,7 +9,7 @@ import { activateTrial, getSubscription, getTiers, getTrialStatus } from '../../
 import { getProfileUser, getSettings } from '../../src/api/settings';
 import { getUsage } from '../../src/api/usage';
 import { toast } from '../../src/ui/toast';
-import { settings, subscription, tiers, trialSubscription, usageToday, user } from '../machines/profile-fixtures';
+import { settings, subscription, tiers, trialSubscription, usageToday, user } from '../machines/users-fixtures';
 import { deferred } from './diary-helpers';
 import { currentPath, renderApp, signedIn } from './render-app';
 

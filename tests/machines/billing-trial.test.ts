@@ -3,7 +3,7 @@
 // the offer once the sheet is closed).
 import { trialMachine, trialView } from '../../machines/billing/trial.machine';
 import { describeMachineTables, stateValue } from '../support/machine-tables';
-import { trialSubscription } from './profile-fixtures';
+import { trialSubscription } from './users-fixtures';
 
 const GONE = 'Пробный период уже был активирован';
 const view = (status: string, over: Partial<ReturnType<typeof trialView>> = {}) => ({

@@ -11,7 +11,7 @@ import { getSettings, putBotAccess, updateSettings } from '../../src/api/setting
 import { toast } from '../../src/ui/toast';
 import { openDownload } from '../../src/telegram/links';
 import { restartApp } from '../../src/screens/users/deviceData';
-import { settings } from '../machines/profile-fixtures';
+import { settings } from '../machines/users-fixtures';
 import { deferred } from './diary-helpers';
 import { currentPath, renderApp, signedIn } from './render-app';
 

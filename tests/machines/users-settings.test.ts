@@ -14,7 +14,7 @@ import {
   type WriteAccess,
 } from '../../machines/users/settings.machine';
 import { describeMachinePaths, type PathRun } from '../support/path-tests';
-import { settings } from './profile-fixtures';
+import { settings } from './users-fixtures';
 
 /** Each effect with the context it ran in. */
 const effects: Array<[string, unknown?, SettingsContext?]> = [];

@@ -1,4 +1,5 @@
-// Data for the profile machines' tests: a user, the server's own plan table, today's usage.
+// Data for the profile page's tests (the users, billing and privacy machines and screens): a user, the server's own plan
+// table, today's usage.
 import type { UsageInfo } from '../../contract/billing';
 import type { SettingsReply } from '../../contract/settings';
 import type { User } from '../../contract/users';

@@ -6,7 +6,7 @@ import { createActor, fromPromise, SimulatedClock, type AnyStateMachine } from '
 import type { SettingsPatch, SettingsReply } from '../../contract/settings';
 import type { ExportDownload } from '../../machines/privacy/my-data.machine';
 import { settingsPageMachine, settingsPageView } from '../../machines/users/settings-page.machine';
-import { settings } from './profile-fixtures';
+import { settings } from './users-fixtures';
 
 const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
 /** A child as the page's machine runs it (the own-data flow with its «Обо мне» wiring), to give it fake effects. */

@@ -3,7 +3,7 @@
 import { describe, expect, it } from 'vitest';
 import { profileMachine, profileView } from '../../machines/users/profile.machine';
 import { describeMachinePaths } from '../support/path-tests';
-import { profileData, subscription, tiers, trialSubscription, user, usageToday } from './profile-fixtures';
+import { profileData, subscription, tiers, trialSubscription, user, usageToday } from './users-fixtures';
 
 const confirmed = subscription('PREMIUM', 'trial', '2025-03-17T09:00:05.000Z');
 /** Today's usage on the trial: the PREMIUM limits, no longer «недоступно». */
