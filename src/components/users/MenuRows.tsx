@@ -2,7 +2,7 @@
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { ChevronIcon } from '../icons';
-import { groupedRow, groupedRows } from './grouped';
+import { groupedRow, groupedRows } from '../grouped';
 
 const List = styled.ul`
   list-style: none;

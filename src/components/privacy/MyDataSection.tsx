@@ -3,7 +3,7 @@
 import type { MyDataStatus } from '../../../machines/privacy/my-data.machine';
 import { myDataCopy } from '../../copy/profile';
 import { Button } from '../Button';
-import { Section } from './Section';
+import { Section } from '../Section';
 
 export function MyDataSection(props: {
   status: MyDataStatus;

@@ -4,7 +4,7 @@ import styled from 'styled-components';
 import type { FaqItem } from '../../copy/profile';
 import { MessageText } from '../chat/MessageText';
 import { ChevronIcon } from '../icons';
-import { groupedRow, groupedRows } from './grouped';
+import { groupedRow, groupedRows } from '../grouped';
 
 const List = styled.div`
   ${groupedRows}
