@@ -5,12 +5,12 @@ import styled from 'styled-components';
 import type { UsageInfo } from '../../../contract/billing';
 import { paths } from '../../../machines/paths';
 import type { PlanView } from '../../../machines/users/profile.machine';
-import { profileCopy } from '../../copy/profile';
+import { subscriptionCardCopy } from '../../copy/billing';
 import { Button } from '../Button';
 import { ButtonLink } from '../ButtonLink';
 import { Card } from '../Card';
 
-const copy = profileCopy.subscription;
+const copy = subscriptionCardCopy;
 
 const Head = styled.div`
   display: flex;

@@ -1,6 +1,6 @@
 // The trial offer on the profile: «Попробуйте PREMIUM бесплатно», 7 days of full access, «Активировать бесплатно».
 import styled from 'styled-components';
-import { trialCopy } from '../../copy/profile';
+import { trialCopy } from '../../copy/billing';
 import { Button } from '../Button';
 import { SparklesIcon } from '../icons';
 

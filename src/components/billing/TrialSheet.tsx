@@ -2,7 +2,7 @@
 // activation is said here, in the server's words or «Не удалось активировать триал». The sheet cannot be closed
 // while the activation runs (its answer decides what the profile shows).
 import styled from 'styled-components';
-import { trialCopy } from '../../copy/profile';
+import { trialCopy } from '../../copy/billing';
 import { BottomSheet } from '../BottomSheet';
 import { Button } from '../Button';
 import { SheetBody, SheetNote } from '../SheetBody';

@@ -1,7 +1,7 @@
 // The FAQ: each question a button (aria-expanded, aria-controls) over its answer region; phone numbers in an
 // answer are tap-to-call links (the chat's phonePieces, through MessageText).
 import styled from 'styled-components';
-import type { FaqItem } from '../../copy/profile';
+import type { FaqItem } from '../../copy/help';
 import { MessageText } from '../chat/MessageText';
 import { ChevronIcon } from '../icons';
 import { groupedRow, groupedRows } from '../grouped';

@@ -1,7 +1,7 @@
 // «Удалить все мои данные»: what goes, what stays, and the word to type before «Удалить навсегда» is allowed.
 import { useId } from 'react';
 import styled from 'styled-components';
-import { myDataCopy } from '../../copy/profile';
+import { myDataCopy } from '../../copy/privacy';
 import { BottomSheet } from '../BottomSheet';
 import { Button } from '../Button';
 import { SheetBody, SheetNote } from '../SheetBody';

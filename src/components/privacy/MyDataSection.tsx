@@ -1,7 +1,7 @@
 // «Мои данные» in the settings: «Скачать мои данные» (then «Скачать файл» once the link is ready: Telegram opens a
 // download only in answer to a tap) and «Удалить все мои данные».
 import type { MyDataStatus } from '../../../machines/privacy/my-data.machine';
-import { myDataCopy } from '../../copy/profile';
+import { myDataCopy } from '../../copy/privacy';
 import { Button } from '../Button';
 import { Section } from '../Section';
 

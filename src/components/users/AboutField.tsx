@@ -2,7 +2,7 @@
 import { useId } from 'react';
 import styled from 'styled-components';
 import { PERSONAL_CONTEXT_MAX } from '../../../contract/constants';
-import { settingsCopy } from '../../copy/profile';
+import { settingsCopy } from '../../copy/users';
 
 const copy = settingsCopy.about;
 

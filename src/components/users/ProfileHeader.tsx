@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import type { User } from '../../../contract/users';
-import { profileCopy } from '../../copy/profile';
+import { profileCopy } from '../../copy/users';
 import { ProfileIcon } from '../icons';
 
 const Header = styled.header`

@@ -1,7 +1,7 @@
 // Under «Напоминания», while a time is chosen but the bot cannot write to the user: why no reminder would come, how
 // to allow it here (Telegram's own question), and how to lift a block, which only Telegram can.
 import styled from 'styled-components';
-import { settingsCopy } from '../../copy/profile';
+import { settingsCopy } from '../../copy/users';
 import { Button } from '../Button';
 
 const copy = settingsCopy.reminders;

@@ -12,7 +12,7 @@ import { Page } from '../../components/Page';
 import { FaqAccordion } from '../../components/help/FaqAccordion';
 import { Section } from '../../components/Section';
 import { Spinner } from '../../components/Spinner';
-import { faq, helpCopy } from '../../copy/profile';
+import { faq, helpCopy } from '../../copy/help';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 import { openExternal } from '../../telegram/links';

@@ -17,7 +17,7 @@ import { ProfileHeader } from '../../components/users/ProfileHeader';
 import { SubscriptionCard } from '../../components/billing/SubscriptionCard';
 import { TrialCard } from '../../components/billing/TrialCard';
 import { TrialSheet } from '../../components/billing/TrialSheet';
-import { profileCopy } from '../../copy/profile';
+import { profileCopy } from '../../copy/users';
 import { useFlow } from '../../flow/useFlow';
 import { haptic } from '../../telegram/haptic';
 
