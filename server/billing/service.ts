@@ -10,7 +10,6 @@ import { recordGrant } from './grants';
 import { TRIAL_DAYS, TRIAL_TIER, type Tier } from './plans';
 import { effectiveTier, usageToday } from './quota';
 import { claimTrial, lockUser, setTrialSubscription, trialUsedAtOf } from './repository';
-import { currentSubscription } from './subscription';
 
 export { dailyLimit, planOf, tiersResponse, type Tier, type UsageKind } from './plans';
 export { effectiveTier, reserveDaily, settleDaily, spendDaily, tierOf, usageToday } from './quota';
