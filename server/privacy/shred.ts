@@ -11,38 +11,23 @@
 //
 // On PostgreSQL the log is the operator's: checkpoints, archives and replicas follow its settings, and taking a
 // checkpoint needs a role the app should not have — docs/security.md says what erasing guarantees there.
-import { sql } from 'drizzle-orm';
+// The statements are in storage-repository.ts.
 import type { Database } from '../db';
-import { userKeys } from '../db/schema';
+import { rewriteUserKeys, switchWalAndCheckpoint, walRecycleOff, walSegmentsAhead } from './storage-repository';
 
 /** PGlite: old write-ahead log segments are deleted at a checkpoint, never kept for reuse. */
 export async function keepWalFromRecycling(database: Database): Promise<void> {
-  if (database.kind === 'pglite') await database.db.execute(sql`set wal_recycle = off`);
+  if (database.kind === 'pglite') await walRecycleOff(database.db);
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
 /** Removes deleted user keys from the table's file, and on PGlite from the write-ahead log. */
 export async function shredErasedKeys(database: Database): Promise<void> {
   const { db } = database;
-  await db.execute(sql`vacuum full ${userKeys}`);
+  await rewriteUserKeys(db);
   if (database.kind !== 'pglite') return;
   await keepWalFromRecycling(database);
   // Leave the segment written so far; the checkpoint removes it. Segments recycled by an earlier version (renamed
   // ahead of the log, old bytes inside) are used up and removed the same way, one a round.
-  const ahead = await segmentsAhead(database);
-  for (let round = 0; round <= ahead; round++) {
-    await db.execute(sql`select pg_switch_wal()`);
-    await db.execute(sql`checkpoint`);
-  }
-}
-
-/** Write-ahead log segment files beyond the one being written. */
-async function segmentsAhead(database: Database): Promise<number> {
-  const [row] = rowsOf(
-    await database.db.execute(sql`
-      select count(*)::int as n from pg_ls_waldir()
-      where name ~ '^[0-9A-F]{24}$' and name > pg_walfile_name(pg_current_wal_lsn())`),
-  );
-  return Number(row!.n);
+  const ahead = await walSegmentsAhead(db);
+  for (let round = 0; round <= ahead; round++) await switchWalAndCheckpoint(db);
 }
