@@ -10,24 +10,57 @@
 //   old bytes still in them (keepWalFromRecycling, set at every start).
 //
 // On PostgreSQL the log is the operator's: checkpoints, archives and replicas follow its settings, and taking a
-// checkpoint needs a role the app should not have — docs/security.md says what erasing guarantees there.
-// The statements are in storage-repository.ts.
+// checkpoint needs a role the app should not have — docs/security.md says what erasing guarantees there. There, a
+// rewrite also copies a deleted row that some snapshot taken before the delete may still see (another request's
+// query, an autoanalyze): the key would move into the new file. So the rewrite waits, a few seconds at most, until
+// no other session of this database holds a snapshot that old. The statements are in storage-repository.ts.
 import type { Database } from '../db';
-import { rewriteUserKeys, switchWalAndCheckpoint, walRecycleOff, walSegmentsAhead } from './storage-repository';
+import {
+  currentXid,
+  rewriteUserKeys,
+  sessionsOlderThan,
+  switchWalAndCheckpoint,
+  walRecycleOff,
+  walSegmentsAhead,
+} from './storage-repository';
 
 /** PGlite: old write-ahead log segments are deleted at a checkpoint, never kept for reuse. */
 export async function keepWalFromRecycling(database: Database): Promise<void> {
   if (database.kind === 'pglite') await walRecycleOff(database.db);
 }
 
-/** Removes deleted user keys from the table's file, and on PGlite from the write-ahead log. */
-export async function shredErasedKeys(database: Database): Promise<void> {
+/** PostgreSQL: how long an erase waits for older snapshots to end before it rewrites the key table anyway. */
+export const OLDER_SNAPSHOTS_WAIT_MS = 5_000;
+const POLL_MS = 50;
+
+/**
+ * Removes deleted user keys from the table's file, and on PGlite from the write-ahead log. False when, on
+ * PostgreSQL, a snapshot older than the erase outlived the wait: the rewrite may then have kept the key, and the next
+ * erase's rewrite takes it along.
+ */
+export async function shredErasedKeys(database: Database): Promise<boolean> {
   const { db } = database;
+  const settled = database.kind === 'pglite' || (await olderSnapshotsEnded(database));
   await rewriteUserKeys(db);
-  if (database.kind !== 'pglite') return;
+  if (database.kind !== 'pglite') return settled;
   await keepWalFromRecycling(database);
   // Leave the segment written so far; the checkpoint removes it. Segments recycled by an earlier version (renamed
   // ahead of the log, old bytes inside) are used up and removed the same way, one a round.
   const ahead = await walSegmentsAhead(db);
   for (let round = 0; round <= ahead; round++) await switchWalAndCheckpoint(db);
+  return true;
+}
+
+/**
+ * Waits until every other session of this database sees past now (their oldest snapshot and transaction are newer
+ * than a transaction id taken after the erase committed), so a rewrite can drop the deleted rows; false on timeout.
+ */
+async function olderSnapshotsEnded(database: Database): Promise<boolean> {
+  // age() compares 32-bit ids, the low half of the 64-bit one.
+  const xid = String(BigInt(await currentXid(database.db)) % 2n ** 32n);
+  for (const deadline = Date.now() + OLDER_SNAPSHOTS_WAIT_MS; ;) {
+    if ((await sessionsOlderThan(database.db, xid)) === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
+  }
 }

@@ -1,7 +1,7 @@
 // Privacy's storage-level statements: they act on whole tables and on the database's files, not on one user's rows
 // (those are in repository.ts). Re-sealing a sealed column in batches (reseal.ts decides what each value becomes),
-// rewriting a table's file (VACUUM FULL), moving the write-ahead log on (shred.ts decides when), and the start-up
-// lock the data key check runs under (keys.ts).
+// rewriting a table's file (VACUUM FULL), the sessions that still hold an older snapshot, moving the write-ahead log
+// on (shred.ts decides when and how long to wait), and the start-up lock the data key check runs under (keys.ts).
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
@@ -84,6 +84,23 @@ export async function walRecycleOff(db: Db): Promise<void> {
 export async function switchWalAndCheckpoint(db: Db): Promise<void> {
   await db.execute(sql`select pg_switch_wal()`);
   await db.execute(sql`checkpoint`);
+}
+
+/** A transaction id taken now (64-bit, as text). */
+export async function currentXid(db: Db): Promise<string> {
+  const [mark] = rowsOf<{ xid: string }>(await db.execute(sql`select pg_current_xact_id()::text as xid`));
+  return mark!.xid;
+}
+
+/** Other sessions of this database whose oldest snapshot or transaction is not newer than `xid` (32-bit). */
+export async function sessionsOlderThan(db: Db, xid: string): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and (age(backend_xmin) >= age(${xid}::xid) or age(backend_xid) >= age(${xid}::xid))`),
+  );
+  return Number(row!.n);
 }
 
 /** Write-ahead log segment files beyond the one being written. */
