@@ -9,7 +9,14 @@ import { helpNearbyUntil, riskFlaggedAt } from '../users/service';
 import { recordGrant } from './grants';
 import { TRIAL_DAYS, TRIAL_TIER, type Tier } from './plans';
 import { effectiveTier, usageToday } from './quota';
-import { claimTrial, lockUser, setTrialSubscription, trialUsedAtOf } from './repository';
+import {
+  claimTrial,
+  deleteSubscription,
+  lockUser,
+  setManualSubscription,
+  setTrialSubscription,
+  trialUsedAtOf,
+} from './repository';
 
 export { dailyLimit, planOf, tiersResponse, type Tier, type UsageKind } from './plans';
 export { effectiveTier, reserveDaily, settleDaily, spendDaily, tierOf, usageToday } from './quota';
@@ -79,4 +86,10 @@ export async function activateTrial(db: Db, userId: number, now = new Date()): P
     await recordGrant(tx, userId, 'trial', { tier: TRIAL_TIER, startsAt: now, expiresAt });
     return { ok: true, subscription: { tier: TRIAL_TIER, expires_at: expiresAt.toISOString(), source: 'trial' } };
   });
+}
+
+/** The /dev launcher's plan for its demo user: START is no subscription, PRO and PREMIUM are set by hand for 30 days. */
+export async function setDemoTier(db: Db, userId: number, tier: Tier): Promise<void> {
+  if (tier === 'START') await deleteSubscription(db, userId);
+  else await setManualSubscription(db, userId, tier, new Date(Date.now() + 30 * 86_400_000));
 }

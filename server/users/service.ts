@@ -78,6 +78,7 @@ export async function getUser(db: Db, id: number): Promise<User | undefined> {
   };
 }
 
+export { upsertDemoUser } from './repository';
 export { recordBlocked, recordBotAccess, recordWroteToBot } from './bot-access';
 export { nextSlot, remindable, REMINDER_HOURS, syncReminder, type Slot } from './reminder-schedule';
 export { applyAddressRequest, changeSettings, settingsReply, updateSettings } from './settings';
