@@ -15,6 +15,7 @@
 // check-in words (with the crisis lines) answer instead, free, like the crisis reply.
 //
 // No transaction is open across the model call: each write is one statement (repository.ts).
+// Also the entry of chat's routes: the models (chatModels), the list, one chat, a page of messages and deleting.
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
 import {
