@@ -19,14 +19,15 @@
 import { hkdfSync, randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, readFileSync, renameSync, unlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import type pg from 'pg';
 import type { Database } from '../db';
+import { holdingStartLock } from '../db/migrate';
 import type { Config } from '../config';
 import { parseDataKey } from '../config';
 import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from '../db/cipher';
 import { encryptionRow, insertEncryptionRow, updateEncryptionRow } from './repository';
 import { resealAll } from './reseal';
 import { keepWalFromRecycling } from './shred';
-import { exclusively } from './storage-repository';
 import { forgetUserKeys, rewrapAll } from './user-keys';
 
 /** Where earlier versions generated the key: inside DATA_DIR, so every copy of the data carried its key. */
@@ -112,6 +113,17 @@ function ringFor(config: KeyConfig): Pick<OpenedKeys, 'generatedKeyFile' | 'move
   // 'wx': of two first starts racing, one writes and the other fails here (the pid lock normally prevents it).
   writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600, flag: 'wx' });
   return { ring: keyRing(key), generatedKeyFile: file, movedKeyFile };
+}
+
+/** Runs `work` alone among the instances starting on this database (PostgreSQL: the migrations' advisory lock). */
+async function exclusively<T>(database: Database, work: () => Promise<T>): Promise<T> {
+  if (database.kind === 'pglite') return work();
+  const client = await (database.client as pg.Pool).connect();
+  try {
+    return await holdingStartLock(client, work);
+  } finally {
+    client.release();
+  }
 }
 
 function wrongKey(ring: KeyRing, missing: string[]): DataKeyError {

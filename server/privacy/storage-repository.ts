@@ -1,13 +1,11 @@
 // Privacy's storage-level statements: they act on whole tables and on the database's files, not on one user's rows
 // (those are in repository.ts). Re-sealing a sealed column in batches (reseal.ts decides what each value becomes),
-// rewriting a table's file (VACUUM FULL), the sessions that still hold an older snapshot, moving the write-ahead log
-// on (shred.ts decides when and how long to wait), and the start-up lock the data key check runs under (keys.ts).
+// rewriting a table's file (VACUUM FULL), the sessions that still hold an older snapshot, and moving the write-ahead
+// log on (shred.ts decides when and how long to wait).
 import { sql, type SQL } from 'drizzle-orm';
 import type { PgColumn } from 'drizzle-orm/pg-core';
-import type pg from 'pg';
-import type { Database, Db } from '../db';
+import type { Db } from '../db';
 import { USER_SEALED_PREFIX } from '../db/cipher';
-import { MIGRATION_LOCK } from '../db/migrate';
 import { userKeys } from '../db/schema';
 
 /** A sealed column with its table's (single-column) primary key. */
@@ -111,20 +109,4 @@ export async function walSegmentsAhead(db: Db): Promise<number> {
       where name ~ '^[0-9A-F]{24}$' and name > pg_walfile_name(pg_current_wal_lsn())`),
   );
   return Number(row!.n);
-}
-
-/** Runs `work` alone among the instances starting on this database (PostgreSQL: the migrations' advisory lock). */
-export async function exclusively<T>(database: Database, work: () => Promise<T>): Promise<T> {
-  if (database.kind === 'pglite') return work();
-  const client = await (database.client as pg.Pool).connect();
-  try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    try {
-      return await work();
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-    }
-  } finally {
-    client.release();
-  }
 }
