@@ -115,6 +115,23 @@ describe('countdown timing', () => {
     clock.set(20_000); // nothing runs while idle
     expect(countdownView(actor.getSnapshot()).secondsLeft).toBe(10);
   });
+
+  it('RESET after a pause brings back the whole duration, paused or running again', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(countdownMachine, { clock, input: { clock, durationMs: 10_000 } }).start();
+    actor.send({ type: 'START' });
+    clock.set(4000);
+    actor.send({ type: 'PAUSE' });
+    actor.send({ type: 'RESET' }); // from paused: 6 s were left
+    expect(countdownView(actor.getSnapshot())).toEqual({ status: 'idle', secondsLeft: 10, progress: 0 });
+    actor.send({ type: 'START' });
+    clock.set(7000);
+    actor.send({ type: 'PAUSE' });
+    actor.send({ type: 'START' });
+    clock.set(8000);
+    actor.send({ type: 'RESET' }); // from running: 6 s were left at the last pause
+    expect(countdownView(actor.getSnapshot())).toEqual({ status: 'idle', secondsLeft: 10, progress: 0 });
+  });
 });
 
 const threeZones = [
@@ -183,6 +200,33 @@ describe('zone timer after a sleep', () => {
     clock.set(5500); // asleep through zone a (ends 3000) and zone b (ends 5000)
     expect(zoneTimerView(actor.getSnapshot())).toMatchObject({ zone: 'c', number: 3 });
     expect(ticks).toEqual([5500]);
+  });
+
+  it('waking exactly as a zone ends: the tick is for the zone that starts, none for the one that ended', () => {
+    const clock = new SimulatedClock();
+    const ticks: number[] = [];
+    const timer = zoneTimerMachine.provide({ actions: { haptic: () => void ticks.push(clock.now()) } });
+    const actor = createActor(timer, { clock, input: { clock, zones: threeZones } }).start();
+    clock.set(5000); // zone a ended at 3000, zone b ends now
+    expect(zoneTimerView(actor.getSnapshot())).toMatchObject({ zone: 'c', secondsLeft: 4 });
+    expect(ticks).toEqual([5000]);
+  });
+});
+
+describe('zone timer paused between two seconds', () => {
+  it('holds the zone where «Пауза» was pressed and moves the whole schedule on by the time paused', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(zoneTimerMachine, { clock, input: { clock, zones: threeZones } }).start();
+    const shown = () => zoneTimerView(actor.getSnapshot());
+    clock.set(1000); // the tick at 1 s looks at the clock…
+    clock.set(1500); // …and «Пауза» comes half a second later, between two ticks
+    actor.send({ type: 'PAUSE' });
+    expect(shown()).toMatchObject({ zone: 'a', secondsLeft: 2, zoneProgress: 0.5, progress: 1500 / 9000 });
+    clock.set(10_000);
+    actor.send({ type: 'RESUME' });
+    expect(shown()).toMatchObject({ zone: 'a', secondsLeft: 2, zoneProgress: 0.5, progress: 1500 / 9000 });
+    clock.set(11_500); // the 1.5 s left of zone a, from the resume
+    expect(shown()).toMatchObject({ zone: 'b', secondsLeft: 2, zoneProgress: 0, progress: 3000 / 9000 });
   });
 });
 

@@ -104,6 +104,11 @@ export interface StepTableOptions<P extends StepPracticeId> {
   practice: P;
   /** The draft restoreDraft reads back (besides none): saved to the diary once, on a later step. */
   draft: StoredStepDraft<P>;
+  /**
+   * The other steps «Продолжить» resumes on (each of its branches): a draft left there, never sent, with `draft`'s
+   * answers to the steps before it and none after.
+   */
+  resumeOn?: string[];
   counts: { paths: number; transitions: number };
   /** Guards allowed one side, with the reason. */
   guardSides?: Record<string, string>;
@@ -122,6 +127,12 @@ export function describeStepMachineTables<P extends StepPracticeId>(
   const allFields = [...new Set(steps.flatMap((s) => Object.keys(table[s]!.fields)))];
   const maxOf = (field: string) => steps.map((s) => table[s]!.fields[field]).find((m) => m !== undefined)!;
   const draftAnswers = draft.answers as Record<string, string>;
+  const drafts: Record<string, StoredStepDraft<P>> = { draft };
+  for (const step of options.resumeOn ?? []) {
+    const before = new Set(steps.slice(0, steps.indexOf(step)).flatMap((s) => Object.keys(table[s]!.fields)));
+    const answers = Object.fromEntries(allFields.map((f) => [f, before.has(f) ? draftAnswers[f] : '']));
+    drafts[`on ${step}`] = { ...draft, step, answers, submitted: false } as StoredStepDraft<P>;
+  }
 
   const weakOf = (m: Model) => (m.ratings ? AREAS.filter((a) => m.ratings![a] < 6) : []);
   /** The fields the step shows: its own, or the wheel's weak areas. */
@@ -142,7 +153,9 @@ export function describeStepMachineTables<P extends StepPracticeId>(
   /** The step's answers untouched, or complete: the walk leaves a step only then (the rest repeats the same edges). */
   const settled = (m: Model) =>
     wheel && m.step === 'rate'
-      ? AREAS.every((a) => m.ratings![a] === 5) || AREAS.every((a) => m.ratings![a] === draft.ratings![a])
+      ? [{ ratings: { energy: 5, focus: 5, emotions: 5, relationships: 5 } }, ...Object.values(drafts)].some((d) =>
+          AREAS.every((a) => m.ratings![a] === d.ratings![a]),
+        )
       : shown(m).every((f) => m.answers[f] === '') || complete(m);
 
   const code = (field: string, value: string) =>
@@ -190,7 +203,9 @@ export function describeStepMachineTables<P extends StepPracticeId>(
   // The event cases, each with a label (the same function feeds the graph, the can() probes and the model).
   const restoreCases = {
     none: { type: 'xstate.done.actor.restoreDraft', output: null },
-    draft: { type: 'xstate.done.actor.restoreDraft', output: draft },
+    ...Object.fromEntries(
+      Object.entries(drafts).map(([label, output]) => [label, { type: 'xstate.done.actor.restoreDraft', output }]),
+    ),
   };
   const fieldCases = (m: Model): Record<string, CaseEvent> => {
     const change = (field: string, value: string) => ({ type: 'FIELD.CHANGE', field, value });
@@ -265,22 +280,34 @@ export function describeStepMachineTables<P extends StepPracticeId>(
     ...(m.sent ? { id: 'new' as const, sent: false } : {}),
   });
   type Step = { to: Model; effects: Effect[] };
+  /** A draft of `resumeOn` (never sent, never edited): walked only as far as the step «Продолжить» resumes on. */
+  const resumed = (m: Model) => m.id === 'draft' && !m.sent;
   const moves = (m: Model): Record<string, Step> => {
     const out: Record<string, Step> = {};
+    if (resumed(m) && m.at === 'writing') return out;
     const left = { to: { ...m, at: 'left' as const }, effects: [['leave']] as Effect[] };
     if (m.at === 'restoring') {
       out['done.actor.restoreDraft none'] = enter(m, steps[0]!);
-      const { step, answers, ratings } = draft;
-      out['done.actor.restoreDraft draft'] = {
-        to: { ...m, step, answers: answers as Record<string, string>, ratings, at: 'offer', id: 'draft', sent: true },
-        effects: [],
-      };
+      for (const [label, { step, answers, ratings, submitted }] of Object.entries(drafts))
+        out[`done.actor.restoreDraft ${label}`] = {
+          to: {
+            ...m,
+            step,
+            answers: answers as Record<string, string>,
+            ratings,
+            at: 'offer',
+            id: 'draft',
+            sent: submitted,
+          },
+          effects: [],
+        };
       out['error.actor.restoreDraft'] = enter(m, steps[0]!);
       out.BACK = left;
     }
     if (m.at === 'offer') {
-      out.BACK = left;
       out.CONTINUE = enter(m, m.step);
+      if (resumed(m)) return out;
+      out.BACK = left;
       const restarted = enter({ ...fresh(), id: 'new' }, steps[0]!);
       out.RESTART = { to: restarted.to, effects: [['clearDraft'], ...restarted.effects] };
     }
@@ -394,6 +421,7 @@ export function describeStepMachineTables<P extends StepPracticeId>(
 
   const walked = (s: AnyMachineSnapshot, e: EventObject) => {
     const m = decode(s);
+    if (resumed(m)) return m.at === 'offer' && e.type === 'CONTINUE';
     // A step with every field written (every area at 8) has no case left: the graph's bare event is not one.
     if (e.type === 'FIELD.CHANGE') return 'field' in e;
     if (e.type === 'RATE') return 'area' in e;
