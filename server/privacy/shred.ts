@@ -10,7 +10,10 @@
 //   old bytes still in them (keepWalFromRecycling, set at every start).
 //
 // On PostgreSQL the log is the operator's: checkpoints, archives and replicas follow its settings, and taking a
-// checkpoint needs a role the app should not have — docs/security.md says what erasing guarantees there.
+// checkpoint needs a role the app should not have — docs/security.md says what erasing guarantees there. There, a
+// rewrite also copies a deleted row that some snapshot taken before the delete may still see (another request's
+// query, an autoanalyze): the key would move into the new file. So the rewrite waits, a few seconds at most, until
+// no other session of this database holds a snapshot that old.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../db';
 import { userKeys } from '../db/schema';
@@ -22,11 +25,20 @@ export async function keepWalFromRecycling(database: Database): Promise<void> {
 
 const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
-/** Removes deleted user keys from the table's file, and on PGlite from the write-ahead log. */
-export async function shredErasedKeys(database: Database): Promise<void> {
+/** PostgreSQL: how long an erase waits for older snapshots to end before it rewrites the key table anyway. */
+export const OLDER_SNAPSHOTS_WAIT_MS = 5_000;
+const POLL_MS = 50;
+
+/**
+ * Removes deleted user keys from the table's file, and on PGlite from the write-ahead log. False when, on
+ * PostgreSQL, a snapshot older than the erase outlived the wait: the rewrite may then have kept the key, and the next
+ * erase's rewrite takes it along.
+ */
+export async function shredErasedKeys(database: Database): Promise<boolean> {
   const { db } = database;
+  const settled = database.kind === 'pglite' || (await olderSnapshotsEnded(database));
   await db.execute(sql`vacuum full ${userKeys}`);
-  if (database.kind !== 'pglite') return;
+  if (database.kind !== 'pglite') return settled;
   await keepWalFromRecycling(database);
   // Leave the segment written so far; the checkpoint removes it. Segments recycled by an earlier version (renamed
   // ahead of the log, old bytes inside) are used up and removed the same way, one a round.
@@ -34,6 +46,28 @@ export async function shredErasedKeys(database: Database): Promise<void> {
   for (let round = 0; round <= ahead; round++) {
     await db.execute(sql`select pg_switch_wal()`);
     await db.execute(sql`checkpoint`);
+  }
+  return true;
+}
+
+/**
+ * Waits until every other session of this database sees past now (their oldest snapshot and transaction are newer
+ * than a transaction id taken after the erase committed), so a rewrite can drop the deleted rows; false on timeout.
+ */
+async function olderSnapshotsEnded(database: Database): Promise<boolean> {
+  const [mark] = rowsOf(await database.db.execute(sql`select pg_current_xact_id()::text as xid`));
+  // age() compares 32-bit ids, the low half of the 64-bit one.
+  const xid = String(BigInt(mark!.xid as string) % 2n ** 32n);
+  for (const deadline = Date.now() + OLDER_SNAPSHOTS_WAIT_MS; ;) {
+    const [row] = rowsOf(
+      await database.db.execute(sql`
+        select count(*)::int as n from pg_stat_activity
+        where datname = current_database() and pid <> pg_backend_pid()
+          and (age(backend_xmin) >= age(${xid}::xid) or age(backend_xid) >= age(${xid}::xid))`),
+    );
+    if (Number(row!.n) === 0) return true;
+    if (Date.now() >= deadline) return false;
+    await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
 }
 
