@@ -45,6 +45,10 @@ const zodMessage =
   'This contract module loads zod: the client imports only its types (import type …); shared numbers are in ' +
   'contract/constants.ts.';
 
+const ROUTE_MESSAGE =
+  'Routes are HTTP only: a route file imports its domain’s service.ts (the rules and reads are there), never its ' +
+  'repository.ts or a rule file.';
+
 export default defineConfig([
   globalIgnores(['dist/', 'data/', 'coverage/', 'tmp/', 'reports/', '.stryker-tmp/']),
 
@@ -163,7 +167,16 @@ export default defineConfig([
     settings: {
       'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
       'boundaries/include': ['contract/**', 'machines/**', 'src/**', 'server/**'],
-      'boundaries/files': [{ category: 'composition-root', pattern: ['server/app.ts', 'server/start/main.ts'] }],
+      'boundaries/files': [
+        { category: 'composition-root', pattern: ['server/app.ts', 'server/start/main.ts'] },
+        // A domain's HTTP routes, and what they may take of their own domain: its entry and the few files that speak
+        // HTTP or the Bot API beside them (the event stream, the multipart upload, the bot's side of payments).
+        { category: 'domain-route', pattern: ['server/*/routes.ts', 'server/*/*-route.ts'] },
+        {
+          category: 'route-reach',
+          pattern: ['server/*/service.ts', 'server/chat/sse.ts', 'server/voice/upload.ts', 'server/billing/bot.ts'],
+        },
+      ],
       'boundaries/elements': [
         { type: 'contract', pattern: 'contract', partialMatch: false },
         { type: 'machines', pattern: 'machines', partialMatch: false },
@@ -182,6 +195,8 @@ export default defineConfig([
         'error',
         {
           default: 'disallow',
+          // Imports inside one element are checked too: a route may not reach its own domain's rules.
+          checkInternals: true,
           policies: [
             { from: { element: { type: 'contract' } }, allow: { to: { element: { type: 'contract' } } } },
             { from: { element: { type: 'machines' } }, allow: { to: { element: { type: ['machines', 'contract'] } } } },
@@ -215,6 +230,24 @@ export default defineConfig([
             {
               from: { element: { type: 'server-domain' } },
               allow: { to: { element: { type: 'server-domain', fileInternalPath: 'service.ts' } } },
+            },
+            // Routes are HTTP only: of their own domain they reach service.ts (and the HTTP and bot adapters beside
+            // it), never a rule file or repository.ts. The later policy wins (docs/decisions/0266-routes-call-services-only.md).
+            {
+              from: { file: { categories: 'domain-route' } },
+              disallow: {
+                to: { element: { type: 'server-domain', captured: { domain: '{{ from.element.captured.domain }}' } } },
+              },
+              message: ROUTE_MESSAGE,
+            },
+            {
+              from: { file: { categories: 'domain-route' } },
+              allow: {
+                to: {
+                  element: { type: 'server-domain', captured: { domain: '{{ from.element.captured.domain }}' } },
+                  file: { categories: 'route-reach' },
+                },
+              },
             },
           ],
         },

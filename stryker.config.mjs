@@ -1,5 +1,5 @@
 // Mutation testing of the statecharts by the machine tests alone (docs/testing.md): `npm run mutation`, or one
-// file at a time: `npm run mutation -- --mutate machines/profile/trial.machine.ts`. Not part of `npm test`.
+// file at a time: `npm run mutation -- --mutate machines/billing/trial.machine.ts`. Not part of `npm test`.
 /** @type {import('@stryker-mutator/api/core').PartialStrykerOptions} */
 export default {
   testRunner: 'vitest',

@@ -126,14 +126,16 @@ function printReport(name: string, report: Report) {
 }
 
 /**
- * The training files (bench/safety/train/t1..t5), each read by the detector with the model trained on the four
- * others (scripts/train-safety.ts, the shipped threshold): honest out-of-fold figures for phrasing the model has not
+ * The training files (bench/safety/train/*.jsonl), each read by the detector with the model trained on the other
+ * files (scripts/train-safety.ts, the shipped thresholds): honest out-of-fold figures for phrasing the model has not
  * seen. Printed with the rules alone beside.
  */
 function crossValidatedReports() {
-  console.log('\n  training files, out of fold (the model trained on the four other files; 5-fold, by file)');
+  console.log(
+    `\n  training files, out of fold (the model trained on the other files; ${TRAIN_FILES.length}-fold, by file)`,
+  );
   const readings = crossValidate(prepare());
-  const threshold = shippedModel().threshold;
+  const { threshold, concern } = shippedModel();
   for (const [fold, path] of TRAIN_FILES.entries()) {
     const held = readings.filter((reading) => reading.fold === fold);
     const byId = new Map(held.map((reading) => [reading.example.id, reading]));
@@ -146,7 +148,7 @@ function crossValidatedReports() {
     );
     printReport(
       `${path}: rules + model`,
-      evaluate(items, (item) => ({ tier: tierAt(byId.get(item.id)!, threshold) })),
+      evaluate(items, (item) => ({ tier: tierAt(byId.get(item.id)!, threshold, concern.threshold) })),
     );
   }
 }

@@ -3,14 +3,15 @@
  * contract/safety/model-weights.ts. `npm run train:safety`. Deterministic: a fixed seed, a fixed order of the data,
  * no clock — the same data give the same file byte for byte (tests/server/safety-model.test.ts checks it).
  *
- * Data: bench/safety/train/t1..t5.jsonl only. bench/safety/eval.jsonl is the report set: never read here.
- * Cross-validation: the five files are the five folds (each was written in one sitting, so a fold held out is
- * phrasing the model has not seen). Each example is read by the detector itself (detect.ts: the rules, then the
- * model's evidence as it counts in production) with the model trained on the other four files; those out-of-fold
- * readings choose the threshold: lowered until the rules and the model together give the crisis verdict to
- * CRISIS_RECALL_AIM of the crisis-labelled, but never so far that the model adds more than ADDED_FALSE_ALARM_CAP of
- * the `none`-labelled to the rules' false alarms (the issue: «false alarms were low — keep them low»). Then the head is trained on all five files and quantised (int8 times one scale, the TOP_WEIGHTS
- * strongest kept).
+ * Data: bench/safety/train/*.jsonl (TRAIN_FILES) only. bench/safety/eval.jsonl is the report set: never read here.
+ * Cross-validation: each file is a fold (each was written in one sitting, so a fold held out is phrasing the model
+ * has not seen). Each example is read by the detector itself (detect.ts: the rules, then the heads' evidence as it
+ * counts in production) with the model trained on the other files; those out-of-fold readings choose the thresholds:
+ * - the crisis head's, lowered until the rules and the model together give the crisis verdict to CRISIS_RECALL_AIM
+ *   of the crisis-labelled, but never so far that it adds more than ADDED_FALSE_ALARM_CAP of the `none`-labelled to
+ *   the rules' false alarms (the issue: «false alarms were low — keep them low»);
+ * - then the concern head's, lowered while it asks no more than ADDED_QUESTION_CAP more of the `none`-labelled.
+ * Then both heads are trained on all the files and quantised (int8 times one scale, the TOP_WEIGHTS strongest kept).
  */
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
@@ -19,17 +20,35 @@ import { assessByRules, modelEvidence, modelInput, type RiskTier } from '../cont
 import { unpackHead, type Model, type PackedHead } from '../contract/safety/model';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
-export const TRAIN_FILES = ['t1', 't2', 't3', 't4', 't5', 't6', 't7', 't8', 't9', 't10', 't11'].map(
-  (name) => `bench/safety/train/${name}.jsonl`,
-);
+export const TRAIN_FILES = [
+  't1',
+  't2',
+  't3',
+  't4',
+  't5',
+  't6',
+  't7',
+  't8',
+  't9',
+  't10',
+  't11',
+  't12',
+  't13',
+  't14',
+  't15',
+  't16',
+].map((name) => `bench/safety/train/${name}.jsonl`);
 export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
 
 export const BITS = 18;
-export const TOP_WEIGHTS = 6000;
+/** The strongest weights each head ships: the concern head's reading is a question, not the crisis reply. */
+export const TOP_WEIGHTS = { crisis: 6000, concern: 3000 };
 const SGD = { epochs: 15, rate: 0.2, l2: 1e-3, seed: 1 };
 export const CRISIS_RECALL_AIM = 0.97;
 /** Of the `none`-labelled, the share the model may add to the rules' false alarms (the crisis reply). */
 export const ADDED_FALSE_ALARM_CAP = 0.015;
+/** Of the `none`-labelled, the share the concern head may add to those asked the screening question. */
+export const ADDED_QUESTION_CAP = 0.02;
 
 export interface Example {
   id: string;
@@ -77,12 +96,12 @@ export function trainHead(features: readonly Int32Array[], targets: readonly num
 
 const toBase64 = (bytes: Uint8Array) => Buffer.from(bytes).toString('base64');
 
-/** The TOP_WEIGHTS strongest weights as int8 times one scale (model.ts `PackedHead`). */
-export function packHead(weights: Float64Array): PackedHead {
+/** The `top` strongest weights as int8 times one scale (model.ts `PackedHead`). */
+export function packHead(weights: Float64Array, top: number): PackedHead {
   const strongest = [...weights.keys()]
     .filter((j) => weights[j] !== 0)
     .sort((a, b) => Math.abs(weights[b]!) - Math.abs(weights[a]!) || a - b)
-    .slice(0, TOP_WEIGHTS);
+    .slice(0, top);
   const scale = Number((Math.max(...strongest.map((j) => Math.abs(weights[j]!))) / 127).toPrecision(8));
   const kept = strongest.filter((j) => Math.round(weights[j]! / scale) !== 0).sort((a, b) => a - b);
   const gaps: number[] = [];
@@ -118,49 +137,59 @@ export function prepare(): Prepared[] {
   );
 }
 
-const trainPacked = (examples: readonly Prepared[]): PackedHead =>
+/** What each head is trained to read: crisis against the rest, and any risk (concern or crisis) against none. */
+const TARGETS = {
+  crisis: (label: RiskTier) => label === 'crisis',
+  concern: (label: RiskTier) => label !== 'none',
+};
+
+const trainPacked = (examples: readonly Prepared[], head: keyof typeof TARGETS): PackedHead =>
   packHead(
     trainHead(
       examples.map((example) => example.features),
-      examples.map((example) => (example.label === 'crisis' ? 1 : 0)),
+      examples.map((example) => (TARGETS[head](example.label) ? 1 : 0)),
     ),
+    TOP_WEIGHTS[head],
   );
 
 export interface OutOfFold {
   example: Example;
   /** The training file it comes from (TRAIN_FILES index), held out while it was read. */
   fold: number;
-  /** The rules' tier, and the model's evidence as detect.ts counts it (-Infinity: nothing to read). */
+  /** The rules' tier, and each head's evidence as detect.ts counts it (-Infinity: nothing to read). */
   rules: RiskTier;
   evidence: number;
+  concernEvidence: number;
 }
 
 /** Each example read by the detector with the model trained on the four other files (quantised as shipped). */
 export function crossValidate(examples: readonly Prepared[]): OutOfFold[] {
   const readings: OutOfFold[] = [];
   for (let fold = 0; fold < TRAIN_FILES.length; fold++) {
+    const others = examples.filter((example) => example.fold !== fold);
     const model: Model = {
       bits: BITS,
       threshold: Infinity,
-      head: unpackHead(trainPacked(examples.filter((example) => example.fold !== fold))),
+      head: unpackHead(trainPacked(others, 'crisis')),
+      concern: { threshold: Infinity, head: unpackHead(trainPacked(others, 'concern')) },
     };
     for (const example of examples.filter((candidate) => candidate.fold === fold)) {
       const context = example.context ?? [];
       const rules = assessByRules(example.text, context);
-      readings.push({
-        example,
-        fold,
-        rules: rules.tier,
-        evidence: modelEvidence(example.text, context, rules, model),
-      });
+      const evidence = modelEvidence(example.text, context, rules, model);
+      readings.push({ example, fold, rules: rules.tier, evidence: evidence.crisis, concernEvidence: evidence.concern });
     }
   }
   return readings;
 }
 
-/** The detector's tier for an example read out of fold, at a threshold. */
-export const tierAt = (reading: OutOfFold, threshold: number): RiskTier =>
-  reading.rules === 'crisis' || reading.evidence >= threshold ? 'crisis' : reading.rules;
+/** The detector's tier for an example read out of fold, at the heads' thresholds (as detect.ts `assessRisk`). */
+export const tierAt = (reading: OutOfFold, threshold: number, concernThreshold = Infinity): RiskTier =>
+  reading.rules === 'crisis' || reading.evidence >= threshold
+    ? 'crisis'
+    : reading.rules === 'none' && reading.concernEvidence >= concernThreshold
+      ? 'concern'
+      : reading.rules;
 
 const round = (value: number) => Math.round(value * 1000) / 1000;
 
@@ -180,18 +209,55 @@ export function chooseThreshold(readings: readonly OutOfFold[]): number {
   return threshold;
 }
 
-export function renderWeights(threshold: number, head: PackedHead): string {
+/**
+ * The concern head's threshold, the crisis head's chosen: as low as the concern-labelled are asked, but never so low
+ * that it asks more than ADDED_QUESTION_CAP of the `none`-labelled beyond those the rules and the crisis head answer.
+ */
+export function chooseConcernThreshold(readings: readonly OutOfFold[], threshold: number): number {
+  const concerns = readings.filter(({ example }) => example.label === 'concern');
+  const none = readings.filter(({ example }) => example.label === 'none');
+  const asked = (concernThreshold: number) =>
+    none.filter((reading) => tierAt(reading, threshold, concernThreshold) !== 'none').length;
+  const candidates = [...new Set(concerns.map((r) => round(r.concernEvidence)).filter(Number.isFinite))].sort(
+    (a, b) => b - a,
+  );
+  let chosen = Infinity;
+  for (const candidate of candidates) {
+    if (asked(candidate) - asked(Infinity) > ADDED_QUESTION_CAP * none.length) break;
+    chosen = candidate;
+  }
+  return chosen;
+}
+
+export interface Thresholds {
+  crisis: number;
+  concern: number;
+}
+
+export function renderWeights(thresholds: Thresholds, head: PackedHead, concernHead: PackedHead): string {
+  const packed = (name: string, of: PackedHead, indent: string) => [
+    `${indent}${name}: {`,
+    `${indent}  scale: ${of.scale},`,
+    `${indent}  buckets: '${of.buckets}',`,
+    `${indent}  weights: '${of.weights}',`,
+    `${indent}},`,
+  ];
   return [
     '// Generated by scripts/train-safety.ts (`npm run train:safety`) from bench/safety/train/*.jsonl. Do not edit.',
     "import type { PackedHead } from './model';",
     '',
-    'export const MODEL: { bits: number; threshold: number; head: PackedHead } = {',
+    'export const MODEL: {',
+    '  bits: number;',
+    '  threshold: number;',
+    '  head: PackedHead;',
+    '  concern: { threshold: number; head: PackedHead };',
+    '} = {',
     `  bits: ${BITS},`,
-    `  threshold: ${threshold},`,
-    '  head: {',
-    `    scale: ${head.scale},`,
-    `    buckets: '${head.buckets}',`,
-    `    weights: '${head.weights}',`,
+    `  threshold: ${thresholds.crisis},`,
+    ...packed('head', head, '  '),
+    '  concern: {',
+    `    threshold: ${thresholds.concern},`,
+    ...packed('head', concernHead, '    '),
     '  },',
     '};',
     '',
@@ -199,30 +265,34 @@ export function renderWeights(threshold: number, head: PackedHead): string {
 }
 
 /** The whole run: cross-validation, the threshold, the final head; returns the module's text and the readings. */
-export function trainSafetyModel(): { module: string; threshold: number; readings: OutOfFold[] } {
+export function trainSafetyModel(): { module: string; thresholds: Thresholds; readings: OutOfFold[] } {
   const examples = prepare();
   const readings = crossValidate(examples);
-  const threshold = chooseThreshold(readings);
-  return { module: renderWeights(threshold, trainPacked(examples)), threshold, readings };
+  const crisis = chooseThreshold(readings);
+  const thresholds = { crisis, concern: chooseConcernThreshold(readings, crisis) };
+  const heads = [trainPacked(examples, 'crisis'), trainPacked(examples, 'concern')] as const;
+  return { module: renderWeights(thresholds, ...heads), thresholds, readings };
 }
 
 const percent = (part: number, whole: number) => `${((100 * part) / Math.max(whole, 1)).toFixed(1)} %`;
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const { module, threshold, readings } = trainSafetyModel();
+  const { module, thresholds, readings } = trainSafetyModel();
   writeFileSync(resolve(ROOT, WEIGHTS_FILE), module);
-  console.log(`threshold (folds by file, out of fold): ${threshold}`);
-  for (const [name, at] of [
-    ['rules alone', Infinity],
-    ['rules + model', threshold],
+  console.log(`thresholds (folds by file, out of fold): crisis ${thresholds.crisis}, concern ${thresholds.concern}`);
+  for (const [name, crisis, concern] of [
+    ['rules alone', Infinity, Infinity],
+    ['rules + crisis head', thresholds.crisis, Infinity],
+    ['rules + both heads', thresholds.crisis, thresholds.concern],
   ] as const) {
-    const share = (label: RiskTier, category?: string) => {
+    const share = (label: RiskTier, tiers: readonly RiskTier[], category?: string) => {
       const list = readings.filter((r) => r.example.label === label && (!category || r.example.category === category));
-      return percent(list.filter((r) => tierAt(r, at) === 'crisis').length, list.length);
+      return percent(list.filter((r) => tiers.includes(tierAt(r, crisis, concern))).length, list.length);
     };
     console.log(
-      `${name}: crisis recall ${share('crisis')}, false alarms (none → crisis) ${share('none')}, ` +
-        `ordinary → crisis ${share('none', 'ordinary')}, concern → crisis ${share('concern')}`,
+      `${name}: crisis recall ${share('crisis', ['crisis'])}, false alarms (none → crisis) ` +
+        `${share('none', ['crisis'])}, ordinary → crisis ${share('none', ['crisis'], 'ordinary')}, ` +
+        `concern asked ${share('concern', ['concern', 'crisis'])}, none asked ${share('none', ['concern'])}`,
     );
   }
   console.log(`wrote ${WEIGHTS_FILE} (${module.length} bytes)`);

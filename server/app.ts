@@ -9,6 +9,7 @@ import homeRoutes from './home/routes';
 
 import helpRoutes from './help/routes';
 import { paymentRoutes, subscriptionRoutes, trialRoutes } from './billing/routes';
+import { setDemoTier } from './billing/service';
 import bot from './bot/plugin';
 import reminders from './reminders/plugin';
 import webhook from './bot/webhook';
@@ -40,7 +41,7 @@ import practiceRoutes from './practices/routes';
 import safetyPlanRoutes from './safety-plan/routes';
 import safetyRoutes from './safety/routes';
 import userRoutes from './users/routes';
-import { signIns } from './users/service';
+import { signIns, upsertDemoUser } from './users/service';
 import { userKey } from './privacy/user-keys';
 import { restoreErasedAccount } from './privacy/service';
 import voiceRoutes from './voice/routes';
@@ -131,7 +132,10 @@ export async function buildApp({
     },
     { prefix: API_PREFIX },
   );
-  if (config.devLauncher) await devLauncher(app);
+  if (config.devLauncher)
+    await devLauncher(app, async (demo, tier) =>
+      setDemoTier(database.db, await upsertDemoUser(database.db, demo), tier),
+    );
   await app.register(rootNotFound, { fallback: client && (await client(app)) }); // other paths: the client or 404 JSON
   return app;
 }

@@ -427,42 +427,77 @@ export function modelInput(message: string, context: readonly string[], bits: nu
  */
 export const MODEL_MIN_WORDS = 5;
 
+/**
+ * The concern head reads a message of at least this many words alone: in fewer, its reading leans on the bias its
+ * training gave it (most training messages carry some risk), and «Сегодня всё получилось, я так рада!» was asked.
+ */
+export const CONCERN_MIN_WORDS = 7;
+
 const wordCount = (text: string) =>
   normalizeMessage(text)
     .russian.split(' ')
     .filter((w) => w !== '.').length;
 
+/** Each head's log-odds for a message (-Infinity when it has nothing to read). */
+export interface Evidence {
+  crisis: number;
+  concern: number;
+}
+
+const NOTHING: Evidence = { crisis: -Infinity, concern: -Infinity };
+
 /**
- * The model's log-odds that this message is a crisis (-Infinity when it has nothing to read): the message alone, and
- * the message after its context — the context only when this message leans that way itself (a sign the rules found,
- * or the model's own reading above even odds), as the rules count context only beside a sign of its own. What the
- * rules explained away (a figure of speech, someone else's story) is one of its features, not a veto: it learned
- * from the training data how far that counts (docs/decisions/0270).
+ * What the model's heads read in this message: the message alone, and the message after its context — the context
+ * only when this message leans that way itself (a sign the rules found, or the head's own reading above even odds),
+ * as the rules count context only beside a sign of its own. What the rules explained away (a figure of speech,
+ * someone else's story) is one of its features, not a veto: it learned from the training data how far that counts
+ * (docs/decisions/0270).
  */
 export function modelEvidence(
   message: string,
   context: readonly string[],
   rules: RiskAssessment,
   model: Model = shippedModel(),
-): number {
+): Evidence {
   // Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply
   // (JOKING_MAX); a figure of speech («умираю со смеху») is ordinary, whatever its letters look like.
   const { joking, figured } = signsOf(message);
-  if (joking || figured) return -Infinity;
-  const read = (earlier: readonly string[]) => headScore(model.head, modelInput(message, earlier, model.bits));
-  const alone = wordCount(message) >= MODEL_MIN_WORDS ? read([]) : -Infinity;
+  if (joking || figured) return NOTHING;
+  const words = wordCount(message);
+  const read = (earlier: readonly string[]): Evidence => {
+    const input = modelInput(message, earlier, model.bits);
+    return {
+      crisis: headScore(model.head, input),
+      concern: words >= CONCERN_MIN_WORDS ? headScore(model.concern.head, input) : -Infinity,
+    };
+  };
+  const alone = words >= MODEL_MIN_WORDS ? read([]) : NOTHING;
   const earlier = context.slice(-CONTEXT_MESSAGES);
-  if (earlier.length === 0 || (rules.signs.length === 0 && !(alone >= 0))) return alone;
-  return Math.max(alone, read(earlier));
+  const leans = (score: number) => rules.signs.length > 0 || score >= 0;
+  if (earlier.length === 0 || !(leans(alone.crisis) || leans(alone.concern))) return alone;
+  const joined = read(earlier);
+  return {
+    crisis: leans(alone.crisis) ? Math.max(alone.crisis, joined.crisis) : alone.crisis,
+    concern: leans(alone.concern) ? Math.max(alone.concern, joined.concern) : alone.concern,
+  };
 }
 
-/** What the model adds when it raises the verdict to crisis: a sign of its own, for the log and the tests. */
-const MODEL_SIGN = 'model';
+/** What the model adds when it raises the verdict: a sign of its own, for the log and the tests. */
+const MODEL_SIGN = { crisis: 'model', concern: 'model-concern' } as const;
+
+/** The rules' verdict raised to `tier` by the model: the rules' signal, score and signs stay, the model's sign added. */
+const raised = (rules: RiskAssessment, tier: 'crisis' | 'concern'): RiskAssessment => ({
+  ...rules,
+  tier,
+  risk: tier === 'crisis',
+  signal: rules.signal ?? { id: MODEL_SIGN[tier], kind: 'vague' },
+  signs: [...rules.signs, MODEL_SIGN[tier]],
+});
 
 /**
- * The detector's verdict: the rules' (assessByRules), raised to crisis when the model (model.ts) reads one — its
- * evidence at or over the threshold chosen by cross-validation. The rules' signal, score and signs stay; the sign
- * `model` is added (and the signal `model`, kind `vague`, when the rules found none).
+ * The detector's verdict: the rules' (assessByRules), raised to crisis when the model's crisis head (model.ts) reads
+ * one — its evidence at or over the threshold chosen by cross-validation — and an ordinary one raised to concern when
+ * its concern head does (the screening question, docs/decisions/0271).
  */
 export function assessRisk(
   message: string,
@@ -470,14 +505,11 @@ export function assessRisk(
   model: Model = shippedModel(),
 ): RiskAssessment {
   const rules = assessByRules(message, context);
-  if (rules.tier === 'crisis' || modelEvidence(message, context, rules, model) < model.threshold) return rules;
-  return {
-    ...rules,
-    tier: 'crisis',
-    risk: true,
-    signal: rules.signal ?? { id: MODEL_SIGN, kind: 'vague' },
-    signs: [...rules.signs, MODEL_SIGN],
-  };
+  if (rules.tier === 'crisis') return rules;
+  const evidence = modelEvidence(message, context, rules, model);
+  if (evidence.crisis >= model.threshold) return raised(rules, 'crisis');
+  if (rules.tier === 'none' && evidence.concern >= model.concern.threshold) return raised(rules, 'concern');
+  return rules;
 }
 
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */

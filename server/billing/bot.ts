@@ -20,7 +20,7 @@ import {
 import { planOf, type Tier } from './plans';
 import { cancelReplaced } from './renewals';
 import { firstChargeOf, recentPayments, userIdOf } from './repository';
-import { currentSubscription } from './service';
+import { currentSubscription } from './subscription';
 
 const dateRu = (d: Date) =>
   d.toLocaleDateString('ru-RU', { day: 'numeric', month: 'long', year: 'numeric', timeZone: 'Europe/Moscow' });

@@ -13,7 +13,7 @@ import type { Config } from '../config';
 import { paidPeriodEffect, SUBSCRIPTION_PERIOD_S } from './grants';
 import { PLANS, type Plan, type Tier } from './plans';
 import { insertInvoice, setInvoiceUrl, subscriptionOf } from './repository';
-import { currentSubscription } from './service';
+import { currentSubscription } from './subscription';
 
 /** How long an offer may be paid: enough to pay, short enough that a changed price or plan is not bought later. */
 export const INVOICE_TTL_MS = 60 * 60 * 1000;

@@ -67,6 +67,19 @@ export async function setSubscription(
     .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, expiresAt, source, updatedAt: now, ...renewal } });
 }
 
+/** The /dev launcher: no subscription at all (START). */
+export async function deleteSubscription(db: Executor, userId: number): Promise<void> {
+  await db.delete(subscriptions).where(eq(subscriptions.userId, userId));
+}
+
+/** The /dev launcher: a tier set by hand until `expiresAt`. */
+export async function setManualSubscription(db: Executor, userId: number, tier: Tier, expiresAt: Date): Promise<void> {
+  await db
+    .insert(subscriptions)
+    .values({ userId, tier, expiresAt, source: 'manual' })
+    .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, expiresAt, source: 'manual' } });
+}
+
 /** A renewal charged: the subscription's new end and renewal date, its renewal no longer cancelled. */
 export async function setRenewed(tx: Tx, userId: number, expiresAt: Date, renewsAt: Date, now: Date) {
   await tx

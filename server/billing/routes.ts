@@ -23,10 +23,17 @@ import {
 } from '../../contract/payments';
 import { httpError } from '../http/errors';
 import { billingBot } from './bot';
-import { createInvoice, paymentPreview } from './checkout';
-import { TRIAL_DAYS } from './plans';
-import { setAutoRenew } from './renewals';
-import { activateTrial, currentSubscription, tiersResponse, trialAvailable, usageInfo } from './service';
+import {
+  activateTrial,
+  createInvoice,
+  currentSubscription,
+  paymentPreview,
+  setAutoRenew,
+  tiersResponse,
+  TRIAL_DAYS,
+  trialAvailable,
+  usageInfo,
+} from './service';
 
 export const subscriptionRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['subscriptions'];

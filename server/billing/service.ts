@@ -1,29 +1,31 @@
 // Billing's entry: what the routes and other domains call. The plans and their daily limits (plans.ts), the tier in
-// force and the daily quotas (quota.ts), the subscription and usage as the API shows them, the free trial; offers
-// (checkout.ts), payments (payments.ts → grants.ts), renewals (renewals.ts) and the end-of-plan notices
-// (plan-end.ts) hold the rest of the rules, repository.ts all the SQL.
+// force and the daily quotas (quota.ts), the subscription as the API shows it (subscription.ts), the usage, the free
+// trial; offers (checkout.ts), payments (payments.ts → grants.ts), renewals (renewals.ts) and the end-of-plan notices
+// (plan-end.ts) hold the rest of the rules, repository.ts all the SQL. routes.ts calls only this file (and bot.ts,
+// the bot's side of payments).
 import type { Subscription, UsageInfo } from '../../contract/billing';
 import type { Db } from '../db';
 import { helpNearbyUntil, riskFlaggedAt } from '../users/service';
 import { recordGrant } from './grants';
 import { TRIAL_DAYS, TRIAL_TIER, type Tier } from './plans';
-import { effectiveTier, tierOf, usageToday } from './quota';
-import { renewalView } from './renewals';
-import { claimTrial, lockUser, setTrialSubscription, subscriptionOf, trialUsedAtOf } from './repository';
+import { effectiveTier, usageToday } from './quota';
+import {
+  claimTrial,
+  deleteSubscription,
+  lockUser,
+  setManualSubscription,
+  setTrialSubscription,
+  trialUsedAtOf,
+} from './repository';
 
 export { dailyLimit, planOf, tiersResponse, type Tier, type UsageKind } from './plans';
 export { effectiveTier, reserveDaily, settleDaily, spendDaily, tierOf, usageToday } from './quota';
 export { runPlanEndNotices } from './plan-end';
 export { exportBilling, giveBackDaily, lockUser, type BillingExport } from './repository';
-
-/** The effective subscription now: absent or expired → START with expires_at null. */
-export async function currentSubscription(db: Db, userId: number, now = new Date()): Promise<Subscription> {
-  const row = await subscriptionOf(db, userId);
-  const tier = tierOf(row, now);
-  if (!row || tier === 'START') return { tier: 'START', expires_at: null, source: null };
-  const renewal = renewalView(row, now);
-  return { tier, expires_at: row.expiresAt?.toISOString() ?? null, source: row.source, ...(renewal && { renewal }) };
-}
+export { createInvoice, paymentPreview } from './checkout';
+export { setAutoRenew } from './renewals';
+export { currentSubscription } from './subscription';
+export { TRIAL_DAYS };
 
 /**
  * Today's usage as the API shows it (GET /usage, and the usage_info of a chat reply, whose tier and risk flag are
@@ -84,4 +86,10 @@ export async function activateTrial(db: Db, userId: number, now = new Date()): P
     await recordGrant(tx, userId, 'trial', { tier: TRIAL_TIER, startsAt: now, expiresAt });
     return { ok: true, subscription: { tier: TRIAL_TIER, expires_at: expiresAt.toISOString(), source: 'trial' } };
   });
+}
+
+/** The /dev launcher's plan for its demo user: START is no subscription, PRO and PREMIUM are set by hand for 30 days. */
+export async function setDemoTier(db: Db, userId: number, tier: Tier): Promise<void> {
+  if (tier === 'START') await deleteSubscription(db, userId);
+  else await setManualSubscription(db, userId, tier, new Date(Date.now() + 30 * 86_400_000));
 }

@@ -19,26 +19,30 @@ import {
   type ChatSendInput,
 } from '../../contract/chat';
 import { authErrors, bodyErrors, errorSchema, paramErrors } from '../../contract/common';
-import { effectiveTier } from '../billing/service';
 import { httpError } from '../http/errors';
 import { countStreamed } from '../metrics/metrics';
 import { applyAddressRequest } from '../users/service';
-import { chatModel, safetyClassifierModel } from './model';
-import { safetyClassifier } from './safety/classifier';
-import { deleteChat, getChat, listChats, listMessages } from './repository';
 import { openEventStream, wantsEventStream } from './sse';
-import { presentMetadata } from './suggestions';
-import { CHAT_ERRORS, replyFailure, startTurn, TokensExhausted, type ChatDeps, type Turn } from './service';
+import {
+  CHAT_ERRORS,
+  chatModels,
+  chatOf,
+  deleteChat,
+  listChats,
+  messagesPage,
+  replyFailure,
+  startTurn,
+  TokensExhausted,
+  type ChatDeps,
+  type Turn,
+} from './service';
 
 const STREAM_NOTE =
   'С заголовком `Accept: text/event-stream` ответ — поток Server-Sent Events (chat, user_message, delta…, done | error; contract/chat.ts).';
 
 const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['chat'];
-  const model = chatModel(app.config);
-  // The model's second opinion on every message, with a model only (the offline assistant has no judgement to add).
-  const classifierModel = app.config.safetyClassifierTimeoutMs > 0 ? safetyClassifierModel(app.config) : null;
-  const classifier = classifierModel ? safetyClassifier(classifierModel, app.log) : null;
+  const { model, classifier } = chatModels(app.config, app.log);
   // Replies outlive their requests (a client may leave mid-stream); closing the server waits for them.
   const running = new Set<Promise<unknown>>();
   app.addHook('onClose', async () => {
@@ -73,9 +77,9 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
     '/:id',
     { schema: { tags, params: chatIdParamsSchema, response: { 200: chatSchema, 404: errorSchema, ...authErrors } } },
     async (request) => {
-      const found = await getChat(app.database.db, request.user.id, request.params.id);
-      if (!found) throw httpError(404, CHAT_ERRORS.notFound);
-      return found.chat;
+      const chat = await chatOf(app.database.db, request.user.id, request.params.id);
+      if (!chat) throw httpError(404, CHAT_ERRORS.notFound);
+      return chat;
     },
   );
 
@@ -90,13 +94,8 @@ const chatRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      const page = await listMessages(app.database.db, request.user.id, request.params.id, request.query);
+      const page = await messagesPage(app.database.db, request.user.id, request.params.id, request.query);
       if (!page) throw httpError(404, CHAT_ERRORS.notFound);
-      // A practice card's access follows the plan the reader has now (read only when the page shows one).
-      if (page.messages.some((m) => m.message_metadata?.type === 'practice_suggestion')) {
-        const tier = await effectiveTier(app.database.db, request.user.id);
-        for (const m of page.messages) m.message_metadata = presentMetadata(m.message_metadata, tier);
-      }
       return page;
     },
   );

@@ -15,11 +15,18 @@
 // check-in words (with the crisis lines) answer instead, free, like the crisis reply.
 //
 // No transaction is open across the model call: each write is one statement (repository.ts).
+// Also the entry of chat's routes: the models (chatModels), the list, one chat, a page of messages and deleting.
 import type { LanguageModelV3 } from '@ai-sdk/provider';
 import type { FastifyBaseLogger } from 'fastify';
-import { CHAT_NOT_FOUND_DETAIL, type Chat, type ChatMessage, type ChatUnavailable } from '../../contract/chat';
+import {
+  CHAT_NOT_FOUND_DETAIL,
+  type Chat,
+  type ChatMessage,
+  type ChatMessagesQuery,
+  type ChatUnavailable,
+} from '../../contract/chat';
 import { TOKENS_EXHAUSTED_DETAIL } from '../../contract/constants';
-import { reserveDaily, settleDaily, usageInfo } from '../billing/service';
+import { effectiveTier, reserveDaily, settleDaily, usageInfo } from '../billing/service';
 import { isDatabaseUnavailable, type Db } from '../db';
 import { countSafetyNet, countSafetyReading, timeModelCall } from '../metrics/metrics';
 import { recordActivity } from '../users/service';
@@ -37,6 +44,7 @@ import {
   findReply,
   getChat,
   isDuplicateMessage,
+  listMessages,
   loadSendContext,
   NEWEST,
   recentMessages,
@@ -44,7 +52,8 @@ import {
   type SendContext,
 } from './repository';
 import { HISTORY_MAX_ROWS, historyWindow, MAX_OUTPUT_TOKENS, MAX_STEPS, systemPrompt } from './prompt';
-import type { SafetyClassifier } from './safety/classifier';
+import { chatModel, safetyClassifierModel } from './model';
+import { safetyClassifier, type SafetyClassifier } from './safety/classifier';
 import {
   checkInFallback,
   checkInReminder,
@@ -59,7 +68,7 @@ import {
   screeningReply,
 } from './safety/crisis-reply';
 import { readSafety } from './safety/reading';
-import { practiceSuggestion } from './suggestions';
+import { practiceSuggestion, presentMetadata } from './suggestions';
 import { estimateMessageTokens, estimateTokens } from './tokens';
 import { chatTools } from './tools';
 
@@ -98,6 +107,41 @@ export interface ChatDeps {
   track: (running: Promise<unknown>) => void;
   /** Aborted when the server starts draining: a reply paced for a stream is finished at once. */
   draining: AbortSignal;
+}
+
+/** The chat model and, with a model only, its second opinion on every message (the offline assistant has no
+ * judgement to add). */
+export function chatModels(
+  config: Pick<Config, 'llmBaseUrl' | 'llmApiKey' | 'llmModel' | 'safetyClassifierTimeoutMs'>,
+  log: FastifyBaseLogger,
+): Pick<ChatDeps, 'model' | 'classifier'> {
+  const classifierModel = config.safetyClassifierTimeoutMs > 0 ? safetyClassifierModel(config) : null;
+  return { model: chatModel(config), classifier: classifierModel ? safetyClassifier(classifierModel, log) : null };
+}
+
+// The reads of /api/chat and deleting: only the owner's chat (null, or false, for any other).
+export { deleteChat, listChats } from './repository';
+
+/** The user's chat; null when it is not theirs. */
+export async function chatOf(db: Db, userId: number, id: string): Promise<Chat | null> {
+  return (await getChat(db, userId, id))?.chat ?? null;
+}
+
+/** A page of the user's chat; null when it is not theirs. */
+export async function messagesPage(
+  db: Db,
+  userId: number,
+  chatId: string,
+  query: ChatMessagesQuery,
+): Promise<{ messages: ChatMessage[]; total: number } | null> {
+  const page = await listMessages(db, userId, chatId, query);
+  if (!page) return null;
+  // A practice card's access follows the plan the reader has now (read only when the page shows one).
+  if (page.messages.some((m) => m.message_metadata?.type === 'practice_suggestion')) {
+    const tier = await effectiveTier(db, userId);
+    for (const m of page.messages) m.message_metadata = presentMetadata(m.message_metadata, tier);
+  }
+  return page;
 }
 
 export interface TurnInput {

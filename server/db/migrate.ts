@@ -26,13 +26,18 @@ export async function migrateDatabase(database: Database): Promise<void> {
   survivesLostConnection(client); // a lost connection fails the migration's query, not the process
   await client.connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    try {
-      await migrateNodePg(drizzleNodePg(client), { migrationsFolder });
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-    }
+    await holdingStartLock(client, () => migrateNodePg(drizzleNodePg(client), { migrationsFolder }));
   } finally {
     await client.end();
+  }
+}
+
+/** Runs `work` holding the app-wide advisory lock on this connection (migrations, and the data key check). */
+export async function holdingStartLock<T>(client: pg.ClientBase, work: () => Promise<T>): Promise<T> {
+  await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
+  try {
+    return await work();
+  } finally {
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
   }
 }

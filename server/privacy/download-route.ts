@@ -6,9 +6,7 @@ import { z } from 'zod';
 import { errorSchema } from '../../contract/common';
 import { userExportSchema } from '../../contract/users';
 import { httpError } from '../http/errors';
-import { exportFileName, exportUserData, sendExport } from './export';
-import { EXPORT_LINK_PATH, exportLinkUser } from './export-link';
-import { asUser } from './user-keys';
+import { asUser, EXPORT_LINK_PATH, exportFileName, exportLinkUser, exportUserData, sendExport } from './service';
 
 export const DOWNLOAD_DETAILS = { expired: 'Ссылка на файл с данными недействительна или устарела' } as const;
 

@@ -21,7 +21,7 @@ import { copyFileSync, existsSync, readFileSync, renameSync, unlinkSync, writeFi
 import { join } from 'node:path';
 import type pg from 'pg';
 import type { Database } from '../db';
-import { MIGRATION_LOCK } from '../db/migrate';
+import { holdingStartLock } from '../db/migrate';
 import type { Config } from '../config';
 import { parseDataKey } from '../config';
 import { installKeyRing, keyRing, open, seal, sealedWith, SealError, type KeyRing } from '../db/cipher';
@@ -120,12 +120,7 @@ async function exclusively<T>(database: Database, work: () => Promise<T>): Promi
   if (database.kind === 'pglite') return work();
   const client = await (database.client as pg.Pool).connect();
   try {
-    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK]);
-    try {
-      return await work();
-    } finally {
-      await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK]);
-    }
+    return await holdingStartLock(client, work);
   } finally {
     client.release();
   }

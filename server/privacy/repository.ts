@@ -1,7 +1,7 @@
 // Privacy's row-level SQL: the erase and what an erased account keeps (erased_accounts), the export's reads, the
 // database's sealed secret (data_encryption) and each user's wrapped key (user_keys). What the rows mean — keyed
 // hashes, sealing, the export's parts — is in erase.ts, export.ts, keys.ts and user-keys.ts. The storage-level
-// statements (re-sealing every sealed column, VACUUM, the WAL) stay in reseal.ts and shred.ts.
+// statements (re-sealing every sealed column, VACUUM, the WAL) are in storage-repository.ts.
 import { and, asc, eq, gte, inArray, sql } from 'drizzle-orm';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Executor, Tx } from '../db';

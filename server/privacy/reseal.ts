@@ -9,21 +9,17 @@
 // An UPDATE leaves the old version of the row in the table's pages until they are reused, so a table the job changed
 // is then rewritten (VACUUM FULL): plain text, or what a master key sealed, does not linger in the data files. It
 // takes the table's exclusive lock for the rewrite — the first starts after upgrading, not every start.
-import { is, sql, type SQL } from 'drizzle-orm';
-import { getTableConfig, PgTable, type PgColumn } from 'drizzle-orm/pg-core';
+// The statements are in storage-repository.ts.
+import { is } from 'drizzle-orm';
+import { getTableConfig, PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../db';
 import * as schema from '../db/schema';
 import { isSealedColumn } from '../db/sealed';
-import { open, sealForUser, USER_SEALED_PREFIX, type KeyRing } from '../db/cipher';
+import { open, sealForUser, type KeyRing } from '../db/cipher';
+import { replaceSealed, rewriteTable, valuesToReseal, type Resealed, type SealedColumn } from './storage-repository';
 import { userKey } from './user-keys';
 
 const BATCH = 500;
-
-interface SealedColumn {
-  table: string;
-  column: string;
-  key: PgColumn;
-}
 
 /** Every sealed column of the schema with its table's (single-column) primary key. */
 export function sealedColumns(): SealedColumn[] {
@@ -43,7 +39,6 @@ export function sealedColumns(): SealedColumn[] {
   return found;
 }
 
-const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 const bytes = (value: unknown) => Buffer.from(value as Uint8Array);
 
 /**
@@ -53,38 +48,26 @@ const bytes = (value: unknown) => Buffer.from(value as Uint8Array);
 export async function resealAll(db: Db, ring: KeyRing): Promise<number> {
   let total = 0;
   const changed = new Set<string>();
-  for (const { table, column, key } of sealedColumns()) {
-    const t = sql.identifier(table);
-    const c = sql.identifier(column);
-    const k = sql.identifier(key.name);
-    const keyType = sql.raw(key.getSQLType());
-    const aad = `${table}.${column}`;
+  for (const target of sealedColumns()) {
+    const aad = `${target.table}.${target.column}`;
     let after: unknown;
     for (;;) {
-      const from: SQL = after === undefined ? sql`` : sql`and ${k} > ${after}::${keyType}`;
-      const rows = rowsOf(
-        await db.execute(sql`
-          select ${k} as k, user_id as u, ${c} as v from ${t}
-          where ${c} is not null and substring(${c} from 1 for 2) <> ${USER_SEALED_PREFIX}::bytea ${from}
-          order by ${k} limit ${BATCH}`),
-      );
+      const rows = await valuesToReseal(db, target, after, BATCH);
       if (rows.length === 0) break;
       after = rows.at(-1)!.k;
-      const values: SQL[] = [];
+      const values: Resealed[] = [];
       for (const { k: id, u, v } of rows) {
         const owner = await userKey(db, Number(u));
         if (!owner) continue;
         const old = bytes(v);
-        values.push(sql`(${id}::${keyType}, ${old}::bytea, ${sealForUser(owner, open(ring, old, aad), aad)}::bytea)`);
+        values.push({ id, old, sealed: sealForUser(owner, open(ring, old, aad), aad) });
       }
       if (values.length === 0) continue;
-      await db.execute(sql`
-        update ${t} set ${c} = v.new from (values ${sql.join(values, sql`, `)}) as v(k, old, new)
-        where ${t}.${k} = v.k and ${t}.${c} = v.old`);
+      await replaceSealed(db, target, values);
       total += values.length;
-      changed.add(table);
+      changed.add(target.table);
     }
   }
-  for (const table of changed) await db.execute(sql`vacuum full ${sql.identifier(table)}`);
+  for (const table of changed) await rewriteTable(db, table);
   return total;
 }

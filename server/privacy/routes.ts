@@ -6,11 +6,16 @@ import { authErrors } from '../../contract/common';
 import { exportLinkSchema, userExportSchema } from '../../contract/users';
 import { API_PREFIX } from '../http/api-path';
 import { forgetSignIns } from '../http/auth';
-import { eraseUser } from './erase';
-import { exportFileName, exportUserData, sendExport } from './export';
-import { EXPORT_LINK_PATH, exportLinkToken } from './export-link';
-import { shredErasedKeys } from './shred';
-import { forgetUserKey } from './user-keys';
+import {
+  eraseUser,
+  EXPORT_LINK_PATH,
+  exportFileName,
+  exportLinkToken,
+  exportUserData,
+  forgetUserKey,
+  sendExport,
+  shredErasedKeys,
+} from './service';
 
 const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['users'];

@@ -13,17 +13,21 @@
 // checkpoint needs a role the app should not have — docs/security.md says what erasing guarantees there. There, a
 // rewrite also copies a deleted row that some snapshot taken before the delete may still see (another request's
 // query, an autoanalyze): the key would move into the new file. So the rewrite waits, a few seconds at most, until
-// no other session of this database holds a snapshot that old.
-import { sql } from 'drizzle-orm';
+// no other session of this database holds a snapshot that old. The statements are in storage-repository.ts.
 import type { Database } from '../db';
-import { userKeys } from '../db/schema';
+import {
+  currentXid,
+  rewriteUserKeys,
+  sessionsOlderThan,
+  switchWalAndCheckpoint,
+  walRecycleOff,
+  walSegmentsAhead,
+} from './storage-repository';
 
 /** PGlite: old write-ahead log segments are deleted at a checkpoint, never kept for reuse. */
 export async function keepWalFromRecycling(database: Database): Promise<void> {
-  if (database.kind === 'pglite') await database.db.execute(sql`set wal_recycle = off`);
+  if (database.kind === 'pglite') await walRecycleOff(database.db);
 }
-
-const rowsOf = (result: unknown) => (result as { rows: Array<Record<string, unknown>> }).rows;
 
 /** PostgreSQL: how long an erase waits for older snapshots to end before it rewrites the key table anyway. */
 export const OLDER_SNAPSHOTS_WAIT_MS = 5_000;
@@ -37,16 +41,13 @@ const POLL_MS = 50;
 export async function shredErasedKeys(database: Database): Promise<boolean> {
   const { db } = database;
   const settled = database.kind === 'pglite' || (await olderSnapshotsEnded(database));
-  await db.execute(sql`vacuum full ${userKeys}`);
+  await rewriteUserKeys(db);
   if (database.kind !== 'pglite') return settled;
   await keepWalFromRecycling(database);
   // Leave the segment written so far; the checkpoint removes it. Segments recycled by an earlier version (renamed
   // ahead of the log, old bytes inside) are used up and removed the same way, one a round.
-  const ahead = await segmentsAhead(database);
-  for (let round = 0; round <= ahead; round++) {
-    await db.execute(sql`select pg_switch_wal()`);
-    await db.execute(sql`checkpoint`);
-  }
+  const ahead = await walSegmentsAhead(db);
+  for (let round = 0; round <= ahead; round++) await switchWalAndCheckpoint(db);
   return true;
 }
 
@@ -55,28 +56,11 @@ export async function shredErasedKeys(database: Database): Promise<boolean> {
  * than a transaction id taken after the erase committed), so a rewrite can drop the deleted rows; false on timeout.
  */
 async function olderSnapshotsEnded(database: Database): Promise<boolean> {
-  const [mark] = rowsOf(await database.db.execute(sql`select pg_current_xact_id()::text as xid`));
   // age() compares 32-bit ids, the low half of the 64-bit one.
-  const xid = String(BigInt(mark!.xid as string) % 2n ** 32n);
+  const xid = String(BigInt(await currentXid(database.db)) % 2n ** 32n);
   for (const deadline = Date.now() + OLDER_SNAPSHOTS_WAIT_MS; ;) {
-    const [row] = rowsOf(
-      await database.db.execute(sql`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and (age(backend_xmin) >= age(${xid}::xid) or age(backend_xid) >= age(${xid}::xid))`),
-    );
-    if (Number(row!.n) === 0) return true;
+    if ((await sessionsOlderThan(database.db, xid)) === 0) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }
-}
-
-/** Write-ahead log segment files beyond the one being written. */
-async function segmentsAhead(database: Database): Promise<number> {
-  const [row] = rowsOf(
-    await database.db.execute(sql`
-      select count(*)::int as n from pg_ls_waldir()
-      where name ~ '^[0-9A-F]{24}$' and name > pg_walfile_name(pg_current_wal_lsn())`),
-  );
-  return Number(row!.n);
 }

@@ -6,10 +6,14 @@
 import { sign } from '@telegram-apps/init-data-node';
 import type { FastifyInstance } from 'fastify';
 import { z } from 'zod';
-import { tierSchema } from '../../contract/common';
-import { subscriptions, users } from '../db/schema';
+import { tierSchema, type Tier } from '../../contract/common';
 import { launchHash, TELEGRAM_THEMES } from './telegram-launch';
-import { eq } from 'drizzle-orm';
+
+/** Creates the demo user (or renames it) and gives it `tier`: the users and billing domains' part, given by app.ts. */
+export type SetDemoTier = (
+  demo: { telegramId: number; firstName: string; username: string; languageCode: string },
+  tier: Tier,
+) => Promise<void>;
 
 export const DEMO_TELEGRAM_ID = 100_000_001;
 
@@ -27,7 +31,7 @@ const querySchema = z.object({
 
 const escape = (s: string) => s.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 
-export async function devLauncher(app: FastifyInstance): Promise<void> {
+export async function devLauncher(app: FastifyInstance, setDemoTier: SetDemoTier): Promise<void> {
   app.get('/dev', { schema: { hide: true } }, async (request, reply) => {
     const parsed = querySchema.safeParse(request.query);
     if (!parsed.success)
@@ -38,22 +42,7 @@ export async function devLauncher(app: FastifyInstance): Promise<void> {
     const user = { id, first_name: name, username: 'demo_user', language_code: 'ru' };
     const initData = sign({ user, query_id: 'AAHdev' } as Parameters<typeof sign>[0], app.config.botToken, new Date());
 
-    if (tier) {
-      const db = app.database.db;
-      const [row] = await db
-        .insert(users)
-        .values({ telegramId: id, firstName: name, username: user.username, languageCode: 'ru' })
-        .onConflictDoUpdate({ target: users.telegramId, set: { firstName: name } })
-        .returning({ id: users.id });
-      if (tier === 'START') await db.delete(subscriptions).where(eq(subscriptions.userId, row!.id));
-      else {
-        const expiresAt = new Date(Date.now() + 30 * 86_400_000);
-        await db
-          .insert(subscriptions)
-          .values({ userId: row!.id, tier, expiresAt, source: 'manual' })
-          .onConflictDoUpdate({ target: subscriptions.userId, set: { tier, expiresAt, source: 'manual' } });
-      }
-    }
+    if (tier) await setDemoTier({ telegramId: id, firstName: name, username: user.username, languageCode: 'ru' }, tier);
 
     const target = `/#${launchHash({ initData, platform: 'tdesktop', themeParams: TELEGRAM_THEMES[theme] })}`;
     reply.header('cache-control', 'no-store');

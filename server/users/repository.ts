@@ -23,6 +23,19 @@ export async function upsertUser(
   return row!;
 }
 
+/** The /dev launcher's demo user: inserted, or its first name changed; its id. */
+export async function upsertDemoUser(
+  db: Db,
+  values: Pick<typeof users.$inferInsert, 'telegramId' | 'firstName' | 'username' | 'languageCode'>,
+): Promise<number> {
+  const [row] = await db
+    .insert(users)
+    .values(values)
+    .onConflictDoUpdate({ target: users.telegramId, set: { firstName: values.firstName } })
+    .returning({ id: users.id });
+  return row!.id;
+}
+
 // The hottest query of the API: built once per database handle (preparedPerDb).
 const getUserStatement = preparedPerDb((db) =>
   db

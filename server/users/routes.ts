@@ -3,13 +3,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { authErrors, bodyErrors } from '../../contract/common';
-import { settingsPatchSchema, settingsReplySchema, type Settings, type SettingsReply } from '../../contract/settings';
+import { settingsPatchSchema, settingsReplySchema } from '../../contract/settings';
 import { botAccessBodySchema, meSchema, type Me } from '../../contract/users';
 import { DETAILS, httpError } from '../http/errors';
-import { botCanWriteTo, recordBotAccess } from './bot-access';
-import { syncReminder } from './reminder-schedule';
-import { getSettings, updateSettings, withAddressFromAbout } from './settings';
-import { getUser } from './service';
+import { changeSettings, getUser, recordBotAccess, settingsReply } from './service';
 
 /** What the server can do (app.ts asks the domains): the client reads it once at sign-in, with no call of its own. */
 export interface UserRoutesOptions {
@@ -27,16 +24,10 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options
     return { ...user, capabilities };
   });
 
-  /** The settings with whether the bot can write to the user (the app tells when reminders cannot arrive). */
-  const reply = async (settings: Settings, userId: number): Promise<SettingsReply> => ({
-    ...settings,
-    bot_can_write: await botCanWriteTo(app.database.db, userId),
-  });
-
   app.get(
     '/me/settings',
     { schema: { tags, response: { 200: settingsReplySchema, ...authErrors } } },
-    async (request) => reply(await getSettings(app.database.db, request.user.id), request.user.id),
+    async (request) => settingsReply(app.database.db, request.user.id),
   );
 
   app.patch(
@@ -48,13 +39,7 @@ const userRoutes: FastifyPluginAsyncZod<UserRoutesOptions> = async (app, options
         response: { 200: settingsReplySchema, ...bodyErrors, ...authErrors },
       },
     },
-    async (request) => {
-      const patch = await withAddressFromAbout(app.database.db, request.user.id, request.body ?? {});
-      const settings = await updateSettings(app.database.db, request.user.id, patch);
-      if (request.body?.reminder_time !== undefined)
-        await syncReminder(app.database.db, request.user.id, app.config.defaultTimeZone);
-      return reply(settings, request.user.id);
-    },
+    async (request) => changeSettings(app.database.db, request.user.id, request.body ?? {}, app.config.defaultTimeZone),
   );
 
   // The app's requestWriteAccess answer (asked when reminders are switched on while the bot may not write).

@@ -1,5 +1,6 @@
-// The users domain's rules that other parts of the server call: what signing in does beyond checking the init data
-// (http/auth.ts checks it and calls these through the auth scope's `users` option, given by app.ts).
+// The users domain's entry for its routes and the rest of the server: what signing in does beyond checking the init
+// data (http/auth.ts checks it and calls these through the auth scope's `users` option, given by app.ts), the user,
+// the settings, the bot's access and the reminder schedule.
 import type { User } from '../../contract/users';
 import type { Db, Tx } from '../db';
 import type { AuthUser, SignIns, TelegramUser } from '../http/auth';
@@ -77,9 +78,10 @@ export async function getUser(db: Db, id: number): Promise<User | undefined> {
   };
 }
 
-export { recordBlocked, recordWroteToBot } from './bot-access';
+export { upsertDemoUser } from './repository';
+export { recordBlocked, recordBotAccess, recordWroteToBot } from './bot-access';
 export { nextSlot, remindable, REMINDER_HOURS, syncReminder, type Slot } from './reminder-schedule';
-export { applyAddressRequest, updateSettings } from './settings';
+export { applyAddressRequest, changeSettings, settingsReply, updateSettings } from './settings';
 export { recordActivity } from './activity';
 export { addressRequestIn } from './address';
 export { flagRisk, flagRiskIn, helpNearbyUntil, inRiskWindow, RISK_WINDOW_MS, riskFlaggedAt } from './risk';

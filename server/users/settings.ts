@@ -1,8 +1,16 @@
 // User settings with their defaults. No row until the user changes something, so reads never write.
-import { DEFAULT_SETTINGS, type AddressForm, type Settings, type SettingsPatch } from '../../contract/settings';
+import {
+  DEFAULT_SETTINGS,
+  type AddressForm,
+  type Settings,
+  type SettingsPatch,
+  type SettingsReply,
+} from '../../contract/settings';
 import type { Db, Executor } from '../db';
 import type { userSettings } from '../db/schema';
 import { addressRequestIn } from './address';
+import { botCanWriteTo } from './bot-access';
+import { syncReminder } from './reminder-schedule';
 import { settingsRowOf, upsertSettings } from './repository';
 
 function toSettings(row: typeof userSettings.$inferSelect | undefined): Settings {
@@ -50,6 +58,29 @@ export async function withAddressFromAbout(db: Db, userId: number, patch: Settin
   if (!asked) return patch;
   const before = addressRequestIn((await getSettings(db, userId)).personal_context);
   return asked === before ? patch : { ...patch, address_form: asked };
+}
+
+/** The settings with whether the bot can write to the user (the app tells when reminders cannot arrive). */
+const withBotAccess = async (db: Db, userId: number, settings: Settings): Promise<SettingsReply> => ({
+  ...settings,
+  bot_can_write: await botCanWriteTo(db, userId),
+});
+
+/** GET /me/settings. */
+export async function settingsReply(db: Db, userId: number): Promise<SettingsReply> {
+  return withBotAccess(db, userId, await getSettings(db, userId));
+}
+
+/** PATCH /me/settings: the patch with the address from «Обо мне»; a reminder time sent moves the next reminder. */
+export async function changeSettings(
+  db: Db,
+  userId: number,
+  patch: SettingsPatch,
+  defaultZone: string,
+): Promise<SettingsReply> {
+  const settings = await updateSettings(db, userId, await withAddressFromAbout(db, userId, patch));
+  if (patch.reminder_time !== undefined) await syncReminder(db, userId, defaultZone);
+  return withBotAccess(db, userId, settings);
 }
 
 /** «Давай на ты» in a chat message: the address is kept for every chat (one upsert, only when asked). */

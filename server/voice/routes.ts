@@ -11,8 +11,7 @@ import { authErrors, errorSchema } from '../../contract/common';
 import { transcribeResponseSchema, voiceErrorSchema } from '../../contract/voice';
 import { VOICE_UNCONFIGURED } from '../../contract/voice-limits';
 import { httpError } from '../http/errors';
-import { VOICE_ERRORS } from './errors';
-import { speechModel, transcribeRecording, type Transcribed } from './service';
+import { speechModel, transcribeRecording, VOICE_ERRORS, type Transcribed } from './service';
 import { readUpload } from './upload';
 
 const AUDIO_REFUSALS = {

@@ -1,7 +1,8 @@
 // Voice's rules for one recording, in order: its own container and duration are measured; its seconds are spent
 // atomically with a row that makes retries safe (claims.ts); only then the model is called, outside any transaction;
 // a failure gives the seconds back, as does silence, and a caller that goes away aborts the call and is refunded too.
-// Also voice's entry for the rest of the server: whether speech recognition is configured (the client's capabilities).
+// Also voice's entry for its route and the rest of the server: whether speech recognition is configured (the client's
+// capabilities), the refusals' Russian details.
 import { createHash } from 'node:crypto';
 import type { TranscriptionModelV3 } from '@ai-sdk/provider';
 import type { DailyRefusal, UsageInfo } from '../../contract/billing';
@@ -13,6 +14,7 @@ import { claimTranscription, finishTranscription, refundTranscription } from './
 import { transcribeSpeech } from './stt';
 
 export { speechModel, voiceInputReady } from './stt';
+export { VOICE_ERRORS } from './errors';
 
 export interface Recording {
   userId: number;

@@ -6,8 +6,8 @@ import type { Tier } from '../../contract/common';
 import type { PaymentMethod, PaymentPreview } from '../../contract/payments';
 import type { InvoiceFailure } from '../../machines/billing/checkout.machine';
 import { plansData, type PlansData } from '../../machines/billing/plans';
-import type { TrialFailure } from '../../machines/profile/trial.machine';
-import { trialCopy } from '../copy/profile';
+import type { TrialFailure } from '../../machines/billing/trial.machine';
+import { trialCopy } from '../copy/billing';
 import {
   activateTrial,
   createInvoice,

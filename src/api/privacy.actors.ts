@@ -1,6 +1,6 @@
 // The user's own data as the my-data machine names its calls: the export's download and the erase.
 import { fromPromise } from 'xstate';
-import type { ExportDownload } from '../../machines/profile/my-data.machine';
+import type { ExportDownload } from '../../machines/privacy/my-data.machine';
 import { apiBaseUrl } from './client';
 import { createExportLink, eraseMyData } from './privacy';
 

@@ -1,7 +1,7 @@
 // The profile page's loads, which span three domains (users, billing, usage): the page itself (four loads that fail
 // each in its own words) and, after the trial, the new plan. The page's other calls are its domains' own actors.
 import { fromPromise } from 'xstate';
-import type { ProfileData, ProfileLoadFailure, ProfilePart } from '../../machines/profile/profile.machine';
+import type { ProfileData, ProfileLoadFailure, ProfilePart } from '../../machines/users/profile.machine';
 import { getSubscription, getTiers } from './billing';
 import { getUsage } from './usage';
 import { getProfileUser } from './settings';

@@ -2,7 +2,7 @@
 // users.actors.ts: the sign-in's boot chunk imports that one, and these would bring the settings machine with them.
 import { fromPromise } from 'xstate';
 import type { SettingsPatch, SettingsReply } from '../../contract/settings';
-import { storedAbout, type WriteAccess } from '../../machines/profile/settings.machine';
+import { storedAbout, type WriteAccess } from '../../machines/users/settings.machine';
 import { getSettings, putBotAccess, updateSettings } from './settings';
 
 export const settingsActors = {

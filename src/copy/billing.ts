@@ -99,3 +99,44 @@ export const billingCopy = {
     retry: 'Попробовать снова',
   },
 } as const;
+
+/** The free PREMIUM trial offered on the profile (machines/billing/trial.machine.ts). */
+export const trialCopy = {
+  cardTitle: 'Попробуйте PREMIUM бесплатно',
+  cardText: '7 дней полного доступа',
+  activate: 'Активировать бесплатно',
+  sheetTitle: 'PREMIUM на 7 дней бесплатно',
+  benefits: ['Больше диалогов с ИИ', 'Голосовые сообщения', 'Больше записей в дневнике', 'Продвинутые практики'],
+  note: 'Без оплаты и без автоматических списаний: через 7 дней вернётся тариф «Старт».',
+  start: 'Начать пробный период',
+  activating: 'Активация...',
+  later: 'Позже',
+  failed: 'Не удалось активировать триал',
+  /** Logged, not shown: a failed check counts as unavailable and the card is simply not there. */
+  checkFailed: 'Не удалось проверить доступность триала',
+} as const;
+
+/** The subscription card on the profile: the plan, its renewal and today's usage. */
+export const subscriptionCardCopy = {
+  label: 'Ваша подписка',
+  trial: 'Пробный период',
+  until: (iso: string) => `до ${formatDay(iso)}`,
+  nextCharge: (iso: string) => `Следующее списание: ${formatDay(iso)}`,
+  renewalOff: 'Автопродление отменено',
+  cancelRenewal: 'Отменить автопродление',
+  resumeRenewal: 'Возобновить',
+  renewalSaving: 'Сохраняем...',
+  renewalFailed: 'Не удалось изменить автопродление',
+  upgrade: 'Улучшить тариф',
+  today: 'Сегодня',
+  messages: 'Сообщения с ИИ',
+  /** Tokens: what is left of today's limit, as a share (a count of tokens means nothing to anyone). */
+  messagesLeft: (limit: number | null, used: number) =>
+    limit === null ? 'без ограничений' : `осталось ${Math.max(0, Math.round(100 - (used / limit) * 100))}%`,
+  diary: 'Записи в дневнике',
+  voice: 'Голосовые',
+  /** 'N из M' or 'недоступно' (a null limit: not on this plan). */
+  count: (limit: number | null, used: number) => (limit === null ? 'недоступно' : `${used} из ${limit}`),
+  minutes: (limit: number | null, usedSeconds: number) =>
+    limit === null ? 'недоступно' : `${Math.floor(usedSeconds / 60)} из ${Math.round(limit / 60)} мин`,
+} as const;

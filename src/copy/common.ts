@@ -7,5 +7,6 @@ export const commonCopy = {
   back: 'Назад',
   loadErrorTitle: 'Ошибка загрузки',
   loadErrorText: 'Не удалось загрузить данные',
-  version: '1.0.0',
+  /** The version line at the foot of the profile and of help. */
+  version: 'Версия 1.0.0',
 } as const;

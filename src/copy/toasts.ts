@@ -3,10 +3,12 @@
 // this module is in the app shell, the rest of a domain's copy in its lazy chunks.
 import type { ToastKey } from '../../machines/app/toast-keys';
 import type { ToastVariant } from '../../machines/app/toast.machine';
+import { billingToasts } from './billingToasts';
 import { chatToasts } from './chatToasts';
 import { checkInToasts } from './checkinToasts';
 import { diaryToasts } from './diaryToasts';
-import { profileToasts } from './profileToasts';
+import { privacyToasts } from './privacyToasts';
+import { usersToasts } from './usersToasts';
 
 /** A toast's words and look, as `toast()` in src/ui/toast.ts takes them. */
 export interface ToastCopy {
@@ -18,6 +20,8 @@ export interface ToastCopy {
 export const toastCopy: Record<ToastKey, ToastCopy> = {
   ...diaryToasts,
   ...chatToasts,
-  ...profileToasts,
+  ...usersToasts,
+  ...billingToasts,
+  ...privacyToasts,
   ...checkInToasts,
 };

@@ -10,7 +10,7 @@
 // commit, so they may close over the latest props; actors are taken from the first render (they are module-level in
 // src/api). The view model is compared field by field, so a screen re-renders only when a field it reads changed.
 //
-// A flow whose machine runs child machines (machines/profile/settings-page.machine.ts) gives each child its effects
+// A flow whose machine runs child machines (machines/users/settings-page.machine.ts) gives each child its effects
 // under `children`, by the child's actor name: the child gets them, and the app-wide actions, on top of what the
 // parent's machine already provides it.
 import { shallowEqual, useActorRef, useSelector } from '@xstate/react';

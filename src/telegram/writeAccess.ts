@@ -5,7 +5,7 @@
 // /api/users/me/bot-access).
 import { requestWriteAccess as sdkRequestWriteAccess } from '@telegram-apps/sdk';
 import { fromPromise } from 'xstate';
-import type { WriteAccess } from '../../machines/profile/settings.machine';
+import type { WriteAccess } from '../../machines/users/settings.machine';
 import { usesBrowserBridge } from './browserBridge';
 
 /** A person answers a native popup; a client that never answers must not hold the settings for longer. */

@@ -188,6 +188,7 @@ describe('import boundaries (eslint-plugin-boundaries)', () => {
     // a server domain reaches another only through its service.ts …
     ["import { signIns } from '../users/routes';", 'server/help/probe.ts'],
     ["import { getSettings } from '../users/settings';", 'server/help/probe.ts'],
+    ["import { listDiary } from '../diary/repository';", 'server/chat/routes.ts'],
     // … and the infrastructure (db, http, start) never reaches a domain.
     ["import { signIns } from '../users/service';", 'server/http/probe.ts'],
     ["import { eraseUser } from '../privacy/erase';", 'server/db/probe.ts'],
@@ -200,8 +201,28 @@ describe('import boundaries (eslint-plugin-boundaries)', () => {
     expect(findings[0]).toContain(NO_POLICY);
   });
 
+  // Routes are HTTP only: of their own domain they import service.ts (and the HTTP and bot adapters beside it).
+  const ROUTE_RULE = 'Routes are HTTP only';
+  it.each([
+    ["import { listChats } from './repository';", 'server/chat/routes.ts'],
+    ["import { presentMetadata } from './suggestions';", 'server/chat/routes.ts'],
+    ["import { safetyClassifier } from './safety/classifier';", 'server/chat/routes.ts'],
+    ["import { settingsRowOf } from './repository';", 'server/users/routes.ts'],
+    ["import { asUser } from './user-keys';", 'server/privacy/download-route.ts'],
+  ])('%s in %s → reported as a route reaching past its service', async (line, file) => {
+    const findings = await boundaryFindings(line, file);
+    expect(findings.length, `${line} in ${file}`).toBe(1);
+    expect(findings[0]).toContain(ROUTE_RULE);
+  });
+
   it.each([
     ["import { z } from 'zod';", 'contract/probe.ts'],
+    ["import { startTurn } from './service';", 'server/chat/routes.ts'],
+    ["import { openEventStream } from './sse';", 'server/chat/routes.ts'],
+    ["import { readUpload } from './upload';", 'server/voice/routes.ts'],
+    ["import { billingBot } from './bot';", 'server/billing/routes.ts'],
+    ["import { listChats } from './repository';", 'server/chat/service.ts'],
+    ["import { effectiveTier } from '../billing/service';", 'server/chat/routes.ts'],
     ["import { storableString } from './common';", 'contract/probe.ts'],
     ["import type { DiaryEntry } from '../../contract/diary';", 'machines/probe/probe.machine.ts'],
     ["import { paths } from '../../machines/paths';", 'src/screens/probe/ProbeScreen.tsx'],

@@ -6,7 +6,7 @@ import { readFile } from 'node:fs/promises';
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
 import { formatDay } from '../../src/copy/billing';
-import { expectLayoutHolds, openHome, setTier, useServerAndBrowser, type TgUser } from './harness';
+import { expectLayoutHolds, openHome, PHONE_CONTEXT, setTier, useServerAndBrowser, type TgUser } from './harness';
 
 const e2e = useServerAndBrowser();
 
@@ -39,7 +39,11 @@ describe('profile in Chromium', () => {
     await expect.poll(() => page.getByRole('dialog').count(), { timeout: TIMEOUT }).toBe(0);
     const card = page.getByRole('region', { name: 'PREMIUM' });
     await shown(card);
-    const until = formatDay(new Date(Date.now() + 7 * 86_400_000).toISOString());
+    // The card shows the end's day in the browser's zone (PHONE_CONTEXT, Moscow): its date differs from UTC's at night.
+    const endDay = new Date(Date.now() + 7 * 86_400_000).toLocaleDateString('sv-SE', {
+      timeZone: PHONE_CONTEXT.timezoneId,
+    });
+    const until = formatDay(endDay);
     await shown(card.getByText(`до ${until}`));
     await shown(card.getByText('Пробный период'));
     expect(await page.getByText('Попробуйте PREMIUM бесплатно').count()).toBe(0);

@@ -1,11 +1,17 @@
-// The new-entry gate ('Новая запись', home's 'Записать'): generated paths over every usage outcome and an outcome
+// The new-entry gate ('Новая запись', home's 'Записать'): two tables over every usage outcome and an outcome
 // table (the rule itself, shared with voice input: daily-access.test.ts).
 import type { UsageInfo } from '../../contract/billing';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot } from 'xstate';
 import { newEntryGateMachine, newEntryGateView } from '../../machines/diary/new-entry-gate.machine';
 import type { DailyUsage } from '../../machines/billing/daily-access';
-import { describeMachinePaths } from '../support/path-tests';
+import {
+  describeMachineTables,
+  stateValue,
+  type Effect,
+  type StateRow,
+  type TransitionRow,
+} from '../support/machine-tables';
 
 // Voice seconds left over, so only the diary's allowance can decide.
 const usage = (limit: number | null, used: number): DailyUsage => ({
@@ -15,43 +21,57 @@ const usage = (limit: number | null, used: number): DailyUsage => ({
   voice_seconds_used: 0,
 });
 
-const effects: Array<[string, unknown]> = [];
-beforeEach(() => {
-  effects.length = 0;
-});
-
-describeMachinePaths(newEntryGateMachine, {
-  provide: {
-    actions: {
-      navigate: (_: unknown, p: unknown) => void effects.push(['navigate', p]),
-      openUpgradeDialog: (_: unknown, p: unknown) => void effects.push(['openUpgradeDialog', p]),
-    },
-  },
+// The gate as two tables: a press with home's mood or none, then every usage outcome (the diary not on the plan,
+// today's limit reached, below it, no usage info, a failed load) and where each leads.
+const PREFILLS = { plain: null, mood: { mood: 'good' } } as const;
+const USAGE = {
+  'not on the plan': { output: usage(null, 0), effect: ['openUpgradeDialog', { key: 'diary_not_available' }] },
+  'limit reached': { output: usage(10, 10), effect: ['openUpgradeDialog', { key: 'diary_limit_reached' }] },
+  'below the limit': { output: usage(10, 9), effect: null },
+  'no usage info': { output: null, effect: null },
+} as const;
+type Prefill = keyof typeof PREFILLS;
+const gateKey = (s: AnyMachineSnapshot) => {
+  const prefill = (s.context as { prefill: unknown }).prefill;
+  return `${stateValue(s)} ${prefill === null ? 'plain' : 'mood'}`;
+};
+// Before any press the prefill is none, as after a plain one.
+const gateStates: Record<string, StateRow> = {};
+const gateTransitions: Record<string, Record<string, string | TransitionRow>> = {};
+for (const [p, prefill] of Object.entries(PREFILLS) as Array<[Prefill, (typeof PREFILLS)[Prefill]]>) {
+  // Repeated presses are ignored while usage loads; the buttons that open the form are disabled meanwhile.
+  gateStates[`idle ${p}`] = { view: { checking: false }, can: { PRESS: true } };
+  gateStates[`checking ${p}`] = { view: { checking: true }, can: { PRESS: false }, running: ['loadUsage'] };
+  gateTransitions[`idle ${p}`] = Object.fromEntries(
+    (Object.keys(PREFILLS) as Prefill[]).map((q) => [
+      `PRESS ${q}`,
+      { to: `checking ${q}`, invokes: [{ id: 'loadUsage', src: 'loadUsage', input: undefined }] },
+    ]),
+  );
+  // The form opens with the press's own navigation state (home's mood), or none.
+  const form: Effect = ['navigate', { to: '/app/diary/new', state: prefill }];
+  gateTransitions[`checking ${p}`] = {
+    ...Object.fromEntries(
+      Object.entries(USAGE).map(([label, { effect }]) => [
+        `done.actor.loadUsage ${label}`,
+        { to: `idle ${p}`, effects: [(effect as Effect | null) ?? form] },
+      ]),
+    ),
+    'error.actor.loadUsage': { to: `idle ${p}`, effects: [form] },
+  };
+}
+describeMachineTables(newEntryGateMachine, {
+  view: newEntryGateView,
   events: {
-    PRESS: [{ type: 'PRESS' }, { type: 'PRESS', prefill: { mood: 'good' } }],
-    'xstate.done.actor.loadUsage': [
-      { type: 'xstate.done.actor.loadUsage', output: usage(null, 0) },
-      { type: 'xstate.done.actor.loadUsage', output: usage(10, 10) },
-      { type: 'xstate.done.actor.loadUsage', output: usage(10, 3) },
-      { type: 'xstate.done.actor.loadUsage', output: null },
-    ],
+    PRESS: { plain: { type: 'PRESS' }, mood: { type: 'PRESS', prefill: PREFILLS.mood } },
+    'xstate.done.actor.loadUsage': Object.fromEntries(
+      Object.entries(USAGE).map(([label, { output }]) => [label, { type: 'xstate.done.actor.loadUsage', output }]),
+    ),
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.prefill]),
-  assert: {
-    checking: (s, run) => {
-      expect(run.invocations.at(-1)).toMatchObject({ id: 'loadUsage' });
-      // The buttons that open the form are disabled while usage loads.
-      expect(newEntryGateView(s)).toEqual({ checking: true });
-    },
-    idle: (s) => {
-      expect(newEntryGateView(s)).toEqual({ checking: false });
-      // The form opens with the press's own navigation state (home's mood), or none.
-      const last = effects.at(-1);
-      if (last?.[0] === 'navigate') expect(last[1]).toEqual({ to: '/app/diary/new', state: s.context.prefill });
-      if (last?.[0] === 'openUpgradeDialog')
-        expect(['diary_not_available', 'diary_limit_reached']).toContain((last[1] as { key: string }).key);
-    },
-  },
+  key: gateKey,
+  states: gateStates,
+  transitions: gateTransitions,
+  counts: { paths: 11, transitions: 14 },
 });
 
 async function press(load: () => Promise<DailyUsage | null>, prefill?: { mood: 'good' }) {

@@ -1,12 +1,23 @@
-// Generated paths of the practice list, the detail page with its start call, and the session (runner → rating →
-// complete): where each navigates, with which state, what the calls receive, and what a failure keeps.
+// Generated paths of the practice list and the detail page with its start call, and the session (runner → rating →
+// complete) as two tables: where each navigates, with which state, what the calls receive, and what a failure keeps.
 import { expect } from 'vitest';
+import type { AnyMachineSnapshot } from 'xstate';
 import type { Practice, PracticeStartResponse } from '../../contract/practices';
 import { paths } from '../../machines/paths';
 import { practiceDetailMachine, practiceDetailView } from '../../machines/practices/practice-detail.machine';
 import { practiceListMachine, practiceListView } from '../../machines/practices/practice-list.machine';
-import { practiceSessionMachine, practiceSessionView } from '../../machines/practices/practice-session.machine';
-import { branchCounter } from '../support/machine-tables';
+import {
+  practiceSessionMachine,
+  practiceSessionView,
+  type PracticeSessionContext,
+} from '../../machines/practices/practice-session.machine';
+import {
+  describeMachineTables,
+  stateValue,
+  type Effect,
+  type StateRow,
+  type TransitionRow,
+} from '../support/machine-tables';
 import { describeMachinePaths } from '../support/path-tests';
 
 const practice = (over: Partial<Practice> = {}): Practice => ({
@@ -152,70 +163,115 @@ describeMachinePaths(practiceDetailMachine, {
   },
 });
 
-const sent = branchCounter('skip', 'rating');
-describeMachinePaths(practiceSessionMachine, {
+// The session as two tables: the runner hands over its result (or none), «Завершить» sends a rating of 1–5 with its
+// comment (0 and 6 are refused), «Пропустить» sends none; a failed complete keeps what was sent to send again; Back
+// goes to the practice's page from every state; done completes the session once and thanks by name.
+const RESULTS = { answers: { answers: ['a'] }, none: null } as const;
+const RATINGS = { five: { rating: 5, feedback: 'Стало легче' }, one: { rating: 1, feedback: null } } as const;
+const REFUSED = { zero: 0, six: 6 } as const;
+type Sent = keyof typeof RATINGS | 'skip';
+const SENT: Record<Sent, { rating: number | null; feedback: string | null }> = {
+  ...RATINGS,
+  skip: { rating: null, feedback: null },
+};
+const back: Effect = ['navigate', { to: '/app/practices/box_breathing' }];
+const sessionKey = (s: AnyMachineSnapshot) => {
+  const c = s.context as PracticeSessionContext;
+  const sent = c.sent === null ? '-' : c.sent.rating === null ? 'skip' : c.sent.rating === 5 ? 'five' : 'one';
+  return `${stateValue(s)} ${c.result === null ? 'none' : 'answers'} ${sent}${c.failed ? ' failed' : ''}`;
+};
+const sessionCan = (over: Record<string, boolean>) => ({
+  FINISHED: false,
+  SUBMIT: false,
+  SKIP: false,
+  BACK: true,
+  ...over,
+});
+const sessionStates: Record<string, StateRow> = {
+  'running none -': {
+    view: { status: 'running', result: null, showsRating: false, sending: false, skipping: false, failed: false },
+    can: sessionCan({ FINISHED: true }),
+    running: ['keepAwake'],
+  },
+};
+const sessionTransitions: Record<string, Record<string, string | TransitionRow>> = {
+  'running none -': {
+    BACK: { to: 'running none -', effects: [back] },
+    ...Object.fromEntries(Object.keys(RESULTS).map((r) => [`FINISHED ${r}`, `rating ${r} -`])),
+  },
+};
+for (const [r, result] of Object.entries(RESULTS)) {
+  const view = (status: string, over: object = {}) => ({
+    status,
+    result,
+    showsRating: status !== 'done',
+    sending: false,
+    skipping: false,
+    failed: false,
+    ...over,
+  });
+  const rating = `rating ${r} -`;
+  const rows = (from: string): Record<string, TransitionRow> => ({
+    BACK: { to: from, effects: [back] },
+    ...Object.fromEntries(
+      (Object.keys(SENT) as Sent[]).map((k) => [
+        k === 'skip' ? 'SKIP' : `SUBMIT ${k}`,
+        {
+          to: `completing ${r} ${k}`,
+          invokes: [{ id: 'completeSession', src: 'completeSession', input: { sessionId: 'session-1', ...SENT[k] } }],
+          context: { sent: SENT[k], failed: false },
+        },
+      ]),
+    ),
+    ...Object.fromEntries(Object.keys(REFUSED).map((k) => [`SUBMIT ${k}`, { to: from }])),
+  });
+  const ratingCan = sessionCan({ SKIP: true, 'SUBMIT five': true, 'SUBMIT one': true, SUBMIT: false });
+  sessionStates[rating] = { view: view('rating'), can: ratingCan };
+  sessionTransitions[rating] = rows(rating);
+  for (const k of Object.keys(SENT) as Sent[]) {
+    const completing = `completing ${r} ${k}`;
+    const failed = `rating ${r} ${k} failed`;
+    sessionStates[completing] = {
+      view: view('completing', { sending: true, skipping: k === 'skip' }),
+      can: sessionCan({}),
+      running: ['completeSession'],
+    };
+    // «Не удалось завершить практику»: what was sent stays, to send again.
+    sessionStates[failed] = { view: view('rating', { failed: true }), can: ratingCan, context: { sent: SENT[k] } };
+    // can() still answers the root's BACK in the final state (XState asks the nodes, not the actor), but the actor
+    // has stopped: BACK there goes nowhere and navigates nowhere (its row below).
+    const done = `done ${r} ${k}`;
+    sessionStates[done] = { view: view('done'), can: sessionCan({}), status: 'done' };
+    sessionTransitions[done] = { BACK: done };
+    sessionTransitions[completing] = {
+      BACK: { to: completing, effects: [back] },
+      // Completed once, with what the runner handed over; the list thanks by the practice's name.
+      'done.actor.completeSession': {
+        to: done,
+        effects: [
+          ['sessionCompleted', { result }],
+          ['navigate', { to: '/app/practices', replace: true, state: { completedPractice: 'Квадратное дыхание' } }],
+        ],
+      },
+      'error.actor.completeSession': failed,
+    };
+    sessionTransitions[failed] = rows(failed);
+  }
+}
+describeMachineTables(practiceSessionMachine, {
+  view: practiceSessionView,
   input: { sessionId: 'session-1', practice: { id: 'box_breathing', name: 'Квадратное дыхание' } },
-  provide: recorded,
   events: {
-    FINISHED: [{ type: 'FINISHED', result: { answers: ['a'] } }],
-    SUBMIT: [
-      { type: 'SUBMIT', rating: 5, feedback: 'Стало легче' },
-      { type: 'SUBMIT', rating: 0, feedback: null },
-    ],
-  },
-  // Whether the last thing sent was the skip: it decides what a retry sends and which button is busy.
-  serializeState: (s) => JSON.stringify([s.value, s.context.failed, s.context.sent?.rating === null]),
-  assert: {
-    running: (s, run) => {
-      expect(run.invocations.at(-1)).toMatchObject({ id: 'keepAwake', src: 'keepAwake' });
-      expect(practiceSessionView(s)).toMatchObject({ status: 'running', showsRating: false });
-    },
-    rating: (s, run) => {
-      const v = practiceSessionView(s);
-      expect(v).toMatchObject({ status: 'rating', showsRating: true, sending: false, result: { answers: ['a'] } });
-      expect(v.failed).toBe(s.context.failed);
-      // After a failed complete the rating sent is still there to send again (and the session is not completed).
-      if (s.context.failed)
-        expect(s.context.sent).toEqual(
-          run.events.some((e) => e.type === 'SKIP') && s.context.sent?.rating === null
-            ? { rating: null, feedback: null }
-            : { rating: 5, feedback: 'Стало легче' },
-        );
-      expect(s.can({ type: 'SKIP' })).toBe(true);
-      expect(effects.some(([name]) => name === 'sessionCompleted')).toBe(false);
-    },
-    completing: (s, run) => {
-      // «Пропустить» sends no rating (null, as the server's contract has it); «Завершить» the rating and comment.
-      const skipped = run.events.filter((e) => e.type !== 'BACK').at(-1)!.type === 'SKIP';
-      sent(skipped ? 'skip' : 'rating');
-      expect(run.invocations.at(-1)).toEqual({
-        id: 'completeSession',
-        src: 'completeSession',
-        input: skipped
-          ? { sessionId: 'session-1', rating: null, feedback: null }
-          : { sessionId: 'session-1', rating: 5, feedback: 'Стало легче' },
-      });
-      expect(practiceSessionView(s)).toMatchObject({
-        showsRating: true,
-        sending: true,
-        failed: false,
-        skipping: skipped,
-      });
-      expect(s.can({ type: 'SKIP' })).toBe(false);
-    },
-    done: () => {
-      expect(navigations().at(-1)).toEqual({
-        to: paths.practices,
-        replace: true,
-        state: { completedPractice: 'Квадратное дыхание' },
-      });
-      // Completed once, with what the runner handed over (a step practice's draft may go).
-      expect(effects.filter(([name]) => name === 'sessionCompleted')).toEqual([
-        ['sessionCompleted', { result: { answers: ['a'] } }],
-      ]);
-    },
-    '#practiceSession': () => {
-      for (const to of navigations().slice(0, -1)) expect(to).toEqual({ to: paths.practice('box_breathing') });
+    FINISHED: { answers: { type: 'FINISHED', result: RESULTS.answers }, none: { type: 'FINISHED' } },
+    SUBMIT: {
+      ...Object.fromEntries(Object.entries(RATINGS).map(([k, r]) => [k, { type: 'SUBMIT', ...r }])),
+      ...Object.fromEntries(
+        Object.entries(REFUSED).map(([k, rating]) => [k, { type: 'SUBMIT', rating, feedback: null }]),
+      ),
     },
   },
+  key: sessionKey,
+  states: sessionStates,
+  transitions: sessionTransitions,
+  counts: { paths: 55, transitions: 75 },
 });

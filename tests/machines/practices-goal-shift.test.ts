@@ -1,17 +1,11 @@
-// «Смещение цели»: generated paths (every guard both ways, a state of the list or not, drafts) and the walk.
-import { beforeEach, describe, expect, it } from 'vitest';
+// «Смещение цели» as two tables (tests/machines/step-paths.ts: the state step is a choice, «ease» of the list or
+// «гнев», which «Далее» does not accept) and the walk.
+import { describe, expect, it } from 'vitest';
 import { goalShiftMachine, goalShiftView } from '../../machines/practices/steps/goal-shift.machine';
 import { GOAL_STATES } from '../../machines/practices/steps/step-practices';
-import { stepsView } from '../../machines/practices/steps/step-flow';
-import type { CaseEvent } from '../support/path-tests';
-import { DRAFT_CLIENT_ID, describeStepMachinePaths, fieldCases, startStepMachine, type Effects } from './step-paths';
+import { DRAFT_CLIENT_ID, describeStepMachineTables, startStepMachine } from './step-paths';
 
-const effects: Effects = [];
-beforeEach(() => {
-  effects.length = 0;
-});
-
-describeStepMachinePaths(goalShiftMachine, effects, {
+describeStepMachineTables(goalShiftMachine, goalShiftView, {
   practice: 'goal_shift',
   draft: {
     practice: 'goal_shift',
@@ -21,25 +15,9 @@ describeStepMachinePaths(goalShiftMachine, effects, {
     clientId: DRAFT_CLIENT_ID,
     submitted: true,
   },
-  events: {
-    // The state step is a choice: one of the list, or something else (which «Далее» does not accept).
-    'FIELD.CHANGE': (s) =>
-      stepsView(s, 'goal_shift').step === 'state'
-        ? ([
-            { type: 'FIELD.CHANGE', field: 'state', value: 'ease' },
-            { type: 'FIELD.CHANGE', field: 'state', value: 'гнев' },
-          ] satisfies CaseEvent[])
-        : fieldCases('goal_shift')(s),
-  },
-  // The state itself is in the key: a state of the list and another word are both non-blank.
-  key: (s) =>
-    stepsView(s, 'goal_shift').fields.map(
-      ({ field }) => s.context.answers[field].trim() !== '' && s.context.answers[field],
-    ),
-  assert: {
-    'writing.state': (s) =>
-      expect(goalShiftView(s).canNext).toBe((GOAL_STATES as readonly string[]).includes(s.context.answers.state)),
-  },
+  // «Продолжить» on each of its branches.
+  resumeOn: ['state', 'task'],
+  counts: { paths: 94, transitions: 126 },
 });
 
 describe('goal shift', () => {

@@ -1,15 +1,10 @@
-// «Если бы не страх»: generated paths (every guard both ways, drafts, «Продолжить» / «Начать заново») and the
+// «Если бы не страх»: two tables (every guard both ways, drafts, «Продолжить» / «Начать заново») and the
 // walk through its five steps.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { ifIWasntAfraidMachine, ifIWasntAfraidView } from '../../machines/practices/steps/if-i-wasnt-afraid.machine';
-import { DRAFT_CLIENT_ID, describeStepMachinePaths, startStepMachine, type Effects } from './step-paths';
+import { DRAFT_CLIENT_ID, describeStepMachineTables, startStepMachine } from './step-paths';
 
-const effects: Effects = [];
-beforeEach(() => {
-  effects.length = 0;
-});
-
-describeStepMachinePaths(ifIWasntAfraidMachine, effects, {
+describeStepMachineTables(ifIWasntAfraidMachine, ifIWasntAfraidView, {
   practice: 'if_i_wasnt_afraid',
   draft: {
     practice: 'if_i_wasnt_afraid',
@@ -19,6 +14,9 @@ describeStepMachinePaths(ifIWasntAfraidMachine, effects, {
     clientId: DRAFT_CLIENT_ID,
     submitted: true,
   },
+  // «Продолжить» on each of its branches.
+  resumeOn: ['wish1', 'wish2', 'wish3', 'plan'],
+  counts: { paths: 143, transitions: 195 },
 });
 
 describe('if I wasn’t afraid', () => {

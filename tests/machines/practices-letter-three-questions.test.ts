@@ -1,6 +1,6 @@
 // The one-screen practices: «Письмо без отправки» (the letter is needed, to whom is not) and «Три вопроса дня» (at
-// least one answer) — generated paths (the guard both ways, drafts, «Продолжить» / «Начать заново») and walks.
-import { beforeEach, describe, expect, it } from 'vitest';
+// least one answer) — two tables (the guard both ways, drafts, «Продолжить» / «Начать заново») and walks.
+import { describe, expect, it } from 'vitest';
 import {
   diaryThreeQuestionsMachine,
   diaryThreeQuestionsView,
@@ -9,14 +9,9 @@ import {
   letterWithoutSendingMachine,
   letterWithoutSendingView,
 } from '../../machines/practices/steps/letter-without-sending.machine';
-import { DRAFT_CLIENT_ID, describeStepMachinePaths, startStepMachine, type Effects } from './step-paths';
+import { DRAFT_CLIENT_ID, describeStepMachineTables, startStepMachine } from './step-paths';
 
-const effects: Effects = [];
-beforeEach(() => {
-  effects.length = 0;
-});
-
-describeStepMachinePaths(letterWithoutSendingMachine, effects, {
+describeStepMachineTables(letterWithoutSendingMachine, letterWithoutSendingView, {
   practice: 'letter_without_sending',
   draft: {
     practice: 'letter_without_sending',
@@ -26,9 +21,11 @@ describeStepMachinePaths(letterWithoutSendingMachine, effects, {
     clientId: DRAFT_CLIENT_ID,
     submitted: true,
   },
+  counts: { paths: 27, transitions: 36 },
+  guardSides: { wasOn: 'one step: «Продолжить» has one target, no guard' },
 });
 
-describeStepMachinePaths(diaryThreeQuestionsMachine, effects, {
+describeStepMachineTables(diaryThreeQuestionsMachine, diaryThreeQuestionsView, {
   practice: 'diary_three_questions',
   draft: {
     practice: 'diary_three_questions',
@@ -38,6 +35,8 @@ describeStepMachinePaths(diaryThreeQuestionsMachine, effects, {
     clientId: DRAFT_CLIENT_ID,
     submitted: true,
   },
+  counts: { paths: 74, transitions: 93 },
+  guardSides: { wasOn: 'one step: «Продолжить» has one target, no guard' },
 });
 
 describe('letter without sending', () => {

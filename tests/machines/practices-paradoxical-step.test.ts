@@ -1,22 +1,17 @@
-// «Парадоксальный шаг»: generated paths (every guard both ways, drafts, «Продолжить» / «Начать заново») and the walk.
-import { beforeEach, describe, expect, it } from 'vitest';
+// «Парадоксальный шаг»: two tables (every guard both ways, drafts, «Продолжить» / «Начать заново») and the walk.
+import { describe, expect, it } from 'vitest';
 import { paradoxicalStepMachine, paradoxicalStepView } from '../../machines/practices/steps/paradoxical-step.machine';
-import { DRAFT_CLIENT_ID, describeStepMachinePaths, startStepMachine, type Effects } from './step-paths';
+import { DRAFT_CLIENT_ID, describeStepMachineTables, startStepMachine } from './step-paths';
 
-const effects: Effects = [];
-beforeEach(() => {
-  effects.length = 0;
-});
-
-describeStepMachinePaths(paradoxicalStepMachine, effects, {
+describeStepMachineTables(paradoxicalStepMachine, paradoxicalStepView, {
   practice: 'paradoxical_step',
   draft: {
     practice: 'paradoxical_step',
-    step: 'pattern',
+    step: 'opposite',
     answers: {
       situation: 'Откладываю звонок маме',
       reaction: 'Жду идеального момента',
-      result: '',
+      result: 'Не звоню неделями',
       opposite: '',
       when: '',
     },
@@ -24,6 +19,9 @@ describeStepMachinePaths(paradoxicalStepMachine, effects, {
     clientId: DRAFT_CLIENT_ID,
     submitted: true,
   },
+  // «Продолжить» on each of its branches.
+  resumeOn: ['pattern', 'situation'],
+  counts: { paths: 81, transitions: 112 },
 });
 
 describe('paradoxical step', () => {

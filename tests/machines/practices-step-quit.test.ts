@@ -1,39 +1,32 @@
-// «Завершить без сохранения» in a step practice: the menu, the confirmation, and only «Удалить» discards (generated
-// paths of stepQuit); then the step machine's DISCARD, which clears the draft and leaves, only while writing.
+// «Завершить без сохранения» in a step practice: the menu, the confirmation, and only «Удалить» discards (stepQuit's two
+// tables); then the step machine's DISCARD, which clears the draft and leaves, only while writing.
 import { describe, expect, it } from 'vitest';
 import { createActor } from 'xstate';
 import { paradoxicalStepMachine, paradoxicalStepView } from '../../machines/practices/steps/paradoxical-step.machine';
 import { stepQuitMachine, stepQuitView } from '../../machines/practices/steps/step-quit.machine';
-import { describeMachinePaths } from '../support/path-tests';
+import { describeMachineTables } from '../support/machine-tables';
 import { DRAFT_CLIENT_ID, startStepMachine } from './step-paths';
 
-let discarded = 0;
+const none = { 'MENU.OPEN': false, 'MENU.CLOSE': false, QUIT: false, 'QUIT.CANCEL': false, 'QUIT.CONFIRM': false };
 describe('stepQuit', () => {
-  describeMachinePaths(stepQuitMachine, {
-    provide: () => {
-      discarded = 0;
-      return { actions: { discard: () => void discarded++ } };
-    },
-    assert: {
-      closed: (s) => {
-        expect(stepQuitView(s)).toEqual({ menuOpen: false, confirming: false });
-        expect(discarded).toBe(0);
-      },
-      menuOpen: (s) => {
-        expect(stepQuitView(s)).toEqual({ menuOpen: true, confirming: false });
-        expect(discarded).toBe(0);
-      },
+  describeMachineTables(stepQuitMachine, {
+    view: stepQuitView,
+    states: {
+      closed: { view: { menuOpen: false, confirming: false }, can: { ...none, 'MENU.OPEN': true } },
+      menuOpen: { view: { menuOpen: true, confirming: false }, can: { ...none, 'MENU.CLOSE': true, QUIT: true } },
       // The menu stays drawn beneath the sheet, so focus has its item to return to.
-      confirming: (s) => {
-        expect(stepQuitView(s)).toEqual({ menuOpen: true, confirming: true });
-        expect(discarded).toBe(0);
+      confirming: {
+        view: { menuOpen: true, confirming: true },
+        can: { ...none, 'QUIT.CANCEL': true, 'QUIT.CONFIRM': true },
       },
-      discarded: (s, run) => {
-        expect(run.events.at(-1)?.type).toBe('QUIT.CONFIRM');
-        expect(stepQuitView(s)).toEqual({ menuOpen: true, confirming: true });
-        expect(discarded).toBe(1);
-      },
+      discarded: { view: { menuOpen: true, confirming: true }, can: none, status: 'done' },
     },
+    transitions: {
+      closed: { 'MENU.OPEN': 'menuOpen' },
+      menuOpen: { 'MENU.CLOSE': 'closed', QUIT: 'confirming' },
+      confirming: { 'QUIT.CANCEL': 'menuOpen', 'QUIT.CONFIRM': { to: 'discarded', effects: [['discard']] } },
+    },
+    counts: { paths: 3, transitions: 5 },
   });
 
   it('asks before discarding: only «Удалить» after «Завершить без сохранения» does', () => {

@@ -1,15 +1,10 @@
-// «Стоп — подумай — действуй»: generated paths (every guard both ways, drafts, «Продолжить» / «Начать заново») and
+// «Стоп — подумай — действуй»: two tables (step-paths.ts: every guard both ways, drafts, «Продолжить» / «Начать заново») and
 // the walk through its three steps.
-import { beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { stopThinkActMachine, stopThinkActView } from '../../machines/practices/steps/stop-think-act.machine';
-import { DRAFT_CLIENT_ID, describeStepMachinePaths, startStepMachine, type Effects } from './step-paths';
+import { DRAFT_CLIENT_ID, describeStepMachineTables, startStepMachine } from './step-paths';
 
-const effects: Effects = [];
-beforeEach(() => {
-  effects.length = 0;
-});
-
-describeStepMachinePaths(stopThinkActMachine, effects, {
+describeStepMachineTables(stopThinkActMachine, stopThinkActView, {
   practice: 'stop_think_act',
   draft: {
     practice: 'stop_think_act',
@@ -27,6 +22,9 @@ describeStepMachinePaths(stopThinkActMachine, effects, {
     clientId: DRAFT_CLIENT_ID,
     submitted: true,
   },
+  // «Продолжить» on each of its branches.
+  resumeOn: ['think', 'stop'],
+  counts: { paths: 102, transitions: 142 },
 });
 
 describe('stop, think, act', () => {

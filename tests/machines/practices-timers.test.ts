@@ -1,18 +1,26 @@
-// Generated paths of the timing machines — the generic countdown, the zone timer, five-minute start and the body
-// scan — on a simulated clock, plus the timing rules to the second: a paused countdown keeps its time, five
+// The timing machines on a simulated clock — the generic countdown and the zone timer as two tables, five-minute
+// start and the body scan as generated paths — plus the timing rules to the second: a paused countdown keeps its time, five
 // minutes end at exactly 300 s of running, the body scan moves zone every 40 s and finishes at 280 s. «Пауза»
 // holds a zone to the millisecond; «Завершить» asks «Завершить практику?» with the clock held, and «Продолжить»
 // lets it run on from the same point.
 import { describe, expect, it } from 'vitest';
-import { SimulatedClock, createActor, type ActorRefFrom } from 'xstate';
+import { SimulatedClock, createActor, type ActorRefFrom, type AnyMachineSnapshot } from 'xstate';
 import { BODY_SCAN_ZONES, bodyScanMachine, bodyScanView } from '../../machines/practices/body-scan.machine';
-import { countdownMachine, countdownView } from '../../machines/practices/countdown.machine';
+import { countdownMachine, countdownView, type CountdownContext } from '../../machines/practices/countdown.machine';
 import {
   FIVE_MINUTES_MS,
   fiveMinuteStartMachine,
   fiveMinuteStartView,
 } from '../../machines/practices/five-minute-start.machine';
-import { zoneTimerMachine, zoneTimerView } from '../../machines/practices/zone-timer.machine';
+import { SECOND_MS } from '../../machines/practices/timing';
+import { zoneTimerMachine, zoneTimerView, type ZoneTimerContext } from '../../machines/practices/zone-timer.machine';
+import {
+  describeMachineTables,
+  stateValue,
+  type Effect,
+  type StateRow,
+  type TransitionRow,
+} from '../support/machine-tables';
 import { describeMachinePaths } from '../support/path-tests';
 
 let effects: string[] = [];
@@ -26,46 +34,49 @@ const recorded = () => {
   };
 };
 
-describeMachinePaths(countdownMachine, {
+// The countdown as two tables over five minutes (the five-minute start's): the key is the state and the time left
+// in ms, as the context holds it. A second's tick ends its path (a self-loop of the graph, whose clock stands still).
+const countdownKey = (s: AnyMachineSnapshot) => {
+  const c = s.context as CountdownContext;
+  if (s.status === 'done') return 'done';
+  return `${stateValue(s)} ${s.matches('running') ? c.endsAt - c.now : c.remainingMs}`;
+};
+const NO = { START: false, PAUSE: false, RESET: false, HOLD: false, RELEASE: false };
+const shown = (status: string, secondsLeft: number, progress: number) => ({ status, secondsLeft, progress });
+describeMachineTables(countdownMachine, {
+  view: countdownView,
   inputFromClock: (clock) => ({ clock, durationMs: FIVE_MINUTES_MS }),
-  assert: {
-    idle: (s) => expect(countdownView(s)).toEqual({ status: 'idle', secondsLeft: 300, progress: 0 }),
-    running: (s, run) => {
-      const now = run.clock.now();
-      // The machine has looked at the clock now (START or a second boundary), and shows the true time left.
-      expect(s.context.now).toBe(now);
-      expect(countdownView(s).secondsLeft).toBe(Math.ceil((s.context.endsAt - now) / 1000));
-      expect(s.context.endsAt - now).toBeGreaterThan(0);
-      expect(s.context.endsAt - now).toBeLessThanOrEqual(FIVE_MINUTES_MS);
+  key: countdownKey,
+  states: {
+    'idle 300000': { view: shown('idle', 300, 0), can: { ...NO, START: true } },
+    'running.ticking 300000': {
+      view: shown('running', 300, 0),
+      can: { ...NO, PAUSE: true, HOLD: true, RESET: true },
     },
-    paused: (s, run) => {
-      // Paused where the deadline was (paths never wait while paused): what was left is kept, to the millisecond.
-      expect(s.context.remainingMs).toBe(s.context.endsAt - run.clock.now());
-      expect(countdownView(s)).toMatchObject({
-        status: 'paused',
-        secondsLeft: Math.ceil(s.context.remainingMs / 1000),
-      });
-      expect(s.can({ type: 'PAUSE' })).toBe(false);
-      expect(s.can({ type: 'RELEASE' })).toBe(false);
+    // A second later: the figure changes on the second.
+    'running.ticking 299000': {
+      view: shown('running', 299, 1 / 300),
+      can: { ...NO, PAUSE: true, HOLD: true, RESET: true },
     },
-    held: (s, run) => {
-      // Held by its owner's question: the time left is kept; only RELEASE runs it on.
-      expect(run.events.at(-1)).toEqual({ type: 'HOLD' });
-      expect(s.context.remainingMs).toBe(s.context.endsAt - run.clock.now());
-      expect(countdownView(s)).toMatchObject({ status: 'held', secondsLeft: Math.ceil(s.context.remainingMs / 1000) });
-      expect([s.can({ type: 'START' }), s.can({ type: 'PAUSE' }), s.can({ type: 'RELEASE' })]).toEqual([
-        false,
-        false,
-        true,
-      ]);
-    },
-    done: (s, run) => {
-      expect(countdownView(s)).toEqual({ status: 'done', secondsLeft: 0, progress: 1 });
-      // Paths never wait while paused or idle, so the countdown ran exactly its duration since its last start.
-      expect(run.clock.now() % FIVE_MINUTES_MS).toBe(0);
-      expect(run.clock.now()).toBeGreaterThan(0);
-    },
+    'paused 300000': { view: shown('paused', 300, 0), can: { ...NO, START: true, RESET: true } },
+    // Held by its owner's question: only RELEASE runs it on.
+    'held 300000': { view: shown('held', 300, 0), can: { ...NO, RELEASE: true } },
+    done: { view: shown('done', 0, 1), can: NO, status: 'done' },
   },
+  transitions: {
+    'idle 300000': { START: 'running.ticking 300000' },
+    'running.ticking 300000': {
+      PAUSE: 'paused 300000',
+      HOLD: 'held 300000',
+      RESET: 'idle 300000',
+      'after.tick.countdown.running.ticking': { to: 'running.ticking 299000', after: SECOND_MS },
+      // The whole five minutes, second after second.
+      'after.timeUp.countdown.running': { to: 'done', after: FIVE_MINUTES_MS },
+    },
+    'paused 300000': { START: 'running.ticking 300000', RESET: 'idle 300000' },
+    'held 300000': { RELEASE: 'running.ticking 300000' },
+  },
+  counts: { paths: 6, transitions: 9 },
 });
 
 describe('countdown timing', () => {
@@ -104,6 +115,23 @@ describe('countdown timing', () => {
     clock.set(20_000); // nothing runs while idle
     expect(countdownView(actor.getSnapshot()).secondsLeft).toBe(10);
   });
+
+  it('RESET after a pause brings back the whole duration, paused or running again', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(countdownMachine, { clock, input: { clock, durationMs: 10_000 } }).start();
+    actor.send({ type: 'START' });
+    clock.set(4000);
+    actor.send({ type: 'PAUSE' });
+    actor.send({ type: 'RESET' }); // from paused: 6 s were left
+    expect(countdownView(actor.getSnapshot())).toEqual({ status: 'idle', secondsLeft: 10, progress: 0 });
+    actor.send({ type: 'START' });
+    clock.set(7000);
+    actor.send({ type: 'PAUSE' });
+    actor.send({ type: 'START' });
+    clock.set(8000);
+    actor.send({ type: 'RESET' }); // from running: 6 s were left at the last pause
+    expect(countdownView(actor.getSnapshot())).toEqual({ status: 'idle', secondsLeft: 10, progress: 0 });
+  });
 });
 
 const threeZones = [
@@ -112,47 +140,55 @@ const threeZones = [
   { id: 'c', durationMs: 4000 },
 ];
 
-describeMachinePaths(zoneTimerMachine, {
-  inputFromClock: (clock) => ({ clock, zones: threeZones }),
-  provide: recorded,
-  serializeState: (s) => JSON.stringify([s.value, s.context.index]),
-  assert: {
-    running: (s, run) => {
-      const v = zoneTimerView(s);
-      const start = threeZones.slice(0, s.context.index).reduce((sum, z) => sum + z.durationMs, 0);
-      const end = start + threeZones[s.context.index]!.durationMs;
-      expect(s.context.zoneStartedAt).toBe(start);
-      expect(s.context.zoneEndsAt).toBe(end);
-      expect(run.clock.now()).toBeGreaterThanOrEqual(start);
-      expect(run.clock.now()).toBeLessThan(end);
-      expect(v).toMatchObject({
-        done: false,
-        zone: threeZones[s.context.index]!.id,
-        number: s.context.index + 1,
-        count: 3,
-      });
-      expect(v.secondsLeft).toBe(Math.ceil((end - run.clock.now()) / 1000));
-      expect(v.progress).toBeCloseTo(run.clock.now() / 9000, 10);
-      // A gentle tick at every zone change after the first.
-      expect(effects).toEqual(Array(s.context.index).fill('haptic:select'));
-      expect(s.can({ type: 'PAUSE' })).toBe(true);
-      expect(s.can({ type: 'RESUME' })).toBe(false);
-    },
-    paused: (s, run) => {
-      // Paused where the clock was (paths never wait while paused): the zone, its seconds and progress stand.
-      expect(run.events.at(-1)).toEqual({ type: 'PAUSE' });
-      expect(s.context.now).toBe(run.clock.now());
-      const v = zoneTimerView(s);
-      expect(v).toMatchObject({ done: false, zone: threeZones[s.context.index]!.id });
-      expect(v.secondsLeft).toBe(Math.ceil((s.context.zoneEndsAt - run.clock.now()) / 1000));
-      expect([s.can({ type: 'PAUSE' }), s.can({ type: 'RESUME' })]).toEqual([false, true]);
-    },
-    done: (s, run) => {
-      expect(run.clock.now()).toBe(9000);
-      expect(s.output).toEqual({ zonesDone: 3 });
-      expect(zoneTimerView(s)).toMatchObject({ done: true, secondsLeft: 0, progress: 1 });
-    },
+// The zone timer as two tables over three zones of 3, 2 and 4 s: the key is the zone and the ms left in it. Each
+// zone ends after exactly its own duration with a gentle tick (none at the start); a second's tick ends its path.
+const zoneKey = (s: AnyMachineSnapshot) => {
+  const c = s.context as ZoneTimerContext;
+  return s.status === 'done' ? 'done' : `${stateValue(s)} ${threeZones[c.index]!.id} ${c.zoneEndsAt - c.now}`;
+};
+const zoneStates: Record<string, StateRow> = {
+  done: {
+    view: { done: true, zone: 'c', number: 3, count: 3, secondsLeft: 0, zoneProgress: 1, progress: 1 },
+    can: { PAUSE: false, RESUME: false },
+    status: 'done',
+    output: { zonesDone: 3 },
   },
+};
+const zoneTransitions: Record<string, Record<string, string | TransitionRow>> = {};
+const select: Effect = ['haptic', { kind: 'select' }];
+threeZones.forEach(({ id, durationMs }, i) => {
+  const before = threeZones.slice(0, i).reduce((sum, z) => sum + z.durationMs, 0);
+  const view = (msIn: number) => ({
+    done: false,
+    zone: id,
+    number: i + 1,
+    count: 3,
+    secondsLeft: (durationMs - msIn) / 1000,
+    zoneProgress: msIn / durationMs,
+    progress: (before + msIn) / 9000,
+  });
+  const at = (ms: number) => `running.ticking ${id} ${ms}`;
+  zoneStates[at(durationMs)] = { view: view(0), can: { PAUSE: true, RESUME: false } };
+  zoneStates[at(durationMs - 1000)] = { view: view(1000), can: { PAUSE: true, RESUME: false } };
+  // Paused where it was (paths never wait while paused): the zone, its seconds and progress stand still.
+  zoneStates[`paused ${id} ${durationMs}`] = { view: view(0), can: { PAUSE: false, RESUME: true } };
+  const next = threeZones[i + 1];
+  zoneTransitions[at(durationMs)] = {
+    PAUSE: `paused ${id} ${durationMs}`,
+    'after.tick.zoneTimer.running.ticking': { to: at(durationMs - 1000), after: SECOND_MS },
+    'after.zoneEnd.zoneTimer.running': next
+      ? { to: `running.ticking ${next.id} ${next.durationMs}`, after: durationMs, effects: [select] }
+      : { to: 'done', after: durationMs },
+  };
+  zoneTransitions[`paused ${id} ${durationMs}`] = { RESUME: at(durationMs) };
+});
+describeMachineTables(zoneTimerMachine, {
+  view: zoneTimerView,
+  inputFromClock: (clock) => ({ clock, zones: threeZones }),
+  key: zoneKey,
+  states: zoneStates,
+  transitions: zoneTransitions,
+  counts: { paths: 7, transitions: 12 },
 });
 
 describe('zone timer after a sleep', () => {
@@ -164,6 +200,33 @@ describe('zone timer after a sleep', () => {
     clock.set(5500); // asleep through zone a (ends 3000) and zone b (ends 5000)
     expect(zoneTimerView(actor.getSnapshot())).toMatchObject({ zone: 'c', number: 3 });
     expect(ticks).toEqual([5500]);
+  });
+
+  it('waking exactly as a zone ends: the tick is for the zone that starts, none for the one that ended', () => {
+    const clock = new SimulatedClock();
+    const ticks: number[] = [];
+    const timer = zoneTimerMachine.provide({ actions: { haptic: () => void ticks.push(clock.now()) } });
+    const actor = createActor(timer, { clock, input: { clock, zones: threeZones } }).start();
+    clock.set(5000); // zone a ended at 3000, zone b ends now
+    expect(zoneTimerView(actor.getSnapshot())).toMatchObject({ zone: 'c', secondsLeft: 4 });
+    expect(ticks).toEqual([5000]);
+  });
+});
+
+describe('zone timer paused between two seconds', () => {
+  it('holds the zone where «Пауза» was pressed and moves the whole schedule on by the time paused', () => {
+    const clock = new SimulatedClock();
+    const actor = createActor(zoneTimerMachine, { clock, input: { clock, zones: threeZones } }).start();
+    const shown = () => zoneTimerView(actor.getSnapshot());
+    clock.set(1000); // the tick at 1 s looks at the clock…
+    clock.set(1500); // …and «Пауза» comes half a second later, between two ticks
+    actor.send({ type: 'PAUSE' });
+    expect(shown()).toMatchObject({ zone: 'a', secondsLeft: 2, zoneProgress: 0.5, progress: 1500 / 9000 });
+    clock.set(10_000);
+    actor.send({ type: 'RESUME' });
+    expect(shown()).toMatchObject({ zone: 'a', secondsLeft: 2, zoneProgress: 0.5, progress: 1500 / 9000 });
+    clock.set(11_500); // the 1.5 s left of zone a, from the resume
+    expect(shown()).toMatchObject({ zone: 'b', secondsLeft: 2, zoneProgress: 0, progress: 3000 / 9000 });
   });
 });
 

@@ -259,14 +259,18 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
 
   it('provider failing → 503 with a Russian detail, the user message kept, tokens given back; a retry stores no copy', async () => {
     model.script = () => ({ status: 500 });
-    const res = await chat.create('Мне сегодня не по себе', { clientId: CLIENT_ID });
+    const res = await chat.create('Подскажи, как спланировать неделю', { clientId: CLIENT_ID });
     expect(res.statusCode).toBe(503);
     const failure = res.json() as ChatUnavailable;
     expect(failure.detail).toBe(CHAT_ERRORS.unavailable);
     expect(model.requests.length).toBe(2); // one retry
     const kept = (await chat.messages(failure.chat_id!)).json() as ChatMessagesResponse;
     expect(kept.messages).toEqual([
-      expect.objectContaining({ id: failure.user_message_id, role: 'user', content: 'Мне сегодня не по себе' }),
+      expect.objectContaining({
+        id: failure.user_message_id,
+        role: 'user',
+        content: 'Подскажи, как спланировать неделю',
+      }),
     ]);
     expect(await tokensUsed()).toBe(0);
 
@@ -277,7 +281,7 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
 
     // The provider is back: sending again with the same client_id answers the stored message.
     model.script = () => ({ text: 'Я здесь.' });
-    const retry = await chat.send(failure.chat_id!, 'Мне сегодня не по себе', { clientId: CLIENT_ID });
+    const retry = await chat.send(failure.chat_id!, 'Подскажи, как спланировать неделю', { clientId: CLIENT_ID });
     expect(retry.statusCode).toBe(200);
     const answer = retry.json() as ChatSendResponse;
     expect(answer.user_message.id).toBe(failure.user_message_id);
@@ -285,7 +289,7 @@ describeEachDatabase('chat with a model over HTTP', (t) => {
     // Once answered, a repeat replays the stored reply without calling the model.
     const calls = model.requests.length;
     const again = (
-      await chat.send(failure.chat_id!, 'Мне сегодня не по себе', { clientId: CLIENT_ID })
+      await chat.send(failure.chat_id!, 'Подскажи, как спланировать неделю', { clientId: CLIENT_ID })
     ).json() as ChatSendResponse;
     expect(again.id).toBe(answer.id);
     expect(model.requests.length).toBe(calls);

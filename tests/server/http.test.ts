@@ -371,6 +371,14 @@ describe('/dev launcher and the static client', () => {
     // the signed init data works against the API, and ?tier=PRO gave the demo user PRO
     const sub = await app.inject({ method: 'GET', url: '/api/subscriptions/me', headers: { 'x-init-data': initData } });
     expect(sub.json().tier).toBe('PRO');
+    // ?tier=START takes the plan away again
+    expect((await app.inject({ method: 'GET', url: '/dev?tier=START' })).statusCode).toBe(302);
+    const start = await app.inject({
+      method: 'GET',
+      url: '/api/subscriptions/me',
+      headers: { 'x-init-data': initData },
+    });
+    expect(start.json().tier).toBe('START');
     expect((await app.inject({ method: 'GET', url: '/dev?tier=GOLD' })).statusCode).toBe(422);
   });
 

@@ -44,8 +44,22 @@ const SHORT_EVERYDAY: readonly string[] = [
   'последний день отпуска(',
 ];
 
+/** Hopelessness, worthlessness, entrapment, no mention of death: the screening question is due (concern). */
+const CONCERN: readonly string[] = [
+  'не знаю, зачем я вообще стараюсь, всё равно ничего не выходит',
+  'кажется, что лучше уже никогда не будет, как ни старайся',
+  'внутри пусто уже который месяц, и ничего не радует',
+  'я застряла в этой жизни, и выхода я не вижу',
+  'какой смысл что-то менять, если всё повторяется по кругу',
+  'я ни на что не гожусь, все давно это поняли',
+  'будущего у меня нет, есть только эти серые дни',
+  'устала притворяться, что справляюсь, сил больше никаких',
+  'мне кажется, никто даже не заметит, если я перестану писать',
+  'я сдалась, бороться дальше не вижу смысла',
+];
+
 const overThreshold = (message: string) =>
-  modelEvidence(message, [], assessByRules(message)) >= shippedModel().threshold;
+  modelEvidence(message, [], assessByRules(message)).crisis >= shippedModel().threshold;
 
 describe('unseen phrasings of risk', () => {
   it.each(RISK)('%s: «%s» → crisis', (_kind, message) => {
@@ -61,6 +75,38 @@ describe('unseen phrasings of risk', () => {
     const verdict = assessRisk(message);
     expect(verdict.tier).toBe('crisis');
     expect(verdict.signs).toContain('model');
+  });
+});
+
+describe('the concern head', () => {
+  const concernOver = (message: string) =>
+    modelEvidence(message, [], assessByRules(message)).concern >= shippedModel().concern.threshold;
+
+  it.each(CONCERN)('«%s» → the screening question, not the crisis reply', (message) => {
+    expect(assessRisk(message).tier).toBe('concern');
+  });
+
+  it('reads hopelessness on its own, at least 8 of the 10', () => {
+    expect(CONCERN.filter(concernOver).length).toBeGreaterThanOrEqual(8);
+  });
+
+  it('raises an ordinary verdict to concern with the sign `model-concern` where the rules read nothing', () => {
+    const message = 'я ни на что не гожусь, все давно это поняли';
+    expect(assessByRules(message).tier).toBe('none');
+    expect(assessRisk(message)).toMatchObject({ tier: 'concern', risk: false, signs: ['model-concern'] });
+  });
+
+  it('asks none of the everyday look-alikes', () => {
+    expect([...EVERYDAY, ...SHORT_EVERYDAY].filter(concernOver)).toEqual([]);
+  });
+
+  it.each([
+    'Сегодня всё получилось, я так рада!',
+    'За что я могу себя поблагодарить?',
+    'это не аудио, а текст',
+    'Пауза. Продолжите, когда будете готовы.',
+  ])('leaves a few plain words alone (CONCERN_MIN_WORDS): «%s»', (message) => {
+    expect(assessRisk(message).tier).toBe('none');
   });
 });
 
