@@ -1,6 +1,7 @@
 // Shared chats and messages for the chat machine tests.
 import type { UsageInfo } from '../../contract/billing';
 import type { Chat, ChatMessage, DiarySuggestion, MessageMetadata } from '../../contract/chat';
+import type { ChatOpening } from '../../machines/chat/chat-session.machine';
 
 export function makeChat(n: number, over: Partial<Chat> = {}): Chat {
   const at = new Date(Date.UTC(2025, 2, 10, 12, 0, 0) - n * 60_000).toISOString();
@@ -66,3 +67,16 @@ export function usage(limit: number | null, used: number): UsageInfo {
     help_nearby_until: null,
   };
 }
+
+/** c1 as loaded: 75 messages, the newest 30; a locked practice card (m70) and a diary card (m72) among them. */
+export const LONG_CHAT: ChatOpening = {
+  total: 75, // first: the graph tells event payloads apart by their first 80 characters
+  chat: makeChat(1),
+  messages: messages(46, 75).map((m) =>
+    m.id === 'm70'
+      ? { ...m, message_metadata: practiceMeta(false) }
+      : m.id === 'm72'
+        ? { ...m, message_metadata: diaryMeta }
+        : m,
+  ),
+};

@@ -23,7 +23,7 @@ import {
   type TranscribeRequest,
   type Transcript,
 } from '../../machines/voice/voice-recorder.machine';
-import { diaryMeta, makeChat, makeMessage, messages, practiceMeta, usage } from './chat-fixtures';
+import { LONG_CHAT, makeChat, makeMessage, messages, usage } from './chat-fixtures';
 
 let idCounter = 0;
 const newClientId = () => `00000000-0000-4000-8000-${String(++idCounter).padStart(12, '0')}`;
@@ -33,18 +33,6 @@ const UNAVAILABLE =
   'Ассистент сейчас недоступен. Ваше сообщение сохранено — попробуйте отправить его ещё раз чуть позже.';
 const CREATED = makeChat(9, { id: 'c9', topic: 'Стресс и тревожность' });
 
-/** c1: 75 messages, the newest 30 loaded; a practice card without access and a diary card among them. */
-const longChat: ChatOpening = {
-  total: 75, // first: the graph tells event payloads apart by their first 80 characters
-  chat: makeChat(1),
-  messages: messages(46, 75).map((m) =>
-    m.id === 'm70'
-      ? { ...m, message_metadata: practiceMeta(false) }
-      : m.id === 'm72'
-        ? { ...m, message_metadata: diaryMeta }
-        : m,
-  ),
-};
 /** c1 whose last message is the restored unsent one: the server stored it, no reply yet (a 503 before the close). */
 const storedUnsent: ChatOpening = {
   total: 2,
@@ -117,7 +105,7 @@ function session(
       restoreDraft: fromPromise(async () => options.draft ?? EMPTY_DRAFT),
       loadChat: fromPromise(async () =>
         options.opening === undefined
-          ? longChat
+          ? LONG_CHAT
           : typeof options.opening === 'function'
             ? options.opening()
             : options.opening,
@@ -222,7 +210,7 @@ describe('chat session machine: sequences', () => {
     await ready(actor);
     const view = chatSessionView(actor.getSnapshot());
     expect(view).toMatchObject({ text: 'Помоги разобраться', banner: 'exhausted', failedMessageId: null });
-    expect(view.messages).toEqual(longChat.messages);
+    expect(view.messages).toEqual(LONG_CHAT.messages);
     expect(log).toEqual([
       ['toast', { key: 'limitReached', detail: 'Лимит токенов исчерпан' }],
       ['openUpgradeDialog', { key: 'messages_limit_reached' }],
@@ -361,7 +349,7 @@ describe('chat session machine: sequences', () => {
     expect(chatSessionView(actor.getSnapshot()).failedEditable).toBe(true);
     actor.send({ type: 'EDIT_UNSENT' });
     expect(actor.getSnapshot().context.text).toBe('Первое\nвторое');
-    expect(actor.getSnapshot().context.messages).toEqual(longChat.messages);
+    expect(actor.getSnapshot().context.messages).toEqual(LONG_CHAT.messages);
     expect(saved.get('c1')).toEqual({ text: 'Первое\nвторое', unsent: null });
   });
 

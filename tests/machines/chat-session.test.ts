@@ -22,7 +22,7 @@ import {
 import type { RecorderOutcome } from '../../machines/voice/voice-recorder.machine';
 import { describeMachineTables, type Effect, type StateRow, type TransitionRow } from '../support/machine-tables';
 import type { PathRun } from '../support/path-tests';
-import { diaryMeta, makeChat, makeMessage, messages, practiceMeta, usage } from './chat-fixtures';
+import { diaryMeta, LONG_CHAT, makeChat, makeMessage, messages, practiceMeta, usage } from './chat-fixtures';
 
 // ── The data: one client id for every send (the graph needs the same state from the same events), a fixed now ──
 const CID = '00000000-0000-4000-8000-000000000001';
@@ -76,18 +76,6 @@ const USAGES: Record<string, UsageInfo | null> = {
 };
 type Usage = keyof typeof USAGES;
 
-// The chat as loaded. c1: 75 messages, the newest 30; a locked practice card (m70) and a diary card (m72).
-const LONG: ChatOpening = {
-  total: 75,
-  chat: C1,
-  messages: messages(46, 75).map((m) =>
-    m.id === 'm70'
-      ? { ...m, message_metadata: practiceMeta(false) }
-      : m.id === 'm72'
-        ? { ...m, message_metadata: diaryMeta }
-        : m,
-  ),
-};
 /** The restored unsent message, stored by the server long ago (a 503 before the app closed): no reply. */
 const STORED: ChatOpening = {
   total: 2,
@@ -115,7 +103,7 @@ const WRITING: ChatOpening = {
 };
 const LATE_REPLY = makeMessage(4, { id: 'a-late', content: 'Слышу вас. Что тревожит сильнее всего?' });
 const WRITING_ANSWERED: ChatOpening = { total: 4, chat: C1, messages: [...WRITING.messages, LATE_REPLY] };
-const OPENINGS = { missing: null, long: LONG, stored: STORED, answered: ANSWERED, writing: WRITING };
+const OPENINGS = { missing: null, long: LONG_CHAT, stored: STORED, answered: ANSWERED, writing: WRITING };
 
 /** The replies a send may end with, in the chat that asked. */
 const REPLIES = {
@@ -133,7 +121,7 @@ const storedUser = (content: Content, chatId: string) =>
 
 /** Every message a chat may show, by id (the stored copies and replies are built for the chat they are in). */
 const KNOWN = new Map<string, ChatMessage>(
-  [...messages(1, 45), ...LONG.messages, ...ANSWERED.messages, ...WRITING_ANSWERED.messages].map((m) => [m.id, m]),
+  [...messages(1, 45), ...LONG_CHAT.messages, ...ANSWERED.messages, ...WRITING_ANSWERED.messages].map((m) => [m.id, m]),
 );
 const TEMP = `temp-${CID}`;
 const TEMP_RESTORED = `temp-${UNSENT.clientId}`;
@@ -595,7 +583,7 @@ function existingChat() {
   on(ERR, 'RETRY', L0, { invokes: [loadChat] });
 
   // Opened before today's usage came: the recorder may take its 60 s; the diary's card is not gated.
-  const READY0 = opened(L0, LONG);
+  const READY0 = opened(L0, LONG_CHAT);
   const MIC0: Facts = { ...READY0, voice: 'open' };
   const SPOKEN0: Facts = { ...READY0, text: 'spoken', usage: 'spoken' };
   on(L0, 'done.actor.loadChat long', READY0, { effects: [save(READY0)] });
@@ -605,12 +593,12 @@ function existingChat() {
   on(READY0, 'DIARY.OPEN card', READY0, { effects: [diaryForm('c1')] });
 
   // Opened with today's usage: the rest of the chat's buttons.
-  const REST = opened(L1, LONG);
-  const DRAFTED = opened(L1draft, LONG);
+  const REST = opened(L1, LONG_CHAT);
+  const DRAFTED = opened(L1draft, LONG_CHAT);
   on(L1, 'done.actor.loadChat long', REST, { effects: [save(REST)] });
   // The after-crisis window ended as the chat opens: «Помощь рядом» is gone, the upsells are back.
   const R_END: Facts = { ...R0, usage: 'ended' };
-  const ENDED = opened(loading(R_END), LONG);
+  const ENDED = opened(loading(R_END), LONG_CHAT);
   on(R0, 'done.actor.loadUsage ended', R_END);
   on(R_END, 'done.actor.restoreDraft empty', loading(R_END), { invokes: [loadChat] });
   on(loading(R_END), 'done.actor.loadChat long', ENDED, { effects: [save(ENDED)] });
@@ -653,7 +641,7 @@ function existingChat() {
   // Older pages: 45 older than the 30 shown → the 30 before them, then the first 15, then nothing to load.
   const LO1: Facts = { ...REST, history: 'loadingOlder' };
   const OF: Facts = { ...REST, history: 'olderFailed' };
-  const P1: Facts = { ...REST, msgs: [...messages(16, 45).map((m) => m.id), ...ids(LONG)], older: 15 };
+  const P1: Facts = { ...REST, msgs: [...messages(16, 45).map((m) => m.id), ...ids(LONG_CHAT)], older: 15 };
   const LO2: Facts = { ...P1, history: 'loadingOlder' };
   const P2: Facts = { ...P1, msgs: [...messages(1, 15).map((m) => m.id), ...P1.msgs], older: 0 };
   on(REST, 'LOAD_OLDER', LO1, { invokes: [loadOlder(15, 30)] });
@@ -747,7 +735,7 @@ function existingChat() {
 
   // Reopened with the unanswered message: never stored → its resend (or «Изменить»); stored long ago → its
   // resend; answered meanwhile → forgotten; stored moments ago → «Ответ ещё пишется…».
-  const F_R: Facts = { ...opened(L1unsent, LONG), send: 'failed', msgs: [...ids(LONG), TEMP_RESTORED] };
+  const F_R: Facts = { ...opened(L1unsent, LONG_CHAT), send: 'failed', msgs: [...ids(LONG_CHAT), TEMP_RESTORED] };
   const W_R: Facts = { ...F_R, send: 'waiting' };
   on(L1unsent, 'done.actor.loadChat long', F_R, { effects: [save(F_R)] });
   on(F_R, 'RETRY_SEND', W_R, { invokes: [sendOf(W_R)] });
