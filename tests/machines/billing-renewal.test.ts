@@ -5,6 +5,7 @@ import type { AnyMachineSnapshot } from 'xstate';
 import type { Subscription } from '../../contract/billing';
 import { renewalMachine, renewalView } from '../../machines/billing/renewal.machine';
 import { describeMachineTables, stateValue } from '../support/machine-tables';
+import type { CaseEvent } from '../support/path-tests';
 
 const PAID_UNTIL = '2026-12-28T15:00:00.000Z';
 const withRenewal = (autoRenew: boolean): Subscription => ({
@@ -44,7 +45,7 @@ describeMachineTables(renewalMachine, {
   view: renewalView,
   events: {
     // The server answers with the subscription as it now is.
-    'xstate.done.actor.setRenewal': (s) =>
+    'xstate.done.actor.setRenewal': (s): Record<string, CaseEvent> =>
       s.matches('cancelling')
         ? { cancelled: { type: 'xstate.done.actor.setRenewal', output: cancelled } }
         : { renewing: { type: 'xstate.done.actor.setRenewal', output: renewing } },
