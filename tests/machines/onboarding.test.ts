@@ -1,42 +1,31 @@
-// Onboarding statechart: every way through the three slides; finishing or skipping stores completion and goes home.
-import { expect } from 'vitest';
+// Onboarding as two tables: three slides (intro, features, trial); «Пропустить» on every slide, «Далее» moves on,
+// the last slide's «Начать» finishes. Finishing or skipping stores completion and goes home, replacing /onboarding.
 import { onboardingMachine, onboardingView } from '../../machines/app/onboarding.machine';
-import { describeMachinePaths } from '../support/path-tests';
+import { describeMachineTables, type TransitionRow } from '../support/machine-tables';
 
-let calls: unknown[] = [];
+/** Completion is kept, then home replaces /onboarding in the history: back does not return to the slides. */
+const completes: TransitionRow = {
+  to: 'completed',
+  effects: [['markCompleted'], ['navigate', { to: '/app/home', replace: true }]],
+};
 
-describeMachinePaths(onboardingMachine, {
-  // Fresh spies for every path: each run must mark completion and go home exactly once, in that order.
-  provide: () => {
-    calls = [];
-    return {
-      actions: {
-        markCompleted: () => void calls.push('markCompleted'),
-        navigate: (_: unknown, params: unknown) => void calls.push(['navigate', params]),
-      },
-    };
-  },
-  assert: {
-    intro: (s) => {
-      expect(calls).toEqual([]);
-      expect(s.can({ type: 'FINISH' })).toBe(false);
-      expect(onboardingView(s)).toEqual({ slide: 0, isLast: false });
-    },
-    features: (s) => {
-      expect(calls).toEqual([]);
-      expect(s.can({ type: 'FINISH' })).toBe(false);
-      expect(onboardingView(s)).toEqual({ slide: 1, isLast: false });
-    },
-    trial: (s) => {
-      expect(calls).toEqual([]);
-      expect(s.can({ type: 'NEXT' })).toBe(false);
-      expect(onboardingView(s)).toEqual({ slide: 2, isLast: true });
-    },
-    completed: (s) => {
-      expect(s.status).toBe('done');
-      // Home replaces /onboarding in the history: back does not return to the slides.
-      expect(calls).toEqual(['markCompleted', ['navigate', { to: '/app/home', replace: true }]]);
-      expect(onboardingView(s)).toEqual({ slide: null, isLast: false });
+describeMachineTables(onboardingMachine, {
+  view: onboardingView,
+  states: {
+    intro: { view: { slide: 0, isLast: false }, can: { NEXT: true, SKIP: true, FINISH: false } },
+    features: { view: { slide: 1, isLast: false }, can: { NEXT: true, SKIP: true, FINISH: false } },
+    // The button reads «Начать» and finishes.
+    trial: { view: { slide: 2, isLast: true }, can: { NEXT: false, SKIP: true, FINISH: true } },
+    completed: {
+      view: { slide: null, isLast: false },
+      can: { NEXT: false, SKIP: false, FINISH: false },
+      status: 'done',
     },
   },
+  transitions: {
+    intro: { NEXT: 'features', SKIP: completes },
+    features: { NEXT: 'trial', SKIP: completes },
+    trial: { FINISH: completes, SKIP: completes },
+  },
+  counts: { paths: 4, transitions: 6 },
 });

@@ -1,132 +1,178 @@
-// The plans screen's machine: generated paths over four subscriptions (START, PRO, PREMIUM, a PREMIUM trial), every
-// button state by rank, period selection with the discount badges, and 'Выбрать' → the checkout with tier and period.
-import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor } from 'xstate';
+// The plans screen's machine as two tables: four subscriptions loaded (START, PRO, PREMIUM, a PREMIUM trial), every
+// button by rank, the period chosen per card with the discount badges of the Stars price, 'Выбрать' → the checkout
+// with tier and period (a tier not above the one held, or unknown, does nothing), a load failure with «Попробовать
+// снова», and BACK to the profile from anywhere. By hand: the discount's rounding and the period words.
+import { describe, expect, it } from 'vitest';
+import type { PlanAction } from '../../contract/plan-choice';
+import { monthsPhrase } from '../../contract/months';
 import { planSelectionMachine, planSelectionView } from '../../machines/billing/plan-selection.machine';
 import { discountPercent } from '../../machines/billing/pricing';
-import { monthsPhrase } from '../../contract/months';
 import { billingCopy, formatPrice, formatRub, formatStars } from '../../src/copy/billing';
-import { describeMachinePaths } from '../support/path-tests';
+import { describeMachineTables, stateValue, type StateRow, type TransitionRow } from '../support/machine-tables';
 import { makePlans, subscription } from './billing-fixtures';
 
-/** The button of each tier (START, PRO, PREMIUM) for each subscription, by rank, as the spec says. */
-const BUTTONS: Record<string, string[]> = {
-  'START/': ['current', 'select', 'select'],
-  'PRO/payment': ['unavailable', 'current', 'select'],
-  'PREMIUM/payment': ['unavailable', 'unavailable', 'current'],
-  'PREMIUM/trial': ['unavailable', 'select', 'select'], // a trial is not a chosen tier
-};
-const DATA = {
+const LOADS = {
   start: makePlans(subscription('START')),
   pro: makePlans(subscription('PRO')),
   premium: makePlans(subscription('PREMIUM')),
   trial: makePlans(subscription('PREMIUM', 'trial')),
 };
-const keyOf = (s: { tier: string; source: string | null }) => `${s.tier}/${s.source ?? ''}`;
+type Load = keyof typeof LOADS;
+const TIERS = ['START', 'PRO', 'PREMIUM'] as const;
+type Tier = (typeof TIERS)[number];
+/** The button of each tier (START, PRO, PREMIUM) for each subscription, by rank, as the spec says. */
+const BUTTONS: Record<Load, PlanAction[]> = {
+  start: ['current', 'select', 'select'],
+  pro: ['unavailable', 'current', 'select'],
+  premium: ['unavailable', 'unavailable', 'current'],
+  trial: ['unavailable', 'select', 'select'], // a trial is not a chosen tier
+};
+const actionOf = (load: Load, tier: string): PlanAction =>
+  TIERS.includes(tier as Tier) ? BUTTONS[load][TIERS.indexOf(tier as Tier)]! : 'unavailable';
 
-const navigations: string[] = [];
-/** The tier of the last CHOOSE the actor read (a getter notes it), until an assertion consumes it. */
-let chosen: string | null = null;
-beforeEach(() => {
-  navigations.length = 0;
-  chosen = null;
-});
-const choose = (tier: string) => ({
-  type: 'CHOOSE',
-  get tier() {
-    chosen = tier;
-    return tier;
+// ── The prices of the server's plan table (docs/server.md), 1 · 3 · 6 · 12 months, and the badges they give ──
+// The discount is the rounded % saved against the monthly price × months (PRO 200 ⭐ a month: 500/600 → 17,
+// 900/1200 → 25, 1500/2400 → 38; 990/1170 ₽ → 15, 1790/2340 → 24, 2990/4680 → 36).
+const MONTHS = [1, 3, 6, 12];
+const PRICES = {
+  PRO: {
+    stars: [200, 500, 900, 1500],
+    starsOff: [0, 17, 25, 38],
+    rub: [390, 990, 1790, 2990],
+    rubOff: [0, 15, 24, 36],
   },
+  PREMIUM: {
+    stars: [400, 1000, 1800, 3000],
+    starsOff: [0, 17, 25, 38],
+    rub: [790, 1990, 3590, 5990],
+    rubOff: [0, 16, 24, 37],
+  },
+};
+const price = (amounts: number[], off: number[], i: number) => ({
+  amount: amounts[i],
+  full: amounts[0]! * MONTHS[i]!,
+  saving: amounts[0]! * MONTHS[i]! - amounts[i]!,
+  discount: off[i],
+});
+const FLAGS: Record<Tier, { free: boolean; featured: boolean; popular: boolean }> = {
+  START: { free: true, featured: false, popular: false },
+  PRO: { free: false, featured: false, popular: true },
+  PREMIUM: { free: false, featured: true, popular: false },
+};
+type Periods = Partial<Record<Tier, number>>;
+/** A tier's card: name, description and benefits as loaded; periods, offer and button by the spec's rules. */
+function card(load: Load, id: Tier, periods: Periods) {
+  const tier = LOADS[load].tiers.find((t) => t.id === id)!;
+  const months = periods[id] ?? 1;
+  const p = id === 'START' ? null : PRICES[id];
+  const i = MONTHS.indexOf(months);
+  return {
+    id,
+    name: tier.name,
+    description: tier.description,
+    ...FLAGS[id],
+    benefits: tier.benefits,
+    periods: p ? MONTHS.map((m, j) => ({ months: m, discount: p.starsOff[j], selected: m === months })) : [],
+    offer: p ? { months, stars: price(p.stars, p.starsOff, i), rub: price(p.rub, p.rubOff, i) } : null,
+    action: BUTTONS[load][TIERS.indexOf(id)],
+  };
+}
+const empty = (status: string) => ({ status, featured: null, others: [], trial: null });
+// PREMIUM is the featured card, the others sit in the grid in rank order; a running trial shows its end.
+const shows = (load: Load, periods: Periods) => ({
+  status: 'ready',
+  featured: card(load, 'PREMIUM', periods),
+  others: [card(load, 'START', periods), card(load, 'PRO', periods)],
+  trial: load === 'trial' ? { tier: 'PREMIUM', expiresAt: '2030-01-15T10:00:00.000Z' } : null,
 });
 
-describeMachinePaths(planSelectionMachine, {
-  provide: () => {
-    navigations.length = 0;
-    chosen = null;
-    return { actions: { navigate: (_: unknown, p: { to: string }) => void navigations.push(p.to) } };
+// ── The state key: the state, the subscription loaded, the periods picked (`PREMIUM12+PRO6`) ──
+const periodsKey = (periods: Periods) =>
+  Object.entries(periods)
+    .map(([tier, months]) => `${tier}${months}`)
+    .sort()
+    .join('+') || '-';
+const keyOf = (load: Load, periods: Periods) => `ready ${load} ${periodsKey(periods)}`;
+const PICKS: Periods[] = [{}, { PRO: 6 }, { PREMIUM: 12 }, { PRO: 6, PREMIUM: 12 }];
+
+const opens = (to: string, tier: string, period: number): TransitionRow => ({
+  to,
+  effects: [['navigate', { to: `/app/profile/subscription/checkout?tier=${tier}&period=${period}` }]],
+});
+const back = (to: string): TransitionRow => ({ to, effects: [['navigate', { to: '/app/profile' }]] });
+const loadPlans = [{ id: 'loadPlans', src: 'loadPlans', input: undefined }];
+const nothing = { 'PERIOD.SELECT': false, CHOOSE: false, RETRY: false, BACK: true };
+const states: Record<string, StateRow> = {
+  loading: { view: empty('loading'), can: nothing, running: ['loadPlans'] },
+  error: { view: empty('error'), can: { ...nothing, RETRY: true } },
+};
+const transitions: Record<string, Record<string, string | TransitionRow>> = {
+  loading: {
+    ...Object.fromEntries(Object.keys(LOADS).map((load) => [`done.actor.loadPlans ${load}`, `ready ${load} -`])),
+    'error.actor.loadPlans': 'error',
+    BACK: back('loading'),
   },
+  error: { RETRY: { to: 'loading', invokes: loadPlans }, BACK: back('error') },
+};
+for (const load of Object.keys(LOADS) as Load[]) {
+  for (const periods of PICKS) {
+    const here = keyOf(load, periods);
+    states[here] = {
+      view: shows(load, periods),
+      can: {
+        // Only a period the tier has.
+        'PERIOD.SELECT PRO 6': true,
+        'PERIOD.SELECT PREMIUM 12': true,
+        'PERIOD.SELECT PRO 2': false,
+        'PERIOD.SELECT START 1': false,
+        ...Object.fromEntries(
+          ['START', 'PRO', 'PREMIUM', 'GOLD'].map((t) => [`CHOOSE ${t}`, actionOf(load, t) === 'select']),
+        ),
+        RETRY: false,
+        BACK: true,
+      },
+    };
+    transitions[here] = {
+      'PERIOD.SELECT PRO 6': keyOf(load, { ...periods, PRO: 6 }),
+      'PERIOD.SELECT PREMIUM 12': keyOf(load, { ...periods, PREMIUM: 12 }),
+      'PERIOD.SELECT PRO 2': here,
+      'PERIOD.SELECT START 1': here,
+      // «Выбрать» opens the checkout with the card's period (1 until another is picked); anything else does nothing.
+      ...Object.fromEntries(
+        ['START', 'PRO', 'PREMIUM', 'GOLD'].map((t) => [
+          `CHOOSE ${t}`,
+          actionOf(load, t) === 'select' ? opens(here, t, periods[t as Tier] ?? 1) : here,
+        ]),
+      ),
+      BACK: back(here),
+    };
+  }
+}
+
+describeMachineTables(planSelectionMachine, {
+  view: planSelectionView,
   events: {
-    // `load` names the case first: event names are cut at 80 characters, and the outputs all start alike.
-    'xstate.done.actor.loadPlans': Object.entries(DATA).map(([load, output]) => ({
-      type: 'xstate.done.actor.loadPlans',
-      load,
-      output,
-    })),
-    'PERIOD.SELECT': [
-      { type: 'PERIOD.SELECT', tier: 'PRO', months: 6 },
-      { type: 'PERIOD.SELECT', tier: 'PREMIUM', months: 12 },
-      { type: 'PERIOD.SELECT', tier: 'PRO', months: 2 }, // no such period: ignored
-      { type: 'PERIOD.SELECT', tier: 'START', months: 1 }, // the free tier has none
-    ],
-    CHOOSE: ['START', 'PRO', 'PREMIUM', 'GOLD'].map(choose),
-  },
-  serializeState: (s) =>
-    JSON.stringify([s.value, s.context.data ? keyOf(s.context.data.subscription) : null, s.context.periods]),
-  paths: 'shortest',
-  assert: {
-    loading: (_s, run) => expect(run.invocations.at(-1)).toMatchObject({ id: 'loadPlans' }),
-    error: (s) => expect(planSelectionView(s).status).toBe('error'),
-    ready: (s) => {
-      const view = planSelectionView(s);
-      const cards = [...view.others, view.featured!];
-      const byId = Object.fromEntries(cards.map((c) => [c.id, c]));
-      const sub = s.context.data!.subscription;
-      // every button by rank
-      expect(['START', 'PRO', 'PREMIUM'].map((id) => byId[id]!.action)).toEqual(BUTTONS[keyOf(sub)]);
-      // PREMIUM is the featured card; the others are in the grid in rank order
-      expect(view.featured!.id).toBe('PREMIUM');
-      expect(view.others.map((c) => c.id)).toEqual(['START', 'PRO']);
-      expect(view.trial).toEqual(sub.source === 'trial' ? { tier: 'PREMIUM', expiresAt: sub.expires_at } : null);
-      // discounts: rounded % saved against monthly × months, 0 on the monthly period — of the Stars price, which
-      // leads (PRO 200 ⭐ a month: 500/600, 900/1200, 1500/2400; PREMIUM 400 ⭐: 1000/1200, 1800/2400, 3000/4800)
-      expect(byId.PRO!.periods.map((p) => p.discount)).toEqual([0, 17, 25, 38]);
-      expect(byId.PREMIUM!.periods.map((p) => p.discount)).toEqual([0, 17, 25, 38]);
-      expect(byId.START!.offer).toBeNull();
-      expect(byId.START!.periods).toEqual([]);
-      // the selected period drives the offer
-      for (const id of ['PRO', 'PREMIUM']) {
-        const months = s.context.periods[id] ?? 1;
-        expect(byId[id]!.periods.filter((p) => p.selected).map((p) => p.months)).toEqual([months]);
-        expect(byId[id]!.offer!.months).toBe(months);
-      }
-      expect(Object.keys(s.context.periods).every((id) => id === 'PRO' || id === 'PREMIUM')).toBe(true);
-      if (byId.PRO!.offer!.months === 6)
-        expect(byId.PRO!.offer).toEqual({
-          months: 6,
-          stars: { amount: 900, full: 1200, saving: 300, discount: 25 },
-          rub: { amount: 1790, full: 2340, saving: 550, discount: 24 },
-        });
-      // CHOOSE: a selectable tier opens its checkout with the selected period, anything else does nothing
-      if (chosen !== null) {
-        const action = BUTTONS[keyOf(sub)]![['START', 'PRO', 'PREMIUM'].indexOf(chosen)];
-        const period = s.context.periods[chosen] ?? 1;
-        expect(navigations).toEqual(
-          action === 'select' ? [`/app/profile/subscription/checkout?tier=${chosen}&period=${period}`] : [],
-        );
-        chosen = null;
-        navigations.length = 0;
-      } else {
-        for (const to of navigations) expect(to).toBe('/app/profile');
-      }
+    'xstate.done.actor.loadPlans': Object.fromEntries(
+      Object.entries(LOADS).map(([load, output]) => [load, { type: 'xstate.done.actor.loadPlans', output }]),
+    ),
+    'PERIOD.SELECT': {
+      'PRO 6': { type: 'PERIOD.SELECT', tier: 'PRO', months: 6 },
+      'PREMIUM 12': { type: 'PERIOD.SELECT', tier: 'PREMIUM', months: 12 },
+      'PRO 2': { type: 'PERIOD.SELECT', tier: 'PRO', months: 2 }, // no such period
+      'START 1': { type: 'PERIOD.SELECT', tier: 'START', months: 1 }, // the free tier has none
     },
+    CHOOSE: Object.fromEntries(['START', 'PRO', 'PREMIUM', 'GOLD'].map((tier) => [tier, { type: 'CHOOSE', tier }])),
   },
+  key: (s) => {
+    const load = (Object.keys(LOADS) as Load[]).find((l) => LOADS[l] === s.context.data);
+    return load ? `${stateValue(s)} ${load} ${periodsKey(s.context.periods as Periods)}` : stateValue(s);
+  },
+  states,
+  transitions,
+  counts: { paths: 135, transitions: 152 },
 });
 
 describe('plan selection: by hand', () => {
-  it('BACK goes to the profile from any state', async () => {
-    const to: string[] = [];
-    const actor = createActor(
-      planSelectionMachine.provide({
-        actors: { loadPlans: fromPromise(async () => DATA.start) },
-        actions: { navigate: (_, p) => void to.push(p.to) },
-      }),
-    ).start();
-    actor.send({ type: 'BACK' });
-    await waitFor(actor, (s) => s.matches('ready'));
-    actor.send({ type: 'BACK' });
-    expect(to).toEqual(['/app/profile', '/app/profile']);
-  });
-
   it('discountPercent rounds half up and never goes below 0', () => {
     expect(discountPercent(990, 390, 3)).toBe(15); // 15.38
     expect(discountPercent(1790, 390, 6)).toBe(24); // 23.50 → 24

@@ -1,76 +1,65 @@
-// The app's one upgrade dialog: generated paths over all five keys, opened as usual or quiet (the after-crisis
-// window: nothing to sell), and the spec's words for each.
-import { beforeEach, describe, expect, it } from 'vitest';
-import {
-  UPGRADE_KEYS,
-  upgradeDialogMachine,
-  upgradeDialogView,
-  type UpgradeKey,
-} from '../../machines/app/upgrade-dialog.machine';
+// The app's one upgrade dialog as two tables: closed, or open with one of the spec's five keys (a feature not on
+// the plan, or its daily limit spent), opened as usual or quiet (the after-crisis window: the title only, nothing to
+// sell, «Понятно»). «Позже» dismisses; the upgrade button closes it and goes to the plans. A second OPEN while the
+// sheet is up switches its words, never its quietness. The key stays after closing (the sheet slides away with it).
+import { describe, expect, it } from 'vitest';
+import { upgradeDialogMachine, upgradeDialogView } from '../../machines/app/upgrade-dialog.machine';
 import { upgradeCopy } from '../../src/copy/upgrade';
-import { describeMachinePaths } from '../support/path-tests';
+import { describeMachineTables, stateValue, type StateRow, type TransitionRow } from '../support/machine-tables';
 
-const navigations: unknown[] = [];
-/** The key of the OPEN event the actor last received, noted as XState reads it from the event. */
-let sentKey: UpgradeKey | undefined;
-/** Whether the OPEN that opened the sheet (from closed) asked for it quiet. */
-let openedQuiet: boolean | undefined;
-beforeEach(() => {
-  navigations.length = 0;
-  sentKey = undefined;
-  openedQuiet = undefined;
-});
-const openWith = (key: UpgradeKey, quiet: boolean) => ({
-  type: 'OPEN',
-  get key() {
-    sentKey = key;
-    return key;
-  },
-  get quiet() {
-    openedQuiet ??= quiet;
-    return quiet;
-  },
-});
+/** The spec's five dialogs. */
+const KEYS = [
+  'diary_not_available',
+  'diary_limit_reached',
+  'voice_not_available',
+  'voice_limit_reached',
+  'messages_limit_reached',
+] as const;
+type Key = (typeof KEYS)[number];
+/** The key a second OPEN brings while (or after) the sheet shows `key`: the next one of the spec's list. */
+const next = (key: Key) => KEYS[(KEYS.indexOf(key) + 1) % KEYS.length]!;
+const open = (key: Key) => ({ [key]: { type: 'OPEN', key }, [`${key} quiet`]: { type: 'OPEN', key, quiet: true } });
 
-describeMachinePaths(upgradeDialogMachine, {
-  provide: { actions: { navigate: (_: unknown, p: unknown) => void navigations.push(p) } },
+const row = (view: { open: boolean; key: Key | null; upsell: boolean }, can: StateRow['can']): StateRow => ({
+  view,
+  can: { OPEN: true, DISMISS: false, UPGRADE: false, ...can },
+});
+const states: Record<string, StateRow> = { closed: row({ open: false, key: null, upsell: true }, {}) };
+const transitions: Record<string, Record<string, string | TransitionRow>> = { closed: {} };
+for (const key of KEYS) {
+  const other = next(key);
+  transitions.closed![`OPEN ${key}`] = `open ${key}`;
+  transitions.closed![`OPEN ${key} quiet`] = `quiet ${key}`;
+  // Closed, keeping the last key's words while the sheet slides away.
+  states[`closed ${key}`] = row({ open: false, key, upsell: true }, {});
+  transitions[`closed ${key}`] = { [`OPEN ${other}`]: `open ${other}`, [`OPEN ${other} quiet`]: `quiet ${other}` };
+  states[`open ${key}`] = row({ open: true, key, upsell: true }, { DISMISS: true, UPGRADE: true });
+  transitions[`open ${key}`] = {
+    [`OPEN ${other}`]: `open ${other}`,
+    [`OPEN ${other} quiet`]: `open ${other}`,
+    // «Позже» never navigates; the upgrade button goes to the plans.
+    DISMISS: `closed ${key}`,
+    UPGRADE: { to: `closed ${key}`, effects: [['navigate', { to: '/app/profile/subscription' }]] },
+  };
+  // The after-crisis window: nothing to sell, no way to the plans, only «Понятно».
+  states[`quiet ${key}`] = row({ open: true, key, upsell: false }, { DISMISS: true });
+  transitions[`quiet ${key}`] = {
+    [`OPEN ${other}`]: `quiet ${other}`,
+    [`OPEN ${other} quiet`]: `quiet ${other}`,
+    DISMISS: `closed ${key}`,
+  };
+}
+
+describeMachineTables(upgradeDialogMachine, {
+  view: upgradeDialogView,
   events: {
-    OPEN: (s) =>
-      // Closed: every key, as usual or quiet; open: another key (quietness is the first OPEN's).
-      s.matches('closed')
-        ? UPGRADE_KEYS.flatMap((key) => [openWith(key, false), openWith(key, true)])
-        : UPGRADE_KEYS.map((key) => openWith(key, !s.matches('open'))),
+    // Closed: every key, as usual or quiet; once a key is set: the next key, as usual or quiet.
+    OPEN: (s) => (s.context.key ? open(next(s.context.key as Key)) : Object.assign({}, ...KEYS.map(open))),
   },
-  serializeState: (s) => JSON.stringify([s.value, s.context.key]),
-  paths: 'shortest',
-  assert: {
-    open: (s) => {
-      // The sheet shows the key of the last OPEN (a second OPEN while open switches it).
-      expect(sentKey).toBeDefined();
-      expect(s.context.key).toBe(sentKey);
-      expect(openedQuiet).toBe(false);
-      expect(upgradeDialogView(s)).toEqual({ open: true, key: sentKey, upsell: true });
-      expect(s.can({ type: 'UPGRADE' })).toBe(true);
-      expect(navigations).toEqual([]);
-    },
-    quiet: (s) => {
-      // The after-crisis window: the title for the key, nothing to sell, no way to the plans.
-      expect(openedQuiet).toBe(true);
-      expect(s.context.key).toBe(sentKey);
-      expect(upgradeDialogView(s)).toEqual({ open: true, key: sentKey, upsell: false });
-      expect(s.can({ type: 'UPGRADE' })).toBe(false);
-      expect(s.can({ type: 'DISMISS' })).toBe(true);
-      expect(navigations).toEqual([]);
-    },
-    closed: (s) => {
-      // Closed, keeping the last key's words while the sheet slides away.
-      openedQuiet = undefined;
-      expect(upgradeDialogView(s)).toEqual({ open: false, key: sentKey ?? null, upsell: true });
-      // Only UPGRADE navigates, always to the plans; DISMISS («Позже») never does.
-      for (const n of navigations) expect(n).toEqual({ to: '/app/profile/subscription' });
-      expect(navigations.length).toBeLessThanOrEqual(1);
-    },
-  },
+  key: (s) => [stateValue(s), s.context.key].filter(Boolean).join(' '),
+  states,
+  transitions,
+  counts: { paths: 40, transitions: 55 },
 });
 
 describe('upgrade dialog copy (the spec’s table of dialogs)', () => {
