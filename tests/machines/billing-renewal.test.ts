@@ -1,62 +1,75 @@
-// Generated paths of the renewal on the profile's card: «Отменить автопродление» and «Возобновить», each answered
-// (the subscription handed to the profile) or failing (the server's words, or none), and tried again.
-import { beforeEach, expect } from 'vitest';
+// The renewal on the profile's card as two tables: «Отменить автопродление» and «Возобновить», each answered (the
+// subscription handed to the profile) or failing (the server's words, or none: the card says «Не удалось изменить
+// автопродление»), and tried again from the failure with either button. Both buttons wait while a request is out.
+import type { AnyMachineSnapshot } from 'xstate';
 import type { Subscription } from '../../contract/billing';
 import { renewalMachine, renewalView } from '../../machines/billing/renewal.machine';
-import { describeMachinePaths } from '../support/path-tests';
+import { describeMachineTables, stateValue } from '../support/machine-tables';
+import type { CaseEvent } from '../support/path-tests';
 
-const cancelled: Subscription = {
+const PAID_UNTIL = '2026-12-28T15:00:00.000Z';
+const withRenewal = (autoRenew: boolean): Subscription => ({
   tier: 'PRO',
-  expires_at: '2026-12-28T15:00:00.000Z',
+  expires_at: PAID_UNTIL,
   source: 'payment',
-  renewal: { auto_renew: false, renews_at: '2026-12-28T15:00:00.000Z' },
+  renewal: { auto_renew: autoRenew, renews_at: PAID_UNTIL },
+});
+const cancelled = withRenewal(false);
+const renewing = withRenewal(true);
+const WORDS = 'Telegram не принял изменение автопродления, попробуйте ещё раз чуть позже';
+
+// `failed words`: the state, and for a failure whether the server gave its words.
+const key = (s: AnyMachineSnapshot) =>
+  s.matches('failed') ? `failed ${s.context.detail === WORDS ? 'words' : (s.context.detail ?? 'none')}` : stateValue(s);
+
+const both = { CANCEL: true, RESUME: true };
+const waiting = { CANCEL: false, RESUME: false };
+const request = (autoRenew: boolean, to: string) => ({
+  to,
+  invokes: [{ id: 'setRenewal', src: 'setRenewal', input: { autoRenew } }],
+  // A new attempt forgets the last failure's words.
+  context: { detail: null },
+});
+const retry = { CANCEL: request(false, 'cancelling'), RESUME: request(true, 'resuming') };
+const answered = (subscription: Subscription) => ({
+  to: 'idle',
+  effects: [['renewalChanged', { subscription }]] as [string, unknown][],
+});
+const failures = {
+  'error.actor.setRenewal words': 'failed words',
+  'error.actor.setRenewal none': 'failed none',
+  'error.actor.setRenewal offline': 'failed none',
 };
 
-const effects: Array<[string, unknown?]> = [];
-const record = (name: string) => (_: unknown, params?: unknown) => void effects.push([name, params]);
-beforeEach(() => {
-  effects.length = 0;
-});
-
-describeMachinePaths(renewalMachine, {
-  provide: { actions: { renewalChanged: record('renewalChanged') } },
+describeMachineTables(renewalMachine, {
+  view: renewalView,
   events: {
-    'xstate.done.actor.setRenewal': [{ type: 'xstate.done.actor.setRenewal', output: cancelled }],
-    'xstate.error.actor.setRenewal': [
-      {
-        type: 'xstate.error.actor.setRenewal',
-        error: { detail: 'Telegram не принял изменение автопродления, попробуйте ещё раз чуть позже' },
-      },
-      { type: 'xstate.error.actor.setRenewal', error: { detail: null } },
-    ],
-  },
-  serializeState: (s) => JSON.stringify([s.value, s.context.detail]),
-  assert: {
-    idle: (s) => {
-      expect(renewalView(s)).toEqual({ saving: false, failed: false, detail: null });
-      // Back from a request: its answer went to the profile, once.
-      const changed = effects.filter(([name]) => name === 'renewalChanged');
-      expect(changed.length).toBeLessThanOrEqual(1);
-      for (const [, params] of changed) expect(params).toEqual({ subscription: cancelled });
-    },
-    cancelling: (s, run) => {
-      expect(run.invocations.at(-1)).toMatchObject({ id: 'setRenewal', input: { autoRenew: false } });
-      expect(renewalView(s)).toEqual({ saving: true, failed: false, detail: null });
-      expect(s.can({ type: 'RESUME' })).toBe(false);
-    },
-    resuming: (s, run) => {
-      expect(run.invocations.at(-1)).toMatchObject({ id: 'setRenewal', input: { autoRenew: true } });
-      expect(renewalView(s)).toEqual({ saving: true, failed: false, detail: null });
-      expect(s.can({ type: 'CANCEL' })).toBe(false);
-    },
-    failed: (s) => {
-      const view = renewalView(s);
-      expect(view).toMatchObject({ saving: false, failed: true });
-      // The server's words when it gave some; null makes the card say «Не удалось изменить автопродление».
-      expect([null, 'Telegram не принял изменение автопродления, попробуйте ещё раз чуть позже']).toContain(
-        view.detail,
-      );
-      expect(effects).toEqual([]);
+    // The server answers with the subscription as it now is.
+    'xstate.done.actor.setRenewal': (s): Record<string, CaseEvent> =>
+      s.matches('cancelling')
+        ? { cancelled: { type: 'xstate.done.actor.setRenewal', output: cancelled } }
+        : { renewing: { type: 'xstate.done.actor.setRenewal', output: renewing } },
+    'xstate.error.actor.setRenewal': {
+      words: { type: 'xstate.error.actor.setRenewal', error: { detail: WORDS } },
+      none: { type: 'xstate.error.actor.setRenewal', error: { detail: null } },
+      offline: { type: 'xstate.error.actor.setRenewal', error: new Error('offline') },
     },
   },
+  key,
+  states: {
+    idle: { view: { saving: false, failed: false, detail: null }, can: both },
+    cancelling: { view: { saving: true, failed: false, detail: null }, can: waiting, running: ['setRenewal'] },
+    resuming: { view: { saving: true, failed: false, detail: null }, can: waiting, running: ['setRenewal'] },
+    'failed words': { view: { saving: false, failed: true, detail: WORDS }, can: both },
+    // detail null: the card says «Не удалось изменить автопродление».
+    'failed none': { view: { saving: false, failed: true, detail: null }, can: both },
+  },
+  transitions: {
+    idle: retry,
+    cancelling: { 'done.actor.setRenewal cancelled': answered(cancelled), ...failures },
+    resuming: { 'done.actor.setRenewal renewing': answered(renewing), ...failures },
+    'failed words': retry,
+    'failed none': retry,
+  },
+  counts: { paths: 10, transitions: 14 },
 });

@@ -1,22 +1,31 @@
-// Generated paths of the settings machine (a style or reminder saved with its toast or put back on failure, the
-// write-access question after a reminder time or from the hint shown while the bot cannot write, «Обо мне» kept on
-// the device, saved after a pause, flushed on leaving), with and without a draft left by an earlier visit; then the
-// sequences a graph cannot show.
+// Settings as tables built from a model written here (decision 0251: the transitions table is the walk): a style,
+// an address or a reminder time shows at once and is saved, with its toast, or put back on failure; the
+// write-access question after a reminder time (or from the hint shown while the bot cannot write) and the answer
+// reported to the server; «Обо мне» kept on the device on every keystroke, saved after a 1 s pause, flushed on
+// leaving, held while everything is erased; with and without a draft left by an earlier visit. The two regions
+// are walked apart (each with the other's events left out: together they multiply into thousands of states
+// without a transition the separate walks do not take), and so are the style, the address and the reminders.
+// Then the sequences a graph cannot show.
 import { beforeEach, describe, expect, it } from 'vitest';
 import { createActor, fromPromise, SimulatedClock, type AnyMachineSnapshot } from 'xstate';
-import type { SettingsPatch, SettingsReply } from '../../contract/settings';
+import type {
+  AddressForm,
+  CommunicationStyle,
+  ReminderTime,
+  SettingsPatch,
+  SettingsReply,
+} from '../../contract/settings';
 import {
   settingsMachine,
   settingsView,
-  storedAbout,
   type SettingsContext,
   type SettingsInput,
   type WriteAccess,
 } from '../../machines/users/settings.machine';
-import { describeMachinePaths, type PathRun } from '../support/path-tests';
+import { describeMachineTables, type Effect, type StateRow, type TransitionRow } from '../support/machine-tables';
 import { settings } from './users-fixtures';
 
-/** Each effect with the context it ran in. */
+/** Each effect with the context it ran in (the sequences below). */
 const effects: Array<[string, unknown?, SettingsContext?]> = [];
 const record = (name: string) => (args: { context?: SettingsContext }, params?: unknown) =>
   void effects.push([name, params, args.context]);
@@ -24,7 +33,6 @@ const lastToast = () => effects.filter(([name]) => name === 'toast').at(-1)?.[1]
 beforeEach(() => {
   effects.length = 0;
 });
-const lastEffect = () => effects.at(-1);
 const provide = {
   actions: {
     toast: record('toast'),
@@ -35,270 +43,526 @@ const provide = {
   },
 };
 
-/** What the server answers a save of the snapshot's choices (and of the text it was sent, or one typed before). */
-const answer = (s: AnyMachineSnapshot, over: Partial<SettingsReply> = {}): SettingsReply => ({
-  ...s.context.saved,
-  communication_style: s.context.style,
-  address_form: s.context.address,
-  reminder_time: s.context.reminder,
-  bot_can_write: s.context.botCanWrite,
+// ── The model: what the spec says the settings do ──
+/** «Обо мне» is saved after this pause in typing. */
+const PAUSE_MS = 1000;
+/** «Обо мне» holds at most 500 characters. */
+const ABOUT_MAX = 500;
+/** As the server stores «Обо мне»: trimmed, blank → null. */
+const stored = (text: string) => text.trim() || null;
+
+type Choices =
+  'idle' | 'savingStyle' | 'savingAddress' | 'savingReminder' | 'askingWriteAccess' | 'reportingWriteAccess';
+type About = 'saved' | 'typing' | 'saving' | 'failed' | 'held';
+interface Saved {
+  style: CommunicationStyle;
+  address: AddressForm;
+  reminder: ReminderTime;
+  about: string | null;
+}
+interface Facts {
+  top: 'loading' | 'error' | 'ready';
+  choices: Choices;
+  about: About;
+  style: CommunicationStyle;
+  address: AddressForm;
+  reminder: ReminderTime;
+  saved: Saved | null;
+  /** The field as typed. */
+  text: string;
+  /** The «Обо мне» save in flight. */
+  sending: string | null;
+  botCanWrite: boolean;
+  writeAccess: WriteAccess | null;
+}
+const initial: Facts = {
+  top: 'loading',
+  choices: 'idle',
+  about: 'saved',
+  style: 'gentle',
+  address: 'vy',
+  reminder: 'evening',
+  saved: null,
+  text: '',
+  sending: null,
+  botCanWrite: false,
+  writeAccess: null,
+};
+
+const keyOf = (f: Facts) =>
+  [
+    f.top === 'ready' ? `ready ${f.choices}/${f.about}` : f.top,
+    `${f.style} ${f.address} ${f.reminder}`,
+    f.saved && `saved ${f.saved.style} ${f.saved.address} ${f.saved.reminder} ${JSON.stringify(f.saved.about)}`,
+    `about ${JSON.stringify(f.text)}`,
+    f.sending !== null && `sending ${JSON.stringify(f.sending)}`,
+    f.botCanWrite && 'bot writes',
+    f.writeAccess && `telegram ${f.writeAccess}`,
+  ]
+    .filter(Boolean)
+    .join(' | ');
+
+/** The snapshot's facts, named as the model names them (only to find the row; the row says what is right). */
+function factsOf(s: AnyMachineSnapshot): Facts {
+  const c = s.context as SettingsContext;
+  const value = s.value as string | { ready: { choices: Choices; about: About } };
+  return {
+    top: typeof value === 'string' ? (value as Facts['top']) : 'ready',
+    choices: typeof value === 'string' ? 'idle' : value.ready.choices,
+    about: typeof value === 'string' ? 'saved' : value.ready.about,
+    style: c.style,
+    address: c.address,
+    reminder: c.reminder,
+    saved: c.saved && {
+      style: c.saved.communication_style,
+      address: c.saved.address_form,
+      reminder: c.saved.reminder_time,
+      about: c.saved.personal_context,
+    },
+    text: c.about,
+    sending: c.sending,
+    botCanWrite: c.botCanWrite,
+    writeAccess: c.writeAccess,
+  };
+}
+
+const unsaved = (f: Facts) => f.saved !== null && stored(f.text) !== f.saved.about;
+/** While a reminder time is being decided, Telegram's answer decides: no hint meanwhile. */
+const deciding = (f: Facts) => ['savingReminder', 'askingWriteAccess', 'reportingWriteAccess'].includes(f.choices);
+const unreachable = (f: Facts) => f.reminder !== 'disabled' && !f.botCanWrite;
+
+function viewOf(f: Facts) {
+  return {
+    status: f.top,
+    style: f.style,
+    address: f.address,
+    reminder: f.reminder,
+    about: f.text,
+    aboutLength: f.text.length,
+    choosing: f.top === 'ready' && f.choices !== 'idle',
+    aboutSaving: f.top === 'ready' && f.about === 'saving',
+    aboutFailed: f.top === 'ready' && f.about === 'failed',
+    remindersUnreachable: f.top === 'ready' && unreachable(f) && !deciding(f),
+    // Telegram could not ask the last time: no button that could do nothing.
+    canAskWriteAccess: f.writeAccess !== 'unavailable',
+  };
+}
+
+/** The server's answer to a save: what it was sent over what it had (the bot's permission unchanged). */
+const answer = (f: Facts, over: Partial<SettingsReply> = {}): SettingsReply => ({
+  communication_style: f.style,
+  address_form: f.address,
+  reminder_time: f.reminder,
+  personal_context: f.saved?.about ?? null,
+  bot_can_write: f.botCanWrite,
   ...over,
 });
 
-/** The events, with the server saying whether the bot can write to the user. */
-const eventsWhen = (botCanWrite: boolean) => ({
-  'xstate.done.actor.loadSettings': [
-    { type: 'xstate.done.actor.loadSettings', output: settings({ bot_can_write: botCanWrite }) },
-    {
-      type: 'xstate.done.actor.loadSettings',
-      output: settings({ personal_context: 'Учитель', bot_can_write: botCanWrite }),
-    },
-  ],
-  'STYLE.SELECT': [
-    { type: 'STYLE.SELECT', style: 'direct' },
-    { type: 'STYLE.SELECT', style: 'gentle' },
-  ],
-  'ADDRESS.SELECT': [{ type: 'ADDRESS.SELECT', address: 'ty' }],
-  'REMINDER.SELECT': [
-    { type: 'REMINDER.SELECT', time: 'disabled' },
-    { type: 'REMINDER.SELECT', time: 'morning' },
-  ],
-  'ABOUT.CHANGE': [
-    { type: 'ABOUT.CHANGE', text: 'Учитель' },
-    { type: 'ABOUT.CHANGE', text: '  ' },
-  ],
-  'ABOUT.HOLD': [{ type: 'ABOUT.HOLD' }],
-  'ABOUT.RESUME': [{ type: 'ABOUT.RESUME' }],
-  'xstate.done.actor.saveStyle': (s: AnyMachineSnapshot) => [
-    { type: 'xstate.done.actor.saveStyle', output: answer(s) },
-  ],
-  'xstate.done.actor.saveAddress': (s: AnyMachineSnapshot) => [
-    { type: 'xstate.done.actor.saveAddress', output: answer(s) },
-  ],
-  'xstate.done.actor.saveReminder': (s: AnyMachineSnapshot) => [
-    { type: 'xstate.done.actor.saveReminder', output: answer(s) },
-  ],
-  'xstate.done.actor.saveAbout': (s: AnyMachineSnapshot) => [
-    {
-      type: 'xstate.done.actor.saveAbout',
-      output: answer(s, { personal_context: storedAbout(s.context.sending ?? '') }),
-    },
-  ],
-  'xstate.done.actor.requestWriteAccess': [
-    { type: 'xstate.done.actor.requestWriteAccess', output: 'allowed' satisfies WriteAccess },
-    { type: 'xstate.done.actor.requestWriteAccess', output: 'denied' satisfies WriteAccess },
-  ],
-  'xstate.done.actor.reportBotAccess': [{ type: 'xstate.done.actor.reportBotAccess' }],
-  'xstate.error.actor.reportBotAccess': [{ type: 'xstate.error.actor.reportBotAccess', error: new Error('offline') }],
+type Ev = { type: string } & Record<string, unknown>;
+interface Step {
+  to: Facts;
+  effects?: Effect[];
+  invokes?: Array<{ id: string; src: string; input: unknown }>;
+  after?: number;
+}
+const choicesOf = (reply: SettingsReply) => ({
+  style: reply.communication_style,
+  address: reply.address_form,
+  reminder: reply.reminder_time,
 });
 
-const serializeState = (s: AnyMachineSnapshot) =>
-  JSON.stringify([
-    s.value,
-    s.context.style,
-    s.context.address,
-    s.context.reminder,
-    s.context.about,
-    s.context.saved?.personal_context ?? null,
-    s.context.botCanWrite,
-  ]);
-
-const lastInvocation = (run: PathRun, id: string) => run.invocations.filter((i) => i.id === id).at(-1);
-
-const assert = {
-  loading: (s: AnyMachineSnapshot, run: PathRun) => {
-    expect(run.invocations.at(-1)).toMatchObject({ id: 'loadSettings' });
-    expect(settingsView(s as never).status).toBe('loading');
-  },
-  error: (s: AnyMachineSnapshot) => {
-    expect(settingsView(s as never).status).toBe('error');
-    expect(s.can({ type: 'RETRY' })).toBe(true);
-  },
-  ready: (s: AnyMachineSnapshot) => {
-    const view = settingsView(s as never);
-    expect(view).toMatchObject({
-      status: 'ready',
-      style: s.context.style,
-      address: s.context.address,
-      reminder: s.context.reminder,
-      about: s.context.about,
-      aboutLength: s.context.about.length,
-    });
-    expect(view.choosing).toBe(!s.matches({ ready: { choices: 'idle' } }));
-    // Every flush on leaving sent what the field held then, and only when the server did not have it.
-    for (const [name, params, context] of effects) {
-      if (name === 'flushAbout') {
-        expect(params).toEqual({ text: context!.about });
-        expect(storedAbout(context!.about)).not.toBe(context!.saved!.personal_context);
-      }
-      if (name === 'navigate') expect(params).toEqual({ to: '/app/profile' });
+/** The step an event takes from these facts; null: ignored (the event is not offered here, or a guard refuses). */
+function step(f: Facts, e: Ev, draft: string | null): Step | null {
+  const ready = f.top === 'ready';
+  switch (e.type) {
+    case 'BACK':
+      return { to: f, effects: [['navigate', { to: '/app/profile' }]] };
+    case 'LEAVE':
+      // The screen goes away: what the server does not have goes now — never while erasing.
+      return unsaved(f) && f.about !== 'held' ? { to: f, effects: [['flushAbout', { text: f.text }]] } : null;
+    case 'RETRY':
+      return f.top === 'error' ? { to: { ...f, top: 'loading' }, invokes: [invoke('loadSettings')] } : null;
+    case 'xstate.done.actor.loadSettings': {
+      const out = e.output as SettingsReply;
+      const loaded: Facts = {
+        ...f,
+        top: 'ready',
+        choices: 'idle',
+        saved: { ...choicesOf(out), about: out.personal_context },
+        style: out.communication_style,
+        address: out.address_form,
+        reminder: out.reminder_time,
+        botCanWrite: out.bot_can_write,
+        // The device's draft wins: it is newer than anything the server has.
+        text: (draft ?? out.personal_context ?? '').slice(0, ABOUT_MAX),
+      };
+      return { to: { ...loaded, about: unsaved(loaded) ? 'typing' : 'saved' } };
     }
-  },
-  'ready.choices.idle': (s: AnyMachineSnapshot) => {
-    const key = lastToast()?.key;
-    if (!key || key === 'aboutUpdated') return;
-    const { saved, style, reminder, address } = s.context;
-    // A failed save puts the previous value back; a saved one is what the server has.
-    expect(style).toBe(saved.communication_style);
-    expect(reminder).toBe(saved.reminder_time);
-    expect(address).toBe(saved.address_form);
-    if (key === 'remindersOff') expect(reminder).toBe('disabled');
-    if (key === 'reminderTimeUpdated') {
-      expect(reminder).not.toBe('disabled');
-      // Either the bot can write, or Telegram has been asked and answered.
-      expect(s.context.botCanWrite || s.context.writeAccess !== null).toBe(true);
+    case 'xstate.error.actor.loadSettings':
+      return { to: { ...f, top: 'error' } };
+  }
+  if (!ready) return null;
+  const saved = f.saved!;
+  const choice = (choices: Choices, over: Partial<Facts>, id: string, input: Record<string, unknown>): Step => ({
+    to: { ...f, ...over, choices },
+    invokes: [{ id, src: 'saveSettings', input }],
+  });
+  const taken = (reply: SettingsReply) => ({
+    saved: { ...saved, ...choicesOf(reply) },
+    botCanWrite: reply.bot_can_write,
+  });
+  const toast = (key: string): Effect => ['toast', { key }];
+  switch (`${f.choices} ${e.type}`) {
+    case 'idle STYLE.SELECT':
+      return e.style === f.style
+        ? null
+        : choice('savingStyle', { style: e.style as CommunicationStyle }, 'saveStyle', {
+            communication_style: e.style,
+          });
+    case 'idle ADDRESS.SELECT':
+      return e.address === f.address
+        ? null
+        : choice('savingAddress', { address: e.address as AddressForm }, 'saveAddress', { address_form: e.address });
+    case 'idle REMINDER.SELECT':
+      return e.time === f.reminder
+        ? null
+        : choice('savingReminder', { reminder: e.time as ReminderTime }, 'saveReminder', { reminder_time: e.time });
+    case 'idle WRITE_ACCESS.ASK':
+      return unreachable(f)
+        ? { to: { ...f, choices: 'askingWriteAccess' }, invokes: [invoke('requestWriteAccess')] }
+        : null;
+    case 'savingStyle xstate.done.actor.saveStyle':
+      return { to: { ...f, ...taken(e.output as SettingsReply), choices: 'idle' }, effects: [toast('styleUpdated')] };
+    case 'savingStyle xstate.error.actor.saveStyle':
+      return { to: { ...f, style: saved.style, choices: 'idle' }, effects: [toast('settingsSaveFailed')] };
+    case 'savingAddress xstate.done.actor.saveAddress':
+      return { to: { ...f, ...taken(e.output as SettingsReply), choices: 'idle' }, effects: [toast('addressUpdated')] };
+    case 'savingAddress xstate.error.actor.saveAddress':
+      return { to: { ...f, address: saved.address, choices: 'idle' }, effects: [toast('settingsSaveFailed')] };
+    case 'savingReminder xstate.done.actor.saveReminder': {
+      const reply = e.output as SettingsReply;
+      const next = { ...f, ...taken(reply) };
+      if (reply.reminder_time === 'disabled')
+        return { to: { ...next, choices: 'idle' }, effects: [toast('remindersOff')] };
+      // A time the bot cannot deliver: Telegram asks the user for the permission.
+      return f.botCanWrite
+        ? { to: { ...next, choices: 'idle' }, effects: [toast('reminderTimeUpdated')] }
+        : {
+            to: { ...next, choices: 'askingWriteAccess' },
+            effects: [toast('reminderTimeUpdated')],
+            invokes: [invoke('requestWriteAccess')],
+          };
     }
-    expect(['styleUpdated', 'addressUpdated', 'remindersOff', 'reminderTimeUpdated', 'settingsSaveFailed']).toContain(
-      key,
-    );
-  },
-  'ready.choices': (s: AnyMachineSnapshot) => {
-    const view = settingsView(s as never);
-    // Only «allowed», once the server has it, means the bot can write (or the server said so itself).
-    if (s.context.botCanWrite && s.context.writeAccess !== null) expect(s.context.writeAccess).toBe('allowed');
-    // The hint: a time chosen and no way for it to arrive, except while a reminder choice is being decided.
-    const deciding = ['savingReminder', 'askingWriteAccess', 'reportingWriteAccess'].some((c) =>
-      s.matches({ ready: { choices: c } }),
-    );
-    expect(view.remindersUnreachable).toBe(s.context.reminder !== 'disabled' && !s.context.botCanWrite && !deciding);
-    expect(view.canAskWriteAccess).toBe(s.context.writeAccess !== 'unavailable');
-    expect(s.can({ type: 'WRITE_ACCESS.ASK' })).toBe(
-      s.matches({ ready: { choices: 'idle' } }) && view.remindersUnreachable,
-    );
-  },
-  'ready.choices.savingStyle': (s: AnyMachineSnapshot, run: PathRun) => {
-    expect(lastInvocation(run, 'saveStyle')?.input).toEqual({ communication_style: s.context.style });
-    expect(s.context.style).not.toBe(s.context.saved.communication_style); // shown at once
-    expect(s.can({ type: 'STYLE.SELECT', style: 'humorous' })).toBe(false); // choices wait
-  },
-  'ready.choices.savingAddress': (s: AnyMachineSnapshot, run: PathRun) => {
-    expect(lastInvocation(run, 'saveAddress')?.input).toEqual({ address_form: 'ty' });
-    expect(settingsView(s as never)).toMatchObject({ address: 'ty', choosing: true }); // shown at once
-    expect(s.can({ type: 'ADDRESS.SELECT', address: 'vy' })).toBe(false); // choices wait
-  },
-  'ready.choices.savingReminder': (s: AnyMachineSnapshot, run: PathRun) => {
-    expect(lastInvocation(run, 'saveReminder')?.input).toEqual({ reminder_time: s.context.reminder });
-  },
-  'ready.choices.askingWriteAccess': (s: AnyMachineSnapshot, run: PathRun) => {
-    expect(run.invocations.at(-1)).toMatchObject({ id: 'requestWriteAccess' });
-    expect(s.context.botCanWrite).toBe(false);
-    expect(s.context.reminder).not.toBe('disabled');
-    // After a reminder time is saved, or from the hint's button.
-    const fromHint = run.events.some((e) => e.type === 'WRITE_ACCESS.ASK');
-    expect(fromHint || lastToast()?.key === 'reminderTimeUpdated').toBe(true);
-  },
-  'ready.choices.reportingWriteAccess': (s: AnyMachineSnapshot, run: PathRun) => {
-    // Telegram's answer, as it was given, goes to the server; the choices wait meanwhile.
-    expect(run.invocations.at(-1)).toEqual(
-      expect.objectContaining({ id: 'reportBotAccess', input: { answer: s.context.writeAccess } }),
-    );
-    expect(s.context.botCanWrite).toBe(false); // not before the server knows
-    expect(settingsView(s as never).choosing).toBe(true);
-  },
-  'ready.about.saved': (s: AnyMachineSnapshot) => {
-    expect(storedAbout(s.context.about)).toBe(s.context.saved.personal_context);
-    const [name, params] = lastEffect() ?? [];
-    if (name === 'toast' && (params as { key: string }).key === 'aboutUpdated')
-      expect(effects.at(-2)?.slice(0, 2)).toEqual(['clearAboutDraft', { text: s.context.about }]);
-  },
-  'ready.about.typing': (s: AnyMachineSnapshot) => {
-    const [name, params] = lastEffect() ?? [];
-    if (name === 'storeAboutDraft') expect(params).toEqual({ text: s.context.about });
-    expect(settingsView(s as never).aboutSaving).toBe(false);
-  },
-  'ready.about.saving': (s: AnyMachineSnapshot, run: PathRun) => {
-    expect(settingsView(s as never).aboutSaving).toBe(true);
-    expect(lastInvocation(run, 'saveAbout')?.input).toEqual({ personal_context: storedAbout(s.context.sending) });
-  },
-  'ready.about.held': (s: AnyMachineSnapshot) => {
-    // Erasing: no save runs, none waits for a pause, and leaving flushes nothing (the sequences below follow it).
-    expect(s.context.sending).toBeNull();
-    expect(settingsView(s as never).aboutSaving).toBe(false);
-    expect(s.can({ type: 'LEAVE' })).toBe(false);
-  },
-  'ready.about.failed': (s: AnyMachineSnapshot) => {
-    expect(settingsView(s as never).aboutFailed).toBe(true);
-    expect(s.context.sending).toBeNull();
-    expect(lastToast()).toEqual({ key: 'settingsSaveFailed' });
-  },
+    case 'savingReminder xstate.error.actor.saveReminder':
+      return { to: { ...f, reminder: saved.reminder, choices: 'idle' }, effects: [toast('settingsSaveFailed')] };
+    case 'askingWriteAccess xstate.done.actor.requestWriteAccess': {
+      const writeAccess = e.output as WriteAccess;
+      return {
+        to: { ...f, writeAccess, choices: 'reportingWriteAccess' },
+        invokes: [{ id: 'reportBotAccess', src: 'reportBotAccess', input: { answer: writeAccess } }],
+      };
+    }
+    case 'askingWriteAccess xstate.error.actor.requestWriteAccess':
+      return { to: { ...f, writeAccess: 'unavailable', choices: 'idle' } };
+    // The bot can write only after «allowed», once the server knows.
+    case 'reportingWriteAccess xstate.done.actor.reportBotAccess':
+      return { to: { ...f, botCanWrite: f.writeAccess === 'allowed', choices: 'idle' } };
+    // Not told this time: the hint stays, and its button asks again.
+    case 'reportingWriteAccess xstate.error.actor.reportBotAccess':
+      return { to: { ...f, choices: 'idle' } };
+  }
+  switch (`${f.about} ${e.type}`) {
+    case 'saving ABOUT.CHANGE':
+    case 'held ABOUT.CHANGE':
+    case 'saved ABOUT.CHANGE':
+    case 'typing ABOUT.CHANGE':
+    case 'failed ABOUT.CHANGE': {
+      // Every keystroke is kept on the device; typing restarts the pause (not while a save or an erase runs).
+      const text = (e.text as string).slice(0, ABOUT_MAX);
+      const about = f.about === 'saving' || f.about === 'held' ? f.about : 'typing';
+      return { to: { ...f, text, about }, effects: [['storeAboutDraft', { text: e.text }]] };
+    }
+    case 'saved ABOUT.HOLD':
+    case 'typing ABOUT.HOLD':
+    case 'saving ABOUT.HOLD':
+    case 'failed ABOUT.HOLD':
+    case 'held ABOUT.HOLD':
+      // Erasing: the pause and a save in flight are dropped.
+      return { to: { ...f, about: 'held', sending: null } };
+    case 'held ABOUT.RESUME':
+      return { to: { ...f, about: unsaved(f) ? 'typing' : 'saved' } };
+    case 'typing xstate.after.aboutPause.settings.ready.about.typing':
+      return unsaved(f)
+        ? {
+            to: { ...f, about: 'saving', sending: f.text },
+            invokes: [{ id: 'saveAbout', src: 'saveSettings', input: { personal_context: stored(f.text) } }],
+            after: PAUSE_MS,
+          }
+        : // Typed back to what the server has: nothing to save, and the draft goes.
+          { to: { ...f, about: 'saved' }, effects: [['clearAboutDraft', { text: f.text }]], after: PAUSE_MS };
+    case 'saving xstate.done.actor.saveAbout': {
+      const reply = e.output as SettingsReply;
+      // «на ты» new in the text sets the address on the server: the choice shows it.
+      const next: Facts = {
+        ...f,
+        sending: null,
+        saved: { ...saved, about: reply.personal_context, address: reply.address_form },
+        address: reply.address_form !== saved.address ? reply.address_form : f.address,
+      };
+      return stored(f.text) !== stored(f.sending!)
+        ? { to: { ...next, about: 'typing' } }
+        : {
+            to: { ...next, about: 'saved' },
+            effects: [['clearAboutDraft', { text: f.text }], toast('aboutUpdated')],
+          };
+    }
+    case 'saving xstate.error.actor.saveAbout':
+      return { to: { ...f, about: 'failed', sending: null }, effects: [toast('settingsSaveFailed')] };
+  }
+  return null;
+}
+const invoke = (id: string) => ({ id, src: id, input: undefined });
+/** The actor each choice state runs, by its invoke id. */
+const CHILD: Record<Choices, string | null> = {
+  idle: null,
+  savingStyle: 'saveStyle',
+  savingAddress: 'saveAddress',
+  savingReminder: 'saveReminder',
+  askingWriteAccess: 'requestWriteAccess',
+  reportingWriteAccess: 'reportBotAccess',
 };
 
-// The two regions are independent (parallel states), so each is walked with the other's events left out: together
-// they would multiply into thousands of states without a transition the separate walks do not take.
-const choiceEvents = new Set(['STYLE.SELECT', 'ADDRESS.SELECT', 'REMINDER.SELECT', 'WRITE_ACCESS.ASK']);
-const onlyChoices = (_: AnyMachineSnapshot, e: { type: string }) =>
-  !e.type.startsWith('ABOUT.') && e.type !== 'ADDRESS.SELECT';
-/** The address choice walked on its own: beside the others it would only multiply their paths. */
-const onlyAddress = (_: AnyMachineSnapshot, e: { type: string }) =>
-  !e.type.startsWith('ABOUT.') && (e.type === 'ADDRESS.SELECT' || !choiceEvents.has(e.type));
-const onlyAbout = (_: AnyMachineSnapshot, e: { type: string }) => !choiceEvents.has(e.type);
+// ── The walks ──
+const CHOICE_EVENTS = ['STYLE.SELECT', 'ADDRESS.SELECT', 'REMINDER.SELECT', 'WRITE_ACCESS.ASK'];
+const ALL_TYPES = [...CHOICE_EVENTS, 'ABOUT.CHANGE', 'ABOUT.HOLD', 'ABOUT.RESUME', 'RETRY', 'BACK', 'LEAVE'];
+const USER_CASES: Record<string, Record<string, Ev>> = {
+  'STYLE.SELECT': {
+    direct: { type: 'STYLE.SELECT', style: 'direct' },
+    gentle: { type: 'STYLE.SELECT', style: 'gentle' },
+  },
+  'ADDRESS.SELECT': { ty: { type: 'ADDRESS.SELECT', address: 'ty' }, vy: { type: 'ADDRESS.SELECT', address: 'vy' } },
+  'REMINDER.SELECT': {
+    disabled: { type: 'REMINDER.SELECT', time: 'disabled' },
+    morning: { type: 'REMINDER.SELECT', time: 'morning' },
+  },
+  // A word, and blank (what the server stores as nothing); the 500 limit is a sequence below.
+  'ABOUT.CHANGE': { teacher: { type: 'ABOUT.CHANGE', text: 'Учитель' }, blank: { type: 'ABOUT.CHANGE', text: '  ' } },
+};
+/** The server's answers to the saves, as the model's server gives them from the facts. */
+const answerCases = (f: Facts): Record<string, Record<string, Ev>> => {
+  const done = (id: string, output: SettingsReply) => ({ ok: { type: `xstate.done.actor.${id}`, output } });
+  return {
+    'xstate.done.actor.saveStyle': done('saveStyle', answer(f)),
+    'xstate.done.actor.saveAddress': done('saveAddress', answer(f)),
+    'xstate.done.actor.saveReminder': done('saveReminder', answer(f)),
+    'xstate.done.actor.saveAbout': done('saveAbout', answer(f, { personal_context: stored(f.sending ?? '') })),
+  };
+};
+const ACCESS_CASES: Record<string, Ev> = {
+  allowed: { type: 'xstate.done.actor.requestWriteAccess', output: 'allowed' },
+  denied: { type: 'xstate.done.actor.requestWriteAccess', output: 'denied' },
+};
+
+interface Walk {
+  title: string;
+  input: SettingsInput;
+  loads: Record<string, SettingsReply>;
+  /** The user events walked (the others are left out of the graph). */
+  types: string[];
+  unreachable: string[];
+  guardSides: Record<string, string>;
+  counts: { paths: number; transitions: number };
+}
+
+const loadCases = (walk: Walk): Record<string, Ev> =>
+  Object.fromEntries(
+    Object.entries(walk.loads).map(([label, output]) => [label, { type: 'xstate.done.actor.loadSettings', output }]),
+  );
+
+function walkTables(walk: Walk) {
+  /** Every event case of the walk, by its event key (the helper's: type without `xstate.`, then the label). */
+  const cases = (f: Facts): Array<[string, Ev]> => {
+    const list: Array<[string, Ev]> = [];
+    const add = (type: string, byLabel?: Record<string, Ev>) => {
+      const short = type.replace(/^xstate\./, '');
+      for (const [label, e] of Object.entries(byLabel ?? { '': { type } }))
+        list.push([label ? `${short} ${label}` : short, e]);
+    };
+    add('xstate.done.actor.loadSettings', loadCases(walk));
+    add('xstate.error.actor.loadSettings');
+    for (const type of walk.types) add(type, USER_CASES[type]);
+    const answers = answerCases(f);
+    for (const id of ['saveStyle', 'saveAddress', 'saveReminder', 'saveAbout']) {
+      add(`xstate.done.actor.${id}`, answers[`xstate.done.actor.${id}`]);
+      add(`xstate.error.actor.${id}`);
+    }
+    add('xstate.done.actor.requestWriteAccess', ACCESS_CASES);
+    for (const type of ['error.actor.requestWriteAccess', 'done.actor.reportBotAccess', 'error.actor.reportBotAccess'])
+      add(`xstate.${type}`);
+    add('xstate.after.aboutPause.settings.ready.about.typing');
+    return list;
+  };
+  /** The events a state offers (its own and its ancestors'): the graph sends these, taken or ignored. */
+  const offered = (f: Facts, type: string): boolean => {
+    if (type === 'BACK' || type === 'LEAVE') return true;
+    if (f.top === 'loading') return type.includes('.loadSettings');
+    if (f.top === 'error') return type === 'RETRY';
+    if (CHOICE_EVENTS.includes(type)) return f.choices === 'idle';
+    if (type.startsWith('ABOUT.')) return type !== 'ABOUT.RESUME' || f.about === 'held';
+    if (type.startsWith('xstate.after.')) return f.about === 'typing';
+    const id = type.replace(/^xstate\.(done|error)\.actor\./, '');
+    return id === CHILD[f.choices] || (id === 'saveAbout' && f.about === 'saving');
+  };
+
+  const states: Record<string, StateRow> = {};
+  const transitions: Record<string, Record<string, string | TransitionRow>> = {};
+  const queue = [initial];
+  const rowOf = (f: Facts): StateRow => {
+    const can: Record<string, boolean> = {};
+    for (const type of ALL_TYPES) {
+      const byLabel = USER_CASES[type];
+      if (!byLabel) can[type] = step(f, { type }, walk.input.aboutDraft) !== null;
+      else
+        for (const [label, e] of Object.entries(byLabel))
+          can[`${type} ${label}`] = step(f, e, walk.input.aboutDraft) !== null;
+    }
+    const running: string[] = [];
+    if (f.top === 'loading') running.push('loadSettings');
+    if (f.top === 'ready') {
+      if (CHILD[f.choices]) running.push(CHILD[f.choices]!);
+      if (f.about === 'saving') running.push('saveAbout');
+    }
+    return { view: viewOf(f), can, running };
+  };
+  while (queue.length) {
+    const f = queue.shift()!;
+    const from = keyOf(f);
+    if (states[from]) continue;
+    states[from] = rowOf(f);
+    transitions[from] = {};
+    for (const [evKey, e] of cases(f)) {
+      if (!offered(f, e.type)) continue;
+      const taken = step(f, e, walk.input.aboutDraft);
+      const next = taken?.to ?? f;
+      transitions[from][evKey] = {
+        to: keyOf(next),
+        effects: taken?.effects ?? [],
+        ...(taken?.invokes ? { invokes: taken.invokes } : {}),
+        ...(taken?.after ? { after: taken.after } : {}),
+      };
+      queue.push(next);
+    }
+  }
+  return { states, transitions };
+}
+
+const aboutNodes = ['typing', 'saving', 'failed', 'held'].map((n) => `#settings.ready.about.${n}`);
+const choiceNodes = ['savingStyle', 'savingAddress', 'savingReminder', 'askingWriteAccess', 'reportingWriteAccess'].map(
+  (n) => `#settings.ready.choices.${n}`,
+);
 /** `checking` is left at once (an always transition): no snapshot ever shows it. */
-const transient = '#settings.ready.about.checking';
-const aboutStates = [
-  transient,
-  '#settings.ready.about.typing',
-  '#settings.ready.about.saving',
-  '#settings.ready.about.failed',
-  '#settings.ready.about.held',
-];
-const choiceStates = [
-  transient,
-  '#settings.ready.choices.savingStyle',
-  '#settings.ready.choices.savingAddress',
-  '#settings.ready.choices.savingReminder',
-  '#settings.ready.choices.askingWriteAccess',
-  '#settings.ready.choices.reportingWriteAccess',
+const CHECKING = '#settings.ready.about.checking';
+const except = (nodes: string[], ...kept: string[]) => nodes.filter((n) => !kept.some((k) => n.endsWith(`.${k}`)));
+const notHere = 'not walked here (another walk takes both sides)';
+const guardsBut = (...walked: string[]) =>
+  Object.fromEntries(
+    [
+      'isNewStyle',
+      'isNewAddress',
+      'isNewReminder',
+      'remindersOff',
+      'mayNotWrite',
+      'remindersUnreachable',
+      'aboutUnsaved',
+      'typedMeanwhile',
+    ]
+      .filter((g) => !walked.includes(g))
+      .map((g) => [g, g === 'aboutUnsaved' ? 'nothing is typed in this walk' : notHere]),
+  );
+const around = ['RETRY', 'BACK', 'LEAVE'];
+const plain = { plain: settings() };
+type Counts = Walk['counts'];
+const choicesWalk = (
+  title: string,
+  counts: Counts,
+  types: string[],
+  kept: string[],
+  walked: string[],
+  loads = plain,
+): Walk => ({
+  title,
+  input: { aboutDraft: null },
+  loads,
+  types: [...types, ...around],
+  unreachable: [CHECKING, ...aboutNodes, ...except(choiceNodes, ...kept)],
+  guardSides: guardsBut(...walked),
+  counts,
+});
+const aboutWalk = (title: string, counts: Counts, aboutDraft: string | null): Walk => ({
+  title,
+  input: { aboutDraft },
+  loads: { empty: settings(), teacher: settings({ personal_context: 'Учитель' }) },
+  types: ['ABOUT.CHANGE', 'ABOUT.HOLD', 'ABOUT.RESUME', ...around],
+  unreachable: [CHECKING, ...choiceNodes],
+  guardSides: guardsBut('aboutUnsaved', 'typedMeanwhile'),
+  counts,
+});
+
+const walks: Walk[] = [
+  choicesWalk('settings: the style', { paths: 18, transitions: 23 }, ['STYLE.SELECT'], ['savingStyle'], ['isNewStyle']),
+  choicesWalk(
+    'settings: «вы» or «ты»',
+    { paths: 18, transitions: 23 },
+    ['ADDRESS.SELECT'],
+    ['savingAddress'],
+    ['isNewAddress'],
+  ),
+  choicesWalk(
+    'settings: reminders, the bot cannot write yet',
+    { paths: 163, transitions: 209 },
+    ['REMINDER.SELECT', 'WRITE_ACCESS.ASK'],
+    ['savingReminder', 'askingWriteAccess', 'reportingWriteAccess'],
+    ['isNewReminder', 'remindersOff', 'mayNotWrite', 'remindersUnreachable'],
+  ),
+  choicesWalk(
+    'settings: reminders, the bot can already write',
+    { paths: 30, transitions: 38 },
+    ['REMINDER.SELECT', 'WRITE_ACCESS.ASK'],
+    ['savingReminder'],
+    ['isNewReminder', 'remindersOff'],
+    { plain: settings({ bot_can_write: true }) },
+  ),
+  aboutWalk('settings: «Обо мне», nothing on the device', { paths: 104, transitions: 125 }, null),
+  aboutWalk('settings: «Обо мне», a draft left by an earlier visit', { paths: 95, transitions: 114 }, 'Учитель'),
 ];
 
-const walks: Array<[string, SettingsInput, boolean, typeof onlyChoices, string[]]> = [
-  [
-    'choices: the bot cannot write yet',
-    { aboutDraft: null },
-    false,
-    onlyChoices,
-    [...aboutStates, '#settings.ready.choices.savingAddress'],
-  ],
-  [
-    'choices: the bot can already write',
-    { aboutDraft: null },
-    true,
-    onlyChoices,
-    [
-      ...aboutStates,
-      '#settings.ready.choices.savingAddress',
-      '#settings.ready.choices.askingWriteAccess',
-      '#settings.ready.choices.reportingWriteAccess',
-    ],
-  ],
-  [
-    'choices: «вы» or «ты»',
-    { aboutDraft: null },
-    false,
-    onlyAddress,
-    [
-      ...aboutStates,
-      '#settings.ready.choices.savingStyle',
-      '#settings.ready.choices.savingReminder',
-      '#settings.ready.choices.askingWriteAccess',
-      '#settings.ready.choices.reportingWriteAccess',
-    ],
-  ],
-  ['«Обо мне»: nothing on the device', { aboutDraft: null }, false, onlyAbout, choiceStates],
-  ['«Обо мне»: a draft left by an earlier visit', { aboutDraft: 'Учитель' }, false, onlyAbout, choiceStates],
-];
-
-for (const [title, input, botCanWrite, filterEvents, unreachable] of walks) {
-  describe(title, () => {
-    describeMachinePaths(settingsMachine, {
-      input,
-      provide,
-      events: eventsWhen(botCanWrite),
-      serializeState,
-      filterEvents,
-      paths: 'shortest',
-      assert,
-      unreachable,
-    });
+for (const walk of walks) {
+  const { states, transitions } = walkTables(walk);
+  const keep = new Set(walk.types);
+  describeMachineTables(settingsMachine, {
+    name: walk.title,
+    view: settingsView,
+    input: walk.input,
+    provide,
+    events: {
+      'xstate.done.actor.loadSettings': loadCases(walk),
+      ...USER_CASES,
+      ...Object.fromEntries(
+        ['saveStyle', 'saveAddress', 'saveReminder', 'saveAbout'].map((id) => [
+          `xstate.done.actor.${id}`,
+          (s: AnyMachineSnapshot) => answerCases(factsOf(s))[`xstate.done.actor.${id}`]!,
+        ]),
+      ),
+      'xstate.done.actor.requestWriteAccess': ACCESS_CASES,
+    },
+    key: (s) => keyOf(factsOf(s)),
+    filterEvents: (_, e) => !ALL_TYPES.includes(e.type) || keep.has(e.type),
+    states,
+    transitions,
+    unreachable: walk.unreachable,
+    guardSides: walk.guardSides,
+    counts: walk.counts,
+    maxPaths: 2000,
   });
 }
 
