@@ -291,7 +291,7 @@ describe('practice detail opened from the list', () => {
     const actor = createActor(
       practiceDetailMachine.provide({
         actors: {
-          loadPractice: fromPromise(async () => box),
+          loadPractice: fromPromise<Practice | null, { id: string }>(async () => box),
           startPractice: fromPromise(({ input }) => {
             inputs.push(input);
             return new Promise<PracticeStartResponse>(() => {});
