@@ -240,7 +240,11 @@ const fiveView = (status: string, over: object = {}) => ({
   timer: status === 'timing' ? expect.anything() : undefined,
   ...over,
 });
-const forward: Effect = ['forwardToTimer'];
+// «Начать» / «Продолжить» and «Пауза» go to the countdown, the menu open or not.
+const countdownButtons = (here: string): Record<string, TransitionRow> => ({
+  START: { to: here, effects: [['forwardToTimer']] },
+  PAUSE: { to: here, effects: [['forwardToTimer']] },
+});
 describeMachineTables(fiveMinuteStartMachine, {
   view: fiveMinuteStartView,
   inputFromClock: (clock) => ({ clock }),
@@ -268,15 +272,13 @@ describeMachineTables(fiveMinuteStartMachine, {
   },
   transitions: {
     'timing.menuClosed': {
-      START: { to: 'timing.menuClosed', effects: [forward] },
-      PAUSE: { to: 'timing.menuClosed', effects: [forward] },
+      ...countdownButtons('timing.menuClosed'),
       'MENU.OPEN': 'timing.menuOpen',
       STOP: { to: 'timing.confirming', effects: [['holdTimer']] },
       'done.actor.timer': 'timeUp',
     },
     'timing.menuOpen': {
-      START: { to: 'timing.menuOpen', effects: [forward] },
-      PAUSE: { to: 'timing.menuOpen', effects: [forward] },
+      ...countdownButtons('timing.menuOpen'),
       'MENU.CLOSE': 'timing.menuClosed',
       FINISH_EARLY: { to: 'timing.confirming', effects: [['holdTimer']] },
       'done.actor.timer': 'timeUp',
