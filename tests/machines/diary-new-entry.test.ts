@@ -26,8 +26,14 @@ import {
   type NewEntrySource,
   type StoredDraft,
 } from '../../machines/diary/new-entry-draft';
-import { describeMachineTables, type Effect, type StateRow, type TransitionRow } from '../support/machine-tables';
-import type { CaseEvent } from '../support/path-tests';
+import {
+  branchCounter,
+  describeMachineTables,
+  type Effect,
+  type StateRow,
+  type TransitionRow,
+} from '../support/machine-tables';
+import type { CaseEvent, PathRun } from '../support/path-tests';
 import { makeEntry } from './diary-fixtures';
 
 let idCounter = 0;
@@ -265,6 +271,22 @@ const ERRORS = {
   plan: { error: refusal('not_available'), effect: ['openUpgradeDialog', { key: 'diary_not_available' }] },
 } satisfies Record<string, { error: Error; effect: Effect }>;
 
+/**
+ * The tables know a new id only as «one newClientId made»; which one is the rule of docs/diary.md, checked on every
+ * save: a save after a failed one sends the same client id, unless the text was edited after the failure.
+ */
+const idRule = branchCounter('first save', 'same id again', 'new id after an edit');
+function sameIdUnlessEdited(_: AnyMachineSnapshot, run: PathRun) {
+  const ids = run.invocations
+    .filter((call) => call.src === 'createEntry')
+    .map((call) => (call.input as DiaryCreateBody).client_id);
+  const failed = run.events.findLastIndex((e) => e.type === 'xstate.error.actor.createEntry');
+  const edited = run.events.slice(failed + 1).some((e) => Object.values(EDITS).some((edit) => edit.type === e.type));
+  const branch = ids.length === 1 ? 'first save' : edited ? 'new id after an edit' : 'same id again';
+  idRule(branch);
+  expect(ids.at(-1) === ids.at(-2), branch).toBe(branch === 'same id again');
+}
+
 function tables(o: Opening) {
   const draftOf = (f: Form): NewEntryDraft => ({
     title: f.title,
@@ -413,6 +435,7 @@ function tables(o: Opening) {
     transitions,
     filterEvents: (s: AnyMachineSnapshot, e: EventObject) => eventKey(e) in moves(factsOf(s)),
     guardSides: o.guardSides,
+    assert: { submitting: sameIdUnlessEdited },
   };
 }
 
