@@ -7,7 +7,7 @@
 // graph cannot show.
 import { isDeepStrictEqual } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
+import { SimulatedClock, createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { SafetyPlan, SafetyPlanSaveBody, SafetyPlanSaved } from '../../contract/safety-plan';
 import { emptyPlan, type SafetyPlanContent } from '../../contract/safety-plan-rules';
 import type { DevicePlan } from '../../machines/safety-plan/device-plan';
@@ -478,5 +478,83 @@ describe('safety plan machine: sequences', () => {
       [['Душ', 'Чай'], 6],
     ]);
     expect(actor.getSnapshot().context).toMatchObject({ revision: 7, unsaved: false });
+  });
+});
+
+// ── Sequences on a clock, with each save answered by hand ──
+describe('safety plan machine: edits while a save is on its way, and the pause', () => {
+  interface Save {
+    body: SafetyPlanSaveBody;
+    answer: (saved: SafetyPlanSaved) => void;
+    fail: () => void;
+  }
+  function start(load: () => Promise<SafetyPlan>) {
+    const clock = new SimulatedClock();
+    const saves: Save[] = [];
+    const actor = createActor(
+      safetyPlanMachine.provide({
+        actors: {
+          restoreDevice: fromPromise(async () => null),
+          loadPlan: fromPromise(load),
+          savePlan: fromPromise<SafetyPlanSaved, SafetyPlanSaveBody>(
+            ({ input }) =>
+              new Promise((answer, reject) =>
+                saves.push({ body: input, answer, fail: () => reject(new Error('503')) }),
+              ),
+          ),
+        },
+        actions: { saveDevice: record('saveDevice'), navigate: record('navigate') },
+      }),
+      { input: {}, clock },
+    ).start();
+    const sync = () => (actor.getSnapshot().value as { ready: { sync: string } }).ready.sync;
+    return { actor, clock, saves, sync };
+  }
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 0));
+  const add = (text: string) => ({ type: 'CHANGE', edit: { kind: 'addLine', step: 'coping', text } }) as const;
+  const coping = (...lines: string[]) => ({ ...emptyPlan(), coping: lines });
+
+  it('offline from the start: a second edit while the retried save is on its way goes next; the plan was seen', async () => {
+    const { actor, clock, saves, sync } = start(() => Promise.reject(new Error('offline')));
+    await waitFor(actor, (s) => s.matches({ ready: { sync: 'offline' } }));
+    expect(safetyPlanView(actor.getSnapshot()).nothingLoaded).toBe(true);
+    actor.send(add('Душ'));
+    actor.send({ type: 'RETRY' });
+    expect(saves.map((s) => s.body)).toEqual([{ plan: coping('Душ'), base_revision: 0 }]);
+    actor.send(add('Чай'));
+    saves[0]!.answer({ ...SAVED, plan: coping('Душ'), revision: 1 });
+    await settle();
+    // The second edit is not on the server yet: it goes out after the pause, on the revision the first save made.
+    expect(sync()).toBe('pending');
+    expect(actor.getSnapshot().context.unsaved).toBe(true);
+    clock.increment(SAVE_MS);
+    expect(saves.map((s) => s.body)).toEqual([
+      { plan: coping('Душ'), base_revision: 0 },
+      { plan: coping('Душ', 'Чай'), base_revision: 1 },
+    ]);
+    // The server is gone again: the plan stays, and the server has answered in this visit.
+    saves[1]!.fail();
+    await settle();
+    expect(safetyPlanView(actor.getSnapshot())).toMatchObject({
+      sync: 'offline',
+      unsaved: true,
+      nothingLoaded: false,
+      plan: coping('Душ', 'Чай'),
+    });
+  });
+
+  it('typing postpones the save: every edit starts the 800 ms pause again', async () => {
+    const { actor, clock, saves, sync } = start(async () => SERVER);
+    await waitFor(actor, (s) => s.matches({ ready: { sync: 'idle' } }));
+    actor.send(add('Душ'));
+    clock.increment(SAVE_MS - 300);
+    actor.send(add('Чай'));
+    clock.increment(300); // the first edit's pause is over, the second's is not
+    expect([sync(), saves.length]).toEqual(['pending', 0]);
+    clock.increment(SAVE_MS - 300 - 1);
+    expect([sync(), saves.length]).toEqual(['pending', 0]);
+    clock.increment(1);
+    expect(sync()).toBe('saving');
+    expect(saves.map((s) => s.body)).toEqual([{ plan: { ...server, coping: ['Душ', 'Чай'] }, base_revision: 5 }]);
   });
 });
