@@ -1,7 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
-import { waitFor } from 'xstate';
 import { authView } from '../machines/app/auth.machine';
 import { paths } from '../machines/paths';
 import { App } from './App';
@@ -29,6 +28,9 @@ const startTelegram = (): Promise<TelegramStatus> =>
  */
 export const SIGN_IN_WAIT_MS = 1000;
 
+/** How long boot waits for the auth machine to leave `loading`, the entry's sign-in answer in hand. */
+const AUTH_SETTLE_MS = 50;
+
 /**
  * A launch that leads home from the splash's route or /init starts at home once the user is known to be signed in:
  * otherwise each route on the way (the splash, /init) is painted for a frame — a spinner between the home this
@@ -36,7 +38,19 @@ export const SIGN_IN_WAIT_MS = 1000;
  * answer is in; when it is not, the way stays as it was.
  */
 async function startAtHome(auth: AuthActor): Promise<void> {
-  const settled = await waitFor(auth, (snapshot) => !snapshot.matches('loading'), { timeout: 50 }).catch(() => null);
+  type AuthSnapshot = ReturnType<AuthActor['getSnapshot']>;
+  const settled = await new Promise<AuthSnapshot | null>((resolve) => {
+    const done = (snapshot: AuthSnapshot | null) => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+      resolve(snapshot);
+    };
+    const timer = setTimeout(() => done(null), AUTH_SETTLE_MS);
+    const subscription = auth.subscribe((snapshot) => {
+      if (!snapshot.matches('loading')) done(snapshot);
+    });
+    if (!auth.getSnapshot().matches('loading')) done(auth.getSnapshot());
+  });
   const view = settled ? authView(settled) : null;
   if (view?.status === 'authenticated' && view.onboardingCompleted && window.location.pathname !== paths.home)
     window.history.replaceState(window.history.state, '', paths.home);

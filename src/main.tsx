@@ -3,13 +3,17 @@
 // the SDK — preloaded by index.html (vite-plugins/launch-preload.ts) — is still downloading; then the app boots.
 import { startHomeSummary } from './api/home';
 import { startSignIn } from './auth/earlySignIn';
-import { paintKeptHome } from './screens/home/keptShell';
+import { keptHomeToPaint } from './screens/home/keptShell';
 import { preloadStartScreen, startScreen } from './startScreen';
 
 startSignIn();
 if (startScreen(window.location) === 'home') {
   startHomeSummary();
-  paintKeptHome(document.getElementById('root')!);
+  const kept = keptHomeToPaint();
+  if (kept)
+    void import('./screens/home/paintKeptHome').then(({ paintKeptHome }) =>
+      paintKeptHome(document.getElementById('root')!, kept),
+    );
 }
 preloadStartScreen(window.location);
 void import('./boot').then(({ boot }) => boot(document.getElementById('root')!));

@@ -1,15 +1,12 @@
-// The home a device keeps for its next visit today (src/screens/home/keptShell.ts): painted only for the launch's
+// The home a device keeps for its next visit today (src/screens/home/keepShell.ts; found by keptShell.ts, painted by
+// paintKeptHome.ts): painted only for the launch's
 // own user, on the day it was kept, in the launch's theme; its greeting written afresh; only the CSS it uses; a tap
 // on it replayed on React's control, once React's first commit has replaced it.
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  GREETING_MARK,
-  KEPT_MARK,
-  keepHomeShell,
-  paintKeptHome,
-  shellStorageKey,
-  usedCss,
-} from '../../src/screens/home/keptShell';
+import { homeShellOf, usedCss } from '../../src/screens/home/keepShell';
+import { GREETING_MARK, KEPT_MARK, shellStorageKey } from '../../src/screens/home/keptHomeFormat';
+import { keptHomeToPaint } from '../../src/screens/home/keptShell';
+import { paintKeptHome } from '../../src/screens/home/paintKeptHome';
 
 const ANNA = 7_001;
 const THEME = '{"bg_color":"#17212b","text_color":"#f5f5f5"}';
@@ -31,6 +28,18 @@ function launchAs(id: number, theme = THEME) {
 }
 
 const root = () => document.getElementById('root')!;
+
+/** What home does once its week has painted: keep its record for this user (HomeScreen.tsx). */
+function keepHomeShell(telegramId: number, container: HTMLElement, now: Date) {
+  const shell = homeShellOf(container, now);
+  if (shell) localStorage.setItem(shellStorageKey(telegramId), shell);
+}
+
+/** What the entry does: find the launch's kept home, then paint it. */
+function paintKept(now: Date): boolean {
+  const found = keptHomeToPaint(now);
+  return found ? paintKeptHome(root(), found, now) : false;
+}
 
 /** Home as React would have painted it: its rules in a style sheet (each inserted first), a greeting, a link, a radio. */
 function paintHome() {
@@ -86,7 +95,7 @@ describe('the kept home', () => {
     document.head.innerHTML = '';
     document.documentElement.removeAttribute('style');
 
-    expect(paintKeptHome(root(), EVENING)).toBe(true);
+    expect(paintKept(EVENING)).toBe(true);
     expect(root().hasAttribute(KEPT_MARK)).toBe(true);
     expect(root().querySelector('h1')!.textContent).toBe('Добрый вечер, Анна');
     expect(root().querySelector('p')!.textContent).toBe('Как вы себя чувствуете сегодня?');
@@ -106,8 +115,17 @@ describe('the kept home', () => {
     keepHomeShell(ANNA, root(), MORNING);
     root().innerHTML = '';
     launch();
-    expect(paintKeptHome(root(), now)).toBe(false);
+    expect(paintKept(now)).toBe(false);
     expect(root().innerHTML).toBe('');
+  });
+
+  it('is not painted where React has painted already', () => {
+    launchAs(ANNA);
+    paintHome();
+    keepHomeShell(ANNA, root(), MORNING);
+    root().innerHTML = '<main>React</main>';
+    expect(paintKept(MORNING)).toBe(false);
+    expect(root().innerHTML).toBe('<main>React</main>');
   });
 
   it('is not kept while part of home is loading, nor when nothing was kept or it does not parse', () => {
@@ -116,9 +134,9 @@ describe('the kept home', () => {
     root().insertAdjacentHTML('beforeend', '<div role="progressbar"></div>');
     keepHomeShell(ANNA, root(), MORNING);
     expect(localStorage.getItem(shellStorageKey(ANNA))).toBeNull();
-    expect(paintKeptHome(root(), MORNING)).toBe(false);
+    expect(paintKept(MORNING)).toBe(false);
     localStorage.setItem(shellStorageKey(ANNA), '{"v":1,"html":3}');
-    expect(paintKeptHome(root(), MORNING)).toBe(false);
+    expect(paintKept(MORNING)).toBe(false);
   });
 
   it('holds a tap until React has painted, then gives it to the same control; the kept styles go', async () => {
@@ -126,7 +144,8 @@ describe('the kept home', () => {
     paintHome();
     keepHomeShell(ANNA, root(), MORNING);
     document.head.innerHTML = '';
-    expect(paintKeptHome(root(), MORNING)).toBe(true);
+    root().innerHTML = '';
+    expect(paintKept(MORNING)).toBe(true);
 
     const link = root().querySelector('a')!;
     const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
@@ -150,7 +169,8 @@ describe('the kept home', () => {
     launchAs(ANNA);
     paintHome();
     keepHomeShell(ANNA, root(), MORNING);
-    expect(paintKeptHome(root(), MORNING)).toBe(true);
+    root().innerHTML = '';
+    expect(paintKept(MORNING)).toBe(true);
     root()
       .querySelector('a')!
       .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));

@@ -21,7 +21,8 @@ import { useFlow } from '../../flow/useFlow';
 import { greeting } from '../../lib/greeting';
 import { haptic } from '../../telegram/haptic';
 import { useNewEntryGate } from '../diary/useNewEntryGate';
-import { GREETING_MARK, keepHomeShell } from './keptShell';
+import { safeStorage } from '../../telegram/storage';
+import { GREETING_MARK, shellStorageKey } from './keptHomeFormat';
 import { summaryEffects } from './summaryStorage';
 
 const Greeting = styled.h1`
@@ -97,7 +98,11 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
   const settled = !view.noteOpen && !view.savingMood;
   const keepShell = useCallback(() => {
     const root = document.getElementById('root');
-    if (settled && telegramId !== null && root) keepHomeShell(telegramId, root);
+    if (settled && telegramId !== null && root)
+      void import('./keepShell').then(({ homeShellOf }) => {
+        const shell = homeShellOf(root);
+        if (shell) safeStorage.set(shellStorageKey(telegramId), shell);
+      });
   }, [settled, telegramId]);
 
   return (

@@ -5,7 +5,7 @@ import { paths } from '../../../machines/paths';
 import { STORAGE_KEYS, safeStorage } from '../../telegram/storage';
 import { chatDraftStorageKey } from '../chat/chatDraftStorage';
 import { draftStorageKey, editDraftStorageKey } from '../diary/draftStorage';
-import { shellStorageKey } from '../home/keptShell';
+import { shellStorageKey } from '../home/keptHomeFormat';
 import { summaryStorageKey } from '../home/summaryStorage';
 import { stepDraftStorageKey } from '../practices/steps/stepDraftStorage';
 import { devicePlanStorageKey } from '../safety-plan/devicePlanKey';
