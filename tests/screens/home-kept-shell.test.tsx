@@ -38,7 +38,7 @@ function keepHomeShell(telegramId: number, container: HTMLElement, now: Date) {
 /** What the entry does: find the launch's kept home, then paint it. */
 function paintKept(now: Date): boolean {
   const found = keptHomeToPaint(now);
-  return found ? paintKeptHome(root(), found, now) : false;
+  return found ? paintKeptHome(root(), found) : false;
 }
 
 /** Home as React would have painted it: its rules in a style sheet (each inserted first), a greeting, a link, a radio. */

@@ -3,6 +3,7 @@
 // Kept per Telegram user, only for the day it was painted in the launch's own theme. Decision 0272.
 // This file is the entry's: it finds the launch's kept home. Painting it is ./paintKeptHome.ts and keeping it
 // ./keepShell.ts, chunks of their own, so a first launch downloads neither.
+import { greeting } from '../../lib/greeting';
 import { readInitData } from '../../telegram/initData';
 import { safeStorage } from '../../telegram/storage';
 import { launchTheme, localDay, shellStorageKey, type KeptShell } from './keptHomeFormat';
@@ -29,11 +30,14 @@ function parseKept(json: string | null): KeptShell | null {
   }
 }
 
-/** The home kept for this launch's user today in this theme, with the name to greet them by; null when none. */
-export function keptHomeToPaint(now = new Date()): { kept: KeptShell; firstName: string | undefined } | null {
+/**
+ * The home kept for this launch's user today in this theme, with their greeting of this hour; null when none. The
+ * greeting is made here, in the entry, so the painter's chunk imports nothing of the app's (it would wait for it).
+ */
+export function keptHomeToPaint(now = new Date()): { kept: KeptShell; greeting: string } | null {
   const user = launchUser();
   const kept = user ? parseKept(safeStorage.get(shellStorageKey(user.id))) : null;
   return user && kept && kept.day === localDay(now) && kept.theme === launchTheme()
-    ? { kept, firstName: user.firstName }
+    ? { kept, greeting: greeting(now, user.firstName) }
     : null;
 }

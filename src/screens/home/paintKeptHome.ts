@@ -1,6 +1,6 @@
 // Paints the home this device kept (./keptShell.ts found it) before React has loaded, and holds a tap made on it
 // until React's home is there (decision 0272). A chunk of its own: only a return visit with a kept home loads it.
-import { greeting } from '../../lib/greeting';
+// It imports only the entry's modules, so it runs as soon as it has downloaded.
 import { GREETING_MARK, KEPT_MARK, type KeptShell } from './keptHomeFormat';
 
 /** Where a control sits among the shell's controls, and what it says: the same control in React's home. */
@@ -15,8 +15,7 @@ const labelOf = (control: Element) => control.getAttribute('aria-label') ?? cont
  */
 export function paintKeptHome(
   container: HTMLElement,
-  { kept, firstName }: { kept: KeptShell; firstName: string | undefined },
-  now = new Date(),
+  { kept, greeting }: { kept: KeptShell; greeting: string },
 ): boolean {
   if (container.hasChildNodes()) return false;
   const doc = container.ownerDocument;
@@ -27,7 +26,7 @@ export function paintKeptHome(
   container.innerHTML = kept.html;
   container.setAttribute(KEPT_MARK, '');
   const greetingElement = container.querySelector(`[${GREETING_MARK}]`);
-  if (greetingElement) greetingElement.textContent = greeting(now, firstName);
+  if (greetingElement) greetingElement.textContent = greeting;
 
   let tap: Tap | null = null;
   const remember = (event: Event) => {
