@@ -41,13 +41,8 @@ export default defineConfig(({ command }) => {
       }),
       start.plugin,
       // sw.js: the safety plan opens without a network (the app's files of its route are cached on the device).
-      // And the painter of the home kept on the device, which a return visit loads before anything else (0272).
       offlineShell({
-        modules: [
-          'src/layouts/FullHeightLayout.tsx',
-          'src/screens/safety-plan/SafetyPlanScreen.tsx',
-          'src/screens/home/paintKeptHome.ts',
-        ],
+        modules: ['src/layouts/FullHeightLayout.tsx', 'src/screens/safety-plan/SafetyPlanScreen.tsx'],
       }),
       precompress(),
     ],

@@ -12,10 +12,7 @@ type OutputBundle = Rolldown.OutputBundle;
 type OutputChunk = Rolldown.OutputChunk;
 
 export interface OfflineShellOptions {
-  /**
-   * Modules loaded lazily that are kept too (relative to the project root): the offline route's layout and screen,
-   * and whatever else must not wait for the network on a return visit.
-   */
+  /** Modules loaded lazily that the offline route needs (relative to the project root): its layout, its screen. */
   modules: string[];
   /** The file name of the worker in the build's root (its scope is the whole app). */
   fileName?: string;

@@ -1,8 +1,8 @@
 // Home as this device last painted it, so a return visit paints it from the entry (main.tsx) at once, before React,
 // the router, styled-components and the machines have been evaluated — about a second at 4× CPU (docs/client.md).
 // Kept per Telegram user, only for the day it was painted in the launch's own theme. Decision 0272.
-// This file is the entry's: it finds the launch's kept home. Painting it is ./paintKeptHome.ts and keeping it
-// ./keepShell.ts, chunks of their own, so a first launch downloads neither.
+// It finds the launch's kept home for the entry, which paints it (./paintKeptHome.ts); home keeps itself through
+// ./keepShell.ts, a chunk loaded after home has painted.
 import { greeting } from '../../lib/greeting';
 import { readInitData } from '../../telegram/initData';
 import { safeStorage } from '../../telegram/storage';
@@ -31,8 +31,7 @@ function parseKept(json: string | null): KeptShell | null {
 }
 
 /**
- * The home kept for this launch's user today in this theme, with their greeting of this hour; null when none. The
- * greeting is made here, in the entry, so the painter's chunk imports nothing of the app's (it would wait for it).
+ * The home kept for this launch's user today in this theme, with their greeting of this hour; null when none.
  */
 export function keptHomeToPaint(now = new Date()): { kept: KeptShell; greeting: string } | null {
   const user = launchUser();

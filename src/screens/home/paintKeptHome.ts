@@ -1,6 +1,6 @@
 // Paints the home this device kept (./keptShell.ts found it) before React has loaded, and holds a tap made on it
-// until React's home is there (decision 0272). A chunk of its own: only a return visit with a kept home loads it.
-// It imports only the entry's modules, so it runs as soon as it has downloaded.
+// until React's home is there (decision 0272). In the entry: as a chunk of its own, loaded on demand, its answer
+// waited behind the compiling of `vendor` on a busy main thread (0.8 s at load average 7).
 import { GREETING_MARK, KEPT_MARK, type KeptShell } from './keptHomeFormat';
 
 /** Where a control sits among the shell's controls, and what it says: the same control in React's home. */
