@@ -494,7 +494,7 @@ describe('safety plan machine: edits while a save is on its way, and the pause',
     const actor = createActor(
       safetyPlanMachine.provide({
         actors: {
-          restoreDevice: fromPromise(async () => null),
+          restoreDevice: fromPromise<DevicePlan | null, void>(async () => null),
           loadPlan: fromPromise(load),
           savePlan: fromPromise<SafetyPlanSaved, SafetyPlanSaveBody>(
             ({ input }) =>
