@@ -239,7 +239,8 @@ describeMachineTables(diaryListMachine, {
         type: 'xstate.done.actor.loadFirstPage',
         output: s.context.filter === 'favorites' ? { entries: starred(1, 20), total: 25 } : firstPage,
       },
-      nothing: { type: 'xstate.done.actor.loadFirstPage', output: { entries: [], total: 0, check_ins: [] } },
+      // No entry, and no check-ins field at all (it is optional): «Дневник пуст».
+      nothing: { type: 'xstate.done.actor.loadFirstPage', output: { entries: [], total: 0 } },
       marks: { type: 'xstate.done.actor.loadFirstPage', output: marksOnly },
     }),
     'xstate.done.actor.loadNextPage': (s) => ({
@@ -332,13 +333,22 @@ describe('diary list machine: sequences', () => {
       { input: { now: () => NOW } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
+    // An entry not in the list has no star to toggle.
+    expect(actor.getSnapshot().can({ type: 'FAVORITE.TOGGLE', id: 'e99' })).toBe(false);
     actor.send({ type: 'FAVORITE.TOGGLE', id: 'e1' });
     actor.send({ type: 'FAVORITE.TOGGLE', id: 'e1' });
     actor.send({ type: 'FAVORITE.TOGGLE', id: 'e2' });
-    expect(toggles).toEqual(['e1', 'e2']);
-    expect(actor.getSnapshot().context.togglingIds).toEqual(['e1', 'e2']);
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e3' });
+    expect(toggles).toEqual(['e1', 'e2', 'e3']);
+    expect(actor.getSnapshot().context.togglingIds).toEqual(['e1', 'e2', 'e3']);
+    // Each answer enables its own star only.
     settle.e2!.ok(makeEntry(2, { is_favorite: true, title: 'с сервера' }));
+    await waitFor(actor, (s) => s.context.togglingIds.length === 2);
+    expect(actor.getSnapshot().context.togglingIds).toEqual(['e1', 'e3']);
     settle.e1!.fail(new Error('boom'));
+    await waitFor(actor, (s) => s.context.togglingIds.length === 1);
+    expect(actor.getSnapshot().context.togglingIds).toEqual(['e3']);
+    settle.e3!.ok(makeEntry(3, { is_favorite: true }));
     await waitFor(actor, (s) => s.context.togglingIds.length === 0);
     const ctx = actor.getSnapshot().context;
     expect(ctx.entries[1]).toMatchObject({ id: 'e2', is_favorite: true, title: 'с сервера' });
@@ -377,6 +387,10 @@ describe('diary list machine: paging under a filter', () => {
     const ids = actor.getSnapshot().context.entries.map((e) => e.id);
     expect(ids).toEqual(entries(1, 25).map((e) => e.id)); // e21 was not skipped, nothing doubled
     expect(actor.getSnapshot().can({ type: 'LOAD_MORE' })).toBe(false);
+    // Starred again: e3 is back in the server's list (its own old copy decides, not another entry's).
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e3' });
+    await waitFor(actor, (s) => s.context.togglingIds.length === 0);
+    expect(actor.getSnapshot().context.total).toBe(25);
   });
 
   it('a star that changes the server’s list while a page loads re-asks from the new offset', async () => {
