@@ -20,6 +20,7 @@ import { paths } from '../machines/paths';
 import { buildClient, ROOT } from '../server/start/client-build';
 import { homeCopy } from '../src/copy/home';
 import { homeWeekCopy } from '../src/copy/homeWeek';
+import { KEPT_MARK, shellStorageKey } from '../src/screens/home/keptHomeFormat';
 import { summaryStorageKey } from '../src/screens/home/summaryStorage';
 import { STORAGE_KEYS } from '../src/telegram/storage';
 import { PHONE_CONTEXT, launchUrl, signInitData } from '../tests/e2e/harness';
@@ -60,6 +61,11 @@ export interface ScriptLoad {
 export interface HomeLoadRun {
   /** Navigation start → the prompt painted (the frame after it entered the DOM). */
   promptMs: number;
+  /**
+   * Navigation start → React's home painted, its controls answering (the frame after it entered the DOM): later than
+   * the prompt when the home kept on the device was painted first (src/screens/home/keptShell.ts).
+   */
+  liveMs: number;
   /** Navigation start → home's week painted (kept or fresh); null: not within the wait for it. */
   weekMs: number | null;
   /** When a spinner (splash or Suspense fallback) first showed before the prompt; null: none did. */
@@ -93,6 +99,8 @@ export interface HomeLoadResult {
   medianJsKb: number;
   medianScripts: number;
   warmMedianMs: number;
+  /** The same for React's home (equal to the prompt's unless the kept home was painted first). */
+  warmLiveMedianMs: number;
   warmDownloaded: number;
   withinBudget: boolean;
   stealPct: number | null;
@@ -107,12 +115,13 @@ const median = (values: number[]) => {
 
 /**
  * Records in the page, from its first script on: when the prompt is first painted (the DOM mutation that shows it,
- * then the next animation frame), when the week's title is (`weekText`), and when a spinner (the splash's or a
- * screen's Suspense fallback) first appeared before the prompt. performance.now() counts from the navigation's start.
+ * then the next animation frame), when React's home is (the prompt in a container without `keptMark`), when the
+ * week's title is (`weekText`), and when a spinner (the splash's or a screen's Suspense fallback) first appeared
+ * before the prompt. performance.now() counts from the navigation's start.
  */
-function watchPrompt([text, weekText]: [string, string]): void {
-  const w = window as unknown as { __promptAt?: number; __weekAt?: number; __spinnerAt?: number };
-  const painted = (key: '__promptAt' | '__weekAt') => {
+function watchPrompt([text, weekText, keptMark]: [string, string, string]): void {
+  const w = window as unknown as { __promptAt?: number; __liveAt?: number; __weekAt?: number; __spinnerAt?: number };
+  const painted = (key: '__promptAt' | '__liveAt' | '__weekAt') => {
     w[key] = -1;
     requestAnimationFrame(() => (w[key] = performance.now()));
   };
@@ -123,10 +132,11 @@ function watchPrompt([text, weekText]: [string, string]): void {
     if (!prompted && w.__spinnerAt === undefined && document.querySelector('[role="progressbar"]'))
       w.__spinnerAt = performance.now();
     if (prompted && w.__promptAt === undefined) painted('__promptAt');
+    if (prompted && w.__liveAt === undefined && !document.querySelector(`[${keptMark}]`)) painted('__liveAt');
     if (w.__weekAt === undefined && content.includes(weekText)) painted('__weekAt');
-    if (w.__promptAt !== undefined && w.__weekAt !== undefined) observer.disconnect();
+    if (w.__liveAt !== undefined && w.__weekAt !== undefined) observer.disconnect();
   });
-  observer.observe(document, { childList: true, subtree: true, characterData: true });
+  observer.observe(document, { childList: true, subtree: true, characterData: true, attributes: true });
 }
 
 interface Pending {
@@ -191,7 +201,11 @@ async function phoneContext(browser: Browser): Promise<BrowserContext> {
   const context = await browser.newContext(PHONE_CONTEXT);
   await context.addInitScript(([key]) => localStorage.setItem(key!, 'true'), [STORAGE_KEYS.onboardingCompleted]);
   await context.addInitScript({ content: 'globalThis.__name = (fn) => fn;' }); // tsx's keepNames helper
-  await context.addInitScript(watchPrompt, [homeCopy.prompt, homeWeekCopy.weekTitle] as [string, string]);
+  await context.addInitScript(watchPrompt, [homeCopy.prompt, homeWeekCopy.weekTitle, KEPT_MARK] as [
+    string,
+    string,
+    string,
+  ]);
   return context;
 }
 
@@ -233,18 +247,20 @@ async function openPage(
   }
 
   await page.goto(url, { waitUntil: 'commit' });
-  const ready = (key: '__promptAt' | '__weekAt') =>
+  const ready = (key: '__promptAt' | '__liveAt' | '__weekAt') =>
     page.waitForFunction((k) => ((window as unknown as Record<string, number | undefined>)[k] ?? -1) > 0, key, {
       timeout: 60_000,
       polling: 100,
     });
   await ready('__promptAt');
+  await ready('__liveAt');
   // The week (home's only): long enough for the summary's answer on this profile, not a condition of the run.
   if (week) await ready('__weekAt').catch(() => {});
   const marks = await page.evaluate(() => {
-    const w = window as unknown as { __promptAt: number; __weekAt?: number; __spinnerAt?: number };
+    const w = window as unknown as { __promptAt: number; __liveAt: number; __weekAt?: number; __spinnerAt?: number };
     return {
       promptMs: w.__promptAt,
+      liveMs: w.__liveAt,
       weekMs: (w.__weekAt ?? -1) > 0 ? w.__weekAt! : null,
       spinnerMs: w.__spinnerAt ?? null,
       serviceWorker: navigator.serviceWorker?.controller != null,
@@ -270,6 +286,7 @@ async function openPage(
   };
   const run: HomeLoadRun = {
     promptMs: round(marks.promptMs),
+    liveMs: round(marks.liveMs),
     weekMs: marks.weekMs === null ? null : round(marks.weekMs),
     spinnerMs: marks.spinnerMs === null ? null : round(marks.spinnerMs),
     scripts,
@@ -314,10 +331,11 @@ export async function openHomeWarm(
   const context = await phoneContext(browser);
   try {
     const first = await openPage(context, url, { cold: true });
-    await first.page.waitForFunction((key) => localStorage.getItem(key) !== null, summaryStorageKey(telegramId), {
-      timeout: 30_000,
-      polling: 100,
-    });
+    await first.page.waitForFunction(
+      (keys) => keys.every((key) => localStorage.getItem(key) !== null),
+      [summaryStorageKey(telegramId), shellStorageKey(telegramId)],
+      { timeout: 30_000, polling: 100 },
+    );
     // Registered once the page is idle (src/offline/registerShell.ts); a browser without it simply goes without.
     await first.page
       .evaluate(() =>
@@ -356,11 +374,11 @@ function printScripts(title: string, run: HomeLoadRun): void {
 function printRuns(title: string, runs: HomeLoadRun[]): void {
   console.log(`\n  ${title}`);
   console.log(
-    '  run   prompt   week painted   spinner before   JS on the wire (with headers)   scripts (downloaded)   /api/users/me   /api/home/summary',
+    "  run   prompt   React's home   week painted   spinner before   JS on the wire (with headers)   scripts (downloaded)   /api/users/me   /api/home/summary",
   );
   runs.forEach((run, i) => {
     console.log(
-      `  ${String(i + 1).padStart(3)} ${ms(run.promptMs).padStart(8)} ${ms(run.weekMs).padStart(14)} ${ms(run.spinnerMs).padStart(16)}` +
+      `  ${String(i + 1).padStart(3)} ${ms(run.promptMs).padStart(8)} ${ms(run.liveMs).padStart(14)} ${ms(run.weekMs).padStart(14)} ${ms(run.spinnerMs).padStart(16)}` +
         `   ${run.jsKb.toFixed(1).padStart(8)} KB (${run.jsWireKb.toFixed(1)} KB)  ${String(run.scripts.length).padStart(12)} (${run.downloaded})` +
         `  ${timing(run.authRequest).padStart(16)}  ${timing(run.summaryRequest).padStart(16)}${run.serviceWorker ? '  (service worker)' : ''}`,
     );
@@ -383,6 +401,7 @@ function printReport(r: HomeLoadResult, bareKb: number): void {
       `\n        ${r.medianScripts} scripts (budget ≤ ${HOME_SCRIPTS_BUDGET}: ${verdict(r.medianScripts <= HOME_SCRIPTS_BUDGET)}), ` +
       `${r.medianJsKb.toFixed(1)} KB of JavaScript on the wire (budget ≤ ${HOME_JS_BUDGET_KB} KB: ${verdict(r.medianJsKb <= HOME_JS_BUDGET_KB)})` +
       `\n  warm: median ${r.warmMedianMs.toFixed(0)} ms to the prompt (budget ≤ ${WARM_HOME_BUDGET_MS} ms: ${verdict(r.warmMedianMs <= WARM_HOME_BUDGET_MS)}), ` +
+      `${r.warmLiveMedianMs.toFixed(0)} ms to React's home, ` +
       `${r.warmDownloaded} scripts downloaded again over all runs (budget 0: ${verdict(r.warmDownloaded === 0)})` +
       `\n  → ${r.withinBudget ? 'within budget' : 'OVER BUDGET'} (CPU steal ${steal}, load average ${loadAverage()})`,
   );
@@ -415,6 +434,7 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
       const medianJsKb = median(measured.cold.map((r) => r.jsKb));
       const medianScripts = median(measured.cold.map((r) => r.scripts.length));
       const warmMedianMs = median(measured.warm.map((r) => r.promptMs));
+      const warmLiveMedianMs = median(measured.warm.map((r) => r.liveMs));
       const warmDownloaded = measured.warm.reduce((n, r) => n + r.downloaded, 0);
       const result: HomeLoadResult = {
         ...measured,
@@ -424,6 +444,7 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
         medianJsKb,
         medianScripts,
         warmMedianMs,
+        warmLiveMedianMs,
         warmDownloaded,
         withinBudget:
           ratio <= HOME_LOAD_BUDGET_RATIO &&

@@ -1,8 +1,10 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { authView } from '../machines/app/auth.machine';
+import { paths } from '../machines/paths';
 import { App } from './App';
-import { createAuthActor } from './auth/authActor';
+import { createAuthActor, type AuthActor } from './auth/authActor';
 import { signInAnswered } from './auth/earlySignIn';
 import { loadDetector } from './safety/loadDetector';
 import { setupInspector } from './dev/inspector';
@@ -25,6 +27,34 @@ const startTelegram = (): Promise<TelegramStatus> =>
  * phone: the splash, then the SDK, then home); after this long the splash is better than a blank page.
  */
 export const SIGN_IN_WAIT_MS = 1000;
+
+/** How long boot waits for the auth machine to leave `loading`, the entry's sign-in answer in hand. */
+const AUTH_SETTLE_MS = 50;
+
+/**
+ * A launch that leads home from the splash's route or /init starts at home once the user is known to be signed in:
+ * otherwise each route on the way (the splash, /init) is painted for a frame — a spinner between the home this
+ * device kept (keptShell.ts) and home. The auth machine settles within a few microtasks when the entry's sign-in
+ * answer is in; when it is not, the way stays as it was.
+ */
+async function startAtHome(auth: AuthActor): Promise<void> {
+  type AuthSnapshot = ReturnType<AuthActor['getSnapshot']>;
+  const settled = await new Promise<AuthSnapshot | null>((resolve) => {
+    const done = (snapshot: AuthSnapshot | null) => {
+      subscription.unsubscribe();
+      clearTimeout(timer);
+      resolve(snapshot);
+    };
+    const timer = setTimeout(() => done(null), AUTH_SETTLE_MS);
+    const subscription = auth.subscribe((snapshot) => {
+      if (!snapshot.matches('loading')) done(snapshot);
+    });
+    if (!auth.getSnapshot().matches('loading')) done(auth.getSnapshot());
+  });
+  const view = settled ? authView(settled) : null;
+  if (view?.status === 'authenticated' && view.onboardingCompleted && window.location.pathname !== paths.home)
+    window.history.replaceState(window.history.state, '', paths.home);
+}
 
 /** Resolves once the browser has painted what was rendered (a hidden page, which paints nothing, after 100 ms). */
 const afterPaint = () =>
@@ -62,6 +92,7 @@ export async function boot(container: HTMLElement): Promise<TelegramStatus> {
   // Auth starts before the first render: with the entry's sign-in answer already here (earlySignIn.ts) the machine is
   // signed in by the time React renders, so the first render is the screen itself, not the splash first.
   const auth = createAuthActor().start();
+  if (screen === 'home') await startAtHome(auth);
   root.render(
     <StrictMode>
       <BrowserRouter>

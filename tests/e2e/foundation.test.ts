@@ -128,7 +128,8 @@ describe('foundation in Chromium', () => {
       const tab = nav(page).getByRole('link', { name: label, exact: true });
       await tab.click();
       await page.waitForURL(`**${path}`);
-      await expect.poll(() => tab.getAttribute('aria-current')).toBe('page');
+      // The active tab follows the route's transition, which waits for the screen's chunk: seconds on a busy machine.
+      await expect.poll(() => tab.getAttribute('aria-current'), { timeout: 10_000 }).toBe('page');
     }
     await expect.poll(() => page.getByText(GREETING).isVisible()).toBe(true);
     await page.context().close();

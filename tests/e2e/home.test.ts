@@ -146,4 +146,57 @@ describe('home in Chromium', () => {
     expect(await page.locator('[data-testid="mood-bar"][data-mood="4"]').count()).toBe(1);
     await page.context().close();
   });
+
+  it('a second open today paints the home this device kept before the app has loaded; a tap on it is kept', async () => {
+    // No service worker: every script of the second open goes through the route below.
+    const context = await e2e.browser.newContext({ ...PHONE_CONTEXT, serviceWorkers: 'block' });
+    const first = await context.newPage();
+    screenshotOnFailure(first);
+    const user: TgUser = { id: 5_550_603, first_name: 'Оля', language_code: 'ru' };
+    const url = launchUrl(e2e.server, { user });
+    await first.goto(url);
+    await first.waitForURL('**/onboarding', { timeout: 20_000 });
+    await first.getByRole('button', { name: 'Пропустить' }).click();
+    await first.waitForURL('**/app/home');
+    await shown(first.getByText('Отметьте настроение выше — и здесь появится ваша неделя'));
+    await expect
+      .poll(() => first.evaluate((id) => localStorage.getItem(`home_shell:${id}`), user.id), { timeout: TIMEOUT })
+      .toContain('Отметьте настроение выше');
+
+    // The second open gets the entry and the files it imports; every other script waits until released.
+    const entry = await first.evaluate(() =>
+      document.querySelector('script[type="module"][src]')!.getAttribute('src')!,
+    );
+    const entryCode = await (await context.request.get(new URL(entry, e2e.server.url).href)).text();
+    const entryFiles = new Set([
+      entry,
+      ...[...entryCode.matchAll(/["'`]\.\/([\w.-]+\.js)["'`]/g)].map((m) => `/assets/${m[1]}`),
+    ]);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await context.route(/\/assets\/.+\.js$/, async (route) => {
+      if (!entryFiles.has(new URL(route.request().url()).pathname)) {
+        held += 1;
+        await released;
+      }
+      await route.continue();
+    });
+    const second = await context.newPage();
+    screenshotOnFailure(second);
+    await second.goto(url);
+    await shown(second.getByText('Как вы себя чувствуете сегодня?'));
+    await shown(second.getByRole('heading', { name: /^(Доброй ночи|Доброе утро|Добрый день|Добрый вечер), Оля$/ }));
+    await shown(second.getByText('Отметьте настроение выше — и здесь появится ваша неделя'));
+    expect(held).toBeGreaterThan(0);
+    expect(await second.locator('#root[data-kept-home]').count()).toBe(1);
+    // A tap on the kept home does not load another page; React, once here, follows it.
+    const launched = second.url();
+    await second.getByRole('link', { name: 'Дневник Записывайте чувства и мысли' }).click();
+    expect(second.url()).toBe(launched);
+    release();
+    await second.waitForURL('**/app/diary', { timeout: TIMEOUT });
+    expect(await second.locator('#root[data-kept-home]').count()).toBe(0);
+    await context.close();
+  });
 });

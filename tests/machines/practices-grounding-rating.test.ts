@@ -1,68 +1,93 @@
-// Generated paths of the grounding (5-4-3-2-1) and rating machines: «Далее» only when every circle of the step
-// is tapped, the last step's button, the comment box opening by itself for 1, 2 and 5, the link, the
-// placeholders, and what «Завершить» sends.
+// The grounding (5-4-3-2-1) and rating machines as two tables each: «Далее» only when every circle of the step is
+// tapped, the last step's button, the comment box opening by itself for 1, 2 and 5, the link, the placeholders,
+// and what «Завершить» sends.
 import { describe, expect, it } from 'vitest';
-import { createActor } from 'xstate';
-import { GROUNDING_STEPS, groundingMachine, groundingView } from '../../machines/practices/grounding.machine';
+import { createActor, type AnyMachineSnapshot } from 'xstate';
+import { groundingMachine, groundingView } from '../../machines/practices/grounding.machine';
 import { PRACTICE_FEEDBACK_MAX } from '../../contract/constants';
 import { ratingMachine, ratingView } from '../../machines/practices/rating.machine';
-import { describeMachinePaths, type CaseEvent } from '../support/path-tests';
+import type { CaseEvent } from '../support/path-tests';
 import { describeMachineTables, stateValue, type StateRow, type TransitionRow } from '../support/machine-tables';
 
-let effects: Array<[string, unknown]> = [];
-const recorded = () => {
-  effects = [];
-  return {
-    actions: {
-      finish: () => void effects.push(['finish', undefined]),
-      submit: (_: unknown, params: unknown) => void effects.push(['submit', params]),
-    },
-  };
+// The grounding as two tables, from the spec: five steps — sight 5, hearing 4, touch 3, smell 2, taste 1 — every
+// circle tapped before «Далее» («Завершить» on the last). The key is the step and the circles tapped, in the order
+// tapped. The walk taps the next circle; a tapped one again (it stays tapped, once); one past the last; and, on a
+// fresh step, -1 and 0.5 (no circle): all three ignored. «Далее» is pressed at every count.
+const SPEC_STEPS = [
+  ['sight', 5],
+  ['hearing', 4],
+  ['touch', 3],
+  ['smell', 2],
+  ['taste', 1],
+] as const;
+const senses = SPEC_STEPS.map(([sense]) => sense);
+const countOf = (value: unknown) => SPEC_STEPS.find(([sense]) => sense === value)?.[1];
+const taps = (...indices: number[]): Record<string, CaseEvent> =>
+  Object.fromEntries(indices.map((index) => [String(index), { type: 'TAP', index }]));
+const upTo = (k: number) => Array.from({ length: k }, (_, i) => i);
+const groundingKey = (s: AnyMachineSnapshot) => {
+  const tapped = (s.context as { tapped: number[] }).tapped;
+  return countOf(s.value) === undefined ? stateValue(s) : `${stateValue(s)} [${tapped.join(',')}]`;
 };
-
-const senses = GROUNDING_STEPS.map((s) => s.sense);
-
-describeMachinePaths(groundingMachine, {
-  provide: recorded,
-  events: {
-    // The next untapped circle, a circle already tapped, and one past the last.
-    TAP: (s) => {
-      const step = GROUNDING_STEPS.find((g) => g.sense === s.value);
-      if (!step) return [];
-      const tapped: number[] = s.context.tapped;
-      const next = Array.from({ length: step.count }, (_, i) => i).find((i) => !tapped.includes(i));
-      const cases: CaseEvent[] = [{ type: 'TAP', index: step.count }];
-      if (next !== undefined) cases.push({ type: 'TAP', index: next });
-      if (tapped.length) cases.push({ type: 'TAP', index: tapped[0]! });
-      return cases;
-    },
-  },
-  serializeState: (s) => JSON.stringify([s.value, s.context.tapped.length]),
-  assert: {
-    intro: (s) => {
-      expect(groundingView(s)).toMatchObject({ status: 'intro', sense: null, circles: [] });
-      expect(s.can({ type: 'NEXT' })).toBe(false);
-    },
-    ...Object.fromEntries(
-      GROUNDING_STEPS.map(({ sense, count }, i) => [
+const stepKey = (sense: string, k: number) => `${sense} [${upTo(k).join(',')}]`;
+const GROUNDING_NO = { START: false, TAP: false, NEXT: false };
+const outside = (status: 'intro' | 'finished') => ({
+  status,
+  sense: null,
+  number: 0,
+  steps: 5,
+  circles: [],
+  canNext: false,
+  isLast: false,
+});
+const groundingStates: Record<string, StateRow> = {
+  intro: { view: outside('intro'), can: { ...GROUNDING_NO, START: true } },
+  finished: { view: outside('finished'), can: GROUNDING_NO, status: 'done' },
+};
+const groundingTransitions: Record<string, Record<string, string | TransitionRow>> = {
+  intro: { START: stepKey('sight', 0) },
+};
+SPEC_STEPS.forEach(([sense, count], i) => {
+  const following = SPEC_STEPS[i + 1];
+  for (let k = 0; k <= count; k++) {
+    const here = stepKey(sense, k);
+    const all = k === count;
+    groundingStates[here] = {
+      view: {
+        status: 'step',
         sense,
-        (s: Parameters<typeof groundingView>[0]) => {
-          const v = groundingView(s);
-          expect(v).toMatchObject({ status: 'step', sense, number: i + 1, steps: 5, isLast: sense === 'taste' });
-          expect(v.circles).toHaveLength(count);
-          expect(v.circles.filter(Boolean)).toHaveLength(s.context.tapped.length);
-          expect(s.context.tapped.every((n: number) => n >= 0 && n < count)).toBe(true);
-          // «Далее» («Завершить» on the last step) exactly when every circle is tapped.
-          expect(v.canNext).toBe(s.context.tapped.length === count);
-          expect(effects).toEqual([]);
-        },
-      ]),
-    ),
-    finished: (s) => {
-      expect(groundingView(s).status).toBe('finished');
-      expect(effects).toEqual([['finish', undefined]]);
+        number: i + 1,
+        steps: 5,
+        circles: upTo(count).map((c) => c < k),
+        canNext: all,
+        isLast: sense === 'taste',
+      },
+      can: { ...GROUNDING_NO, ...(all ? { NEXT: true } : { [`TAP ${k}`]: true }), ...(k > 0 && { 'TAP 0': true }) },
+    };
+    groundingTransitions[here] = {
+      [`TAP ${count}`]: here,
+      ...(k < count && { [`TAP ${k}`]: stepKey(sense, k + 1) }),
+      ...(k > 0 && { 'TAP 0': here }),
+      ...(k === 0 && { 'TAP -1': here, 'TAP 0.5': here }),
+      NEXT: !all ? here : following ? stepKey(following[0], 0) : { to: 'finished', effects: [['finish']] },
+    };
+  }
+});
+describeMachineTables(groundingMachine, {
+  view: groundingView,
+  events: {
+    TAP: (s) => {
+      const count = countOf(s.value);
+      // Outside the steps a tap is only asked of can().
+      if (count === undefined) return taps(0);
+      const k = (s.context as { tapped: number[] }).tapped.length;
+      return taps(...new Set([...(k < count ? [k] : []), ...(k > 0 ? [0] : []), count, ...(k === 0 ? [-1, 0.5] : [])]));
     },
   },
+  key: groundingKey,
+  states: groundingStates,
+  transitions: groundingTransitions,
+  counts: { paths: 61, transitions: 81 },
 });
 
 describe('grounding', () => {
@@ -70,7 +95,7 @@ describe('grounding', () => {
     const actor = createActor(groundingMachine).start();
     actor.send({ type: 'START' });
     const seen: Array<[string | null, number]> = [];
-    for (const { count } of GROUNDING_STEPS) {
+    for (const [, count] of SPEC_STEPS) {
       const v = groundingView(actor.getSnapshot());
       seen.push([v.sense, v.circles.length]);
       for (let i = 0; i < count; i++) actor.send({ type: 'TAP', index: i });

@@ -1,11 +1,11 @@
-// The timing machines on a simulated clock — the generic countdown and the zone timer as two tables, five-minute
-// start and the body scan as generated paths — plus the timing rules to the second: a paused countdown keeps its time, five
-// minutes end at exactly 300 s of running, the body scan moves zone every 40 s and finishes at 280 s. «Пауза»
-// holds a zone to the millisecond; «Завершить» asks «Завершить практику?» with the clock held, and «Продолжить»
-// lets it run on from the same point.
+// The timing machines on a simulated clock — the generic countdown, the zone timer, five-minute start and the body
+// scan as two tables — plus the timing rules to the second: a paused countdown keeps its time, five minutes end at
+// exactly 300 s of running, the body scan moves zone every 40 s and finishes at 280 s. «Пауза» holds a zone to the
+// millisecond; «Завершить» asks «Завершить практику?» with the clock held, and «Продолжить» lets it run on from the
+// same point.
 import { describe, expect, it } from 'vitest';
 import { SimulatedClock, createActor, type ActorRefFrom, type AnyMachineSnapshot } from 'xstate';
-import { BODY_SCAN_ZONES, bodyScanMachine, bodyScanView } from '../../machines/practices/body-scan.machine';
+import { bodyScanMachine, bodyScanView } from '../../machines/practices/body-scan.machine';
 import { countdownMachine, countdownView, type CountdownContext } from '../../machines/practices/countdown.machine';
 import {
   FIVE_MINUTES_MS,
@@ -21,18 +21,6 @@ import {
   type StateRow,
   type TransitionRow,
 } from '../support/machine-tables';
-import { describeMachinePaths } from '../support/path-tests';
-
-let effects: string[] = [];
-const recorded = () => {
-  effects = [];
-  return {
-    actions: {
-      finish: () => void effects.push('finish'),
-      haptic: (_: unknown, p: { kind: string }) => void effects.push(`haptic:${p.kind}`),
-    },
-  };
-};
 
 // The countdown as two tables over five minutes (the five-minute start's): the key is the state and the time left
 // in ms, as the context holds it. A second's tick ends its path (a self-loop of the graph, whose clock stands still).
@@ -230,86 +218,189 @@ describe('zone timer paused between two seconds', () => {
   });
 });
 
-describeMachinePaths(fiveMinuteStartMachine, {
+// Five-minute start as two tables. Its countdown is the helper's fake here (`done.actor.timer` is 0:00), so what
+// the machine sends it is recorded by name — `forwardToTimer` («Начать» / «Пауза»), `holdTimer` (the question),
+// `releaseTimer` («Продолжить») — and what the real countdown does with those is the sequences' below.
+const toTimer = { forwardToTimer: () => {}, holdTimer: () => {}, releaseTimer: () => {} };
+const FIVE_NO = {
+  START: false,
+  PAUSE: false,
+  'MENU.OPEN': false,
+  'MENU.CLOSE': false,
+  FINISH_EARLY: false,
+  STOP: false,
+  'STOP.CONFIRM': false,
+  'STOP.CANCEL': false,
+  FINISH: false,
+};
+const fiveView = (status: string, over: object = {}) => ({
+  status,
+  menuOpen: false,
+  confirmingStop: false,
+  timer: status === 'timing' ? expect.anything() : undefined,
+  ...over,
+});
+// «Начать» / «Продолжить» and «Пауза» go to the countdown, the menu open or not.
+const countdownButtons = (here: string): Record<string, TransitionRow> => ({
+  START: { to: here, effects: [['forwardToTimer']] },
+  PAUSE: { to: here, effects: [['forwardToTimer']] },
+});
+describeMachineTables(fiveMinuteStartMachine, {
+  view: fiveMinuteStartView,
   inputFromClock: (clock) => ({ clock }),
-  provide: recorded,
+  provide: { actions: toTimer },
+  states: {
+    'timing.menuClosed': {
+      view: fiveView('timing'),
+      can: { ...FIVE_NO, START: true, PAUSE: true, 'MENU.OPEN': true, STOP: true },
+      running: ['timer'],
+    },
+    'timing.menuOpen': {
+      view: fiveView('timing', { menuOpen: true }),
+      can: { ...FIVE_NO, START: true, PAUSE: true, 'MENU.CLOSE': true, FINISH_EARLY: true },
+      running: ['timer'],
+    },
+    // «Завершить практику?»: only the answer is offered; the countdown's own buttons under it do nothing.
+    'timing.confirming': {
+      view: fiveView('timing', { confirmingStop: true }),
+      can: { ...FIVE_NO, 'STOP.CONFIRM': true, 'STOP.CANCEL': true },
+      running: ['timer'],
+    },
+    // 0:00 and «Завершить практику».
+    timeUp: { view: fiveView('timeUp'), can: { ...FIVE_NO, FINISH: true } },
+    finished: { view: fiveView('finished'), can: FIVE_NO, status: 'done' },
+  },
+  transitions: {
+    'timing.menuClosed': {
+      ...countdownButtons('timing.menuClosed'),
+      'MENU.OPEN': 'timing.menuOpen',
+      STOP: { to: 'timing.confirming', effects: [['holdTimer']] },
+      'done.actor.timer': 'timeUp',
+    },
+    'timing.menuOpen': {
+      ...countdownButtons('timing.menuOpen'),
+      'MENU.CLOSE': 'timing.menuClosed',
+      FINISH_EARLY: { to: 'timing.confirming', effects: [['holdTimer']] },
+      'done.actor.timer': 'timeUp',
+    },
+    'timing.confirming': {
+      START: 'timing.confirming',
+      PAUSE: 'timing.confirming',
+      'STOP.CONFIRM': { to: 'finished', effects: [['finish']] },
+      'STOP.CANCEL': { to: 'timing.menuClosed', effects: [['releaseTimer']] },
+      // A held countdown does not end; were it to, 0:00 would close the question.
+      'done.actor.timer': 'timeUp',
+    },
+    // At 0 the button appears; the practice ends when it is pressed.
+    timeUp: { FINISH: { to: 'finished', effects: [['finish']] } },
+  },
   assert: {
+    // One countdown of the spec's 300 s, started with the screen and never restarted (not by the menu or the
+    // question); the view hands over that very child.
     timing: (s, run) => {
-      expect(run.invocations.at(-1)).toMatchObject({ id: 'timer', src: 'countdown', input: { durationMs: 300_000 } });
-      expect(fiveMinuteStartView(s)).toMatchObject({
-        status: 'timing',
-        menuOpen: s.matches({ timing: 'menuOpen' }),
-        confirmingStop: s.matches({ timing: 'confirming' }),
-      });
-      expect(s.can({ type: 'STOP' })).toBe(s.matches({ timing: 'menuClosed' }));
-      expect(s.can({ type: 'FINISH_EARLY' })).toBe(s.matches({ timing: 'menuOpen' }));
-      expect(s.can({ type: 'FINISH' })).toBe(false);
-      expect(effects).toEqual([]);
-    },
-    timeUp: (s) => {
-      expect(fiveMinuteStartView(s)).toMatchObject({ status: 'timeUp', timer: undefined });
-      expect(s.can({ type: 'FINISH' })).toBe(true);
-      expect(effects).toEqual([]);
-    },
-    'timing.confirming': (s, run) => {
-      // Asked by «Завершить» or the menu's «Завершить досрочно»; only the answer is offered (the countdown's
-      // «Пауза» / «Продолжить» under the question change nothing).
-      const asked = run.events.filter((e) => e.type !== 'START' && e.type !== 'PAUSE').at(-1)!;
-      expect(['STOP', 'FINISH_EARLY']).toContain(asked.type);
-      expect([s.can({ type: 'START' }), s.can({ type: 'PAUSE' })]).toEqual([false, false]);
-      expect([s.can({ type: 'STOP.CONFIRM' }), s.can({ type: 'STOP.CANCEL' }), s.can({ type: 'MENU.OPEN' })]).toEqual([
-        true,
-        true,
-        false,
+      expect(run.invocations).toEqual([
+        { id: 'timer', src: 'countdown', input: { clock: run.clock, durationMs: 300_000 } },
       ]);
-    },
-    finished: (_, run) => {
-      expect(effects).toEqual(['finish']);
-      expect(['STOP.CONFIRM', 'FINISH']).toContain(run.events.at(-1)!.type);
+      expect(fiveMinuteStartView(s as never).timer).toBe(s.children.timer);
     },
   },
+  counts: { paths: 13, transitions: 16 },
 });
 
-describeMachinePaths(bodyScanMachine, {
+// The body scan as two tables. Its zone timer is the helper's fake (`done.actor.zones`: the last zone ended), so
+// «Пауза» and «Продолжить» sent to it are recorded by name (`pauseZones`, `resumeZones`); the real zone timer's
+// answer to them is the sequences' below. The zones are the spec's: seven of 40 s, head to feet.
+const SPEC_ZONES = ['head_face', 'neck_shoulders', 'arms_hands', 'chest_belly', 'back', 'pelvis_hips', 'legs_feet'].map(
+  (id) => ({ id, durationMs: 40_000 }),
+);
+const toZones = { pauseZones: () => {}, resumeZones: () => {} };
+const SCAN_NO = {
+  START: false,
+  'MENU.OPEN': false,
+  'MENU.CLOSE': false,
+  FINISH_EARLY: false,
+  PAUSE: false,
+  RESUME: false,
+  STOP: false,
+  'STOP.CONFIRM': false,
+  'STOP.CANCEL': false,
+};
+const scanView = (status: string, over: object = {}) => ({
+  status,
+  menuOpen: false,
+  paused: false,
+  confirmingStop: false,
+  zones: status === 'scanning' ? expect.anything() : undefined,
+  ...over,
+});
+const finishScan: TransitionRow = { to: 'finished', effects: [['finish']] };
+describeMachineTables(bodyScanMachine, {
+  view: bodyScanView,
   inputFromClock: (clock) => ({ clock }),
-  provide: recorded,
-  assert: {
-    intro: (s) => {
-      expect(bodyScanView(s)).toMatchObject({ status: 'intro', zones: undefined });
-      expect(s.can({ type: 'MENU.OPEN' })).toBe(false);
+  provide: { actions: toZones },
+  states: {
+    // How to sit and what to do, with «Начать»: nothing runs yet.
+    intro: { view: scanView('intro'), can: { ...SCAN_NO, START: true } },
+    'scanning.menuClosed': {
+      view: scanView('scanning'),
+      can: { ...SCAN_NO, 'MENU.OPEN': true, PAUSE: true, STOP: true },
+      running: ['zones'],
     },
-    scanning: (s, run) => {
-      const zoneTimer = run.invocations.at(-1)!;
-      expect(zoneTimer).toMatchObject({ id: 'zones', src: 'zoneTimer' });
-      expect((zoneTimer.input as { zones: unknown }).zones).toEqual(BODY_SCAN_ZONES);
-      expect(s.can({ type: 'FINISH_EARLY' })).toBe(s.matches({ scanning: 'menuOpen' }));
-      expect(effects).toEqual([]);
-      const v = bodyScanView(s);
-      expect(v.paused).toBe(s.matches({ scanning: 'paused' }) || s.matches({ scanning: 'confirming' }));
-      expect(v.confirmingStop).toBe(s.matches({ scanning: 'confirming' }));
+    'scanning.menuOpen': {
+      view: scanView('scanning', { menuOpen: true }),
+      can: { ...SCAN_NO, 'MENU.CLOSE': true, FINISH_EARLY: true },
+      running: ['zones'],
     },
-    'scanning.menuClosed': (s) =>
-      expect([s.can({ type: 'PAUSE' }), s.can({ type: 'STOP' }), s.can({ type: 'RESUME' })]).toEqual([
-        true,
-        true,
-        false,
-      ]),
-    'scanning.paused': (s) =>
-      expect([s.can({ type: 'PAUSE' }), s.can({ type: 'STOP' }), s.can({ type: 'RESUME' })]).toEqual([
-        false,
-        true,
-        true,
-      ]),
-    'scanning.confirming': (s, run) => {
-      expect(['STOP', 'FINISH_EARLY']).toContain(run.events.at(-1)!.type);
-      expect([s.can({ type: 'STOP.CONFIRM' }), s.can({ type: 'STOP.CANCEL' }), s.can({ type: 'RESUME' })]).toEqual([
-        true,
-        true,
-        false,
-      ]);
+    'scanning.paused': {
+      view: scanView('scanning', { paused: true }),
+      can: { ...SCAN_NO, RESUME: true, STOP: true },
+      running: ['zones'],
     },
-    finished: () => expect(effects).toEqual(['finish']),
+    // «Завершить практику?» with the zone held.
+    'scanning.confirming': {
+      view: scanView('scanning', { paused: true, confirmingStop: true }),
+      can: { ...SCAN_NO, 'STOP.CONFIRM': true, 'STOP.CANCEL': true },
+      running: ['zones'],
+    },
+    finished: { view: scanView('finished'), can: SCAN_NO, status: 'done' },
   },
+  transitions: {
+    intro: {
+      START: {
+        to: 'scanning.menuClosed',
+        invokes: [{ id: 'zones', src: 'zoneTimer', input: { clock: expect.anything(), zones: SPEC_ZONES } }],
+      },
+    },
+    'scanning.menuClosed': {
+      'MENU.OPEN': 'scanning.menuOpen',
+      PAUSE: { to: 'scanning.paused', effects: [['pauseZones']] },
+      STOP: { to: 'scanning.confirming', effects: [['pauseZones']] },
+      // Completes by itself after the last zone.
+      'done.actor.zones': finishScan,
+    },
+    'scanning.menuOpen': {
+      'MENU.CLOSE': 'scanning.menuClosed',
+      FINISH_EARLY: { to: 'scanning.confirming', effects: [['pauseZones']] },
+      'done.actor.zones': finishScan,
+    },
+    'scanning.paused': {
+      RESUME: { to: 'scanning.menuClosed', effects: [['resumeZones']] },
+      // Already held: asked without a second pause.
+      STOP: 'scanning.confirming',
+      // A paused zone timer does not end; were it to, the scan would finish.
+      'done.actor.zones': finishScan,
+    },
+    'scanning.confirming': {
+      'STOP.CONFIRM': finishScan,
+      'STOP.CANCEL': { to: 'scanning.menuClosed', effects: [['resumeZones']] },
+      'done.actor.zones': finishScan,
+    },
+  },
+  assert: {
+    // The sheet reads the zone timer itself: the view hands over that very child.
+    scanning: (s) => expect(bodyScanView(s as never).zones).toBe(s.children.zones),
+  },
+  counts: { paths: 10, transitions: 14 },
 });
 
 describe('five-minute start with its countdown', () => {

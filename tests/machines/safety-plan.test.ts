@@ -1,227 +1,281 @@
-// Generated paths of the safety plan machine, in two walks: the steps (intro → seven steps → summary → one step
-// edited), and the sync (device copy, server load, debounced saves, offline and retries, merges). Every state is
-// checked against a model of the flow written by hand from docs/safety-plan.md — what the screen shows, where the
-// plan stands, each effect with its params, the clock of each delay — and against a table of the events each
-// screen accepts (`can()`).
+// The safety plan machine as two tables, built from a model of the flow written here from docs/safety-plan.md and
+// issue 22 (decision 0251: the model's steps are the walk). Two walks, as the flow has two regions: the steps
+// (intro → seven steps, each skippable → summary → one step edited; back leaves from the intro, the first step and
+// the summary) with the sync at loading or saved, and the sync (the device's copy read first, the server's plan,
+// every edit on the device at once and sent 800 ms after typing pauses or at once on back, a save merged by the
+// server, offline and its retries every 15 s) with the screen at the intro or the summary. Then the sequences a
+// graph cannot show.
+import { isDeepStrictEqual } from 'node:util';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { createActor, fromPromise, waitFor, type EventObject } from 'xstate';
+import { createActor, fromPromise, waitFor, type AnyMachineSnapshot, type EventObject } from 'xstate';
 import type { SafetyPlan, SafetyPlanSaveBody, SafetyPlanSaved } from '../../contract/safety-plan';
-import {
-  SAFETY_PLAN_STEPS,
-  emptyPlan,
-  type SafetyPlanContent,
-  type SafetyPlanStep,
-} from '../../contract/safety-plan-rules';
+import { emptyPlan, type SafetyPlanContent } from '../../contract/safety-plan-rules';
 import type { DevicePlan } from '../../machines/safety-plan/device-plan';
 import {
   safetyPlanMachine,
   safetyPlanView,
-  type SafetyPlanEvent,
+  type SafetyPlanContext,
 } from '../../machines/safety-plan/safety-plan.machine';
-import { describeMachinePaths, type PathRun } from '../support/path-tests';
+import { describeMachineTables, type Effect, type StateRow, type TransitionRow } from '../support/machine-tables';
+import type { CaseEvent } from '../support/path-tests';
 
+/** The seven steps in their order (docs/safety-plan.md). */
+const STEPS = [
+  'warning_signs',
+  'coping',
+  'distractions',
+  'helpers',
+  'professionals',
+  'safe_environment',
+  'reasons',
+] as const;
+/** Lines (or people) one step holds at most (the contract's `items`). */
+const ITEMS_MAX = 20;
+/** Typing pauses this long before the plan goes to the server (docs/safety-plan.md, decision 0126). */
+const SAVE_MS = 800;
+/** A plan the server could not take is tried again this often. */
+const RETRY_MS = 15_000;
 const BACK_TO = '/app/profile/help';
-const LINE = 'Не сплю по ночам';
-const ADD_LINE: SafetyPlanEvent = {
-  type: 'CHANGE',
-  edit: { kind: 'addLine', step: 'warning_signs', text: LINE },
-};
 
-// The plans of the walks, by name: what the device kept, what the server has, what a merge answers (every line of
-// the others, so merging anything of the walk into it gives it back).
+/** The line the walk adds, typed with spaces around it: kept as typed on the device, trimmed when sent. */
+const LINE = 'Не сплю по ночам';
+const LINE_TYPED = ` ${LINE} `;
+const withLine = (plan: SafetyPlanContent, line: string) => ({
+  ...plan,
+  warning_signs: [...plan.warning_signs, line],
+});
+/** The device's copy: «what I can do on my own» full (no room for one more line there). */
+const device: SafetyPlanContent = {
+  ...emptyPlan(),
+  coping: Array.from({ length: ITEMS_MAX }, (_, i) => `Прогулка ${i + 1}`),
+};
+const server: SafetyPlanContent = { ...emptyPlan(), reasons: ['Дочь'] };
+/** What a merge answers: every line of the others (so merging anything of the walk into it gives it back). */
+const merged: SafetyPlanContent = {
+  ...device,
+  warning_signs: [LINE],
+  reasons: ['Дочь'],
+  helpers: [{ name: 'Вера', phone: '+7 916 555-01-23', telegram: '' }],
+};
+/** The plans of the walks, by name, as the device holds them (`+line`: the walk's line as typed). */
 const PLANS = {
   empty: emptyPlan(),
-  device: { ...emptyPlan(), coping: ['Тёплый душ'] },
-  server: { ...emptyPlan(), reasons: ['Дочь'] },
-  merged: {
-    ...emptyPlan(),
-    warning_signs: [LINE],
-    coping: ['Тёплый душ'],
-    reasons: ['Дочь'],
-    helpers: [{ name: 'Вера', phone: '+7 916 555-01-23', telegram: '' }],
-  },
+  'empty+line': withLine(emptyPlan(), LINE_TYPED),
+  device,
+  'device+line': withLine(device, LINE_TYPED),
+  server,
+  'server+line': withLine(server, LINE_TYPED),
+  merged,
 } satisfies Record<string, SafetyPlanContent>;
 type PlanName = keyof typeof PLANS;
-
-/** A named plan with the walk's line added (the line goes first in its step: none of the others has that step). */
-function planOf(name: PlanName, withLine: boolean): SafetyPlanContent {
-  const plan = PLANS[name];
-  if (!withLine || plan.warning_signs.includes(LINE)) return plan;
-  return { ...plan, warning_signs: [...plan.warning_signs, LINE] };
-}
-
-const DEVICE_UNSAVED: DevicePlan = { plan: PLANS.device, revision: 3, unsaved: true };
-const DEVICE_SAVED: DevicePlan = { plan: PLANS.device, revision: 3, unsaved: false };
-const SERVER: SafetyPlan = { plan: PLANS.server, revision: 5, updated_at: '2030-01-01T10:00:00.000Z' };
-const SAVED: SafetyPlanSaved = {
-  plan: PLANS.server,
-  revision: 9,
-  updated_at: '2030-01-01T10:05:00.000Z',
-  merged: false,
+/** Each plan as it is sent: trimmed. */
+const SENT: Record<PlanName, SafetyPlanContent> = {
+  ...PLANS,
+  'empty+line': withLine(emptyPlan(), LINE),
+  'device+line': withLine(device, LINE),
+  'server+line': withLine(server, LINE),
 };
-const MERGED: SafetyPlanSaved = { ...SAVED, plan: PLANS.merged, merged: true };
-const SAVE_DELAY = 800;
-const RETRY_DELAY = 15_000;
+/** The plan's name; a plan of no name gives a key with no row, which fails the step. */
+const planName = (plan: SafetyPlanContent) =>
+  (Object.keys(PLANS) as PlanName[]).find((name) => isDeepStrictEqual(PLANS[name], plan)) ?? ('?' as PlanName);
+const hasLine = (plan: PlanName) => plan.endsWith('+line') || plan === 'merged';
 
-// ---- The model: the flow as the spec tells it, step by step -------------------------------------------------------
+const DEVICE_UNSAVED: DevicePlan = { plan: device, revision: 3, unsaved: true };
+const DEVICE_SAVED: DevicePlan = { plan: device, revision: 3, unsaved: false };
+const SERVER: SafetyPlan = { plan: server, revision: 5, updated_at: '2030-01-01T10:00:00.000Z' };
+const SAVED: SafetyPlanSaved = { plan: server, revision: 9, updated_at: '2030-01-01T10:05:00.000Z', merged: false };
+const MERGED: SafetyPlanSaved = { ...SAVED, plan: merged, merged: true };
 
+const CASES: Record<string, Record<string, CaseEvent>> = {
+  'xstate.done.actor.restoreDevice': {
+    none: { type: 'xstate.done.actor.restoreDevice', output: null },
+    saved: { type: 'xstate.done.actor.restoreDevice', output: DEVICE_SAVED },
+    unsaved: { type: 'xstate.done.actor.restoreDevice', output: DEVICE_UNSAVED },
+  },
+  'xstate.done.actor.loadPlan': { server: { type: 'xstate.done.actor.loadPlan', output: SERVER } },
+  'xstate.done.actor.savePlan': {
+    saved: { type: 'xstate.done.actor.savePlan', output: SAVED },
+    merged: { type: 'xstate.done.actor.savePlan', output: MERGED },
+  },
+  OPEN_STEP: {
+    coping: { type: 'OPEN_STEP', step: 'coping' },
+    helpers: { type: 'OPEN_STEP', step: 'helpers' },
+  },
+  CHANGE: { line: { type: 'CHANGE', edit: { kind: 'addLine', step: 'warning_signs', text: LINE_TYPED } } },
+};
+const labels = new Map(
+  Object.values(CASES).flatMap((cases) => Object.entries(cases).map(([label, e]) => [JSON.stringify(e), label])),
+);
+/** The event's key as the tables name it (the type without `xstate.`, then the case's label). */
+const eventKey = (e: EventObject) => {
+  const type = e.type.replace(/^xstate\./, '');
+  const label = labels.get(JSON.stringify(e));
+  return label ? `${type} ${label}` : type;
+};
+const SAVE_TIMER = 'after.SAVE_DELAY.safetyPlan.ready.sync.pending';
+const RETRY_TIMER = 'after.RETRY_DELAY.safetyPlan.ready.sync.offline';
+
+// ── The model ──
 type Screen = 'restoring' | 'intro' | 'step' | 'summary' | 'section';
 type Sync = 'none' | 'loading' | 'idle' | 'pending' | 'saving' | 'offline';
-
-interface Model {
+interface Facts {
   screen: Screen;
+  /** The step shown (kept in the summary: the view names it). */
   step: number;
   sync: Sync;
   plan: PlanName;
-  withLine: boolean;
   revision: number;
   unsaved: boolean;
-  editsSinceSent: boolean;
-  fromDevice: boolean;
-  fromServer: boolean;
-  clock: number;
-  timerFrom: number;
-  deviceWrites: DevicePlan[];
-  saves: SafetyPlanSaveBody[];
-  leaves: number;
+  /** Edited while the running save is on its way (only while saving). */
+  edited: boolean;
+  /** The device had a copy or the server's plan was seen: offline, there is still something to show. */
+  loaded: boolean;
 }
-
-const isEmpty = (m: Model) => m.plan === 'empty' && !m.withLine;
-const planName = (plan: SafetyPlanContent): PlanName =>
-  (Object.keys(PLANS) as PlanName[]).find((name) => PLANS[name] === plan)!;
-
-function model(events: EventObject[]): Model {
-  const m: Model = {
-    screen: 'restoring',
-    step: 0,
-    sync: 'none',
-    plan: 'empty',
-    withLine: false,
-    revision: 0,
-    unsaved: false,
-    editsSinceSent: false,
-    fromDevice: false,
-    fromServer: false,
-    clock: 0,
-    timerFrom: 0,
-    deviceWrites: [],
-    saves: [],
-    leaves: 0,
-  };
-  const device = () => ({ plan: planOf(m.plan, m.withLine), revision: m.revision, unsaved: m.unsaved });
-  const wait = (sync: 'pending' | 'offline') => ((m.sync = sync), (m.timerFrom = m.clock));
-  const save = () => {
-    m.sync = 'saving';
-    m.editsSinceSent = false;
-    m.saves.push({ plan: planOf(m.plan, m.withLine), base_revision: m.revision });
-  };
-  const retry = () => (m.unsaved ? save() : (m.sync = 'loading'));
-  // A plan arriving with content shows whole: the intro gives way to the summary.
-  const showContent = () => {
-    if (m.screen === 'intro' && !isEmpty(m)) m.screen = 'summary';
-  };
-  for (const e of events as Array<EventObject & Record<string, unknown>>) {
-    switch (e.type) {
-      case 'xstate.done.actor.restoreDevice': {
-        const copy = e.output as DevicePlan | null;
-        if (copy) {
-          Object.assign(m, { plan: planName(copy.plan), revision: copy.revision, unsaved: copy.unsaved });
-          m.fromDevice = true;
-        }
-        m.screen = isEmpty(m) ? 'intro' : 'summary';
-        m.sync = 'loading';
-        break;
-      }
-      case 'xstate.error.actor.restoreDevice':
-        Object.assign(m, { screen: 'intro', sync: 'loading' });
-        break;
-      case 'xstate.done.actor.loadPlan':
-        m.fromServer = true;
-        if (m.unsaved) wait('pending');
-        else {
-          Object.assign(m, { plan: 'server', withLine: false, revision: SERVER.revision, sync: 'idle' });
-          m.deviceWrites.push(device());
-        }
-        showContent();
-        break;
-      case 'xstate.error.actor.loadPlan':
-      case 'xstate.error.actor.savePlan':
-        wait('offline');
-        break;
-      case 'CHANGE':
-        if (m.withLine || m.plan === 'merged') break; // the line is there already: nothing changes
-        Object.assign(m, { withLine: true, unsaved: true, editsSinceSent: true });
-        m.deviceWrites.push(device());
-        if (m.sync === 'idle' || m.sync === 'pending') wait('pending');
-        showContent();
-        break;
-      case 'xstate.done.actor.savePlan': {
-        const out = e.output as SafetyPlanSaved;
-        Object.assign(m, { revision: out.revision, fromServer: true });
-        if (out.merged) Object.assign(m, { plan: 'merged', withLine: false });
-        if (m.editsSinceSent) wait('pending');
-        else Object.assign(m, { unsaved: false, sync: 'idle' });
-        m.deviceWrites.push(device());
-        break;
-      }
-      case `xstate.after.SAVE_DELAY.safetyPlan.ready.sync.pending`:
-        m.clock = m.timerFrom + SAVE_DELAY;
-        save();
-        break;
-      case `xstate.after.RETRY_DELAY.safetyPlan.ready.sync.offline`:
-        m.clock = m.timerFrom + RETRY_DELAY;
-        retry();
-        break;
-      case 'RETRY':
-        retry();
-        break;
-      case 'START':
-        Object.assign(m, { screen: 'step', step: 0 });
-        break;
-      case 'NEXT':
-        if (m.step === SAFETY_PLAN_STEPS.length - 1) m.screen = 'summary';
-        else m.step++;
-        break;
-      case 'OPEN_STEP':
-        Object.assign(m, { screen: 'section', step: SAFETY_PLAN_STEPS.indexOf(e.step as SafetyPlanStep) });
-        break;
-      case 'DONE':
-        m.screen = 'summary';
-        break;
-      case 'BACK':
-        if (m.screen === 'section') m.screen = 'summary';
-        else if (m.screen === 'step' && m.step > 0) m.step--;
-        else m.leaves++;
-        if (m.sync === 'pending') save(); // leaving (or any back) sends what waits
-        break;
-      default:
-        throw new Error(`the model has no rule for ${e.type}`);
-    }
-  }
-  return m;
-}
-
-/** The events each screen and sync state accept, by hand. */
-function expectedCan(m: Model) {
-  const ready = m.screen !== 'restoring';
+const keyOf = (f: Facts) =>
+  [
+    `${f.screen} @${f.step}`,
+    f.sync,
+    f.plan,
+    `r${f.revision}`,
+    f.unsaved && 'unsaved',
+    f.edited && 'edited',
+    f.loaded && 'loaded',
+  ]
+    .filter(Boolean)
+    .join(' | ');
+/** The snapshot's facts, named as the model names them (only to find the row; the row says what is right). */
+function factsOf(s: AnyMachineSnapshot): Facts {
+  const c = s.context as SafetyPlanContext;
+  const value = s.value as string | { ready: { view: Screen; sync: Sync } };
+  const ready = typeof value === 'string' ? null : value.ready;
   return {
-    START: m.screen === 'intro',
-    NEXT: m.screen === 'step',
-    DONE: m.screen === 'section',
-    OPEN_STEP: m.screen === 'summary',
-    BACK: ready,
-    RETRY: m.sync === 'offline',
-    CHANGE: ready && !m.withLine && m.plan !== 'merged',
+    screen: ready ? ready.view : 'restoring',
+    step: c.step,
+    sync: ready ? ready.sync : 'none',
+    plan: planName(c.plan),
+    revision: c.revision,
+    unsaved: c.unsaved,
+    edited: ready?.sync === 'saving' && c.edits !== c.sentEdits,
+    loaded: c.fromDevice || c.fromServer,
   };
 }
 
-// ---- The walks ------------------------------------------------------------------------------------------------
-
-const effects: Array<[string, unknown]> = [];
-const record = (name: string) => (_: unknown, params: unknown) => void effects.push([name, params]);
-beforeEach(() => {
-  effects.length = 0;
+interface Move {
+  to: Facts;
+  effects?: Effect[];
+  invokes?: Array<{ id: string; src: string; input: unknown }>;
+  after?: number;
+}
+const LOAD = { id: 'loadPlan', src: 'loadPlan', input: undefined };
+const leave: Effect = ['navigate', { to: BACK_TO }];
+const deviceCopy = (f: Facts): Effect => [
+  'saveDevice',
+  { plan: PLANS[f.plan], revision: f.revision, unsaved: f.unsaved },
+];
+/** A plan arriving with content shows whole: the intro gives way to the summary. */
+const shown = (f: Facts): Facts => (f.screen === 'intro' && f.plan !== 'empty' ? { ...f, screen: 'summary' } : f);
+const save = (f: Facts): Move => ({
+  to: { ...f, sync: 'saving', edited: false },
+  invokes: [{ id: 'savePlan', src: 'savePlan', input: { plan: SENT[f.plan], base_revision: f.revision } }],
 });
+/** Offline, a retry sends what the server has not confirmed, else asks for the plan again. */
+const retry = (f: Facts): Move => (f.unsaved ? save(f) : { to: { ...f, sync: 'loading' }, invokes: [LOAD] });
+
+/** Every step the flow takes from these facts, by event key. */
+function moves(f: Facts): Record<string, Move> {
+  const out: Record<string, Move> = {};
+  if (f.screen === 'restoring') {
+    const opened = (copy: DevicePlan | null): Move => {
+      const plan = copy ? planName(copy.plan) : 'empty';
+      const to: Facts = {
+        ...f,
+        screen: plan === 'empty' ? 'intro' : 'summary',
+        sync: 'loading',
+        plan,
+        revision: copy?.revision ?? 0,
+        unsaved: copy?.unsaved ?? false,
+        loaded: copy !== null,
+      };
+      return { to, invokes: [LOAD] };
+    };
+    out['done.actor.restoreDevice none'] = opened(null);
+    out['done.actor.restoreDevice saved'] = opened(DEVICE_SAVED);
+    out['done.actor.restoreDevice unsaved'] = opened(DEVICE_UNSAVED);
+    // Storage that cannot be read: as if there were no copy.
+    out['error.actor.restoreDevice'] = opened(null);
+    return out;
+  }
+  // The view.
+  const to = (over: Partial<Facts>): Move => ({ to: { ...f, ...over } });
+  if (f.screen === 'intro') out.START = to({ screen: 'step', step: 0 });
+  if (f.screen === 'step')
+    out.NEXT = f.step === STEPS.length - 1 ? to({ screen: 'summary' }) : to({ step: f.step + 1 });
+  if (f.screen === 'summary')
+    for (const step of ['coping', 'helpers'] as const)
+      out[`OPEN_STEP ${step}`] = to({ screen: 'section', step: STEPS.indexOf(step) });
+  if (f.screen === 'section') out.DONE = to({ screen: 'summary' });
+  // Back: the section to the summary, a step to the one before; from the intro, the first step and the summary it
+  // leaves (what was written stays). An edit waiting for its pause goes to the server at once.
+  const back: Move =
+    f.screen === 'section'
+      ? to({ screen: 'summary' })
+      : f.screen === 'step' && f.step > 0
+        ? to({ step: f.step - 1 })
+        : { to: f, effects: [leave] };
+  out.BACK = f.sync === 'pending' ? { ...save(back.to), effects: back.effects } : back;
+  // Every edit that changes the plan is on the device at once; the server gets it after the pause.
+  if (!hasLine(f.plan)) {
+    const edited: Facts = {
+      ...f,
+      plan: `${f.plan as 'empty' | 'device' | 'server'}+line`,
+      unsaved: true,
+      edited: f.sync === 'saving',
+      sync: f.sync === 'idle' || f.sync === 'pending' ? 'pending' : f.sync,
+    };
+    out['CHANGE line'] = { to: shown(edited), effects: [deviceCopy(edited)] };
+  } else out['CHANGE line'] = { to: f }; // the line is there already: nothing changes, nothing is sent
+  // The sync.
+  switch (f.sync) {
+    case 'loading': {
+      // Edits kept on the device go out with the revision they are based on; else the server's plan is shown and
+      // kept on the device.
+      const fresh: Facts = { ...f, plan: 'server', revision: SERVER.revision, sync: 'idle', loaded: true };
+      out['done.actor.loadPlan server'] = f.unsaved
+        ? { to: { ...f, sync: 'pending', loaded: true } }
+        : { to: shown(fresh), effects: [deviceCopy(fresh)] };
+      out['error.actor.loadPlan'] = to({ sync: 'offline' });
+      break;
+    }
+    case 'pending':
+      out[SAVE_TIMER] = { ...save(f), after: SAVE_MS };
+      break;
+    case 'saving':
+      for (const [label, answer] of [
+        ['saved', SAVED],
+        ['merged', MERGED],
+      ] as const) {
+        // The server's revision; a merged answer's plan (with anything added meanwhile). Edited meanwhile: the
+        // newer plan is still unsaved and goes next.
+        const after: Facts = {
+          ...f,
+          revision: answer.revision,
+          plan: answer.merged ? 'merged' : f.plan,
+          unsaved: f.edited,
+          sync: f.edited ? 'pending' : 'idle',
+          edited: false,
+          loaded: true,
+        };
+        out[`done.actor.savePlan ${label}`] = { to: after, effects: [deviceCopy(after)] };
+      }
+      out['error.actor.savePlan'] = to({ sync: 'offline', edited: false });
+      break;
+    case 'offline':
+      out.RETRY = retry(f);
+      out[RETRY_TIMER] = { ...retry(f), after: RETRY_MS };
+      break;
+  }
+  return out;
+}
 
 const SYNC_VIEW = {
   none: null,
@@ -231,109 +285,141 @@ const SYNC_VIEW = {
   saving: 'saving',
   offline: 'offline',
 };
+const viewOf = (f: Facts) => ({
+  screen: f.screen,
+  plan: PLANS[f.plan],
+  step: STEPS[f.step],
+  stepNumber: f.step + 1,
+  stepCount: 7,
+  isLastStep: f.step === 6,
+  canAdd: PLANS[f.plan][STEPS[f.step]!].length < ITEMS_MAX,
+  isEmpty: f.plan === 'empty',
+  sync: SYNC_VIEW[f.sync],
+  unsaved: f.unsaved,
+  nothingLoaded: f.sync === 'offline' && !f.loaded,
+});
+const canOf = (f: Facts) => {
+  const ready = f.screen !== 'restoring';
+  return {
+    START: f.screen === 'intro',
+    NEXT: f.screen === 'step',
+    OPEN_STEP: f.screen === 'summary',
+    DONE: f.screen === 'section',
+    BACK: ready,
+    RETRY: f.sync === 'offline',
+    'CHANGE line': ready && !hasLine(f.plan),
+    // Raised by every edit, never sent by the screen: the sync takes it while saved or waiting.
+    EDITED: f.sync === 'idle' || f.sync === 'pending',
+  };
+};
+const RUNNING: Partial<Record<Sync, string[]>> = {
+  none: ['restoreDevice'],
+  loading: ['loadPlan'],
+  saving: ['savePlan'],
+};
 
-function checkAgainstModel(s: Parameters<typeof safetyPlanView>[0], run: PathRun) {
-  const m = model(run.events);
-  const view = safetyPlanView(s);
-  expect(view.screen).toBe(m.screen);
-  expect(view.step).toBe(SAFETY_PLAN_STEPS[m.step]);
-  expect(view.stepNumber).toBe(m.step + 1);
-  expect(view.isLastStep).toBe(m.step === 6);
-  expect(view.canAdd).toBe(true); // no walk comes near 20 lines a step (the rule's own tests do)
-  expect(view.sync).toBe(SYNC_VIEW[m.sync]);
-  expect(view.plan).toEqual(planOf(m.plan, m.withLine));
-  expect(view.isEmpty).toBe(isEmpty(m));
-  expect(view.unsaved).toBe(m.unsaved);
-  expect(view.nothingLoaded).toBe(m.sync === 'offline' && !m.fromDevice && !m.fromServer);
-  expect(s.context.revision).toBe(m.revision);
-  expect(effects.filter(([n]) => n === 'saveDevice').map(([, p]) => p)).toEqual(m.deviceWrites);
-  expect(effects.filter(([n]) => n === 'navigate').map(([, p]) => p)).toEqual(
-    Array.from({ length: m.leaves }, () => ({ to: BACK_TO })),
-  );
-  expect(run.invocations.filter((i) => i.src === 'savePlan').map((i) => i.input)).toEqual(m.saves);
-  expect(run.clock.now()).toBe(m.clock);
-  const can = expectedCan(m);
-  expect({
-    START: s.can({ type: 'START' }),
-    NEXT: s.can({ type: 'NEXT' }),
-    DONE: s.can({ type: 'DONE' }),
-    OPEN_STEP: s.can({ type: 'OPEN_STEP', step: 'helpers' }),
-    BACK: s.can({ type: 'BACK' }),
-    RETRY: s.can({ type: 'RETRY' }),
-    CHANGE: s.can(ADD_LINE),
-  }).toEqual(can);
+/** The two tables of one walk: the model walked breadth-first over the steps the walk offers. */
+function tables(offered: (f: Facts, event: string) => boolean) {
+  const walk = (f: Facts) => Object.entries(moves(f)).filter(([event]) => offered(f, event));
+  const states: Record<string, StateRow> = {};
+  const transitions: Record<string, Record<string, TransitionRow>> = {};
+  const start: Facts = {
+    screen: 'restoring',
+    step: 0,
+    sync: 'none',
+    plan: 'empty',
+    revision: 0,
+    unsaved: false,
+    edited: false,
+    loaded: false,
+  };
+  for (const queue = [start]; queue.length;) {
+    const f = queue.shift()!;
+    const k = keyOf(f);
+    if (states[k]) continue;
+    states[k] = { view: viewOf(f), can: canOf(f), running: RUNNING[f.sync] ?? [] };
+    transitions[k] = {};
+    for (const [event, move] of walk(f)) {
+      transitions[k][event] = {
+        to: keyOf(move.to),
+        effects: move.effects ?? [],
+        invokes: move.invokes ?? [],
+        context: { revision: move.to.revision, unsaved: move.to.unsaved, step: move.to.step },
+        ...(move.after === undefined ? {} : { after: move.after }),
+      };
+      queue.push(move.to);
+    }
+  }
+  return {
+    states,
+    transitions,
+    filterEvents: (s: AnyMachineSnapshot, e: EventObject) => walk(factsOf(s)).some(([event]) => event === eventKey(e)),
+  };
 }
 
 const common = {
+  view: safetyPlanView,
   input: { backTo: BACK_TO },
-  provide: { actions: { saveDevice: record('saveDevice'), navigate: record('navigate') } },
-  paths: 'shortest' as const,
-  assert: { '#safetyPlan': checkAgainstModel },
+  events: CASES,
+  key: (s: AnyMachineSnapshot) => keyOf(factsOf(s)),
 };
-const VIEW_EVENTS = new Set(['START', 'NEXT', 'OPEN_STEP', 'DONE']);
-// EDITED is the machine's own (raised by every edit), never sent from outside.
-const notEdited = (e: EventObject) => e.type !== 'EDITED';
 
-describe('the steps', () => {
-  describeMachinePaths(safetyPlanMachine, {
-    ...common,
-    events: {
-      'xstate.done.actor.restoreDevice': [
-        { type: 'xstate.done.actor.restoreDevice', output: null },
-        { type: 'xstate.done.actor.restoreDevice', output: DEVICE_SAVED },
-      ],
-      'xstate.done.actor.loadPlan': [{ type: 'xstate.done.actor.loadPlan', output: SERVER }],
-      OPEN_STEP: [
-        { type: 'OPEN_STEP', step: 'warning_signs' },
-        { type: 'OPEN_STEP', step: 'helpers' },
-      ],
-    },
-    // The sync stays at loading or idle here: the second walk takes it further.
-    filterEvents: (_, e) =>
-      notEdited(e) &&
-      !['CHANGE', 'RETRY', 'xstate.error.actor.loadPlan', 'xstate.error.actor.restoreDevice'].includes(e.type),
-    serializeState: (s) => JSON.stringify([s.value, s.context.step, safetyPlanView(s).isEmpty]),
-    unreachable: [
-      '#safetyPlan.ready.view.opening',
-      '#safetyPlan.ready.sync.pending',
-      '#safetyPlan.ready.sync.saving',
-      '#safetyPlan.ready.sync.offline',
-    ],
-  });
+// The steps: the sync only loads (the device's copy or none, then the server's plan).
+const STEP_EVENTS = [
+  'done.actor.restoreDevice none',
+  'done.actor.restoreDevice saved',
+  'done.actor.loadPlan server',
+  'START',
+  'NEXT',
+  'BACK',
+  'OPEN_STEP coping',
+  'OPEN_STEP helpers',
+  'DONE',
+];
+describeMachineTables(safetyPlanMachine, {
+  ...common,
+  name: 'safety plan: the steps',
+  ...tables((_, event) => STEP_EVENTS.includes(event)),
+  unreachable: [
+    '#safetyPlan.ready.view.opening',
+    '#safetyPlan.ready.sync.pending',
+    '#safetyPlan.ready.sync.saving',
+    '#safetyPlan.ready.sync.offline',
+  ],
+  guardSides: {
+    hasUnsaved: 'the steps never edit: the sync walk loads with edits kept on the device',
+    editedWhileSaving: 'the steps never save (the sync walk)',
+    changesPlan: 'the steps never edit (the sync walk)',
+  },
+  counts: { paths: 61, transitions: 92 },
 });
 
-describe('the sync', () => {
-  describeMachinePaths(safetyPlanMachine, {
-    ...common,
-    events: {
-      'xstate.done.actor.restoreDevice': [
-        { type: 'xstate.done.actor.restoreDevice', output: null },
-        { type: 'xstate.done.actor.restoreDevice', output: DEVICE_UNSAVED },
-        { type: 'xstate.done.actor.restoreDevice', output: DEVICE_SAVED },
-      ],
-      'xstate.done.actor.loadPlan': [{ type: 'xstate.done.actor.loadPlan', output: SERVER }],
-      'xstate.done.actor.savePlan': [
-        { type: 'xstate.done.actor.savePlan', output: SAVED },
-        { type: 'xstate.done.actor.savePlan', output: MERGED },
-      ],
-      CHANGE: [ADD_LINE],
-    },
-    // The screens stay at the intro or the summary here (the first walk goes through the steps).
-    filterEvents: (_, e) => notEdited(e) && !VIEW_EVENTS.has(e.type),
-    serializeState: (s) =>
-      JSON.stringify([
-        s.value,
-        planName(s.context.plan) ?? JSON.stringify(s.context.plan),
-        s.context.revision,
-        s.context.unsaved,
-        s.context.edits !== s.context.sentEdits,
-        s.context.fromDevice,
-        s.context.fromServer,
-      ]),
-    unreachable: ['#safetyPlan.ready.view.opening', '#safetyPlan.ready.view.step', '#safetyPlan.ready.view.section'],
-  });
+// The sync: the intro or the summary; back only where an edit waits (it sends it at once); the edit that changes
+// nothing only where the plan is saved (it sends nothing).
+const VIEW_EVENTS = ['START', 'NEXT', 'OPEN_STEP coping', 'OPEN_STEP helpers', 'DONE'];
+describeMachineTables(safetyPlanMachine, {
+  ...common,
+  name: 'safety plan: the sync',
+  ...tables(
+    (f, event) =>
+      !VIEW_EVENTS.includes(event) &&
+      (event !== 'BACK' || f.sync === 'pending') &&
+      (event !== 'CHANGE line' || !hasLine(f.plan) || f.sync === 'idle'),
+  ),
+  unreachable: ['#safetyPlan.ready.view.opening', '#safetyPlan.ready.view.step', '#safetyPlan.ready.view.section'],
+  guardSides: {
+    isLastStep: 'the sync walk stays at the intro and the summary (the steps walk)',
+    isFirstStep: 'the sync walk stays at the intro and the summary (the steps walk)',
+  },
+  counts: { paths: 48, transitions: 82 },
 });
 
+// ── Sequences ──
+const effects: Array<[string, unknown]> = [];
+const record = (name: string) => (_: unknown, params: unknown) => void effects.push([name, params]);
+beforeEach(() => {
+  effects.length = 0;
+});
 describe('safety plan machine: sequences', () => {
   function start(device: DevicePlan | null, load: () => Promise<SafetyPlan>) {
     const saves: SafetyPlanSaveBody[] = [];

@@ -2,7 +2,7 @@
 // and the user's week. Binds two flows: the check-in and the week (home summary, the last known one kept per user on
 // the device and shown at once while the server is asked); a saved check-in refreshes the week, so the streak and
 // the chart follow at once.
-import { lazy, Suspense, useMemo } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Link } from 'react-router-dom';
 import styled from 'styled-components';
 import { checkInMachine, checkInView } from '../../../machines/checkin/checkin.machine';
@@ -21,6 +21,8 @@ import { useFlow } from '../../flow/useFlow';
 import { greeting } from '../../lib/greeting';
 import { haptic } from '../../telegram/haptic';
 import { useNewEntryGate } from '../diary/useNewEntryGate';
+import { safeStorage } from '../../telegram/storage';
+import { GREETING_MARK, shellStorageKey } from './keptHomeFormat';
 import { summaryEffects } from './summaryStorage';
 
 const Greeting = styled.h1`
@@ -91,11 +93,22 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
   // «Написать в дневник» (plans with the diary only) passes the diary's own plan and limit check.
   const gate = useNewEntryGate();
   const { view, send } = checkIn;
+  // Home as painted, kept for the next visit today (keptShell.ts) each time the week has painted, unless a mood or a
+  // note is on its way.
+  const settled = !view.noteOpen && !view.savingMood;
+  const keepShell = useCallback(() => {
+    const root = document.getElementById('root');
+    if (settled && telegramId !== null && root)
+      void import('./keepShell').then(({ homeShellOf }) => {
+        const shell = homeShellOf(root);
+        if (shell) safeStorage.set(shellStorageKey(telegramId), shell);
+      });
+  }, [settled, telegramId]);
 
   return (
     <Page>
       <div>
-        <Greeting>{greeting(now, firstName)}</Greeting>
+        <Greeting {...{ [GREETING_MARK]: '' }}>{greeting(now, firstName)}</Greeting>
         <Prompt>{homeCopy.prompt}</Prompt>
       </div>
 
@@ -144,7 +157,7 @@ export default function HomeScreen({ now = new Date() }: { now?: Date }) {
 
       {/* The user's week comes in its own chunk (the first load's budget), its data requested from the entry. */}
       <Suspense fallback={<WeekLoading />}>
-        <HomeWeek view={week.view} onRetry={() => week.send({ type: 'RETRY' })} />
+        <HomeWeek view={week.view} onRetry={() => week.send({ type: 'RETRY' })} onPainted={keepShell} />
       </Suspense>
     </Page>
   );

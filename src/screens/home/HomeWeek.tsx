@@ -3,6 +3,7 @@
 // данные» with «Попробовать снова» on a failure. A known week (kept from the last opening, or shown before a refresh)
 // stays on screen while it is asked for again — no spinner over it — and a failed update adds only a quiet note. A chunk of its own (HomeScreen loads it lazily), so the first load of home
 // does not grow.
+import { useEffect } from 'react';
 import styled from 'styled-components';
 import type { HomeSummaryView } from '../../../machines/home/home-summary.machine';
 import { Button } from '../../components/Button';
@@ -32,9 +33,22 @@ const StaleNote = styled.p`
   color: ${({ theme }) => theme.color.hint};
 `;
 
-export default function HomeWeek({ view, onRetry }: { view: HomeSummaryView; onRetry: () => void }) {
+export default function HomeWeek({
+  view,
+  onRetry,
+  onPainted,
+}: {
+  view: HomeSummaryView;
+  onRetry: () => void;
+  /** After each commit that shows a week (home keeps itself for the next visit then). */
+  onPainted?: () => void;
+}) {
   const summary = view.summary;
   const copy = homeWeekCopy;
+  const shown = view.status !== 'loading' && view.status !== 'error' && summary !== null;
+  useEffect(() => {
+    if (shown) onPainted?.();
+  });
 
   if (view.status === 'loading') return <WeekLoading />;
   if (view.status === 'error' || !summary)

@@ -1,0 +1,186 @@
+// The home a device keeps for its next visit today (src/screens/home/keepShell.ts; found by keptShell.ts, painted by
+// paintKeptHome.ts): painted only for the launch's
+// own user, on the day it was kept, in the launch's theme; its greeting written afresh; only the CSS it uses; a tap
+// on it replayed on React's control, once React's first commit has replaced it.
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { homeShellOf, usedCss } from '../../src/screens/home/keepShell';
+import { GREETING_MARK, KEPT_MARK, shellStorageKey } from '../../src/screens/home/keptHomeFormat';
+import { keptHomeToPaint } from '../../src/screens/home/keptShell';
+import { paintKeptHome } from '../../src/screens/home/paintKeptHome';
+
+const ANNA = 7_001;
+const THEME = '{"bg_color":"#17212b","text_color":"#f5f5f5"}';
+const MORNING = new Date(2030, 0, 14, 9, 30);
+const EVENING = new Date(2030, 0, 14, 20, 15);
+
+/** A launch as Telegram opens the app: the init data and the theme in the URL's hash. */
+function launchAs(id: number, theme = THEME) {
+  const initData = new URLSearchParams({ user: JSON.stringify({ id, first_name: 'Анна' }), hash: 'x' }).toString();
+  const hash = new URLSearchParams({
+    tgWebAppData: initData,
+    tgWebAppPlatform: 'android',
+    tgWebAppVersion: '8.0',
+    tgWebAppThemeParams: theme,
+  }).toString();
+  window.history.replaceState(null, '', `/app/home#${hash}`);
+  localStorage.removeItem('tg_init_data');
+  sessionStorage.clear();
+}
+
+const root = () => document.getElementById('root')!;
+
+/** What home does once its week has painted: keep its record for this user (HomeScreen.tsx). */
+function keepHomeShell(telegramId: number, container: HTMLElement, now: Date) {
+  const shell = homeShellOf(container, now);
+  if (shell) localStorage.setItem(shellStorageKey(telegramId), shell);
+}
+
+/** What the entry does: find the launch's kept home, then paint it. */
+function paintKept(now: Date): boolean {
+  const found = keptHomeToPaint(now);
+  return found ? paintKeptHome(root(), found) : false;
+}
+
+/** Home as React would have painted it: its rules in a style sheet (each inserted first), a greeting, a link, a radio. */
+function paintHome() {
+  const style = document.createElement('style');
+  document.head.append(style);
+  style.sheet!.insertRule('.used { color: var(--app-text-color); }');
+  style.sheet!.insertRule('.unused { color: red; }');
+  style.sheet!.insertRule('body { margin: 0; }');
+  document.documentElement.style.setProperty('--app-text-color', '#f5f5f5');
+  root().innerHTML =
+    `<h1 class="used" ${GREETING_MARK}>Доброе утро, Анна</h1><p>Как вы себя чувствуете сегодня?</p>` +
+    '<button aria-label="Хорошее">🙂</button><a href="/app/diary">Дневник</a>';
+}
+
+/** React's first commit: the container emptied and home painted again, its controls live. */
+function reactTakesOver(onDiary: () => void) {
+  root().textContent = '';
+  const greetingElement = document.createElement('h1');
+  greetingElement.textContent = 'Добрый вечер, Анна';
+  const radio = document.createElement('button');
+  radio.setAttribute('aria-label', 'Хорошее');
+  const link = document.createElement('a');
+  link.href = '/app/diary';
+  link.textContent = 'Дневник';
+  link.addEventListener('click', (event) => {
+    event.preventDefault();
+    onDiary();
+  });
+  root().append(greetingElement, radio, link);
+}
+
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
+beforeEach(() => {
+  document.body.innerHTML = '<div id="root"></div>';
+  document.head.innerHTML = '';
+  document.documentElement.removeAttribute('style');
+  localStorage.clear();
+});
+afterEach(() => localStorage.clear());
+
+describe('the kept home', () => {
+  it('keeps only the CSS its markup uses, and every rule bound to no class', () => {
+    paintHome();
+    expect(usedCss(document, root())).toBe('body {margin: 0;}\n.used {color: var(--app-text-color);}');
+  });
+
+  it('is painted for the same user, day and theme, with the greeting of the hour and the kept colours', () => {
+    launchAs(ANNA);
+    paintHome();
+    keepHomeShell(ANNA, root(), MORNING);
+    document.body.innerHTML = '<div id="root"></div>';
+    document.head.innerHTML = '';
+    document.documentElement.removeAttribute('style');
+
+    expect(paintKept(EVENING)).toBe(true);
+    expect(root().hasAttribute(KEPT_MARK)).toBe(true);
+    expect(root().querySelector('h1')!.textContent).toBe('Добрый вечер, Анна');
+    expect(root().querySelector('p')!.textContent).toBe('Как вы себя чувствуете сегодня?');
+    expect(document.head.querySelector('style')!.textContent).toBe(
+      'body {margin: 0;}\n.used {color: var(--app-text-color);}',
+    );
+    expect(document.documentElement.style.getPropertyValue('--app-text-color')).toBe('#f5f5f5');
+  });
+
+  it.each([
+    ['another user', () => launchAs(ANNA + 1), MORNING],
+    ['another theme', () => launchAs(ANNA, '{"bg_color":"#ffffff"}'), MORNING],
+    ['the next day', () => launchAs(ANNA), new Date(2030, 0, 15, 0, 5)],
+  ])('is not painted for %s', (_, launch, now) => {
+    launchAs(ANNA);
+    paintHome();
+    keepHomeShell(ANNA, root(), MORNING);
+    root().innerHTML = '';
+    launch();
+    expect(paintKept(now)).toBe(false);
+    expect(root().innerHTML).toBe('');
+  });
+
+  it('is not painted where React has painted already', () => {
+    launchAs(ANNA);
+    paintHome();
+    keepHomeShell(ANNA, root(), MORNING);
+    root().innerHTML = '<main>React</main>';
+    expect(paintKept(MORNING)).toBe(false);
+    expect(root().innerHTML).toBe('<main>React</main>');
+  });
+
+  it('is not kept while part of home is loading, nor when nothing was kept or it does not parse', () => {
+    launchAs(ANNA);
+    paintHome();
+    root().insertAdjacentHTML('beforeend', '<div role="progressbar"></div>');
+    keepHomeShell(ANNA, root(), MORNING);
+    expect(localStorage.getItem(shellStorageKey(ANNA))).toBeNull();
+    expect(paintKept(MORNING)).toBe(false);
+    localStorage.setItem(shellStorageKey(ANNA), '{"v":1,"html":3}');
+    expect(paintKept(MORNING)).toBe(false);
+  });
+
+  it('holds a tap until React has painted, then gives it to the same control; the kept styles go', async () => {
+    launchAs(ANNA);
+    paintHome();
+    keepHomeShell(ANNA, root(), MORNING);
+    document.head.innerHTML = '';
+    root().innerHTML = '';
+    expect(paintKept(MORNING)).toBe(true);
+
+    const link = root().querySelector('a')!;
+    const tap = new MouseEvent('click', { bubbles: true, cancelable: true });
+    link.dispatchEvent(tap);
+    expect(tap.defaultPrevented).toBe(true);
+
+    const opened: string[] = [];
+    reactTakesOver(() => opened.push('diary'));
+    await flush();
+    expect(opened).toEqual(['diary']);
+    expect(root().hasAttribute(KEPT_MARK)).toBe(false);
+    expect(document.head.querySelector('style')).toBeNull();
+
+    // React's own links are not held afterwards.
+    const later = new MouseEvent('click', { bubbles: true, cancelable: true });
+    root().querySelector('button')!.dispatchEvent(later);
+    expect(later.defaultPrevented).toBe(false);
+  });
+
+  it('drops a tap when React paints another screen without that control', async () => {
+    launchAs(ANNA);
+    paintHome();
+    keepHomeShell(ANNA, root(), MORNING);
+    root().innerHTML = '';
+    expect(paintKept(MORNING)).toBe(true);
+    root()
+      .querySelector('a')!
+      .dispatchEvent(new MouseEvent('click', { bubbles: true, cancelable: true }));
+    root().textContent = '';
+    const retry = document.createElement('button');
+    let pressed = 0;
+    retry.addEventListener('click', () => (pressed += 1));
+    retry.textContent = 'Повторить';
+    root().append(retry);
+    await flush();
+    expect(pressed).toBe(0);
+  });
+});
