@@ -130,8 +130,8 @@ describe('auth machine with app-like actors', () => {
         .start()
         .getSnapshot().context.onboardingCompleted,
     ).toBe(true);
-    // No input at all: nothing stored.
-    expect(createActor(machine).start().getSnapshot().context.onboardingCompleted).toBe(false);
+    // No input at all (undefined): nothing stored.
+    expect(createActor(machine, { input: undefined }).start().getSnapshot().context.onboardingCompleted).toBe(false);
     const fresh = createActor(machine, { input: {} }).start();
     expect(fresh.getSnapshot().context.onboardingCompleted).toBe(false);
     fresh.send({ type: 'ONBOARDING_COMPLETED' });

@@ -223,7 +223,7 @@ describeMachineTables(checkInMachine, {
     const c = decodeCard(s);
     if (c.shown === 'bad' && c.at === 'loading')
       return e.type === 'xstate.done.actor.loadToday' && (e as { output?: unknown }).output === PRO_WITH_BAD;
-    if (e.type === 'MOOD.SELECT' && (e as { mood: string }).mood === 'bad')
+    if (e.type === 'MOOD.SELECT' && (e as { mood?: unknown }).mood === 'bad')
       return c.at === 'loading' && c.shown === null;
     return e.type !== 'NOTE.CHANGE' || c.note !== NOTE_KEPT;
   },
