@@ -70,6 +70,9 @@ state(
     'error.actor.loadUser auth': 'error.auth init',
     'error.actor.loadUser other': 'error.other init',
     'error.actor.loadUser unclassified': 'error.other init',
+    // A rejection with no reason at all, or null: also «Что-то пошло не так», never a crash.
+    'error.actor.loadUser nothing': 'error.other init',
+    'error.actor.loadUser null': 'error.other init',
   },
 );
 state('authenticated init anna', { status: 'authenticated', signedIn: true }, {});
@@ -93,6 +96,8 @@ describeMachineTables(authMachine, {
       auth: { type: 'xstate.error.actor.loadUser', error: failure('auth') },
       other: { type: 'xstate.error.actor.loadUser', error: failure('other') },
       unclassified: { type: 'xstate.error.actor.loadUser', error: new TypeError('not classified') },
+      nothing: { type: 'xstate.error.actor.loadUser', error: undefined },
+      null: { type: 'xstate.error.actor.loadUser', error: null },
     },
   },
   key: (s) =>
@@ -106,7 +111,7 @@ describeMachineTables(authMachine, {
       .join(' '),
   states,
   transitions,
-  counts: { paths: 37, transitions: 54 },
+  counts: { paths: 41, transitions: 58 },
 });
 
 describe('auth machine with app-like actors', () => {
@@ -125,6 +130,8 @@ describe('auth machine with app-like actors', () => {
         .start()
         .getSnapshot().context.onboardingCompleted,
     ).toBe(true);
+    // No input at all (undefined): nothing stored.
+    expect(createActor(machine, { input: undefined }).start().getSnapshot().context.onboardingCompleted).toBe(false);
     const fresh = createActor(machine, { input: {} }).start();
     expect(fresh.getSnapshot().context.onboardingCompleted).toBe(false);
     fresh.send({ type: 'ONBOARDING_COMPLETED' });

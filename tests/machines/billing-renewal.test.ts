@@ -39,6 +39,8 @@ const failures = {
   'error.actor.setRenewal words': 'failed words',
   'error.actor.setRenewal none': 'failed none',
   'error.actor.setRenewal offline': 'failed none',
+  // A rejection with no reason at all: the card's own words, not a crash.
+  'error.actor.setRenewal nothing': 'failed none',
 };
 
 describeMachineTables(renewalMachine, {
@@ -53,6 +55,7 @@ describeMachineTables(renewalMachine, {
       words: { type: 'xstate.error.actor.setRenewal', error: { detail: WORDS } },
       none: { type: 'xstate.error.actor.setRenewal', error: { detail: null } },
       offline: { type: 'xstate.error.actor.setRenewal', error: new Error('offline') },
+      nothing: { type: 'xstate.error.actor.setRenewal', error: undefined },
     },
   },
   key,
@@ -71,5 +74,5 @@ describeMachineTables(renewalMachine, {
     'failed words': retry,
     'failed none': retry,
   },
-  counts: { paths: 10, transitions: 14 },
+  counts: { paths: 12, transitions: 16 },
 });

@@ -112,6 +112,8 @@ const MF: Facts = { ...R25, value: ready('moreFailed', 'idle') };
 const ALL: Facts = { ...R25, shown: range(1, 25) };
 on(R25, 'LOAD_MORE', LM, { invokes: [nextLoad(20)] });
 on(LM, 'done.actor.loadNextPage rest', ALL);
+// The list shifted by one since the first page (a chat moved up): c20 comes again and is not shown twice.
+on(LM, 'done.actor.loadNextPage shifted', ALL);
 on(ALL, 'LOAD_MORE', ALL); // everything shown: ignored
 on(LM, 'error.actor.loadNextPage', MF);
 on(MF, 'RETRY', LM, { invokes: [nextLoad(20)] });
@@ -159,7 +161,9 @@ function eventKey(e: { type: string; id?: unknown; output?: unknown }) {
             ? 'single'
             : 'none'
         : e.type === 'xstate.done.actor.loadNextPage'
-          ? 'rest'
+          ? (e.output as ChatListResponse).chats[0]?.id === 'c20'
+            ? 'shifted'
+            : 'rest'
           : null;
   return label ? `${type} ${label}` : type;
 }
@@ -179,6 +183,10 @@ describeMachineTables(chatListMachine, {
         type: 'xstate.done.actor.loadNextPage',
         output: { total: (s.context as ChatListContext).total, chats: lastPage.chats },
       },
+      shifted: {
+        type: 'xstate.done.actor.loadNextPage',
+        output: { total: (s.context as ChatListContext).total, chats: chats(20, 25) },
+      },
     }),
     'DELETE.REQUEST': {
       first: { type: 'DELETE.REQUEST', id: 'c1' },
@@ -189,7 +197,7 @@ describeMachineTables(chatListMachine, {
   filterEvents: (s, e) => transitions[listKey(s)]?.[eventKey(e)] !== undefined,
   states,
   transitions,
-  counts: { paths: 10, transitions: 24 },
+  counts: { paths: 11, transitions: 25 },
 });
 
 describe('chat list machine: sequences', () => {

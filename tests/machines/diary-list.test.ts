@@ -239,7 +239,8 @@ describeMachineTables(diaryListMachine, {
         type: 'xstate.done.actor.loadFirstPage',
         output: s.context.filter === 'favorites' ? { entries: starred(1, 20), total: 25 } : firstPage,
       },
-      nothing: { type: 'xstate.done.actor.loadFirstPage', output: { entries: [], total: 0, check_ins: [] } },
+      // No entry, and no check-ins field at all (it is optional): «Дневник пуст».
+      nothing: { type: 'xstate.done.actor.loadFirstPage', output: { entries: [], total: 0 } },
       marks: { type: 'xstate.done.actor.loadFirstPage', output: marksOnly },
     }),
     'xstate.done.actor.loadNextPage': (s) => ({
@@ -332,13 +333,22 @@ describe('diary list machine: sequences', () => {
       { input: { now: () => NOW } },
     ).start();
     await waitFor(actor, (s) => s.matches('ready'));
+    // An entry not in the list has no star to toggle.
+    expect(actor.getSnapshot().can({ type: 'FAVORITE.TOGGLE', id: 'e99' })).toBe(false);
     actor.send({ type: 'FAVORITE.TOGGLE', id: 'e1' });
     actor.send({ type: 'FAVORITE.TOGGLE', id: 'e1' });
     actor.send({ type: 'FAVORITE.TOGGLE', id: 'e2' });
-    expect(toggles).toEqual(['e1', 'e2']);
-    expect(actor.getSnapshot().context.togglingIds).toEqual(['e1', 'e2']);
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e3' });
+    expect(toggles).toEqual(['e1', 'e2', 'e3']);
+    expect(actor.getSnapshot().context.togglingIds).toEqual(['e1', 'e2', 'e3']);
+    // Each answer enables its own star only.
     settle.e2!.ok(makeEntry(2, { is_favorite: true, title: 'с сервера' }));
+    await waitFor(actor, (s) => s.context.togglingIds.length === 2);
+    expect(actor.getSnapshot().context.togglingIds).toEqual(['e1', 'e3']);
     settle.e1!.fail(new Error('boom'));
+    await waitFor(actor, (s) => s.context.togglingIds.length === 1);
+    expect(actor.getSnapshot().context.togglingIds).toEqual(['e3']);
+    settle.e3!.ok(makeEntry(3, { is_favorite: true }));
     await waitFor(actor, (s) => s.context.togglingIds.length === 0);
     const ctx = actor.getSnapshot().context;
     expect(ctx.entries[1]).toMatchObject({ id: 'e2', is_favorite: true, title: 'с сервера' });
@@ -377,6 +387,10 @@ describe('diary list machine: paging under a filter', () => {
     const ids = actor.getSnapshot().context.entries.map((e) => e.id);
     expect(ids).toEqual(entries(1, 25).map((e) => e.id)); // e21 was not skipped, nothing doubled
     expect(actor.getSnapshot().can({ type: 'LOAD_MORE' })).toBe(false);
+    // Starred again: e3 is back in the server's list (its own old copy decides, not another entry's).
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e3' });
+    await waitFor(actor, (s) => s.context.togglingIds.length === 0);
+    expect(actor.getSnapshot().context.total).toBe(25);
   });
 
   it('a star that changes the server’s list while a page loads re-asks from the new offset', async () => {
@@ -403,6 +417,62 @@ describe('diary list machine: paging under a filter', () => {
     expect(actor.getSnapshot().context.entries.map((e) => e.id)).toEqual(entries(1, 25).map((e) => e.id));
   });
 
+  it('a star answered during a page load is judged by its own entry, not the first one', async () => {
+    const { machine, calls } = fakeList((q) =>
+      q.skip === 0 ? Promise.resolve({ entries: starred(1, 20), total: 25 }) : new Promise(() => {}),
+    );
+    const releases: Record<string, (e: DiaryEntry) => void> = {};
+    const actor = createActor(
+      machine.provide({
+        actors: {
+          toggleFavorite: fromPromise<DiaryEntry, { id: string }>(
+            ({ input }) => new Promise((r) => (releases[input.id] = r)),
+          ),
+        },
+      }),
+      { input: { filter: 'favorites', now: () => NOW } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    // e1 un-starred first: it stays on screen; the server lists one fewer.
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e1' });
+    releases.e1!({ ...starred(1, 1)[0]!, is_favorite: false });
+    await waitFor(actor, (s) => s.context.togglingIds.length === 0);
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e3' });
+    actor.send({ type: 'LOAD_MORE' });
+    releases.e3!({ ...starred(3, 3)[0]!, is_favorite: false });
+    await new Promise((r) => setTimeout(r, 0));
+    // From 19 (e1 gone from the server's list), then again from 18 once e3 left it too.
+    expect(calls.slice(1).map((c) => c.skip)).toEqual([19, 18]);
+  });
+
+  it('a star answered during a page load for an entry no longer listed changes nothing', async () => {
+    const { machine, calls } = fakeList((q) =>
+      q.is_favorite
+        ? q.skip === 0
+          ? Promise.resolve({ entries: starred(7, 7), total: 2 })
+          : new Promise(() => {})
+        : Promise.resolve(firstPage),
+    );
+    let release!: (e: DiaryEntry) => void;
+    const actor = createActor(
+      machine.provide({
+        actors: { toggleFavorite: fromPromise<DiaryEntry, { id: string }>(() => new Promise((r) => (release = r))) },
+      }),
+      { input: { now: () => NOW } },
+    ).start();
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    // e5 starred under «Все»; «Избранное» chosen before the answer, its list without e5; the next page asked for.
+    actor.send({ type: 'FAVORITE.TOGGLE', id: 'e5' });
+    actor.send({ type: 'FILTER.SELECT', filter: 'favorites' });
+    await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
+    actor.send({ type: 'LOAD_MORE' });
+    release({ ...makeEntry(5), is_favorite: true });
+    await new Promise((r) => setTimeout(r, 0));
+    expect(actor.getSnapshot().status).toBe('active');
+    expect(actor.getSnapshot().context).toMatchObject({ total: 2, togglingIds: [] });
+    expect(calls.slice(1).map((c) => c.skip)).toEqual([0, 1]);
+  });
+
   it('a page overlapping the loaded ones (the list shifted) appends only new entries', async () => {
     const { machine } = fakeList(async (q) => (q.skip === 0 ? firstPage : { entries: entries(19, 25), total: 25 }));
     const actor = createActor(machine, { input: { now: () => NOW } }).start();
@@ -410,6 +480,15 @@ describe('diary list machine: paging under a filter', () => {
     actor.send({ type: 'LOAD_MORE' });
     await waitFor(actor, (s) => s.matches({ ready: 'idle' }));
     expect(actor.getSnapshot().context.entries.map((e) => e.id)).toEqual(entries(1, 25).map((e) => e.id));
+  });
+
+  it('without an injected clock, «Неделя» counts its 7 days back from the real time', () => {
+    const week = 7 * 24 * 3_600_000;
+    const before = Date.now();
+    const actor = createActor(diaryListMachine, { input: { filter: 'week' } });
+    const from = Date.parse(actor.getSnapshot().context.query.dateFrom!);
+    expect(from).toBeGreaterThanOrEqual(before - week);
+    expect(from).toBeLessThanOrEqual(Date.now() - week);
   });
 
   it('week/month: the window is fixed when the chip is chosen, not recomputed per page', async () => {

@@ -184,6 +184,38 @@ describe('plan selection: by hand', () => {
   });
 });
 
+describe('plan selection: a period priced in one currency only', () => {
+  it('shows no badge and, once picked, no offer: an offer needs both prices (pricing.ts)', () => {
+    const plans = makePlans(subscription('START'));
+    // The server's PRO, but its 3 months priced in Stars alone.
+    const starsOnly = {
+      ...plans,
+      tiers: plans.tiers.map((t) =>
+        t.id !== 'PRO'
+          ? t
+          : {
+              ...t,
+              periods: t.periods.map((p) =>
+                p.months === 3 ? { ...p, prices: p.prices.filter((x) => x.currency === 'STARS') } : p,
+              ),
+            },
+      ),
+    };
+    const snapshot = planSelectionMachine.resolveState({
+      value: 'ready',
+      context: { data: starsOnly, periods: { PRO: 3 } },
+    });
+    const pro = planSelectionView(snapshot).others.find((c) => c.id === 'PRO')!;
+    expect(pro.periods).toEqual([
+      { months: 1, discount: 0, selected: false },
+      { months: 3, discount: 0, selected: true },
+      { months: 6, discount: PRICES.PRO.starsOff[2], selected: false },
+      { months: 12, discount: PRICES.PRO.starsOff[3], selected: false },
+    ]);
+    expect(pro.offer).toBeNull();
+  });
+});
+
 describe('period words', () => {
   it('Russian agreement for «за N месяцев» and the invoices; «1 месяц» / «N мес» on the buttons', () => {
     expect([1, 2, 3, 5, 6, 11, 12, 14, 21, 22, 25, 101, 111].map(monthsPhrase)).toEqual([

@@ -105,6 +105,7 @@ for (const f of ['none', 'some', 'all'] as Failure[]) {
     'error.actor.loadProfile some': 'error some',
     'error.actor.loadProfile parts': 'error all',
     'error.actor.loadProfile offline': 'error all',
+    'error.actor.loadProfile nothing': 'error all',
   };
 }
 for (const f of ['some', 'all'] as Failure[]) {
@@ -156,6 +157,8 @@ describeMachineTables(profileMachine, {
       // No part named: every load failed.
       parts: { type: 'xstate.error.actor.loadProfile', error: { parts: [] } },
       offline: { type: 'xstate.error.actor.loadProfile', error: new Error('offline') },
+      // A rejection with no reason at all: every load failed.
+      nothing: { type: 'xstate.error.actor.loadProfile', error: undefined },
     },
     'TRIAL.ACTIVATED': { trial: { type: 'TRIAL.ACTIVATED', subscription: trialSubscription } },
     'RENEWAL.CHANGED': { off: { type: 'RENEWAL.CHANGED', subscription: renewalOff } },
@@ -166,7 +169,7 @@ describeMachineTables(profileMachine, {
   key,
   states,
   transitions,
-  counts: { paths: 28, transitions: 42 },
+  counts: { paths: 31, transitions: 45 },
 });
 
 describe('the subscription card', () => {
@@ -194,6 +197,26 @@ describe('the subscription card', () => {
       trial: false,
       renewal: null,
     });
+  });
+
+  it('a tier the plans no longer list: named by its code, no description, the plans offered', () => {
+    const snapshot = profileMachine.resolveState({
+      value: { ready: 'idle' },
+      context: {
+        data: { ...profileData(subscription('PRO')), tiers: tiers.filter((t) => t.id !== 'PRO') },
+        failed: [],
+      },
+    });
+    const view = profileView(snapshot);
+    expect(view.plan).toEqual({
+      tier: 'PRO',
+      name: 'PRO',
+      description: '',
+      expiresAt: '2030-01-15T10:00:00.000Z',
+      trial: false,
+      renewal: null,
+    });
+    expect(view.canUpgrade).toBe(true);
   });
 
   it('a monthly Stars subscription shows whether it renews and its next charge', () => {
