@@ -52,7 +52,7 @@ async function startAtHome(auth: AuthActor): Promise<void> {
     if (!auth.getSnapshot().matches('loading')) done(auth.getSnapshot());
   });
   const view = settled ? authView(settled) : null;
-  if (view?.status === 'authenticated' && view.onboardingCompleted && window.location.pathname !== paths.home)
+  if (view?.status === 'authenticated' && view.onboardingCompleted)
     window.history.replaceState(window.history.state, '', paths.home);
 }
 
@@ -92,7 +92,7 @@ export async function boot(container: HTMLElement): Promise<TelegramStatus> {
   // Auth starts before the first render: with the entry's sign-in answer already here (earlySignIn.ts) the machine is
   // signed in by the time React renders, so the first render is the screen itself, not the splash first.
   const auth = createAuthActor().start();
-  if (screen === 'home') await startAtHome(auth);
+  if (screen === 'home' && window.location.pathname !== paths.home) await startAtHome(auth);
   root.render(
     <StrictMode>
       <BrowserRouter>
