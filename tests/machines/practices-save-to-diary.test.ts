@@ -1,6 +1,8 @@
 // «Сохранить в дневник» on a step practice's finish screen as two tables (created, refused by the plan or the
 // limit, failed, tried again), with the effects of every step. Only an attempt that may still
 // go through (the limit, a failure) keeps the draft past the session; the plan's refusal lets it go.
+import { describe, expect, it } from 'vitest';
+import { createActor } from 'xstate';
 import type { DiaryCreateBody } from '../../contract/diary';
 import { saveToDiaryMachine, saveToDiaryView } from '../../machines/practices/steps/save-to-diary.machine';
 import { describeMachineTables, stateValue, type TransitionRow } from '../support/machine-tables';
@@ -69,4 +71,14 @@ describeMachineTables(saveToDiaryMachine, {
     'saving kept': { ...answers, 'done.actor.createEntry': { ...answers['done.actor.createEntry'], to: 'saved kept' } },
   },
   counts: { paths: 7, transitions: 10 },
+});
+
+// The tables reach `idle` with nothing kept through the plan's refusal too, so they do not say where the machine
+// starts; a save not yet tried keeps nothing (Stryker: `kept: true` in the initial context survived them).
+describe('save to diary, opened', () => {
+  it('starts with nothing kept on the device', () => {
+    const actor = createActor(saveToDiaryMachine, { input: { body } }).start();
+    expect(saveToDiaryView(actor.getSnapshot())).toEqual({ status: 'idle', kept: false });
+    actor.stop();
+  });
 });
