@@ -16,7 +16,7 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { assessByRules, modelEvidence, modelInput, type RiskTier } from '../contract/safety/detect';
+import { assessByRules, CONTEXT_MESSAGES, modelEvidence, modelInput, type RiskTier } from '../contract/safety/detect';
 import { unpackHead, type Model, type PackedHead } from '../contract/safety/model';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
@@ -241,7 +241,12 @@ export function crossValidate(examples: readonly Prepared[]): OutOfFold[] {
     for (const example of examples.filter((candidate) => candidate.fold === fold)) {
       const context = example.context ?? [];
       const rules = assessByRules(example.text, context);
-      const evidence = modelEvidence(example.text, context, rules, model);
+      // The input after the whole context is the one prepare() computed (modelInput reads no more of it).
+      const inputAfter = (earlier: readonly string[]) =>
+        earlier.length === Math.min(context.length, CONTEXT_MESSAGES)
+          ? example.features
+          : modelInput(example.text, earlier, BITS);
+      const evidence = modelEvidence(example.text, context, rules, model, inputAfter);
       readings.push({ example, fold, rules: rules.tier, evidence: evidence.crisis, concernEvidence: evidence.concern });
     }
   }
