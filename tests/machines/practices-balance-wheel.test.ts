@@ -94,6 +94,25 @@ describe('balance wheel', () => {
     expect(view().answers.energy).toBe('Спать больше');
   });
 
+  it('the view hands the screen the same fields and weak areas until they change (step-flow.ts)', async () => {
+    const { actor, write, send } = await startStepMachine(balanceWheelMachine);
+    const view = () => balanceWheelView(actor.getSnapshot());
+    const start = view();
+    actor.send({ type: 'RATE', area: 'energy', value: 4 });
+    expect(view().ratings).toMatchObject({ energy: 4 });
+    // Still every area below 6: the same arrays.
+    expect(view().weak).toBe(start.weak);
+    expect(view().fields).toBe(start.fields);
+    send('NEXT');
+    send('NEXT');
+    const plan = view();
+    expect(plan.fields.map((f) => f.field)).toEqual(['energy', 'focus', 'emotions', 'relationships']);
+    write('energy', 'Спать больше');
+    expect(view().answers.energy).toBe('Спать больше');
+    expect(view().fields).toBe(plan.fields);
+    expect(view().weak).toBe(plan.weak);
+  });
+
   it('the average rounds to one decimal', () => {
     expect(wheelAverage({ energy: 1, focus: 2, emotions: 2, relationships: 2 })).toBe(1.8);
     expect(wheelAverage({ energy: 10, focus: 10, emotions: 10, relationships: 9 })).toBe(9.8);
