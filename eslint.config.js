@@ -45,6 +45,10 @@ const zodMessage =
   'This contract module loads zod: the client imports only its types (import type …); shared numbers are in ' +
   'contract/constants.ts.';
 
+// React Router's Link and NavLink keep prefetching, route discovery and URL masks on the first load (decision 0273).
+const routerLinkMessage =
+  'Use RouteLink (src/components/RouteLink.tsx): React Router’s Link and NavLink add ≈ 2 KB gzip to the first load.';
+
 const ROUTE_MESSAGE =
   'Routes are HTTP only: a route file imports its domain’s service.ts (the rules and reads are there), never its ' +
   'repository.ts or a rule file.';
@@ -119,13 +123,18 @@ export default defineConfig([
     },
   },
 
-  // The client (machines and src/) takes only types from the contract modules that load zod.
+  // The client (machines and src/) takes only types from the contract modules that load zod, and no router Link.
   {
     files: ['machines/**/*.ts', 'src/**/*.{ts,tsx}'],
     rules: {
       '@typescript-eslint/no-restricted-imports': [
         'error',
         {
+          paths: ['react-router', 'react-router-dom'].map((name) => ({
+            name,
+            importNames: ['Link', 'NavLink'],
+            message: routerLinkMessage,
+          })),
           patterns: [
             {
               regex: `(^|/)contract/(${zodContracts.map((f) => f.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')).join('|')})$`,

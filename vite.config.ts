@@ -4,6 +4,7 @@ import react from '@vitejs/plugin-react';
 import { launchPreload } from './vite-plugins/launch-preload.ts';
 import { offlineShell } from './vite-plugins/offline-shell.ts';
 import { precompress } from './vite-plugins/precompress.ts';
+import { pureRouter } from './vite-plugins/pure-router.ts';
 import { startChunk } from './vite-plugins/start-chunk.ts';
 
 // The client build. The API server serves dist/ (see server/start/client.ts); in dev it mounts Vite as middleware.
@@ -30,6 +31,7 @@ export default defineConfig(({ command }) => {
     },
     plugins: [
       react(),
+      pureRouter(),
       launchPreload({
         boot: 'src/boot.tsx',
         // The lazily loaded modules of each start screen (src/routeChunks.ts `startScreenChunks`).

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from './RouteLink';
 import styled from 'styled-components';
 import { navCopy } from '../copy/nav';
 import { TABS, TAB_PATHS, type Tab } from '../lib/tabs';
@@ -35,7 +35,7 @@ const Bar = styled.nav`
  * «Практики», is about 5.4 times its font size wide), then stays at that size: five tabs cannot hold 22 px labels
  * on a phone, and a cut or wrapped label helps no one. The page content scales fully.
  */
-const Item = styled(Link)<{ $active: boolean }>`
+const Item = styled(RouteLink)<{ $active: boolean }>`
   min-height: ${({ theme }) => theme.bottomNavHeight};
   min-width: 0;
   display: flex;

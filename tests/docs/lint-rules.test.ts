@@ -135,6 +135,27 @@ describe('zod stays out of the client', () => {
   });
 });
 
+describe("React Router's Link stays out of the client", () => {
+  const LINK_RULE = 'Use RouteLink (src/components/RouteLink.tsx)';
+  it.each([
+    ["import { Link } from 'react-router-dom';", SCREEN],
+    ["import { NavLink } from 'react-router';", 'src/components/Probe.tsx'],
+  ])('%s in %s → reported', (line, file) =>
+    expectReported(asModule(line), file, '@typescript-eslint/no-restricted-imports', LINK_RULE),
+  );
+
+  it("the router's hooks and RouteLink pass", async () => {
+    for (const line of [
+      "import { useLocation, useHref, useLinkClickHandler } from 'react-router-dom';",
+      "import { RouteLink } from '../../components/RouteLink';",
+    ])
+      expect(
+        found(await lint(asModule(line), SCREEN)).filter((m) => !m.startsWith('@typescript-eslint/no-unused-vars')),
+        line,
+      ).toEqual([]);
+  });
+});
+
 describe('the server checks init data with its own constant-time comparison', () => {
   const INIT_DATA_RULE = 'compares the HMAC with !==';
   it.each([

@@ -1,5 +1,5 @@
 // The profile's menu: rows that are links (navigation), each with its chevron.
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../RouteLink';
 import styled from 'styled-components';
 import { ChevronIcon } from '../icons';
 import { groupedRow, groupedRows } from '../grouped';
@@ -11,7 +11,7 @@ const List = styled.ul`
   ${groupedRows}
 `;
 
-const Row = styled(Link)`
+const Row = styled(RouteLink)`
   ${groupedRow}
   text-decoration: none;
 `;

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { paths } from '../../../machines/paths';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../components/RouteLink';
 import styled from 'styled-components';
 import { StatusScreen } from '../../components/StatusScreen';
 import { authCopy, type AuthErrorKind } from '../../copy/auth';
@@ -16,7 +16,7 @@ const ICONS: Record<AuthErrorKind, () => ReactNode> = {
 
 // A plain text link (not ButtonLink: its button styles would be one more chunk on the first load), as tall as a
 // comfortable touch target.
-const PlanLink = styled(Link)`
+const PlanLink = styled(RouteLink)`
   display: inline-flex;
   align-items: center;
   min-height: 44px;

@@ -3,7 +3,7 @@
 // the device and shown at once while the server is asked); a saved check-in refreshes the week, so the streak and
 // the chart follow at once.
 import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { Link } from 'react-router-dom';
+import { RouteLink } from '../../components/RouteLink';
 import styled from 'styled-components';
 import { checkInMachine, checkInView } from '../../../machines/checkin/checkin.machine';
 import { homeSummaryMachine, homeSummaryView } from '../../../machines/home/home-summary.machine';
@@ -41,7 +41,7 @@ const Shortcuts = styled.div`
   gap: ${({ theme }) => theme.space(2)};
 `;
 
-const Shortcut = styled(Link)`
+const Shortcut = styled(RouteLink)`
   display: flex;
   align-items: center;
   gap: ${({ theme }) => theme.space(3)};
