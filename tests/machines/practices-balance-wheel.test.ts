@@ -94,6 +94,50 @@ describe('balance wheel', () => {
     expect(view().answers.energy).toBe('Спать больше');
   });
 
+  it('the view hands the screen the same fields and weak areas until they change (step-flow.ts)', async () => {
+    const { actor, write, send } = await startStepMachine(balanceWheelMachine);
+    const view = () => balanceWheelView(actor.getSnapshot());
+    const start = view();
+    actor.send({ type: 'RATE', area: 'energy', value: 4 });
+    expect(view().ratings).toMatchObject({ energy: 4 });
+    // Still every area below 6: the same arrays.
+    expect(view().weak).toBe(start.weak);
+    expect(view().fields).toBe(start.fields);
+    send('NEXT');
+    send('NEXT');
+    const plan = view();
+    expect(plan.fields.map((f) => f.field)).toEqual(['energy', 'focus', 'emotions', 'relationships']);
+    write('energy', 'Спать больше');
+    expect(view().answers.energy).toBe('Спать больше');
+    expect(view().fields).toBe(plan.fields);
+    expect(view().weak).toBe(plan.weak);
+  });
+
+  it('a slider moved in a wheel sent to the diary is a new text: a new client id, not sent', async () => {
+    const sent = {
+      practice: 'balance_wheel' as const,
+      step: 'review' as const,
+      answers: { energy: '', focus: '', emotions: '', relationships: '' },
+      ratings: { energy: 7, focus: 7, emotions: 7, relationships: 7 },
+      clientId: DRAFT_CLIENT_ID,
+      submitted: true,
+    };
+    const { actor, saved, send } = await startStepMachine(balanceWheelMachine, sent);
+    send('CONTINUE');
+    send('PREVIOUS');
+    expect(actor.getSnapshot().context).toMatchObject({ clientId: DRAFT_CLIENT_ID, submitted: true });
+    actor.send({ type: 'RATE', area: 'energy', value: 3 });
+    expect(balanceWheelView(actor.getSnapshot()).sentToDiary).toBe(false);
+    expect(saved.at(-1)).toEqual({
+      step: 'rate',
+      answers: sent.answers,
+      ratings: { energy: 3, focus: 7, emotions: 7, relationships: 7 },
+      // A new id from newClientId, not the draft's.
+      clientId: expect.stringMatching(/^00000000-0000-4000-8000-\d{12}$/),
+      submitted: false,
+    });
+  });
+
   it('the average rounds to one decimal', () => {
     expect(wheelAverage({ energy: 1, focus: 2, emotions: 2, relationships: 2 })).toBe(1.8);
     expect(wheelAverage({ energy: 10, focus: 10, emotions: 10, relationships: 9 })).toBe(9.8);

@@ -54,6 +54,19 @@ describe('letter without sending', () => {
     send('NEXT');
     expect(finished).toEqual([expect.objectContaining({ answers: { to: 'Папе', letter: 'Я скучаю.' } })]);
   });
+
+  it('a letter in words of suicide or self-harm brings the crisis lines (decision 0078); nothing is blocked', async () => {
+    const { actor, finished, write, send } = await startStepMachine(letterWithoutSendingMachine);
+    const view = () => letterWithoutSendingView(actor.getSnapshot());
+    write('letter', 'Скучно, убила время впустую');
+    expect(view()).toMatchObject({ atRisk: false, canNext: true });
+    write('letter', 'Ничего не помогает, не вижу смысла жить');
+    expect(view()).toMatchObject({ atRisk: true, canNext: true });
+    send('NEXT');
+    expect(finished).toEqual([
+      expect.objectContaining({ answers: { to: '', letter: 'Ничего не помогает, не вижу смысла жить' } }),
+    ]);
+  });
 });
 
 describe('three questions of the day', () => {

@@ -718,6 +718,41 @@ describe('settings sequences', () => {
     expect(actor.getSnapshot().matches({ ready: { about: 'held' } })).toBe(true);
   });
 
+  it('a draft over 500 characters left by an earlier visit is cut to 500 when the settings load', async () => {
+    const saves: SettingsPatch[] = [];
+    const { actor, clock } = start({ aboutDraft: 'я'.repeat(600) }, async ({ input }) => {
+      saves.push(input);
+      return { ...settings(), ...input } as SettingsReply;
+    });
+    await settle();
+    expect(settingsView(actor.getSnapshot())).toMatchObject({ about: 'я'.repeat(500), aboutLength: 500 });
+    clock.increment(1000);
+    await settle();
+    expect(saves).toEqual([{ personal_context: 'я'.repeat(500) }]);
+  });
+
+  it('«ты» chosen while «Обо мне» is being saved stays chosen when that save answers with «вы»', async () => {
+    const pending: Array<{ input: SettingsPatch; answer: (reply: SettingsReply) => void }> = [];
+    const { actor, clock } = start(
+      { aboutDraft: null },
+      ({ input }) => new Promise<SettingsReply>((answer) => pending.push({ input, answer })),
+    );
+    await settle();
+    actor.send({ type: 'ABOUT.CHANGE', text: 'Учитель' });
+    clock.increment(1000);
+    await settle();
+    actor.send({ type: 'ADDRESS.SELECT', address: 'ty' });
+    expect(pending.map((p) => p.input)).toEqual([{ personal_context: 'Учитель' }, { address_form: 'ty' }]);
+    // The server saved the text before the address: its answer still says «вы», which the user did not just choose.
+    pending[0]!.answer(settings({ personal_context: 'Учитель', address_form: 'vy' }));
+    await settle();
+    expect(settingsView(actor.getSnapshot())).toMatchObject({ address: 'ty', choosing: true });
+    pending[1]!.answer(settings({ personal_context: 'Учитель', address_form: 'ty' }));
+    await settle();
+    expect(settingsView(actor.getSnapshot())).toMatchObject({ address: 'ty', choosing: false });
+    expect(lastToast()).toEqual({ key: 'addressUpdated' });
+  });
+
   it('«Обо мне» is cut at 500 characters', async () => {
     const { actor } = start({ aboutDraft: null });
     await settle();
