@@ -11,7 +11,7 @@
 import { FIGURES_OF_SPEECH, IDIOMS } from './figures-of-speech';
 import { CONCEPTS } from './lexicon';
 import { headScore, modelFeatures, shippedModel, type ConceptWords, type Model } from './model';
-import { normalizeMessage, plainSpelling } from './normalize';
+import { normalizeMessage, plainSpelling, type NormalizedText } from './normalize';
 import { compileRule, requiredTags } from './rules';
 import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
 import { Lexicon } from './words';
@@ -332,8 +332,16 @@ const total = (signs: Signs) => [...signs.values()].reduce((sum, found) => sum +
 
 const ENGLISH_SIGNAL: Signal = { id: 'english', kind: 'coded', sign: 'death-wish', weight: CRISIS, match: [] };
 
+/** The rules' reading of one message alone: its signs, and how they are to be taken. */
+interface MessageSigns {
+  signs: Signs;
+  joking: boolean;
+  explained: boolean;
+  figured: boolean;
+}
+
 /** Every reading of one message (the plain one, and through the other keyboard layout when it looks mistyped). */
-function signsOf(message: string): { signs: Signs; joking: boolean; explained: boolean; figured: boolean } {
+function signsOf(message: string): MessageSigns {
   const { russian, latin, layout } = normalizeMessage(message);
   let reading = readWords(russian);
   let signs = weigh(reading);
@@ -376,8 +384,11 @@ export const CONTEXT_MESSAGES = 4;
  * oldest first. Different signs over the last CONTEXT_MESSAGES of them and this one add up («не вижу смысла» …
  * «план уже есть» is a crisis), when this message has a sign of its own; a message alone never loses its own verdict.
  */
-export function assessByRules(message: string, context: readonly string[] = []): RiskAssessment {
-  const own = signsOf(message);
+export const assessByRules = (message: string, context: readonly string[] = []): RiskAssessment =>
+  inContext(message, signsOf(message), context);
+
+/** assessByRules with the message's own signs already read (the model's input reads them once, not four times). */
+function inContext(message: string, own: MessageSigns, context: readonly string[]): RiskAssessment {
   const alone = verdict(own.signs, own.joking);
   if (context.length === 0) return alone;
   const earlier = context.slice(-CONTEXT_MESSAGES);
@@ -401,23 +412,25 @@ export function assessByRules(message: string, context: readonly string[] = []):
 }
 
 /** The concepts of a text's words, as the model reads them: the plain reading, and the other layout's if mistyped. */
-export function conceptsOf(text: string): ConceptWords[] {
-  const { russian, layout } = normalizeMessage(text);
-  return [russian, ...(layout === null ? [] : [layout])].map((reading) => readWords(reading).words);
-}
+const conceptsOf = ({ russian, layout }: NormalizedText): ConceptWords[] =>
+  [russian, ...(layout === null ? [] : [layout])].map((reading) => readWords(reading).words);
 
 /**
  * What the model reads of a message after its context (none: the message alone): the letters, words and concepts of
  * the text, and the signs the rules found — in the message alone (`o…`) and with its context — so it learns how weak
  * signs add up in phrasings no rule weighs.
  */
-export function modelInput(message: string, context: readonly string[], bits: number): Int32Array {
+export const modelInput = (message: string, context: readonly string[], bits: number): Int32Array =>
+  inputOf(message, signsOf(message), context, bits);
+
+/** modelInput with the message's own signs already read. */
+function inputOf(message: string, read: MessageSigns, context: readonly string[], bits: number): Int32Array {
   const earlier = context.slice(-CONTEXT_MESSAGES);
-  const text = [...earlier, message].join('. ');
-  const own = assessByRules(message);
-  const all = earlier.length === 0 ? own : assessByRules(message, earlier);
+  const text = normalizeMessage([...earlier, message].join('. '));
+  const own = verdict(read.signs, read.joking);
+  const all = earlier.length === 0 ? own : inContext(message, read, earlier);
   const signs = [...own.signs.map((sign) => `o${sign}`), `o${own.tier}`, ...all.signs, all.tier];
-  if (signsOf(message).explained) signs.push('explained');
+  if (read.explained) signs.push('explained');
   return modelFeatures(text, bits, conceptsOf(text), signs);
 }
 
@@ -452,20 +465,24 @@ const NOTHING: Evidence = { crisis: -Infinity, concern: -Infinity };
  * as the rules count context only beside a sign of its own. What the rules explained away (a figure of speech,
  * someone else's story) is one of its features, not a veto: it learned from the training data how far that counts
  * (docs/decisions/0270).
+ *
+ * `inputAfter` gives modelInput(message, earlier, model.bits): the training script passes the inputs it has already
+ * computed.
  */
 export function modelEvidence(
   message: string,
   context: readonly string[],
   rules: RiskAssessment,
   model: Model = shippedModel(),
+  inputAfter?: (earlier: readonly string[]) => Int32Array,
 ): Evidence {
   // Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply
   // (JOKING_MAX); a figure of speech («умираю со смеху») is ordinary, whatever its letters look like.
-  const { joking, figured } = signsOf(message);
-  if (joking || figured) return NOTHING;
+  const own = signsOf(message);
+  if (own.joking || own.figured) return NOTHING;
   const words = wordCount(message);
   const read = (earlier: readonly string[]): Evidence => {
-    const input = modelInput(message, earlier, model.bits);
+    const input = inputAfter ? inputAfter(earlier) : inputOf(message, own, earlier, model.bits);
     return {
       crisis: headScore(model.head, input),
       concern: words >= CONCERN_MIN_WORDS ? headScore(model.concern.head, input) : -Infinity,

@@ -195,7 +195,8 @@ describe('server/start/main.ts process', () => {
   }, 90_000);
 
   it('without BOT_TOKEN: listens on 127.0.0.1 only and says so; HOST=0.0.0.0 without a token exits with a clear error', async () => {
-    const dev = start(join(dataDir, 'dev-local'), { HOST: '' });
+    // The data directory of the first test, booted already: what is tested here is the address, not a first boot.
+    const dev = start(dataDir, { HOST: '' });
     const url = await listening(dev);
     const port = Number(new URL(url).port);
     expect(boundAddresses(port)).toEqual(['0100007F']); // 127.0.0.1, and nothing else

@@ -25,7 +25,10 @@ export interface ScriptedReply {
   firstTokenDelayMs?: number;
   /** Between chunks. */
   chunkDelayMs?: number;
-  /** Answer this HTTP status with an OpenAI-style error body instead. */
+  /**
+   * Answer this HTTP status with an OpenAI-style error body instead, and `retry-after-ms: 0` (a header OpenAI's API
+   * sends with errors, which the AI SDK's retry honours): the retry comes at once, not after the SDK's 2 s back-off.
+   */
   status?: number;
   /** Never answer (the client's timeout must act). */
   hang?: boolean;
@@ -89,7 +92,10 @@ export async function startModelServer(script: Script = () => ({ text: 'Я ва�
     }
     if (reply.firstTokenDelayMs) await sleep(reply.firstTokenDelayMs);
     if (reply.status) {
-      res.writeHead(reply.status, { 'content-type': 'application/json' });
+      res.writeHead(reply.status, {
+        'content-type': 'application/json',
+        'retry-after-ms': '0',
+      });
       res.end(JSON.stringify({ error: { message: `scripted failure ${reply.status}`, type: 'server_error' } }));
       return;
     }

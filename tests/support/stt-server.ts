@@ -22,7 +22,10 @@ export interface SttRequest {
 export interface SttReply {
   /** What was heard ('' for silence). */
   text?: string;
-  /** Answer this HTTP status with an OpenAI-style error body instead. */
+  /**
+   * Answer this HTTP status with an OpenAI-style error body instead, and `retry-after-ms: 0` (a header OpenAI's API
+   * sends with errors, which the AI SDK's retry honours): the retry comes at once, not after the SDK's 2 s back-off.
+   */
   status?: number;
   /** Before answering. */
   delayMs?: number;
@@ -64,8 +67,8 @@ export async function startSttServer(script: SttScript = () => ({ text: 'Я ва
   const state: SttServer = { url: '', requests: [], script, abandoned: 0, close: async () => {} };
 
   const server = createServer(async (req, res) => {
-    const json = (status: number, body: unknown) =>
-      res.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
+    const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
+      res.writeHead(status, { 'content-type': 'application/json', ...headers }).end(JSON.stringify(body));
     if (req.method !== 'POST' || req.url !== '/v1/audio/transcriptions')
       return json(404, { error: { message: 'not found' } });
     const form = await readForm(req);
@@ -91,7 +94,11 @@ export async function startSttServer(script: SttScript = () => ({ text: 'Я ва
     if (reply.delayMs) await sleep(reply.delayMs);
     if (res.destroyed) return;
     if (reply.status)
-      return json(reply.status, { error: { message: `scripted ${reply.status}`, type: 'server_error' } });
+      return json(
+        reply.status,
+        { error: { message: `scripted ${reply.status}`, type: 'server_error' } },
+        { 'retry-after-ms': '0' },
+      );
     // verbose_json, as whisper-style servers answer it (the SDK asks for it for such models).
     json(200, { text: reply.text ?? '', language: 'russian', duration: 0, segments: [] });
   });
