@@ -24,6 +24,10 @@ export default defineConfig({
           ],
           globalSetup: ['tests/support/pg-cluster.ts'],
           setupFiles: ['tests/support/setup-detector.ts'],
+          // The files of a worker share its modules instead of importing the server, drizzle, zod and xstate afresh
+          // each: a third less CPU for this project (docs/testing.md «Where the suite's time goes»). So no file may
+          // lean on module state another left: each server file gets databases of its own (tests/server/harness.ts).
+          isolate: false,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
@@ -35,6 +39,9 @@ export default defineConfig({
           environment: 'jsdom',
           include: ['tests/screens/**/*.test.tsx'],
           setupFiles: ['tests/support/setup-dom.ts', 'tests/support/setup-detector.ts'],
+          // The browser tests run beside this project (scripts/test.mjs): a screen that renders in 1 s on an idle
+          // machine can take 5 s, vitest's default, while Chromium and the client build share the cores.
+          testTimeout: 15_000,
         },
       },
       {

@@ -1,12 +1,15 @@
 #!/usr/bin/env node
-// `npm test`: type check, lint (ESLint and Prettier's check), unit + screen tests, then the browser tests when
-// Chromium is installed.
+// `npm test`: type check, lint (ESLint and Prettier's check), unit + screen tests, and the browser tests when
+// Chromium is installed. The browser tests run beside the others, not after them: one file at a time they keep less
+// than one core busy (the app, its server and Chromium wait on each other), so on two cores the whole run takes about
+// as long as its longest step (docs/testing.md «Where the suite's time goes»). Their output is printed as one block when
+// they end.
 // Without Chromium the e2e step is skipped and said so plainly; with CI=true a skip is a failure.
 // (PostgreSQL: the vitest global setups run the PostgreSQL parts when it is installed — same rule; what they skip
 // they write to TEST_SKIP_NOTES, and the summary repeats it.)
 // Ends with one summary line: `N passed, N failed` (`, N skipped` when any), and exits non-zero on any failure.
-import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -25,9 +28,9 @@ export function summary(stepNotes, counts, skipNotesFile) {
   return [...stepNotes, ...new Set(skips), total].join('\n');
 }
 
-function run(cmd, args, env = {}) {
+function run(cmd, args) {
   console.log(`\n$ ${cmd} ${args.join(' ')}`);
-  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TEST_SKIP_NOTES: skipNotes, ...env } });
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, TEST_SKIP_NOTES: skipNotes } });
   return res.status ?? 1;
 }
 
@@ -45,17 +48,18 @@ function findChromium() {
   return which.status === 0 && which.stdout.trim() ? which.stdout.trim() : null;
 }
 
-/** Runs vitest with the JSON reporter next to the default one and adds its counts to the totals. */
-function vitest(label, projects, env = {}) {
-  const json = join(outDir, `${label}.json`);
-  const args = [
+function vitestArgs(projects, json) {
+  return [
     'run',
     ...projects.flatMap((p) => ['--project', p]),
     '--reporter=default',
     '--reporter=json',
     `--outputFile.json=${json}`,
   ];
-  const status = run(bin('vitest'), args, env);
+}
+
+/** Adds a vitest run's counts (its JSON report) to the totals, with a note of its own. */
+function count(label, status, json) {
   let report = null;
   try {
     report = JSON.parse(readFileSync(json, 'utf8'));
@@ -81,24 +85,45 @@ function vitest(label, projects, env = {}) {
   );
 }
 
-function main() {
+/** Runs vitest with the JSON reporter next to the default one and adds its counts to the totals. */
+function vitest(label, projects) {
+  const json = join(outDir, `${label}.json`);
+  count(label, run(bin('vitest'), vitestArgs(projects, json)), json);
+}
+
+/**
+ * Starts vitest in the background, its output into a file (never a pipe: the steps run meanwhile block this
+ * process). The promise prints that output and adds the counts once it ends.
+ */
+function vitestInBackground(label, projects, env) {
+  const json = join(outDir, `${label}.json`);
+  const log = join(outDir, `${label}.log`);
+  const args = vitestArgs(projects, json);
+  console.log(`\n$ ${bin('vitest')} ${args.join(' ')}   (in the background; its output follows when it ends)`);
+  const fd = openSync(log, 'w');
+  const child = spawn(bin('vitest'), args, {
+    stdio: ['ignore', fd, fd],
+    env: { ...process.env, TEST_SKIP_NOTES: skipNotes, ...env },
+  });
+  closeSync(fd);
+  return new Promise((resolveDone) => {
+    child.on('close', (code) => {
+      console.log(`\n----- ${label} (ran in the background) -----\n${readFileSync(log, 'utf8')}`);
+      count(label, code ?? 1, json);
+      resolveDone();
+    });
+  });
+}
+
+async function main() {
   outDir = mkdtempSync(join(tmpdir(), 'npm-test-'));
   skipNotes = join(outDir, 'skipped.txt');
 
-  // 1. Type check, then lint: each counted as one check.
-  check('typecheck', [[bin('tsc'), ['--noEmit', '-p', '.']]]);
-  check('lint', [
-    [bin('eslint'), ['.']],
-    [bin('prettier'), ['--check', '.']],
-  ]);
-
-  // 2. Machines, server, docs (node) and screens (jsdom).
-  vitest('unit+screens', ['unit', 'screens']);
-
-  // 3. Browser tests in the system Chromium.
+  // Browser tests in the system Chromium, beside everything below.
   const chromium = findChromium();
+  let e2e = Promise.resolve();
   if (chromium) {
-    vitest('e2e', ['e2e'], { CHROMIUM_PATH: chromium });
+    e2e = vitestInBackground('e2e', ['e2e'], { CHROMIUM_PATH: chromium });
   } else if (ci) {
     totals.failed += 1;
     notes.push('e2e: FAILED — CI=true but chromium is not installed (apt-get install chromium)');
@@ -107,10 +132,21 @@ function main() {
     notes.push('SKIPPED e2e: chromium not installed');
   }
 
+  // Type check, then lint: each counted as one check.
+  check('typecheck', [[bin('tsc'), ['--noEmit', '-p', '.']]]);
+  check('lint', [
+    [bin('eslint'), ['.']],
+    [bin('prettier'), ['--check', '.']],
+  ]);
+
+  // Machines, server, docs (node) and screens (jsdom).
+  vitest('unit+screens', ['unit', 'screens']);
+
+  await e2e;
   console.log('\n' + summary(notes, totals, skipNotes));
   rmSync(outDir, { recursive: true, force: true });
   process.exit(totals.failed > 0 ? 1 : 0);
 }
 
 // Run as `node scripts/test.mjs`; imported (tests), it only lends `summary`.
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) main();
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) await main();

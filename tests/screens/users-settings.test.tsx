@@ -195,7 +195,8 @@ describe('settings', () => {
     await userEvent.type(field, 'Двое детей');
     await userEvent.click(screen.getByRole('button', { name: /Назад/ }));
     await waitFor(() => expect(currentPath()).toBe('/app/profile'));
-    expect(update).toHaveBeenCalledWith({ personal_context: 'Двое детей' });
+    // On a busy machine a pause can pass between keystrokes and save a part first: the last save has it all.
+    expect(update.mock.lastCall?.[0]).toEqual({ personal_context: 'Двое детей' });
     await waitFor(() => expect(localStorage.getItem(`about_draft:${TELEGRAM_ID}`)).toBeNull());
   });
 

@@ -2,11 +2,13 @@
  * Server test harness: `describeEachDatabase(title, (t) => { it(...) })` runs the block on PGlite and — when the
  * run's throwaway PostgreSQL cluster exists (`inject('pgUrl')`) — again on PostgreSQL.
  *
- * Every TEST gets a fresh migrated database and a fresh app:
+ * Every TEST gets a fresh app and an emptied migrated database: the tests of a file share one database of each kind,
+ * every table truncated (identities restarted) and the data keys opened anew before each test; a test that closed it
+ * or left it unusable gets a new one.
  * - PGlite: the migrated data directory is dumped once (cached in the OS temp dir, keyed by the migrations'
- *   content) and each test loads it into a new in-memory PGlite (≈0.4 s instead of ≈3.5 s for initdb+migrate).
- * - PostgreSQL: one migrated template database per file, and `CREATE DATABASE … TEMPLATE` per test (≈50 ms),
- *   dropped afterwards.
+ *   content) and loaded into a new in-memory PGlite (≈0.4 s instead of ≈3.5 s for initdb+migrate).
+ * - PostgreSQL: one migrated template database per file, and `CREATE DATABASE … TEMPLATE` for the file's database,
+ *   dropped after the file.
  * Both are opened with the test data key (TEST_DATA_KEY, `openDataKeys`), so the sealed columns work.
  *
  * `t` (read its fields inside tests/hooks, not at collection time):
@@ -148,29 +150,53 @@ export async function freshPglite(): Promise<Database> {
 /** The tables a test may write to: every table of ours (Drizzle's migration journal is in a schema of its own). */
 const TABLES_OF_OURS = `select string_agg(format('%I', tablename), ', ') as list from pg_tables where schemaname = 'public'`;
 
-let reusable: Database | undefined;
+/** PGlite and pg.Pool both answer one statement with `{ rows }`. */
+type Queryable = { query<R>(sql: string): Promise<{ rows: R[] }> };
+
+/** Empties a database as a fresh one starts: every table truncated (identities restarted), the data keys opened anew. */
+async function empty(database: Database): Promise<void> {
+  const client = database.client as unknown as Queryable;
+  const { rows } = await client.query<{ list: string }>(TABLES_OF_OURS);
+  await client.query(`truncate ${rows[0]!.list} restart identity cascade`);
+  await openDataKeys(database, testConfig());
+}
+
+/** A database the tests of a file share, with what removes it after the file. */
+interface Reusable {
+  database: Database;
+  closed(): boolean;
+  drop(): Promise<void>;
+}
+const reusable: Partial<Record<'pglite' | 'postgres', Reusable>> = {};
 
 /**
- * A migrated PGlite with its data keys open, emptied as a fresh one starts: every table truncated (identities
- * restarted) and the data keys opened anew. Creating an instance takes 0.4 s on an idle machine and over 1 s on a
- * busy one; emptying takes a few dozen milliseconds, so the tests of a file share one. A test that closed it (or
- * left it unusable) gets a new one.
+ * The file's database of this kind, emptied (`empty`), or a new one when a test closed it or left it unusable.
+ * Creating one costs far more than emptying it (PGlite: 0.4 s idle, over 1 s busy; PostgreSQL: `CREATE DATABASE …
+ * TEMPLATE` and its drop, 0.2–0.7 s), and most server tests are short, so the tests of a file share one.
  */
-async function emptiedPglite(): Promise<Database> {
-  const database = reusable;
-  if (database && !(database.client as PGlite).closed) {
+async function emptiedDatabase(kind: 'pglite' | 'postgres', pgUrl: string | null): Promise<Database> {
+  const current = reusable[kind];
+  if (current) {
     try {
-      const client = database.client as PGlite;
-      const { rows } = await client.query<{ list: string }>(TABLES_OF_OURS);
-      await client.exec(`truncate ${rows[0]!.list} restart identity cascade`);
-      await openDataKeys(database, testConfig());
-      return database;
+      if (!current.closed()) {
+        await empty(current.database);
+        return current.database;
+      }
     } catch {
-      await database.close().catch(() => undefined);
+      /* unusable: replaced below */
     }
+    await current.drop().catch(() => undefined);
   }
-  reusable = await freshPglite();
-  return reusable;
+  let next: Reusable;
+  if (kind === 'pglite') {
+    const database = await freshPglite();
+    next = { database, closed: () => (database.client as PGlite).closed, drop: () => database.close() };
+  } else {
+    const fresh = await freshPostgres(pgUrl!);
+    next = { database: fresh.database, closed: () => (fresh.database.client as pg.Pool).ended, drop: fresh.drop };
+  }
+  reusable[kind] = next;
+  return next.database;
 }
 
 // ---- PostgreSQL template ---------------------------------------------------------------------------------------
@@ -310,16 +336,7 @@ export function describeEachDatabase(
 
       beforeEach(async () => {
         const config = testConfig(options.env?.());
-        let database: Database;
-        let drop: () => Promise<void>;
-        if (kind === 'pglite') {
-          database = await emptiedPglite();
-          drop = async () => undefined; // emptied by the next test's emptiedPglite(), closed after the file
-        } else {
-          const fresh = await freshPostgres(pgUrl!);
-          database = fresh.database;
-          drop = fresh.drop;
-        }
+        const database = await emptiedDatabase(kind, pgUrl);
         const log: string[] = [];
         const logger = options.captureLog
           ? createLogger({ ...config, logLevel: 'info' }, { write: (line: string) => void log.push(line) })
@@ -331,10 +348,7 @@ export function describeEachDatabase(
           database,
           config,
           log,
-          cleanup: async () => {
-            await app.close();
-            await drop();
-          },
+          cleanup: () => app.close(), // the database is emptied by the next test and dropped after the file
         };
       });
 
@@ -347,8 +361,8 @@ export function describeEachDatabase(
 
       afterAll(async () => {
         clearDailyLimitOverrides();
-        await reusable?.close();
-        reusable = undefined;
+        await reusable[kind]?.drop();
+        reusable[kind] = undefined;
       });
 
       fn(t);
