@@ -7,8 +7,8 @@
  * or left it unusable gets a new one.
  * - PGlite: the migrated data directory is dumped once (cached in the OS temp dir, keyed by the migrations'
  *   content) and loaded into a new in-memory PGlite (≈0.4 s instead of ≈3.5 s for initdb+migrate).
- * - PostgreSQL: one migrated template database per file, and `CREATE DATABASE … TEMPLATE` for the file's database,
- *   dropped after the file.
+ * - PostgreSQL: one migrated template database per test process, and `CREATE DATABASE … TEMPLATE` for the file's
+ *   database, dropped after the file.
  * Both are opened with the test data key (TEST_DATA_KEY, `openDataKeys`), so the sealed columns work.
  *
  * `t` (read its fields inside tests/hooks, not at collection time):
