@@ -406,6 +406,26 @@ describe('chat session machine: sequences', () => {
     expect(sends).toEqual([]);
   });
 
+  it('reopened mid-reply: a look that finds no reply still shows whatever came since', async () => {
+    const clock = new SimulatedClock();
+    // Written from another device meanwhile, and the chat renamed: not the awaited reply.
+    const other = makeMessage(4, { id: 'm-other', role: 'user', content: 'Пишу с компьютера' });
+    const renamed = makeChat(1, { topic: 'Бессонница' });
+    const pages = [writingUnsent, { chat: renamed, total: 4, messages: [...writingUnsent.messages, other] }];
+    let loads = 0;
+    const { actor } = session(
+      { chatId: 'c1' },
+      { draft: { text: '', unsent: UNSENT }, clock, opening: () => pages[loads++]! },
+    );
+    await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } }));
+    clock.increment(REPLY_RECHECK_MS);
+    await waitFor(actor, (s) => !s.matches({ ready: { send: 'checkingReply' } }));
+    expect(loads).toBe(2);
+    const view = chatSessionView(actor.getSnapshot());
+    expect(view.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm-writing', 'm-other']);
+    expect(view.topic).toBe('Бессонница');
+  });
+
   it('reopened mid-reply, and no reply after every look: the message offers its resend', async () => {
     const clock = new SimulatedClock();
     let loads = 0;
@@ -475,6 +495,37 @@ describe('chat session machine: sequences', () => {
     expect(sends).toEqual([]); // never sent unseen
     expect(saved.get('c1')).toEqual({ text: 'Добрый вечер. мне не спится', unsent: null });
     expect(log).toEqual([['haptic', { kind: 'success' }]]);
+  });
+
+  it('without an injected clock the device’s time decides whether «Помощь рядом» shows', async () => {
+    for (const [until, nearby] of [
+      ['2999-01-01T00:00:00.000Z', true],
+      ['2000-01-01T00:00:00.000Z', false],
+    ] as const) {
+      const { actor } = session(
+        { chatId: 'c1', now: undefined },
+        { usage: { ...usage(1000, 0), help_nearby_until: until } },
+      );
+      await ready(actor);
+      await waitFor(actor, (s) => s.context.usage !== null);
+      expect(chatSessionView(actor.getSnapshot()).helpNearby).toBe(nearby);
+      actor.stop();
+    }
+  });
+
+  it('the recorder counts its seconds on the chat’s clock', async () => {
+    const clock = new SimulatedClock();
+    const pro: UsageInfo = { ...usage(1000, 0), tier: 'PRO', voice_seconds_limit: 600, voice_seconds_used: 0 };
+    const { actor } = session(
+      { chatId: 'c1', now: () => new Date(NOW.getTime() + clock.now()) },
+      { usage: pro, clock },
+    );
+    await ready(actor);
+    await waitFor(actor, (s) => s.context.usage !== null);
+    actor.send({ type: 'MIC.PRESS' });
+    const recorder = chatSessionView(actor.getSnapshot()).voiceRecorder!;
+    clock.increment(3_500);
+    expect(voiceRecorderView(recorder.getSnapshot())).toMatchObject({ status: 'recording', elapsedSeconds: 3 });
   });
 
   it.each([
