@@ -406,24 +406,32 @@ describe('chat session machine: sequences', () => {
     expect(sends).toEqual([]);
   });
 
-  it('reopened mid-reply: a look that finds no reply still shows whatever came since', async () => {
-    const clock = new SimulatedClock();
-    // Written from another device meanwhile, and the chat renamed: not the awaited reply.
+  it('reopened mid-reply: a look that finds no reply still shows whatever came since, the message unanswered', async () => {
+    // Written from another device meanwhile (and answered there), and the chat renamed: not the awaited reply.
     const other = makeMessage(4, { id: 'm-other', role: 'user', content: 'Пишу с компьютера' });
+    const otherReply = makeMessage(5, { id: 'a-other', role: 'assistant' });
     const renamed = makeChat(1, { topic: 'Бессонница' });
-    const pages = [writingUnsent, { chat: renamed, total: 4, messages: [...writingUnsent.messages, other] }];
-    let loads = 0;
-    const { actor } = session(
-      { chatId: 'c1' },
-      { draft: { text: '', unsent: UNSENT }, clock, opening: () => pages[loads++]! },
-    );
-    await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } }));
-    clock.increment(REPLY_RECHECK_MS);
-    await waitFor(actor, (s) => !s.matches({ ready: { send: 'checkingReply' } }));
-    expect(loads).toBe(2);
-    const view = chatSessionView(actor.getSnapshot());
-    expect(view.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm-writing', 'm-other']);
-    expect(view.topic).toBe('Бессонница');
+    for (const since of [[other], [other, otherReply]]) {
+      const clock = new SimulatedClock();
+      const pages = [
+        writingUnsent,
+        { chat: renamed, total: 3 + since.length, messages: [...writingUnsent.messages, ...since] },
+      ];
+      let loads = 0;
+      const { actor } = session(
+        { chatId: 'c1' },
+        { draft: { text: '', unsent: UNSENT }, clock, opening: () => pages[loads++]! },
+      );
+      await waitFor(actor, (s) => s.matches({ ready: { send: 'awaitingReply' } }));
+      clock.increment(REPLY_RECHECK_MS);
+      await waitFor(actor, (s) => !s.matches({ ready: { send: 'checkingReply' } }));
+      expect(loads).toBe(2);
+      const view = chatSessionView(actor.getSnapshot());
+      expect(view.messages.map((m) => m.id)).toEqual(['m1', 'm2', 'm-writing', ...since.map((m) => m.id)]);
+      expect(view).toMatchObject({ topic: 'Бессонница', lastReply: null });
+      expect(actor.getSnapshot().context.pending).toEqual({ ...UNSENT, messageId: 'm-writing' });
+      actor.stop();
+    }
   });
 
   it('reopened mid-reply, and no reply after every look: the message offers its resend', async () => {
