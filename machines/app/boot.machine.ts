@@ -89,7 +89,7 @@ export const bootMachine = setup({
   states: {
     choosing: {
       description: 'A start screen (home, onboarding) paints first; any other route starts the SDK first.',
-      always: [{ guard: 'onStartScreen', target: 'startScreen' }, { target: 'telegramFirst' }],
+      always: [{ guard: 'onStartScreen', target: 'startScreen' }, { target: 'startingTelegram' }],
     },
     startScreen: {
       description: 'The start screen’s modules and the entry’s sign-in answer, the answer waited for at most 1 s.',
@@ -121,22 +121,6 @@ export const bootMachine = setup({
             answered: { type: 'final' },
           },
         },
-      },
-    },
-    telegramFirst: {
-      description: 'A route elsewhere: its screen may show the native back button at once, so the SDK starts first.',
-      invoke: {
-        id: 'startTelegram',
-        src: 'startTelegram',
-        onDone: [
-          {
-            guard: { type: 'telegramFailed', params: ({ event }) => event.output },
-            target: 'failed',
-            actions: assign({ telegram: 'failed' }),
-          },
-          { target: 'preparing', actions: assign({ telegram: ({ event }) => event.output }) },
-        ],
-        onError: { target: 'failed', actions: assign({ telegram: 'failed' }) },
       },
     },
     preparing: {
@@ -178,7 +162,9 @@ export const bootMachine = setup({
       after: { PAINT_WAIT_MS: 'startingTelegram' },
     },
     startingTelegram: {
-      description: 'Telegram’s SDK starts after the start screen has painted.',
+      description:
+        'Telegram’s SDK: after the start screen has painted, or first for a route elsewhere (its screen may show ' +
+        'the native back button at once), which renders once it has started.',
       invoke: {
         id: 'startTelegram',
         src: 'startTelegram',
@@ -188,7 +174,12 @@ export const bootMachine = setup({
             target: 'failed',
             actions: assign({ telegram: 'failed' }),
           },
-          { target: 'started', actions: assign({ telegram: ({ event }) => event.output }) },
+          {
+            guard: 'onStartScreen',
+            target: 'started',
+            actions: assign({ telegram: ({ event }) => event.output }),
+          },
+          { target: 'preparing', actions: assign({ telegram: ({ event }) => event.output }) },
         ],
         onError: { target: 'failed', actions: assign({ telegram: 'failed' }) },
       },
