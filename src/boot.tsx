@@ -1,7 +1,9 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { BrowserRouter } from 'react-router-dom';
+import { createActor, fromPromise, toPromise } from 'xstate';
 import { authView } from '../machines/app/auth.machine';
+import { bootMachine, type BootScreen, type TelegramStatus } from '../machines/app/boot.machine';
 import { paths } from '../machines/paths';
 import { App } from './App';
 import { createAuthActor, type AuthActor } from './auth/authActor';
@@ -11,7 +13,6 @@ import { setupInspector } from './dev/inspector';
 import { startScreenChunks } from './routeChunks';
 import { startScreen } from './startScreen';
 import { readInitData } from './telegram/initData';
-import type { TelegramStatus } from './telegram/startup';
 import { applyThemeColors, launchThemeParams } from './telegram/themeColors';
 
 /** Telegram's SDK and its start-up, a chunk of their own; one that cannot be downloaded did not initialise either. */
@@ -21,98 +22,71 @@ const startTelegram = (): Promise<TelegramStatus> =>
     () => 'failed' as const,
   );
 
-/**
- * How long the first render of a start screen waits for the entry's sign-in answer. Rendered before it, the first
- * paint is the splash, which also starts the SDK's download and start-up while home is still to be rendered (on a slow
- * phone: the splash, then the SDK, then home); after this long the splash is better than a blank page.
- */
-export const SIGN_IN_WAIT_MS = 1000;
+/** Settles once the browser has painted what was rendered (the machine stops waiting after PAINT_WAIT_MS). */
+const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
 
-/** How long boot waits for the auth machine to leave `loading`, the entry's sign-in answer in hand. */
-const AUTH_SETTLE_MS = 50;
-
-/**
- * A launch that leads home from the splash's route or /init starts at home once the user is known to be signed in:
- * otherwise each route on the way (the splash, /init) is painted for a frame — a spinner between the home this
- * device kept (keptShell.ts) and home. The auth machine settles within a few microtasks when the entry's sign-in
- * answer is in; when it is not, the way stays as it was.
- */
-async function startAtHome(auth: AuthActor): Promise<void> {
-  type AuthSnapshot = ReturnType<AuthActor['getSnapshot']>;
-  const settled = await new Promise<AuthSnapshot | null>((resolve) => {
-    const done = (snapshot: AuthSnapshot | null) => {
-      subscription.unsubscribe();
-      clearTimeout(timer);
-      resolve(snapshot);
+/** Resolves true once auth has left `loading` signed in with onboarding done (the machine waits AUTH_SETTLE_MS). */
+const authSettled = (auth: AuthActor) =>
+  new Promise<boolean>((resolve) => {
+    const settled = (snapshot: ReturnType<AuthActor['getSnapshot']>) => {
+      if (snapshot.matches('loading')) return false;
+      const view = authView(snapshot);
+      resolve(view.status === 'authenticated' && view.onboardingCompleted);
+      return true;
     };
-    const timer = setTimeout(() => done(null), AUTH_SETTLE_MS);
+    if (settled(auth.getSnapshot())) return;
     const subscription = auth.subscribe((snapshot) => {
-      if (!snapshot.matches('loading')) done(snapshot);
+      if (settled(snapshot)) subscription.unsubscribe();
     });
-    if (!auth.getSnapshot().matches('loading')) done(auth.getSnapshot());
-  });
-  const view = settled ? authView(settled) : null;
-  if (view?.status === 'authenticated' && view.onboardingCompleted)
-    window.history.replaceState(window.history.state, '', paths.home);
-}
-
-/** Resolves once the browser has painted what was rendered (a hidden page, which paints nothing, after 100 ms). */
-const afterPaint = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
   });
 
 /**
- * Renders the app into `container` and starts Telegram; resolves with the start-up status. A launch that ends on a
- * start screen (home, onboarding) paints it first, in Telegram's colours from the launch parameters, and then
- * downloads and starts the SDK (nothing on those screens needs it before a tap; haptics connect when it has started).
- * A reload deep in the app starts the SDK first, as its screen may show the native back button at once.
- * The first render waits for the start screen's modules (downloading since the entry ran, startScreen.ts): rendered
- * before they are in, the screen would show its loading fallback first, and React holds back the fallback's
- * replacement for up to 300 ms. It also waits for the entry's sign-in answer (up to SIGN_IN_WAIT_MS). A module that
- * fails to load is left to the route, which loads it as any other.
- * If the SDK fails to initialise, an empty screen is shown (the product rule) — also in place of a painted start screen.
+ * Renders the app into `container` and starts Telegram the way machines/app/boot.machine.ts orders it; resolves with
+ * the start-up status. The first render of a start screen waits for its modules (downloading since the entry ran,
+ * startScreen.ts): rendered before they are in, the screen would show its loading fallback first, and React holds back
+ * the fallback's replacement for up to 300 ms. It also waits for the entry's sign-in answer: auth starts before the
+ * first render, so with that answer here the machine is signed in by the time React renders, and the first render is
+ * the screen itself, not the splash first.
  */
-export async function boot(container: HTMLElement): Promise<TelegramStatus> {
+export function boot(container: HTMLElement): Promise<TelegramStatus> {
   const screen = startScreen(window.location);
-  const startScreenLoaded = Promise.allSettled(screen ? startScreenChunks[screen].map((chunk) => chunk.preload()) : []);
-  const signedIn = screen
-    ? Promise.race([signInAnswered(), new Promise((resolve) => setTimeout(resolve, SIGN_IN_WAIT_MS))])
-    : null;
   const root = createRoot(container);
-  const [before] = await Promise.all([screen ? null : startTelegram(), startScreenLoaded, signedIn]);
-  if (before === 'failed') {
-    root.render(null);
-    return before;
-  }
-  if (screen) applyThemeColors(launchThemeParams());
-  readInitData(); // capture the launch's init data (and keep it in tg_init_data) before routing moves on
-  await setupInspector();
-  // Auth starts before the first render: with the entry's sign-in answer already here (earlySignIn.ts) the machine is
-  // signed in by the time React renders, so the first render is the screen itself, not the splash first.
-  const auth = createAuthActor().start();
-  if (screen === 'home' && window.location.pathname !== paths.home) await startAtHome(auth);
-  root.render(
-    <StrictMode>
-      <BrowserRouter>
-        <App authActor={auth} />
-      </BrowserRouter>
-    </StrictMode>,
+  let auth: AuthActor | null = null;
+  const authActor = () => auth!;
+  const machine = bootMachine.provide({
+    actors: {
+      loadStartScreen: fromPromise(async ({ input }: { input: { screen: BootScreen } }) => {
+        await Promise.allSettled(startScreenChunks[input.screen].map((chunk) => chunk.preload()));
+      }),
+      signInAnswered: fromPromise(() => signInAnswered()),
+      startTelegram: fromPromise(() => startTelegram()),
+      prepare: fromPromise(async ({ input }: { input: { screen: BootScreen | null } }) => {
+        if (input.screen) applyThemeColors(launchThemeParams());
+        readInitData(); // capture the launch's init data (and keep it in tg_init_data) before routing moves on
+        await setupInspector();
+        auth = createAuthActor().start();
+      }),
+      authSettled: fromPromise(() => authSettled(authActor())),
+      painted: fromPromise(painted),
+    },
+    actions: {
+      startAtHome: () => window.history.replaceState(window.history.state, '', paths.home),
+      render: () =>
+        root.render(
+          <StrictMode>
+            <BrowserRouter>
+              <App authActor={authActor()} />
+            </BrowserRouter>
+          </StrictMode>,
+        ),
+      renderNothing: () => root.render(null),
+      startBackground: () => {
+        loadDetector();
+        if (import.meta.env.PROD) void import('./offline/registerShell').then((shell) => shell.registerOfflineShell());
+      },
+    },
+  });
+  return toPromise(
+    createActor(machine, { input: { screen, atHome: window.location.pathname === paths.home } }).start(),
   );
-  let status: TelegramStatus;
-  if (before) status = before;
-  else {
-    await afterPaint();
-    status = await startTelegram();
-    if (status === 'failed') {
-      root.render(null);
-      return status;
-    }
-  }
-  // Neither is on the start screen's path: the device's detector (its own chunk), and the service worker that lets
-  // the safety plan open later without a network.
-  loadDetector();
-  if (import.meta.env.PROD) void import('./offline/registerShell').then((shell) => shell.registerOfflineShell());
-  return status;
 }

@@ -17,17 +17,13 @@ import type { ThemeParams } from '../lib/readableTheme';
 import { rawLaunchParams, writeSession } from './launchParams';
 import { connectHaptics } from './haptic';
 import { applyThemeColors } from './themeColors';
+import type { TelegramStatus } from '../../machines/app/boot.machine';
 
 /** The viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
 
-/**
- * - `ready`: the SDK initialised (inside Telegram, or with launch parameters in a plain browser tab,
- *   where a local stand-in answers the bridge — see browserBridge.ts).
- * - `outside`: no launch parameters — not in Telegram; the app still renders («Откройте в Telegram»).
- * - `failed`: launch parameters exist but the SDK could not initialise → the app shows an empty screen.
- */
-export type TelegramStatus = 'ready' | 'outside' | 'failed';
+/** How the SDK's start-up ended (machines/app/boot.machine.ts): ready, outside Telegram, or failed. */
+export type { TelegramStatus };
 
 /** Runs a step and ignores any error: on old clients or outside Telegram a step may be unavailable. */
 function attempt(step: () => unknown): void {

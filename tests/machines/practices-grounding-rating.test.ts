@@ -232,6 +232,14 @@ describe('rating', () => {
   it.each([1, 2, 5])('%i star(s) open the comment box by itself', (n) =>
     expect(ratingView(rate(n).getSnapshot()).commentOpen).toBe(true),
   );
+  // The tables rate with 1, 3 and 5 only: every star count's placeholder, as the spec words it.
+  it.each([
+    [1, 'whatWentWrong'],
+    [2, 'whatWentWrong'],
+    [3, 'impressions'],
+    [4, 'impressions'],
+    [5, 'whatHelped'],
+  ])('%i star(s): the box asks %s', (n, asks) => expect(ratingView(rate(n).getSnapshot()).placeholder).toBe(asks));
   it.each([3, 4])('%i stars do not', (n) => {
     const v = ratingView(rate(n).getSnapshot());
     expect(v).toMatchObject({ commentOpen: false, showAddComment: false, canSubmit: true });

@@ -56,9 +56,13 @@ function start(
   return { child, output: () => out, stdout: () => stdout, stderr: () => stderr, exited };
 }
 
+/**
+ * The URL once the server has printed its start-up block: «Открыть» and the lines after it are separate writes, so
+ * the block's last line, the log's place, is waited for too (a test reading a line after «Открыть» failed without).
+ */
 async function listening(p: ReturnType<typeof start>): Promise<string> {
   for (;;) {
-    const m = /Открыть: (http:\/\/\S+)/.exec(p.output());
+    const m = /Открыть: (http:\/\/\S+)[^]*\nЖурнал \(JSON/.exec(p.output());
     if (m) return m[1]!;
     if (p.child.exitCode !== null) throw new Error(`server exited early:\n${p.output()}`);
     await new Promise((r) => setTimeout(r, 100));
