@@ -67,6 +67,37 @@ describe('chat drafts on the device', () => {
     expect(drafts[1]).toEqual({ key: 'c1', text: 'новое', unsent: null });
   });
 
+  it('an empty composer with an unanswered message is a draft: kept on save and on reading, never dropped', () => {
+    // What every send saves: the composer emptied, the message waiting for its answer.
+    const waiting = { text: '', unsent: { content: 'Мне плохо', clientId: ID } };
+    expect(withChatDraft([], 'c1', waiting)).toEqual([{ key: 'c1', ...waiting }]);
+    expect(parseChatDrafts(JSON.stringify([{ key: 'c1', ...waiting }]))).toEqual([{ key: 'c1', ...waiting }]);
+  });
+
+  it('reads the unsent message and the key strictly: wrong types are dropped, not thrown or kept', () => {
+    const unsent = (v: unknown) => parseChatDrafts(JSON.stringify([{ key: 'c1', text: 'т', unsent: v }]))[0]!.unsent;
+    expect(unsent({ content: 5, clientId: ID })).toBeNull();
+    expect(unsent({ content: 'Привет', clientId: [ID] })).toBeNull();
+    expect(unsent({ content: 'Привет', clientId: ID })).toEqual({ content: 'Привет', clientId: ID });
+    const keys = (stored: unknown[]) => parseChatDrafts(JSON.stringify(stored)).map((d) => d.key);
+    expect(keys([null, { key: 'c1', text: 'т' }])).toEqual(['c1']);
+    expect(
+      keys([
+        { key: 7, text: 'т' },
+        { key: 'c2', text: 'т' },
+      ]),
+    ).toEqual(['c2']);
+    expect(keys([{ text: 'т' }, { key: 'c3', text: 'т' }])).toEqual(['c3']);
+  });
+
+  it('reads at most 20 drafts from storage, the newest', () => {
+    const stored = Array.from({ length: MAX_CHAT_DRAFTS + 1 }, (_, i) => ({ key: `k${i}`, text: 'т', unsent: null }));
+    const keys = parseChatDrafts(JSON.stringify(stored)).map((d) => d.key);
+    expect(keys).toHaveLength(20);
+    expect(keys[0]).toBe('k1');
+    expect(keys.at(-1)).toBe('k20');
+  });
+
   it('an unsent message is judged by the newest messages: answered, still being written, stored or never received', () => {
     const unsent = { content: 'Мне плохо', clientId: ID };
     const user = makeMessage(1, { content: 'Мне плохо' }); // created at 09:01
