@@ -326,4 +326,25 @@ describe('check-in sequences', () => {
     actor.send({ type: 'NOTE.CHANGE', value: 'Хочу больше гулять' });
     expect(checkInRiskView(actor.getSnapshot())).toEqual({ atRisk: false });
   });
+
+  it('the lines stay while such a note is being saved, and go with the note closed or cancelled', async () => {
+    let saved!: () => void;
+    const { actor } = start(
+      async () => PRO_WITH_BAD,
+      (body) => new Promise((resolve) => (saved = () => resolve(stored(body.mood, body.note ?? null)))),
+    );
+    await waitFor(actor, (s) => s.matches('ready'));
+    actor.send({ type: 'NOTE.OPEN' });
+    actor.send({ type: 'NOTE.CHANGE', value: 'Не хочу больше жить' });
+    actor.send({ type: 'NOTE.SAVE' });
+    expect(actor.getSnapshot().matches({ ready: { note: 'saving' } })).toBe(true);
+    expect(checkInRiskView(actor.getSnapshot())).toEqual({ atRisk: true });
+    saved();
+    await waitFor(actor, (s) => s.matches({ ready: { note: 'closed' } }));
+    expect(checkInRiskView(actor.getSnapshot())).toEqual({ atRisk: false });
+    actor.send({ type: 'NOTE.OPEN' });
+    actor.send({ type: 'NOTE.CHANGE', value: 'Не хочу больше жить' });
+    actor.send({ type: 'NOTE.CANCEL' });
+    expect(checkInRiskView(actor.getSnapshot())).toEqual({ atRisk: false });
+  });
 });

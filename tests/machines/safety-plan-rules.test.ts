@@ -162,6 +162,9 @@ describe('contact links', () => {
     ['позвонить вечером', null],
     ['+7 916 555-01-23 доб. 5', null],
     ['', null],
+    ['  +7 916 555-01-23  ', 'tel:+79165550123'], // spaces around, the + kept
+    ['+123 456 789 012 345', 'tel:+123456789012345'], // 15 digits: the longest number there is (E.164)
+    ['+123 456 789 012 3456', null],
   ])('phone %j → %j', (phone, href) => expect(phoneHref(phone)).toBe(href));
 
   it.each([
@@ -173,6 +176,11 @@ describe('contact links', () => {
     ['1vera', null],
     ['abc', null],
     ['a'.repeat(33), null],
+    ['  @vera_sister ', 'vera_sister'],
+    ['http://t.me/vera_sister', 'vera_sister'],
+    ['telegram.me/vera_sister', 'vera_sister'],
+    ['at.me/vera_sister', null], // not a t.me link
+    ['ve@ra_sister', null],
   ])('Telegram %j → %j', (value, username) => expect(telegramUsername(value)).toBe(username));
 
   it('writes through t.me', () => expect(telegramHref('vera_sister')).toBe('https://t.me/vera_sister'));
