@@ -4,7 +4,8 @@
 // wait) before the SDK; an SDK that fails shows the empty screen; the device's detector and the offline shell start
 // last. The delays are the spec of this file, not the machine's: 1 s for the sign-in, 50 ms for auth, 100 ms for a
 // paint.
-import type { AnyMachineSnapshot } from 'xstate';
+import { describe, expect, it } from 'vitest';
+import { createActor, fromPromise, type AnyMachineSnapshot } from 'xstate';
 import { bootMachine, type BootInput } from '../../machines/app/boot.machine';
 import { describeMachineTables, stateValue, type StateRow, type TransitionRow } from '../support/machine-tables';
 
@@ -25,7 +26,8 @@ const done = (output: string): StateRow => ({ view: null, can: {}, status: 'done
 
 /** The start screen's way: its modules and the sign-in, in either order, or the sign-in's wait. */
 function startScreenRows(input: BootInput, settles: boolean) {
-  const next = settles ? 'settling' : 'preparing';
+  // `prepare` learns the start screen (the launch's theme colours are written for one).
+  const prepare = { to: 'preparing', invokes: [{ id: 'prepare', src: 'prepare', input: { screen: input.screen } }] };
   const prepared: Record<string, string | TransitionRow> = settles
     ? { 'done.actor.prepare': 'settling' }
     : { 'done.actor.prepare': { to: 'painting', effects: [['render']] } };
@@ -54,13 +56,13 @@ function startScreenRows(input: BootInput, settles: boolean) {
       'after.SIGN_IN_WAIT_MS.boot.startScreen.signIn.waiting': signInWait,
     },
     'startScreen loaded waiting': {
-      'done.actor.signInAnswered': 'preparing',
-      'error.actor.signInAnswered': 'preparing',
-      'after.SIGN_IN_WAIT_MS.boot.startScreen.signIn.waiting': { to: 'preparing', after: SIGN_IN_WAIT },
+      'done.actor.signInAnswered': prepare,
+      'error.actor.signInAnswered': prepare,
+      'after.SIGN_IN_WAIT_MS.boot.startScreen.signIn.waiting': { ...prepare, after: SIGN_IN_WAIT },
     },
     'startScreen loading answered': {
-      'done.actor.loadStartScreen': 'preparing',
-      'error.actor.loadStartScreen': 'preparing',
+      'done.actor.loadStartScreen': prepare,
+      'error.actor.loadStartScreen': prepare,
     },
     preparing: {
       ...prepared,
@@ -87,7 +89,7 @@ function startScreenRows(input: BootInput, settles: boolean) {
       'after.AUTH_SETTLE_MS.boot.settling': { to: 'painting', effects: [['render']], after: AUTH_SETTLE },
     };
   }
-  return { input, states, transitions, next };
+  return { input, states, transitions };
 }
 
 const events = {
@@ -140,7 +142,8 @@ for (const [name, input, settles, counts] of [
   });
 }
 
-// Elsewhere: the SDK first; a failed one never renders the app.
+// Elsewhere: the SDK first; a failed one never renders the app. No start screen: no launch colours to write.
+const PREPARE_ELSEWHERE = [{ id: 'prepare', src: 'prepare', input: { screen: null } }];
 describeMachineTables(bootMachine, {
   name: 'boot: a route elsewhere',
   input: { screen: null, atHome: false },
@@ -157,8 +160,8 @@ describeMachineTables(bootMachine, {
   },
   transitions: {
     startingTelegram: {
-      'done.actor.startTelegram ready': 'preparing ready',
-      'done.actor.startTelegram outside': 'preparing outside',
+      'done.actor.startTelegram ready': { to: 'preparing ready', invokes: PREPARE_ELSEWHERE },
+      'done.actor.startTelegram outside': { to: 'preparing outside', invokes: PREPARE_ELSEWHERE },
       'done.actor.startTelegram failed': { to: 'failed failed', effects: [['renderNothing']] },
       'error.actor.startTelegram': { to: 'failed failed', effects: [['renderNothing']] },
     },
@@ -179,4 +182,15 @@ describeMachineTables(bootMachine, {
     telegramStarted: 'elsewhere the SDK has started before the render',
     settledAtHome: 'no wait for auth elsewhere',
   },
+});
+
+describe('boot: the start screen whose modules load', () => {
+  it.each(['home', 'onboarding'] as const)('%s: its own', (screen) => {
+    const asked: unknown[] = [];
+    const machine = bootMachine.provide({
+      actors: { loadStartScreen: fromPromise(async ({ input }) => void asked.push(input)) },
+    });
+    createActor(machine, { input: { screen, atHome: false } }).start();
+    expect(asked).toEqual([{ screen }]);
+  });
 });
