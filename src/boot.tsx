@@ -22,8 +22,12 @@ const startTelegram = (): Promise<TelegramStatus> =>
     () => 'failed' as const,
   );
 
-/** Settles once the browser has painted what was rendered (the machine stops waiting after PAINT_WAIT_MS). */
-const painted = () => new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+/**
+ * Settles once the browser has painted what was rendered: the second frame's callback runs after the first frame's
+ * paint. A hidden page runs no frames; the machine stops waiting after PAINT_WAIT_MS.
+ */
+const painted = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => requestAnimationFrame(() => resolve())));
 
 /** Resolves true once auth has left `loading` signed in with onboarding done (the machine waits AUTH_SETTLE_MS). */
 const authSettled = (auth: AuthActor) =>
