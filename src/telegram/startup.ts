@@ -22,9 +22,6 @@ import type { TelegramStatus } from '../../machines/app/boot.machine';
 /** The viewport mount waits at most this long; failure or timeout is ignored. */
 export const VIEWPORT_MOUNT_TIMEOUT_MS = 1000;
 
-/** How the SDK's start-up ended (machines/app/boot.machine.ts): ready, outside Telegram, or failed. */
-export type { TelegramStatus };
-
 /** Runs a step and ignores any error: on old clients or outside Telegram a step may be unavailable. */
 function attempt(step: () => unknown): void {
   try {

@@ -534,6 +534,7 @@ describe('chat session machine: sequences', () => {
     const recorder = chatSessionView(actor.getSnapshot()).voiceRecorder!;
     clock.increment(3_500);
     expect(voiceRecorderView(recorder.getSnapshot())).toMatchObject({ status: 'recording', elapsedSeconds: 3 });
+    actor.stop();
   });
 
   it.each([
