@@ -165,6 +165,15 @@ interface Reading {
   explained: boolean;
   /** A figure of speech was read and blanked («умираю со смеху», «всё закончилось хорошо»). */
   figured: boolean;
+  laughs: Laughs;
+}
+
+/** The sentences (counted from 0) where the writer laughs, and those that are only a laugh. */
+interface Laughs {
+  in: Set<number>;
+  only: Set<number>;
+  /** The writer says it was a joke («шучу»): of the whole message. */
+  takenBack: boolean;
 }
 
 function readWords(russian: string): Reading {
@@ -230,9 +239,38 @@ function readWords(russian: string): Reading {
       tags.forEach((t) => all.add(t));
     }
   }
-  // A joke is a joke unless denied («это не шутка»).
-  if (words.some((t) => t?.has('LAUGH') && !t.has('NEG'))) all.add('JOKING');
-  return { text: joined, words, offsets, all, explained: figured, figured };
+  return { text: joined, words, offsets, all, explained: figured, figured, laughs: laughter(words) };
+}
+
+/**
+ * Where the writer laughs: the sentences with a laugh («лол», «ахах», «😂», «шучу») and the sentences of laughs alone.
+ * None when the message says it is serious («это не шутка», «без приколов», «серьёзно»): a joke denied is no joke.
+ */
+function laughter(words: Reading['words']): Laughs {
+  const laughs: Laughs = { in: new Set(), only: new Set(), takenBack: false };
+  let sentence = 0;
+  let others = 0;
+  let laughed = false;
+  const end = () => {
+    if (laughed && others === 0) laughs.only.add(sentence);
+    [sentence, others, laughed] = [sentence + 1, 0, false];
+  };
+  for (const [i, tags] of words.entries()) {
+    if (!tags) {
+      end();
+      continue;
+    }
+    const denied = tags.has('NEG') || words[i - 1]?.has('WITHOUT');
+    if (tags.has('SERIOUS') || ((tags.has('LAUGH') || tags.has('JOKE')) && denied))
+      return { in: new Set(), only: new Set(), takenBack: false };
+    if (tags.has('JOKE')) laughs.takenBack = true;
+    if (tags.has('LAUGH') || tags.has('JOKE')) {
+      laughs.in.add(sentence);
+      laughed = true;
+    } else others++;
+  }
+  end();
+  return laughs;
 }
 
 // ---- signs and their weights ------------------------------------------------------------------------------------
@@ -292,9 +330,15 @@ const wordAt = (reading: Reading, offset: number) => {
   return lo;
 };
 
+/** The sentence, counted from 0, of the word at `offset` of a reading's text. */
+const sentenceAt = (reading: Reading, offset: number) =>
+  reading.words.slice(0, wordAt(reading, offset)).filter((tags) => tags === null).length;
+
 interface Found {
   weight: number;
   signal: Signal;
+  /** The sentence of its strongest match, counted from 0. */
+  sentence: number;
 }
 /** The signs of one message: each at its strongest rule. */
 type Signs = Map<string, Found>;
@@ -305,6 +349,7 @@ function weigh(reading: Reading, from = 0): Signs {
   const reach = reading.offsets[from] ?? 0;
   for (const { signal, patterns, unless } of rules) {
     let best = 0;
+    let sentence = 0;
     for (const { regex, needs } of patterns) {
       if (!needs.every((heads) => heads.some((tag) => reading.all.has(tag)))) continue;
       regex.lastIndex = 0;
@@ -319,11 +364,11 @@ function weigh(reading: Reading, from = 0): Signs {
             weight = Math.min(weight, toldWeight(reading, start));
         }
         if (weight < signal.weight) reading.explained = true;
-        best = Math.max(best, weight);
+        if (weight > best) [best, sentence] = [weight, sentenceAt(reading, match.index)];
       }
     }
     const held = signs.get(signal.sign);
-    if (best > 0 && (!held || held.weight < best)) signs.set(signal.sign, { weight: best, signal });
+    if (best > 0 && (!held || held.weight < best)) signs.set(signal.sign, { weight: best, signal, sentence });
   }
   return signs;
 }
@@ -351,9 +396,21 @@ function signsOf(message: string): MessageSigns {
     const typedSigns = weigh(typed);
     if (total(typedSigns) > total(signs)) [reading, signs] = [typed, typedSigns];
   }
-  if (ENGLISH.test(latin)) signs.set('death-wish', { weight: CRISIS, signal: ENGLISH_SIGNAL });
+  if (ENGLISH.test(latin)) signs.set('death-wish', { weight: CRISIS, signal: ENGLISH_SIGNAL, sentence: 0 });
   const explained = reading.explained || ORDINARY_CONCEPTS.some((tag) => reading.all.has(tag));
-  return { signs, joking: reading.all.has('JOKING'), explained, figured: reading.figured };
+  return { signs, joking: laughing(reading.laughs, signs), explained, figured: reading.figured };
+}
+
+/**
+ * Said laughing: a laugh in the sentence of a sign, or a laugh alone right before or after it («хочу умереть. лол»),
+ * or the whole taken back («шучу»). A laugh elsewhere in a long message («зарплата смешная», «в чате ржут») is not
+ * about the sign.
+ */
+function laughing(laughs: Laughs, signs: Signs): boolean {
+  if (laughs.takenBack && signs.size > 0) return true;
+  for (const { sentence } of signs.values())
+    if (laughs.in.has(sentence) || laughs.only.has(sentence - 1) || laughs.only.has(sentence + 1)) return true;
+  return false;
 }
 
 /** Said laughing («хочу умереть, лол»), a message is asked about, never answered with the crisis reply. */

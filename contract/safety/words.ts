@@ -100,13 +100,21 @@ export class Lexicon {
   private readonly seen = new Map<string, readonly string[]>();
   private readonly seenAsSpelled = new Map<string, readonly string[]>();
 
+  /** The short core words that allow one edit all the same («хчу», «хоуч», «убть»), by their folded spelling. */
+  private readonly core = new Map<string, string[]>();
+
   /**
    * Words are written plainly; `=word` is matched only as spelled, without the stemmer or an edit: «=вены» is
-   * not «вина», «=друг» is not «другой».
+   * not «вина», «=друг» is not «другой». `+word`: a short word risk is said with so often that its one-letter
+   * slips are read too (a letter dropped, two neighbours swapped).
    */
   constructor(concepts: Readonly<Record<string, readonly string[]>>) {
     for (const [tag, words] of Object.entries(concepts))
-      for (const entry of words) {
+      for (let entry of words) {
+        if (entry.startsWith('+')) {
+          entry = entry.slice(1);
+          add(this.core, fold(plain(entry)), tag);
+        }
         if (entry.startsWith('=')) {
           add(this.exact, `=${plain(entry.slice(1))}`, tag);
           continue;
@@ -152,6 +160,7 @@ export class Lexicon {
     collect(this.exact.get(key));
     if (!key.startsWith('=')) collect(this.exact.get(`=${plain(word)}`));
     collect(this.exact.get(surfaceKey(word)));
+    if (!found.size && edits && word.length >= 3 && word.length <= CORE_SLIP_MAX) this.coreSlips(word, collect);
     if (found.size || !edits || word.length < 5 || key.startsWith('=') || bodyLength(key) < EDIT_KEY_MIN - 1)
       return found.size ? [...found] : NONE;
     // A letter too many in the word; a letter missing; a letter changed (the same deletion from both, at the same
@@ -166,7 +175,20 @@ export class Lexicon {
       }
     return found.size ? [...found] : NONE;
   }
+
+  /** A short word one slip from a core word: a letter dropped («хчу», «убть») or two neighbours swapped («хоуч»). */
+  private coreSlips(word: string, collect: (tags: readonly string[] | undefined) => void) {
+    const typed = fold(plain(word));
+    for (const [core, tags] of this.core) {
+      const dropped = typed.length === core.length - 1 && deletions(core).some(([d]) => d === typed);
+      const swaps = typed.length === core.length && [...core].some((_, i) => i > 0 && swapped(typed, core, i - 1));
+      if (dropped || swaps) collect(tags);
+    }
+  }
 }
+
+/** Words up to this length are read against the core words' slips (longer ones get the general one edit). */
+const CORE_SLIP_MAX = 5;
 
 const NONE: readonly string[] = [];
 

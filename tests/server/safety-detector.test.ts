@@ -219,6 +219,57 @@ describe('look-alikes stay ordinary', () => {
   });
 });
 
+describe('stop 37: what a blind set written for it showed missing (issue 22)', () => {
+  it.each<Row>([
+    // a need, not a wish
+    ['мне надо умереть', 'crisis'],
+    ['не надо умирать', 'none'],
+    // the short core words with one slip
+    ['хчу убть себя', 'crisis'],
+    ['хоуч уемреть прям щас', 'crisis'],
+    ['хочю убицца', 'crisis'],
+    // slang for the act
+    ['рипнусь скоро, чё', 'crisis'],
+    ['хочу анлайвнуться', 'crisis'],
+    // passive wishes said another way round
+    ['жить надоело, если честно', 'crisis'],
+    ['до весны дожить не хочу', 'crisis'],
+    ['каждое утро разочаровываюсь, что проснулась', 'crisis'],
+    ['смерть кажется отдыхом, которого я заслужила', 'crisis'],
+    // preparations
+    ['оформил завещание и переписал квартиру на сестру. больше ничего не держит', 'crisis'],
+    ['хочу спрыгнуть с путепровода', 'crisis'],
+    // distress asked about
+    ['чувствую себя пустым местом', 'concern'],
+    ['третий день не могу встать с кровати', 'concern'],
+    // and their look-alikes
+    ['после ночной смены мечтаю только о том, чтобы лечь и не просыпаться часов двенадцать', 'none'],
+    ['завтра последний день в офисе, что сказать коллегам в прощальной речи?', 'none'],
+    ['убиться веником', 'none'],
+    ['пойду убьюсь об стену, я перепутала кабинеты', 'none'],
+    ['Зять научил меня пользоваться Госуслугами. Думала, убьюсь, пока разберусь, а оказалось несложно.', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('reads a laugh as a joke only beside the sign, or when the writer takes the whole back', () => {
+    // a laugh elsewhere in a long message is not about the sign
+    const bullied =
+      'в классе меня все игнорят, а в общем чате ржут над моими фотками. классная говорит что это просто шутки. ' +
+      'я уже написала прощальную записку и спрятала в ящик стола. как сделать чтобы меня перевели в другую школу?';
+    expect(tierOf(bullied)).toBe('crisis');
+    expect(tierOf('Пациентов много, зарплата смешная. Я знаю, сколько нужно, чтобы не проснуться.')).toBe('crisis');
+    // beside it, or a laugh alone right after it
+    expect(tierOf('хочу умереть лол')).toBe('concern');
+    expect(tierOf('хочу умереть. ахахах')).toBe('concern');
+    // taken back anywhere
+    expect(
+      tierOf('Хоть вешайся с этой налоговой, третий раз возвращают декларацию. Ладно, шучу, но правда достали'),
+    ).toBe('concern');
+    // said to be meant
+    expect(tierOf('ахах как же хочется уйти в окно. не, серьёзно, я его уже открыла')).toBe('crisis');
+    expect(tierOf('хочу сдохнуть без приколов')).toBe('crisis');
+  });
+});
+
 describe('the old test lists (tests/server/chat-safety-sets.ts) read as before', () => {
   it.each([...DIRECT, ...VAGUE, ...CODED])('%s → crisis', (message) => expect(tierOf(message)).toBe('crisis'));
   it.each([...BENIGN])('%s → not the crisis reply', (message) => expect(tierOf(message)).not.toBe('crisis'));
@@ -312,6 +363,15 @@ describe('the word reader', () => {
     expect(tags('умкреть')).toEqual(['DIE']); // a neighbour on the keyboard
     expect(tags('умру')).toEqual(['DIE']);
     expect(tags('плач')).toEqual([]); // a short stem is not one edit from «план»
+  });
+
+  it('reads one slip in a short core word (`+word`): a letter dropped or two neighbours swapped', () => {
+    const core = new Lexicon({ WANT: ['+хочу'], PLAN: ['план'] });
+    expect([...core.tags('хчу')]).toEqual(['WANT']);
+    expect([...core.tags('хоуч')]).toEqual(['WANT']);
+    expect([...core.tags('хо')]).toEqual([]); // two letters are no word
+    expect([...core.tags('хучо')]).toEqual([]); // not neighbours
+    expect([...core.tags('пан')]).toEqual([]); // only the core words
   });
 
   it('matches a `=word` entry only as spelled', () => {
