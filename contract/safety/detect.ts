@@ -106,11 +106,17 @@ function unglue(token: string): Array<Set<string>> | null {
 }
 
 /**
+ * The shortest word read at the head of letters typed together: two letters are «вы», «на», «по», which start too
+ * many words («вынашиваю» is not «вы» + «на» + …, someone else's).
+ */
+const GLUED_HEAD_MIN = 3;
+
+/**
  * Known words one after another («хочу|умереть|прямщас»); null unless two of them are known. A letter the two words
  * shared at the seam was squeezed by the normaliser («хочуумереть» → «хочумереть»), so it is tried on both sides.
  */
 function split(token: string, known: number): Array<Set<string>> | null {
-  for (let at = token.length - 3; at >= 2; at--) {
+  for (let at = token.length - 3; at >= GLUED_HEAD_MIN; at--) {
     const head = token.slice(0, at); // the longest known word first: «умереть», not «умер»
     if (!lexicon.isEntry(head)) continue;
     const first = new Set(lexicon.tags(head, false));
@@ -330,6 +336,24 @@ const wordAt = (reading: Reading, offset: number) => {
   return lo;
 };
 
+/** How many sentences on each side of a sign's own its `unless` words are looked for in. */
+const UNLESS_REACH = 1;
+
+/**
+ * The tags of the sentences around word `at`, but a negated word's: what makes a sign's words ordinary is said
+ * beside them («купила снотворное. врач выписал»), not anywhere in a long message about a hard week.
+ */
+function around(reading: Reading, at: number): Set<string> {
+  let [from, to, ends] = [at, at, 0];
+  while (from > 0 && (reading.words[from - 1] !== null || ends++ < UNLESS_REACH)) from--;
+  ends = 0;
+  while (to < reading.words.length && (reading.words[to] !== null || ends++ < UNLESS_REACH)) to++;
+  const tags = new Set<string>();
+  // a word denied does not make them ordinary: «мне уже не страшно с него прыгнуть» is no fear of heights
+  for (const word of reading.words.slice(from, to)) if (!word?.has('NEG')) word?.forEach((tag) => tags.add(tag));
+  return tags;
+}
+
 /** The sentence, counted from 0, of the word at `offset` of a reading's text. */
 const sentenceAt = (reading: Reading, offset: number) =>
   reading.words.slice(0, wordAt(reading, offset)).filter((tags) => tags === null).length;
@@ -355,7 +379,8 @@ function weigh(reading: Reading, from = 0): Signs {
       regex.lastIndex = 0;
       for (const match of reading.text.matchAll(regex)) {
         if (match.index + match[0].length <= reach) continue;
-        let weight = unless.some((tag) => reading.all.has(tag)) ? (signal.damped ?? 0) : signal.weight;
+        const near = unless.length ? around(reading, wordAt(reading, match.index)) : reading.all;
+        let weight = unless.some((tag) => near.has(tag)) ? (signal.damped ?? 0) : signal.weight;
         if (signal.own) {
           const start = wordAt(reading, match.index);
           const end = wordAt(reading, match.index + Math.max(0, match[0].length - 1)) + 1;

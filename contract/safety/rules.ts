@@ -49,7 +49,7 @@ export function compileRule(pattern: string): RegExp {
       if (part === '^') return String.raw`(?:^|(?<=\|))`;
       const wide = /^~~(\d+)$/.exec(part);
       if (wide) return `(?:\\{[^}]*\\}|\\|){0,${wide[1]}}`;
-      const gap = /^~(\d)((?:-[A-Z_]+)*)$/.exec(part);
+      const gap = /^~(\d+)((?:-[A-Z_]+)*)$/.exec(part);
       if (gap) return `(?:${alternative(`*${gap[2]}`)}){0,${gap[1]}}`;
       if (part.startsWith('!')) return `(?!${slot(part.slice(1))})`;
       if (part.endsWith('?')) return `${slot(part.slice(0, -1))}?`;

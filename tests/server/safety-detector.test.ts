@@ -240,7 +240,6 @@ describe('stop 37: what a blind set written for it showed missing (issue 22)', (
     ['оформил завещание и переписал квартиру на сестру. больше ничего не держит', 'crisis'],
     ['хочу спрыгнуть с путепровода', 'crisis'],
     // distress asked about
-    ['чувствую себя пустым местом', 'concern'],
     ['третий день не могу встать с кровати', 'concern'],
     // and their look-alikes
     ['после ночной смены мечтаю только о том, чтобы лечь и не просыпаться часов двенадцать', 'none'],
@@ -248,6 +247,20 @@ describe('stop 37: what a blind set written for it showed missing (issue 22)', (
     ['убиться веником', 'none'],
     ['пойду убьюсь об стену, я перепутала кабинеты', 'none'],
     ['Зять научил меня пользоваться Госуслугами. Думала, убьюсь, пока разберусь, а оказалось несложно.', 'none'],
+    // the second round: preparations, places and means said in more words
+    ['Вчера я набрала ванну и долго лежала с лезвием в руке, думала, как это будет.', 'crisis'],
+    ['подарила младшей сестре все украшения. мне они уже не понадобятся', 'crisis'],
+    ['я на крыше. ветер сильный. смотрю вниз уже полчаса', 'crisis'],
+    ['закрыл все дела на работе, передал проекты. жена получит страховку', 'crisis'],
+    ['Каждый день проезжаю мимо моста и думаю, что мне уже даже не страшно с него прыгнуть.', 'crisis'],
+    ['мне всё равно, проснусь я завтра или нет', 'crisis'],
+    ['я устала просыпаться', 'crisis'],
+    ['хочу порезаться', 'crisis'],
+    ['опять полоски на руке. новая бритва острее старой', 'crisis'],
+    ['ЗАДОЛБАЛО ВСЁ СДОХНУ И ТОЧКА', 'crisis'],
+    ['хочу погаснуть, как свеча на сквозняке', 'concern'],
+    ['Плохо сплю после ночных смен. Днём шторы задёргиваю, а всё равно просыпаюсь каждый час.', 'none'],
+    ['Всё, ухожу. Написал заявление по собственному. Двадцать лет на одном заводе. Завтра последний день.', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 
   it('reads a laugh as a joke only beside the sign, or when the writer takes the whole back', () => {
@@ -363,6 +376,20 @@ describe('the word reader', () => {
     expect(tags('умкреть')).toEqual(['DIE']); // a neighbour on the keyboard
     expect(tags('умру')).toEqual(['DIE']);
     expect(tags('плач')).toEqual([]); // a short stem is not one edit from «план»
+  });
+
+  it('does not read «вы», «на», «по» at the head of an unknown word as words of their own', () => {
+    expect(tierOf('Уже месяц вынашиваю мысль о самоубийстве, а сегодня поняла, что готова.')).toBe('crisis');
+    expect(tierOf('хочуумеретьпрямщас')).toBe('crisis');
+  });
+
+  it('reads what makes words ordinary beside them, not anywhere in a long message', () => {
+    const week =
+      'Третий месяц без отпуска, проект горит. Коллега ушла в декрет. Вчера в метро поймала себя на том, что стою ' +
+      'у самого края платформы и жду, когда поезд подойдёт ближе, чтобы шагнуть. Потом кое-как доехала до офиса. ' +
+      'Как просить начальство о помощи и не выглядеть слабой?';
+    expect(tierOf(week)).toBe('crisis');
+    expect(tierOf('купила снотворное. врач выписал, по рецепту')).not.toBe('crisis');
   });
 
   it('reads one slip in a short core word (`+word`): a letter dropped or two neighbours swapped', () => {
