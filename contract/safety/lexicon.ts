@@ -81,7 +81,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   OUT: 'вышло пришло истекло подошло',
   LASTLY: 'напоследок',
   FATE: 'должно надо суждено',
-  PASSWORDS: 'пароли паролей аккаунты аккаунт доступы',
+  PASSWORDS: 'пароли паролей =пароль аккаунты аккаунт доступы',
   INSURANCE: 'страховка страховку страховая',
   COVER: 'покроет покроют выплатят',
   /** Who is paid when one dies: «жена получит страховку». */
@@ -355,6 +355,15 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
     'сломалась сломался сломана одинока одинок лишней лишняя дне невыносимо разочаровалась разочаровался ' +
     'притворяться рушится',
   HATE: 'ненавижу ненависть',
+  /** How far down: asked of a bridge or a roof («сколько метров до воды»). */
+  DEPTH: 'высота высоту высоты метров =метра этажей',
+  WATER: 'воды воде вода асфальта земли',
+  /** A running engine in a closed garage. */
+  ENGINE: 'мотор двигатель выхлоп',
+  GATE: 'ворота гараж гаража гараже',
+  SHUT: 'закрыл закрыла закрыты закрою заперла запер',
+  /** Going on living, said of a task: «можно не продолжать». */
+  CONTINUE: 'продолжать продолжить',
   BED: 'кровати постели дивана',
   /** Where a last day or a farewell speech is ordinary: work, school, a trip. */
   WORKPLACE:

@@ -378,6 +378,22 @@ describe('the word reader', () => {
     expect(tags('плач')).toEqual([]); // a short stem is not one edit from «план»
   });
 
+  it.each<readonly [context: string[], message: string, tier: RiskTier]>([
+    // passwords left «если что»
+    [['нормально всё', 'просто устал'], 'если что, пароль от ноута 4512, там фотки для мамы', 'crisis'],
+    // the means found, after distress
+    [['мне 14 и меня весь класс ненавидит', 'сегодня опять'], 'я нашла у папы лезвия для бритвы', 'crisis'],
+    // an engine left running in a closed garage; a car warmed up is not
+    [[], 'посижу в гараже в машине, погреюсь. мотор пусть работает, ворота закрыл', 'crisis'],
+    [[], 'зимой прогреваю мотор в гараже, ворота закрыты', 'none'],
+    // meeting the dead soon is asked about; a funeral is not
+    [['Моя собака умерла месяц назад'], 'Ну ничего, скоро встретимся', 'concern'],
+    [[], 'бабушка умерла. скоро увидимся на похоронах с родственниками', 'none'],
+    // how far down from a bridge counts only beside another sign
+    [[], 'сколько метров до воды с Крымского моста?', 'none'],
+    [['я больше не вижу смысла'], 'сколько метров до воды с Крымского моста?', 'crisis'],
+  ])('%j, then %s → %s', (context, message, tier) => expect(tierOf(message, context)).toBe(tier));
+
   it('does not read «вы», «на», «по» at the head of an unknown word as words of their own', () => {
     expect(tierOf('Уже месяц вынашиваю мысль о самоубийстве, а сегодня поняла, что готова.')).toBe('crisis');
     expect(tierOf('хочуумеретьпрямщас')).toBe('crisis');
