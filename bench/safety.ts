@@ -24,7 +24,7 @@ import { ROOT } from '../server/start/client-build';
 import { assessRisk } from '../contract/safety/detect';
 import { shippedModel } from '../contract/safety/model';
 import { crossValidate, prepare, TRAIN_FILES, tierAt } from '../scripts/train-safety';
-import { evaluate, percent, readSet, share, type Labelled, type Report } from './safety/metrics';
+import { asTheChatReads, evaluate, percent, readSet, share, type Labelled, type Report } from './safety/metrics';
 import { loadAverage, runIfMain } from './support';
 
 export const RECALL_BUDGET = 0.99;
@@ -220,6 +220,13 @@ export async function benchSafety(): Promise<SafetyReport> {
     const report = evaluate(items);
     evalReport ??= report;
     printReport(name, report);
+    const several = items.filter((item) => item.context?.length && item.label === 'crisis');
+    const replies = several.map(asTheChatReads);
+    console.log(
+      `    several messages as the chat reads them (any turn): crisis reply ` +
+        `${percent(replies.filter((t) => t === 'crisis').length, several.length)}, ` +
+        `the screening question at most ${percent(replies.filter((t) => t === 'concern').length, several.length)}`,
+    );
   }
   const report = evalReport!;
   crossValidatedReports();

@@ -7,6 +7,7 @@
 //   concern rate  of the messages labelled `none`, the share given the concern verdict (the screening question).
 import { readFileSync } from 'node:fs';
 import { assessRisk, type RiskTier } from '../../contract/safety/detect';
+import { readSafety } from '../../server/chat/safety/reading';
 
 export interface Labelled {
   id: string;
@@ -86,6 +87,24 @@ export function evaluate(
     if (item.label === 'none' && verdict.tier === 'crisis') falseAlarms.push(outcome);
   }
   return { total, byCategory, misses, falseAlarms };
+}
+
+/**
+ * Several messages as the chat reads them (server/chat/safety/reading.ts): each in its turn with the ones before it,
+ * an answer to the screening question read as an answer. The strongest reply of the conversation: the person had the
+ * crisis reply if any turn gave it — the verdict on the newest message alone (evaluate) misses a crisis answered a
+ * message earlier.
+ */
+export function asTheChatReads(item: Labelled): RiskTier {
+  const earlier: Array<{ role: 'user' | 'assistant'; content: string; safety: string | null }> = [];
+  let strongest: RiskTier = 'none';
+  for (const text of [...(item.context ?? []), item.text]) {
+    const { tier } = readSafety(text, earlier);
+    if (RANK[tier] > RANK[strongest]) strongest = tier;
+    earlier.unshift({ role: 'user', content: text, safety: null });
+    earlier.unshift({ role: 'assistant', content: '', safety: tier === 'concern' ? 'screening' : null });
+  }
+  return strongest;
 }
 
 export const share = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);

@@ -5,7 +5,7 @@
 // time, and the budgets on the repository's eval set (bench/safety/eval.jsonl, written without seeing the code).
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { evaluate, readSet, share } from '../../bench/safety/metrics';
+import { asTheChatReads, evaluate, readSet, share } from '../../bench/safety/metrics';
 import { assessRisk, signalsRisk, type RiskTier } from '../../contract/safety/detect';
 import { CONCEPTS } from '../../contract/safety/lexicon';
 import { normalizeMessage } from '../../contract/safety/normalize';
@@ -431,6 +431,24 @@ describe('the word reader', () => {
     const known = new Set([...Object.keys(CONCEPTS), 'NEG', 'PAST', 'NUMBER']);
     const named = SIGNALS.flatMap((s) => [...s.match, s.unless ?? ''].flatMap((p) => p.match(/[A-Z_]{2,}/g) ?? []));
     expect(named.filter((tag) => !known.has(tag))).toEqual([]);
+  });
+});
+
+describe('several messages as the chat reads them (bench/safety/metrics.ts asTheChatReads)', () => {
+  const chat = (context: string[], text: string) =>
+    asTheChatReads({ id: 't', text, context, label: 'crisis', category: 'multi' });
+
+  it('counts a crisis reply given a message earlier', () => {
+    expect(chat(['хочу умереть'], 'спасибо, мне уже лучше')).toBe('crisis');
+  });
+
+  it('reads the answer to the screening question as an answer: a yes is the crisis reply, a no ends the question', () => {
+    expect(chat(['не вижу смысла ни в чём'], 'да, бывают')).toBe('crisis');
+    expect(chat(['не вижу смысла ни в чём'], 'нет, такого нет')).toBe('concern');
+  });
+
+  it('is an ordinary conversation when no turn signals anything', () => {
+    expect(chat(['привет'], 'как дела?')).toBe('none');
   });
 });
 
