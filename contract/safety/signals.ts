@@ -855,7 +855,12 @@ export const SIGNALS: readonly Signal[] = [
     kind: 'vague',
     sign: 'disappear',
     weight: WEAK,
-    match: ['WANT-NEG ~2 DISAPPEAR !INTO', 'WANT-NEG ~1 LEAVE $'],
+    match: [
+      'WANT-NEG ~2 DISAPPEAR !INTO',
+      'WANT-NEG ~1 LEAVE $',
+      'WANT-NEG ~1 BECOME ~10 FORGOTTEN-NEG',
+      'WANT-NEG ~1 BECOME ~8 WITHOUT TRACE',
+    ],
   },
 
   // ---- boosts: they count only beside another sign --------------------------------------------------------------
