@@ -336,7 +336,7 @@ const wordAt = (reading: Reading, offset: number) => {
   return lo;
 };
 
-/** How many sentences on each side of a sign's own its `unless` words are looked for in. */
+/** How many sentences on each side of a sign's own its `unless` words count in. */
 const UNLESS_REACH = 1;
 
 /**

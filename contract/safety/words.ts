@@ -6,7 +6,9 @@
 //      ю → у; й → и; ь and ъ dropped; a doubled letter squeezed. «хачу» and «хочу», «умиреть» and «умереть» meet;
 //   3. a word of five letters or more that finds no entry gets one edit (a letter dropped, added, changed or two
 //      swapped: «умерть», «пкончить», «самоубийтсве») through a table of each entry's deletions.
-// Words of three letters or fewer (pronouns, prepositions, «не») are matched as they are written, apart from stems.
+// Words of three letters or fewer (pronouns, prepositions, «не») are matched as they are written, apart from stems;
+// only the few core words marked `+` in lexicon.ts («хочу», «убить», «жить», «умру») take one slip in three to five
+// letters («хчу», «хоуч», «убть»).
 
 import { stemmer } from '@orama/stemmers/russian';
 
