@@ -369,6 +369,8 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   /** Going on living, said of a task: «можно не продолжать». */
   CONTINUE: 'продолжать продолжить',
   BED: 'кровати постели дивана',
+  /** Letters that are paperwork, not a farewell: «сопроводительное письмо». */
+  PAPERWORK: 'сопроводительное рекомендательное мотивационное резюме деловое официальное претензию жалобу',
   /** Where a last day or a farewell speech is ordinary: work, school, a trip. */
   WORKPLACE:
     'офис офисе коллегам коллеги коллегами работе работы заводе завода заявление смены стажировки практики лагере отпуска',

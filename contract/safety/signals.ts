@@ -469,6 +469,7 @@ export const SIGNALS: readonly Signal[] = [
       'SAD+NEG',
       'WORRY+NEG',
     ],
+    unless: 'PAPERWORK',
   },
   {
     id: 'last-words',

@@ -245,6 +245,7 @@ describe('stop 37: what a blind set written for it showed missing (issue 22)', (
     ['после ночной смены мечтаю только о том, чтобы лечь и не просыпаться часов двенадцать', 'none'],
     ['завтра последний день в офисе, что сказать коллегам в прощальной речи?', 'none'],
     ['убиться веником', 'none'],
+    ['Как лучше написать сопроводительное письмо?', 'none'],
     ['пойду убьюсь об стену, я перепутала кабинеты', 'none'],
     ['Зять научил меня пользоваться Госуслугами. Думала, убьюсь, пока разберусь, а оказалось несложно.', 'none'],
     // the second round: preparations, places and means said in more words
@@ -282,6 +283,36 @@ describe('stop 37: what a blind set written for it showed missing (issue 22)', (
     // said to be meant
     expect(tierOf('ахах как же хочется уйти в окно. не, серьёзно, я его уже открыла')).toBe('crisis');
     expect(tierOf('хочу сдохнуть без приколов')).toBe('crisis');
+  });
+
+  it.each<readonly [context: string[], message: string, tier: RiskTier]>([
+    // passwords left «если что»
+    [['нормально всё', 'просто устал'], 'если что, пароль от ноута 4512, там фотки для мамы', 'crisis'],
+    // the means found, after distress
+    [['мне 14 и меня весь класс ненавидит', 'сегодня опять'], 'я нашла у папы лезвия для бритвы', 'crisis'],
+    // an engine left running in a closed garage; a car warmed up is not
+    [[], 'посижу в гараже в машине, погреюсь. мотор пусть работает, ворота закрыл', 'crisis'],
+    [[], 'зимой прогреваю мотор в гараже, ворота закрыты', 'none'],
+    // meeting the dead soon is asked about; a funeral is not
+    [['Моя собака умерла месяц назад'], 'Ну ничего, скоро встретимся', 'concern'],
+    [[], 'бабушка умерла. скоро увидимся на похоронах с родственниками', 'none'],
+    // how far down from a bridge counts only beside another sign
+    [[], 'сколько метров до воды с Крымского моста?', 'none'],
+    [['я больше не вижу смысла'], 'сколько метров до воды с Крымского моста?', 'crisis'],
+  ])('%j, then %s → %s', (context, message, tier) => expect(tierOf(message, context)).toBe(tier));
+
+  it('does not read «вы», «на», «по» at the head of an unknown word as words of their own', () => {
+    expect(tierOf('Уже месяц вынашиваю мысль о самоубийстве, а сегодня поняла, что готова.')).toBe('crisis');
+    expect(tierOf('хочуумеретьпрямщас')).toBe('crisis');
+  });
+
+  it('reads what makes words ordinary beside them, not anywhere in a long message', () => {
+    const week =
+      'Третий месяц без отпуска, проект горит. Коллега ушла в декрет. Вчера в метро поймала себя на том, что стою ' +
+      'у самого края платформы и жду, когда поезд подойдёт ближе, чтобы шагнуть. Потом кое-как доехала до офиса. ' +
+      'Как просить начальство о помощи и не выглядеть слабой?';
+    expect(tierOf(week)).toBe('crisis');
+    expect(tierOf('купила снотворное. врач выписал, по рецепту')).not.toBe('crisis');
   });
 });
 
@@ -378,36 +409,6 @@ describe('the word reader', () => {
     expect(tags('умкреть')).toEqual(['DIE']); // a neighbour on the keyboard
     expect(tags('умру')).toEqual(['DIE']);
     expect(tags('плач')).toEqual([]); // a short stem is not one edit from «план»
-  });
-
-  it.each<readonly [context: string[], message: string, tier: RiskTier]>([
-    // passwords left «если что»
-    [['нормально всё', 'просто устал'], 'если что, пароль от ноута 4512, там фотки для мамы', 'crisis'],
-    // the means found, after distress
-    [['мне 14 и меня весь класс ненавидит', 'сегодня опять'], 'я нашла у папы лезвия для бритвы', 'crisis'],
-    // an engine left running in a closed garage; a car warmed up is not
-    [[], 'посижу в гараже в машине, погреюсь. мотор пусть работает, ворота закрыл', 'crisis'],
-    [[], 'зимой прогреваю мотор в гараже, ворота закрыты', 'none'],
-    // meeting the dead soon is asked about; a funeral is not
-    [['Моя собака умерла месяц назад'], 'Ну ничего, скоро встретимся', 'concern'],
-    [[], 'бабушка умерла. скоро увидимся на похоронах с родственниками', 'none'],
-    // how far down from a bridge counts only beside another sign
-    [[], 'сколько метров до воды с Крымского моста?', 'none'],
-    [['я больше не вижу смысла'], 'сколько метров до воды с Крымского моста?', 'crisis'],
-  ])('%j, then %s → %s', (context, message, tier) => expect(tierOf(message, context)).toBe(tier));
-
-  it('does not read «вы», «на», «по» at the head of an unknown word as words of their own', () => {
-    expect(tierOf('Уже месяц вынашиваю мысль о самоубийстве, а сегодня поняла, что готова.')).toBe('crisis');
-    expect(tierOf('хочуумеретьпрямщас')).toBe('crisis');
-  });
-
-  it('reads what makes words ordinary beside them, not anywhere in a long message', () => {
-    const week =
-      'Третий месяц без отпуска, проект горит. Коллега ушла в декрет. Вчера в метро поймала себя на том, что стою ' +
-      'у самого края платформы и жду, когда поезд подойдёт ближе, чтобы шагнуть. Потом кое-как доехала до офиса. ' +
-      'Как просить начальство о помощи и не выглядеть слабой?';
-    expect(tierOf(week)).toBe('crisis');
-    expect(tierOf('купила снотворное. врач выписал, по рецепту')).not.toBe('crisis');
   });
 
   it('reads one slip in a short core word (`+word`): a letter dropped or two neighbours swapped', () => {
