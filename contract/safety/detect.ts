@@ -253,7 +253,8 @@ function readWords(russian: string): Reading {
  * None when the message says it is serious («это не шутка», «без приколов», «серьёзно»): a joke denied is no joke.
  */
 function laughter(words: Reading['words']): Laughs {
-  const laughs: Laughs = { in: new Set(), only: new Set(), takenBack: false };
+  const none = (): Laughs => ({ in: new Set(), only: new Set(), takenBack: false });
+  const laughs = none();
   let sentence = 0;
   let others = 0;
   let laughed = false;
@@ -267,8 +268,7 @@ function laughter(words: Reading['words']): Laughs {
       continue;
     }
     const denied = tags.has('NEG') || words[i - 1]?.has('WITHOUT');
-    if (tags.has('SERIOUS') || ((tags.has('LAUGH') || tags.has('JOKE')) && denied))
-      return { in: new Set(), only: new Set(), takenBack: false };
+    if (tags.has('SERIOUS') || ((tags.has('LAUGH') || tags.has('JOKE')) && denied)) return none();
     if (tags.has('JOKE')) laughs.takenBack = true;
     if (tags.has('LAUGH') || tags.has('JOKE')) {
       laughs.in.add(sentence);
@@ -354,9 +354,8 @@ function around(reading: Reading, at: number): Set<string> {
   return tags;
 }
 
-/** The sentence, counted from 0, of the word at `offset` of a reading's text. */
-const sentenceAt = (reading: Reading, offset: number) =>
-  reading.words.slice(0, wordAt(reading, offset)).filter((tags) => tags === null).length;
+/** The sentence, counted from 0, of word `at`. */
+const sentenceOf = (reading: Reading, at: number) => reading.words.slice(0, at).filter((tags) => tags === null).length;
 
 interface Found {
   weight: number;
@@ -379,17 +378,17 @@ function weigh(reading: Reading, from = 0): Signs {
       regex.lastIndex = 0;
       for (const match of reading.text.matchAll(regex)) {
         if (match.index + match[0].length <= reach) continue;
-        const near = unless.length ? around(reading, wordAt(reading, match.index)) : reading.all;
+        const start = wordAt(reading, match.index);
+        const near = unless.length ? around(reading, start) : reading.all;
         let weight = unless.some((tag) => near.has(tag)) ? (signal.damped ?? 0) : signal.weight;
         if (signal.own) {
-          const start = wordAt(reading, match.index);
           const end = wordAt(reading, match.index + Math.max(0, match[0].length - 1)) + 1;
           if (someoneElses(reading, start, end)) weight = Math.min(weight, CONCERN);
           else if (signal.told && toldOfAnother(reading, start, end))
             weight = Math.min(weight, toldWeight(reading, start));
         }
         if (weight < signal.weight) reading.explained = true;
-        if (weight > best) [best, sentence] = [weight, sentenceAt(reading, match.index)];
+        if (weight > best) [best, sentence] = [weight, sentenceOf(reading, start)];
       }
     }
     const held = signs.get(signal.sign);

@@ -234,6 +234,10 @@ describe('stop 37: what a blind set written for it showed missing (issue 22)', (
     // passive wishes said another way round
     ['жить надоело, если честно', 'crisis'],
     ['до весны дожить не хочу', 'crisis'],
+    ['жаль что я дожила до этого дня', 'crisis'],
+    // «даже» shares the folded key of «дожить»: it is no survival regretted
+    ['жаль, что я даже не попыталась поговорить с ним', 'none'],
+    ['обидно, что даже спасибо не сказал', 'none'],
     ['каждое утро разочаровываюсь, что проснулась', 'crisis'],
     ['смерть кажется отдыхом, которого я заслужила', 'crisis'],
     // preparations
