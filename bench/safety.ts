@@ -6,7 +6,8 @@
  *   - bench/safety/eval.jsonl — 814 messages written without seeing the detector (the repository's eval set);
  *   - bench/safety/dev.jsonl, dev2.jsonl — the detector author's own development sets.
  * Budgets on the eval set: recall ≥ 99 %, false alarms ≤ 3 %. Printed by category, with the concern rate on the
- * look-alikes (the screening question asked where nothing was wrong).
+ * look-alikes (the screening question asked where nothing was wrong), and its several-message cases as the chat reads
+ * them, turn by turn (asTheChatReads).
  *
  * Time per message: each message of the three sets is read RUNS times and its median kept; the bench prints the
  * median and p99 over messages — on Node (the server) and in Chromium (the device), where the detector is built on
