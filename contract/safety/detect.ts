@@ -147,9 +147,26 @@ function joinPieces(tokens: string[]): string[] {
       joined = word;
       i += n - 1;
     }
-    out.push(joined ?? tokens[i]!);
+    // «по кончить со бой»: a preposition-like piece typed apart from the rest of its word
+    const prefixed = joined ? null : prefixedWord(tokens[i]!, tokens[i + 1]);
+    if (prefixed) i += 1;
+    out.push(joined ?? prefixed ?? tokens[i]!);
   }
   return out;
+}
+
+/** Pieces that begin words as often as they stand alone: «со бой» → «собой», «на всегда» → «навсегда». */
+const PREFIXES = new Set('в во на с со у о об от до по за из вы при'.split(' '));
+
+/** The piece and the word after it as one word: an entry that means more than the second word alone. */
+function prefixedWord(piece: string, next: string | undefined): string | null {
+  if (!next || !PREFIXES.has(piece) || /[.\d]/.test(next)) return null;
+  const word = piece + next;
+  // an entry as written, not a stem's neighbour («в этом» is no «выйти»)
+  if (word.length < 5 || !lexicon.isEntry(word)) return null;
+  const tags = lexicon.tags(word, false);
+  const alone = new Set(lexicon.tags(next));
+  return tags.some((tag) => !alone.has(tag)) ? word : null;
 }
 
 /** Words that stay words of their own when typed apart: «не нужна» is not «ненужна». */

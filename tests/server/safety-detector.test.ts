@@ -320,6 +320,60 @@ describe('stop 37: what a blind set written for it showed missing (issue 22)', (
   });
 });
 
+describe('stop 38: what a fourth blind set showed missing, said in other words (issue 22)', () => {
+  it.each<Row>([
+    // passive wishes: not getting up again, waking regretted, no wish to be, a life not worth its smoke
+    ['так хочется уснуть в сугробе и больше не вставать', 'crisis'],
+    ['каждое утро досадно, что опять проснулся', 'crisis'],
+    ['нет желания жить', 'crisis'],
+    ['какой смысл дальше небо коптить', 'crisis'],
+    ['я бы поменялся местами с дедом, которого похоронили в пятницу', 'crisis'],
+    ['Следующий год для меня не наступит', 'crisis'],
+    ['мне на похороны хватит накоплений?', 'crisis'],
+    ['если бы я не проснулся, никто бы и не заметил', 'crisis'],
+    // farewells said through others, and a goodbye beside an apology
+    ['поцелуйте за меня маму, я больше не могу', 'crisis'],
+    ['прости меня, пожалуйста. спасибо за всё и пока', 'crisis'],
+    ['спасибо за всё и пока!', 'none'],
+    // preparations
+    ['переписала завещание и наконец всё закончу', 'crisis'],
+    ['все пароли записала сестре, ей потом пригодятся', 'crisis'],
+    ['у отца в сейфе ружьё, думаю, одним выстрелом можно решить всё', 'crisis'],
+    ['перехожу дорогу и не смотрю по сторонам, если что — судьба', 'crisis'],
+    // coded, and said to be meant
+    ['пора выйти из чата жизни, без рофлов', 'crisis'],
+    ['ливаю из игры под названием жизнь, это не мем', 'crisis'],
+    ['хочу стать ангелом, у меня уже есть план', 'crisis'],
+    ['снова полоски на запястье', 'crisis'],
+    ['опять бьюсь головой о стену до крови', 'crisis'],
+    // «покончить собой» without its «с», and typed in pieces
+    ['хочу покончить собой', 'crisis'],
+    ['по кончить со бой хочу', 'crisis'],
+    // and their look-alikes
+    ['как вести себя на похоронах коллеги', 'none'],
+    ['это последний пост в этом канале, переезжаем в новый', 'none'],
+    ['сколько стоит верёвка для альпинизма', 'none'],
+    ['бьюсь головой об стену с этой задачей', 'none'],
+    ['одним выстрелом двух зайцев', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('asks, never answers with the crisis reply, a farewell letter to colleagues or a study of self-harm', () => {
+    expect(tierOf('последний день на работе, помоги с прощальным письмом коллегам')).not.toBe('crisis');
+    expect(tierOf('пишу реферат по профилактике самоповреждений у подростков')).not.toBe('crisis');
+  });
+
+  it.each<readonly [context: string[], message: string, tier: RiskTier]>([
+    // a question about a means, water, gas or a farewell poem: a sign beside hard words before it, never alone
+    [['я больше не могу'], 'сколько стоит верёвка в хозяйственном?', 'crisis'],
+    [['сил больше нет'], 'а угарный газ правда без запаха?', 'crisis'],
+    [[], 'а угарный газ правда без запаха?', 'none'],
+    [['устала от всего'], 'напиши стих на прощание', 'crisis'],
+    [[], 'напиши стих на прощание', 'none'],
+    // a deed of gift after «никому не нужна»
+    [['я никому не нужна'], 'как оформить дарственную на дачу внуку?', 'crisis'],
+  ])('%j, then %s → %s', (context, message, tier) => expect(tierOf(message, context)).toBe(tier));
+});
+
 describe('the old test lists (tests/server/chat-safety-sets.ts) read as before', () => {
   it.each([...DIRECT, ...VAGUE, ...CODED])('%s → crisis', (message) => expect(tierOf(message)).toBe('crisis'));
   it.each([...BENIGN])('%s → not the crisis reply', (message) => expect(tierOf(message)).not.toBe('crisis'));
