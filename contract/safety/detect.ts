@@ -286,8 +286,10 @@ function laughter(words: Reading['words']): Laughs {
     }
     const denied = tags.has('NEG') || words[i - 1]?.has('WITHOUT');
     if (tags.has('SERIOUS') || ((tags.has('LAUGH') || tags.has('JOKE')) && denied)) return none();
-    if (tags.has('JOKE')) laughs.takenBack = true;
-    if (tags.has('LAUGH') || tags.has('JOKE')) {
+    // «он решил, что я так шучу»: a joke someone else supposes, not one the writer makes
+    const joke = tags.has('JOKE') && ![1, 2, 3].some((back) => words[i - back]?.has('WHAT'));
+    if (joke) laughs.takenBack = true;
+    if (tags.has('LAUGH') || joke) {
       laughs.in.add(sentence);
       laughed = true;
     } else others++;

@@ -374,6 +374,67 @@ describe('stop 38: what a fourth blind set showed missing, said in other words (
   ])('%j, then %s → %s', (context, message, tier) => expect(tierOf(message, context)).toBe(tier));
 });
 
+describe('stop 38: two development sets written for it, said in other words (issue 22)', () => {
+  it.each<Row>([
+    // passive wishes: dissolving for good, the night without a morning, an illness met gladly, switching off
+    ['мне хочется раствориться в тумане и не возвращаться', 'crisis'],
+    ['засыпаю и надеюсь, что завтра не наступит', 'crisis'],
+    ['мечтаю, чтобы у меня случился инсульт прямо на совещании', 'crisis'],
+    ['врач нашёл опухоль, а я почему-то обрадовалась', 'crisis'],
+    ['почему нельзя просто выключиться и больше не включаться', 'crisis'],
+    ['скорей бы уже конец', 'crisis'],
+    ['хочу за радугу к своему псу', 'crisis'],
+    ['хочу как Каренина, станция в десяти минутах', 'crisis'],
+    // not being there after a date; the family better off
+    ['после выпускного меня уже не будет', 'crisis'],
+    ['к Новому году меня уже не будет в живых', 'crisis'],
+    ['не станет меня — родители сэкономят', 'crisis'],
+    ['до зимы я жить не собираюсь', 'crisis'],
+    ['мне больше не надо жить', 'crisis'],
+    ['я к пятнице с собой покончу', 'crisis'],
+    // means: the only way, a hook that will hold, pills kept to take at once, a rope «для себя»
+    ['пистолет в ящике кажется единственным решением', 'crisis'],
+    ['смотрю с крыши вниз и думаю, что это решило бы всё', 'crisis'],
+    ['посмотрел на крюк в потолке и понял, что он меня выдержит', 'crisis'],
+    ['купила верёвку. для себя', 'crisis'],
+    ['складываю таблетки в банку, чтобы потом выпить все разом', 'crisis'],
+    ['таблетки от давления больше не пью. чем быстрее, тем лучше', 'crisis'],
+    ['мне надо порезаться, иначе не усну', 'crisis'],
+    ['я прыгну завтра', 'crisis'],
+    ['каждый вечер сижу на краю крыши и проверяю, хватит ли смелости шагнуть', 'crisis'],
+    // plans cancelled, chances taken, affairs left for afterwards, coming nowhere again
+    ['отменила абонемент и курсы английского, всё равно не пригодится', 'crisis'],
+    ['гоняю без шлема. если что — судьба', 'crisis'],
+    ['пароли от почты в конверте на столе, потом разберётесь', 'crisis'],
+    ['передайте ребятам, что больше никуда не приду', 'crisis'],
+    // coded
+    ['отписываюсь от жизни', 'crisis'],
+    ['ливаю с сервера под названием жизнь', 'crisis'],
+    // a joke someone else supposes is no joke of the writer's
+    ['он решил, что я так шучу, а я правда хочу умереть', 'crisis'],
+    // and their look-alikes
+    ['врач нашёл опухоль, доброкачественную, я так обрадовалась', 'none'],
+    ['хочу конец этой истории', 'none'],
+    ['выключила телефон на весь вечер и читала книгу', 'none'],
+    ['Попробовал роупджампинг с моста, визжал на весь город', 'none'],
+    ['Сегодня последний день сдачи квартального отчёта', 'none'],
+    ['пью чай и смотрю сериал', 'none'],
+    ['не вижу смысла тянуть с ремонтом', 'none'],
+    ['ружьё почистил. патроны есть', 'none'],
+    ['кто может взять кошку? срочно', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('does not read a grandchild’s relief at a long illness’s end as a wish', () => {
+    expect(tierOf('дедушка долго болел онкологией, когда он умер, я почувствовала облегчение')).not.toBe('crisis');
+  });
+
+  it.each<readonly [context: string[], message: string, tier: RiskTier]>([
+    [['снова сижу на мосту'], 'всё, пора', 'crisis'],
+    [['смысла дальше тянуть не вижу'], 'ружьё почистил. патроны есть', 'crisis'],
+    [['я бесполезна'], 'кто может взять кошку? срочно', 'crisis'],
+  ])('%j, then %s → %s', (context, message, tier) => expect(tierOf(message, context)).toBe(tier));
+});
+
 describe('the old test lists (tests/server/chat-safety-sets.ts) read as before', () => {
   it.each([...DIRECT, ...VAGUE, ...CODED])('%s → crisis', (message) => expect(tierOf(message)).toBe('crisis'));
   it.each([...BENIGN])('%s → not the crisis reply', (message) => expect(tierOf(message)).not.toBe('crisis'));
