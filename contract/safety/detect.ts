@@ -148,9 +148,9 @@ function joinPieces(tokens: string[]): string[] {
       i += n - 1;
     }
     // «по кончить со бой»: a preposition-like piece typed apart from the rest of its word
-    const prefixed = joined ? null : prefixedWord(tokens[i]!, tokens[i + 1]);
-    if (prefixed) i += 1;
-    out.push(joined ?? prefixed ?? tokens[i]!);
+    const prefixed = joined ? null : prefixedWord(tokens.slice(i, i + 3));
+    if (prefixed) i += prefixed.pieces - 1;
+    out.push(joined ?? prefixed?.word ?? tokens[i]!);
   }
   return out;
 }
@@ -158,15 +158,22 @@ function joinPieces(tokens: string[]): string[] {
 /** Pieces that begin words as often as they stand alone: «со бой» → «собой», «на всегда» → «навсегда». */
 const PREFIXES = new Set('в во на с со у о об от до по за из вы при'.split(' '));
 
-/** The piece and the word after it as one word: an entry that means more than the second word alone. */
-function prefixedWord(piece: string, next: string | undefined): string | null {
-  if (!next || !PREFIXES.has(piece) || /[.\d]/.test(next)) return null;
-  const word = piece + next;
-  // an entry as written, not a stem's neighbour («в этом» is no «выйти»)
-  if (word.length < 5 || !lexicon.isEntry(word)) return null;
-  const tags = lexicon.tags(word, false);
-  const alone = new Set(lexicon.tags(next));
-  return tags.some((tag) => !alone.has(tag)) ? word : null;
+/**
+ * The piece and the one or two words after it as one word («на все гда» → «навсегда»): an entry that means more than
+ * the words after the piece alone.
+ */
+function prefixedWord([piece, ...rest]: string[]): { word: string; pieces: number } | null {
+  if (!piece || !PREFIXES.has(piece)) return null;
+  for (let n = rest.length; n >= 1; n--) {
+    const after = rest.slice(0, n);
+    if (after.some((p) => /[.\d]/.test(p)) || (n > 1 && after.some((p) => p.length > 5))) continue;
+    const word = piece + after.join('');
+    // an entry as written, not a stem's neighbour («в этом» is no «выйти»)
+    if (word.length < 5 || !lexicon.isEntry(word)) continue;
+    const alone = new Set(after.flatMap((p) => lexicon.tags(p)));
+    if (lexicon.tags(word, false).some((tag) => !alone.has(tag))) return { word, pieces: n + 1 };
+  }
+  return null;
 }
 
 /** Words that stay words of their own when typed apart: «не нужна» is not «ненужна». */
@@ -362,16 +369,19 @@ const UNLESS_REACH = 1;
  * The tags of the sentences around word `at`, but a negated word's: what makes a sign's words ordinary is said
  * beside them («купила снотворное. врач выписал»), not anywhere in a long message about a hard week.
  */
-function around(reading: Reading, at: number): Set<string> {
+function around(reading: Reading, at: number, reach = UNLESS_REACH): Set<string> {
   let [from, to, ends] = [at, at, 0];
-  while (from > 0 && (reading.words[from - 1] !== null || ends++ < UNLESS_REACH)) from--;
+  while (from > 0 && (reading.words[from - 1] !== null || ends++ < reach)) from--;
   ends = 0;
-  while (to < reading.words.length && (reading.words[to] !== null || ends++ < UNLESS_REACH)) to++;
+  while (to < reading.words.length && (reading.words[to] !== null || ends++ < reach)) to++;
   const tags = new Set<string>();
   // a word denied does not make them ordinary: «мне уже не страшно с него прыгнуть» is no fear of heights
   for (const word of reading.words.slice(from, to)) if (!word?.has('NEG')) word?.forEach((tag) => tags.add(tag));
   return tags;
 }
+
+/** A sentence told of long ago: «когда-то», «в прошлом», «три года назад» (not «минут 20 назад»). */
+const longAgo = (tags: Set<string>) => tags.has('LONGAGO') || (tags.has('AGO') && tags.has('YEARS'));
 
 /** The sentence, counted from 0, of word `at`. */
 const sentenceOf = (reading: Reading, at: number) => reading.words.slice(0, at).filter((tags) => tags === null).length;
@@ -406,6 +416,9 @@ function weigh(reading: Reading, from = 0): Signs {
           else if (signal.told && toldOfAnother(reading, start, end))
             weight = Math.min(weight, toldWeight(reading, start));
         }
+        // told as the past («пять лет назад я думала о суициде»), and not come back («опять», «снова»): asked about
+        if (!signal.boost && longAgo(around(reading, start, 0)) && !reading.all.has('AGAIN'))
+          weight = Math.min(weight, CONCERN);
         if (weight < signal.weight) reading.explained = true;
         if (weight > best) [best, sentence] = [weight, sentenceOf(reading, start)];
       }
