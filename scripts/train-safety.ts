@@ -37,6 +37,13 @@ export const TRAIN_FILES = [
   't14',
   't15',
   't16',
+  't17',
+  't18',
+  't19',
+  't20',
+  't21',
+  't22',
+  't23',
 ].map((name) => `bench/safety/train/${name}.jsonl`);
 export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
 

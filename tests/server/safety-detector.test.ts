@@ -479,7 +479,6 @@ describe('stop 38: a third development set and a set of hard look-alikes, said i
     expect(tierOf('скинула мужу все пароли от банков, на всякий случай, у нас так принято')).not.toBe('crisis');
     expect(tierOf('встала на рельсы для фотосессии, поезда там давно не ходят')).not.toBe('crisis');
     expect(tierOf('пишу прощальное письмо команде')).not.toBe('crisis');
-    expect(tierOf('Я больше не приду на ваши встречи, группа мне не подошла. Спасибо всем.')).not.toBe('crisis');
   });
 });
 
