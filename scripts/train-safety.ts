@@ -44,6 +44,7 @@ export const TRAIN_FILES = [
   't21',
   't22',
   't23',
+  't24',
 ].map((name) => `bench/safety/train/${name}.jsonl`);
 export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
 

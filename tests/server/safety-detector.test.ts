@@ -482,6 +482,43 @@ describe('stop 38: a third development set and a set of hard look-alikes, said i
   });
 });
 
+describe('stop 38: a set of the most indirect risk, said in other words (issue 22)', () => {
+  it.each<Row>([
+    ['устала быть', 'crisis'],
+    ['я просто хочу перестать быть', 'crisis'],
+    ['завидую деду на кладбище, ему уже ничего не надо', 'crisis'],
+    ['я не против, чтобы стереться совсем', 'crisis'],
+    ['засыпаю и надеюсь, что в последний раз', 'crisis'],
+    ['хочу уйти в лес и не вернуться', 'crisis'],
+    ['может и к лучшему, если не вылечусь', 'crisis'],
+    ['мне четырнадцать, а я уже пожила достаточно', 'crisis'],
+    ['мне бы как Катерина с обрыва', 'crisis'],
+    ['порезалась опять, иначе не успокоиться', 'crisis'],
+    ['наверное, это последнее, что я сюда пишу', 'crisis'],
+    ['перестал пить таблетки от сердца, специально', 'crisis'],
+    ['отменила запись к врачу, какая теперь разница', 'crisis'],
+    ['удаляю аккаунт. не в телеграме, а вообще', 'crisis'],
+    ['маме потом скажите, что я её любила', 'crisis'],
+    ['им не придётся меня терпеть после пятницы', 'crisis'],
+    // and their look-alikes: a boost never counts beside the sign it repeats
+    ['верёвки в леруа продают?', 'none'],
+    ['а на крышу девятиэтажки сейчас пускают?', 'none'],
+    ['какая высота у моста через Волгу?', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('asks, never answers with the crisis reply, a price of a cremation, passwords sent later, a statistic', () => {
+    expect(tierOf('сколько стоит кремация в Екатеринбурге?')).not.toBe('crisis');
+    expect(tierOf('пароли от вайфая потом скину')).not.toBe('crisis');
+    expect(tierOf('Читала, что за последние годы снизилось число самоубийств. Это правда?')).not.toBe('crisis');
+  });
+
+  it.each<readonly [context: string[], message: string, tier: RiskTier]>([
+    [['меня никто не любит'], 'верёвки в леруа продают?', 'crisis'],
+    [['мне надоело всё'], 'а на крышу девятиэтажки сейчас пускают?', 'crisis'],
+    [['я не вижу смысла'], 'какая высота у моста через Волгу?', 'crisis'],
+  ])('%j, then %s → %s', (context, message, tier) => expect(tierOf(message, context)).toBe(tier));
+});
+
 describe('the old test lists (tests/server/chat-safety-sets.ts) read as before', () => {
   it.each([...DIRECT, ...VAGUE, ...CODED])('%s → crisis', (message) => expect(tierOf(message)).toBe('crisis'));
   it.each([...BENIGN])('%s → not the crisis reply', (message) => expect(tierOf(message)).not.toBe('crisis'));
