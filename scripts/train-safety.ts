@@ -45,6 +45,7 @@ export const TRAIN_FILES = [
   't22',
   't23',
   't24',
+  't25',
 ].map((name) => `bench/safety/train/${name}.jsonl`);
 export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
 

@@ -519,6 +519,34 @@ describe('stop 38: a set of the most indirect risk, said in other words (issue 2
   ])('%j, then %s → %s', (context, message, tier) => expect(tierOf(message, context)).toBe(tier));
 });
 
+describe('stop 38: the last development set, said in other words (issue 22)', () => {
+  it.each<Row>([
+    ['Я стою на крыше.', 'crisis'],
+    ['Хочу себе навредить, очень сильно хочу.', 'crisis'],
+    ['Мама умерла, и я уйду за ней.', 'crisis'],
+    ['как было бы хорошо въехать в отбойник', 'crisis'],
+    ['мне в этом мире больше нет места', 'crisis'],
+    ['до зимы не собираюсь', 'crisis'],
+    ['Передайте сыну, что папа на него не злился.', 'crisis'],
+    ['Хочу поставить точку. Окончательную.', 'crisis'],
+    ['Хочу обнять рельсы.', 'crisis'],
+    ['Хочу к бабушке. Она умерла пять лет назад.', 'crisis'],
+    ['ктонибуть астанавите миня я щас прыгну', 'crisis'],
+    ['сейчас пойду в ванную и накажу себя', 'crisis'],
+    ['Съездила попрощаться с морем. Теперь можно.', 'crisis'],
+    // the writer broken, not the washing machine; «придёт» is no «предел»
+    ['Опять сломалась стиралка, мастер придёт только в четверг. Бесит.', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('asks, never answers with the crisis reply, a moderator, a game, a broken writer', () => {
+    expect(tierOf('Я модератор форума. Что делать, если пользователь пишет о планах навредить себе?')).not.toBe(
+      'crisis',
+    );
+    expect(tierOf('Гг самоубился об шипы на первом уровне, я плакал от смеха')).not.toBe('crisis');
+    expect(tierOf('я совсем сломалась')).toBe('concern');
+  });
+});
+
 describe('the old test lists (tests/server/chat-safety-sets.ts) read as before', () => {
   it.each([...DIRECT, ...VAGUE, ...CODED])('%s → crisis', (message) => expect(tierOf(message)).toBe('crisis'));
   it.each([...BENIGN])('%s → not the crisis reply', (message) => expect(tierOf(message)).not.toBe('crisis'));
