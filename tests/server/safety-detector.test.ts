@@ -536,6 +536,15 @@ describe('stop 38: the last development set, said in other words (issue 22)', ()
     ['Съездила попрощаться с морем. Теперь можно.', 'crisis'],
     // the writer broken, not the washing machine; «придёт» is no «предел»
     ['Опять сломалась стиралка, мастер придёт только в четверг. Бесит.', 'none'],
+    // lying down is sleep, not a jump
+    ['ну всё, я лягу', 'none'],
+    ['я пойду лягу', 'none'],
+    ['я лягу сегодня пораньше', 'none'],
+    ['если устану, лягу пораньше', 'none'],
+    // the narrowed passive rules
+    ['хочу уйти с работы и не возвращаться', 'none'],
+    ['в этом мире больше нет места доброте', 'none'],
+    ['жить тоже бросаю привычку ныть', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 
   it('asks, never answers with the crisis reply, a moderator, a game, a broken writer', () => {
@@ -544,6 +553,7 @@ describe('stop 38: the last development set, said in other words (issue 22)', ()
     );
     expect(tierOf('Гг самоубился об шипы на первом уровне, я плакал от смеха')).not.toBe('crisis');
     expect(tierOf('я совсем сломалась')).toBe('concern');
+    expect(tierOf('засыпаю на ходу, в последний раз так устала в сессию')).not.toBe('crisis');
   });
 });
 
