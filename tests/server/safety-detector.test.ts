@@ -403,7 +403,8 @@ describe('stop 38: two development sets written for it, said in other words (iss
     ['я прыгну завтра', 'crisis'],
     ['каждый вечер сижу на краю крыши и проверяю, хватит ли смелости шагнуть', 'crisis'],
     // plans cancelled, chances taken, affairs left for afterwards, coming nowhere again
-    ['отменила абонемент и курсы английского, всё равно не пригодится', 'crisis'],
+    // plans cancelled as of no use are asked about: «отменила подписку, всё равно не пригодится» is as common
+    ['отменила абонемент и курсы английского, всё равно не пригодится', 'concern'],
     ['гоняю без шлема. если что — судьба', 'crisis'],
     ['пароли от почты в конверте на столе, потом разберётесь', 'crisis'],
     ['передайте ребятам, что больше никуда не приду', 'crisis'],
@@ -495,8 +496,9 @@ describe('stop 38: a set of the most indirect risk, said in other words (issue 2
     ['мне бы как Катерина с обрыва', 'crisis'],
     ['порезалась опять, иначе не успокоиться', 'crisis'],
     ['наверное, это последнее, что я сюда пишу', 'crisis'],
-    ['перестал пить таблетки от сердца, специально', 'crisis'],
-    ['отменила запись к врачу, какая теперь разница', 'crisis'],
+    // stopping pills on purpose alone is asked; with «хватит, пожила» it is the crisis reply (above)
+    ['перестал пить таблетки от сердца, специально', 'concern'],
+    ['отменила запись к врачу, какая теперь разница', 'concern'],
     ['удаляю аккаунт. не в телеграме, а вообще', 'crisis'],
     ['маме потом скажите, что я её любила', 'crisis'],
     ['им не придётся меня терпеть после пятницы', 'crisis'],
@@ -545,6 +547,10 @@ describe('stop 38: the last development set, said in other words (issue 22)', ()
     ['хочу уйти с работы и не возвращаться', 'none'],
     ['в этом мире больше нет места доброте', 'none'],
     ['жить тоже бросаю привычку ныть', 'none'],
+    ['я уже пожила в Москве достаточно, хочу в Питер', 'none'],
+    ['если сдам, прыгну от радости', 'none'],
+    ['передайте Свете, что я на неё не злюсь, пусть позвонит', 'none'],
+    ['мама умерла, и я уйду за ней ухаживать за садом', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 
   it('asks, never answers with the crisis reply, a moderator, a game, a broken writer', () => {
@@ -554,6 +560,8 @@ describe('stop 38: the last development set, said in other words (issue 22)', ()
     expect(tierOf('Гг самоубился об шипы на первом уровне, я плакал от смеха')).not.toBe('crisis');
     expect(tierOf('я совсем сломалась')).toBe('concern');
     expect(tierOf('засыпаю на ходу, в последний раз так устала в сессию')).not.toBe('crisis');
+    expect(tierOf('перестала пить таблетки от аллергии специально, весна кончилась')).not.toBe('crisis');
+    expect(tierOf('отменила подписку, всё равно не пригодится')).not.toBe('crisis');
   });
 });
 
