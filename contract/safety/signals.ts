@@ -168,7 +168,6 @@ export const SIGNALS: readonly Signal[] = [
       'WANT ~4 DISAPPEAR ~~4 SOON/FOREVER/NOTHING',
       'WHEN I BE+NEG',
       'WANT/DO ~3 LIKE ~2 ALLUSION',
-      'ALLUSION ~3 I ~1 UNDERSTAND',
       'WANT ~3 I ~1 HAPPEN-NEG ~1 DISEASE',
       'WHY ~1 I+NEG $',
       'SWITCHOFF ~3 MORE ~1 SWITCHON+NEG',
@@ -275,7 +274,6 @@ export const SIGNALS: readonly Signal[] = [
       'WANT ROPE',
       'BATH ~3 BLADE',
       'BLADE ~3 BATH',
-      'GUN ~~12 SOLVE ~1 ALL',
       'GUN/HEIGHT/DOWN ~~12 SOLVE ~1 WOULD? ~1 ALL',
       `${MEANS} ~~8 ONLY ~1 SOLUTION`,
       'ROPE/GUN ~~4 ALL? DECIDED/SOON $',
@@ -1070,36 +1068,7 @@ export const SIGNALS: readonly Signal[] = [
     ],
   },
 
-  // ---- boosts: they count only beside another sign --------------------------------------------------------------
-  // a time set ahead, not the day something was done («сегодня отдала кошку»)
-  { id: 'a-date', kind: 'vague', sign: 'date', weight: CONCERN, boost: true, match: ['DATE !*+PAST'] },
-  { id: 'gratitude', kind: 'vague', sign: 'gratitude', weight: CONCERN, boost: true, match: ['THANKS ~2 ALL'] },
-  {
-    id: 'fate',
-    kind: 'vague',
-    sign: 'fate',
-    weight: CONCERN,
-    boost: true,
-    match: ['IT? FATE $', 'IT ~1 FATE ~1 BE', 'NOW/DATE/AND ~1 CAN $', 'IF IFANY'],
-  },
-  {
-    id: 'goodbye',
-    kind: 'vague',
-    sign: 'goodbye',
-    weight: CONCERN,
-    boost: true,
-    match: ['THANKS ~2 ALL ~2 BYE $', 'TURNOFF ~1 PHONE $', 'ALL ~1 TIMETO $', 'ALL ~1 DO+PAST $'],
-  },
-  // «чем быстрее, тем лучше»; «завтра сам решу этот вопрос»
-  {
-    id: 'sooner',
-    kind: 'vague',
-    sign: 'sooner',
-    weight: CONCERN,
-    boost: true,
-    match: ['FASTER ~2 BETTER', 'SELF ~1 SOLVE ~1 IT? ~1 QUESTION', 'WAIT ~~2 MOMENT'],
-  },
-  // «ливаю из этой катки под названием жизнь», asked about; said to be meant (below), the crisis reply
+  // «ливаю из этой катки под названием жизнь», asked about; said to be meant (`not-a-joke`), the crisis reply
   {
     id: 'life-left',
     kind: 'coded',
@@ -1117,24 +1086,6 @@ export const SIGNALS: readonly Signal[] = [
       'GO/WANT ~2 INTO BETTER WORLD',
     ],
     unless: 'TOPIC',
-  },
-  // «… и это не мем», «без рофлов»: the writer says a sign beside it is meant
-  {
-    id: 'not-a-joke',
-    kind: 'vague',
-    sign: 'not-a-joke',
-    weight: CONCERN,
-    boost: true,
-    match: [
-      'WITHOUT NOTJOKE',
-      'NOTJOKE+NEG',
-      '*+NEG ~1 NOTJOKE',
-      'ALL NOTJOKE',
-      'THATONE+NEG MEANING',
-      'FROM+NEG ~1 CHAT',
-      '*+NEG ~~3 ALTOGETHER $',
-      'JOKE+NEG',
-    ],
   },
   // plans for the future cancelled as of no more use: «отменила запись к стоматологу. всё равно не пригодится»
   // (asked: «отменила подписку, всё равно не пригодится» is as common)
@@ -1181,9 +1132,56 @@ export const SIGNALS: readonly Signal[] = [
     weight: HINT,
     match: ['IF ~1 WITH I ~1 SOMETHING ~1 HAPPEN'],
   },
+  // ---- boosts: they count only beside another sign --------------------------------------------------------------
+  // a time set ahead, not the day something was done («сегодня отдала кошку»)
+  { id: 'a-date', kind: 'vague', sign: 'date', weight: CONCERN, boost: true, match: ['DATE !*+PAST'] },
+  { id: 'gratitude', kind: 'vague', sign: 'gratitude', weight: CONCERN, boost: true, match: ['THANKS ~2 ALL'] },
   {
-    // After hard words: who keeps the pet or the child, custody, the money moved, a debt after a death, a password
-    // for afterwards, a cremation's price («Кто может взять кошку? Срочно» after «Я не заслуживаю жить»).
+    id: 'fate',
+    kind: 'vague',
+    sign: 'fate',
+    weight: CONCERN,
+    boost: true,
+    match: ['IT? FATE $', 'IT ~1 FATE ~1 BE', 'NOW/DATE/AND ~1 CAN $', 'IF IFANY'],
+  },
+  {
+    id: 'goodbye',
+    kind: 'vague',
+    sign: 'goodbye',
+    weight: CONCERN,
+    boost: true,
+    match: ['THANKS ~2 ALL ~2 BYE $', 'TURNOFF ~1 PHONE $', 'ALL ~1 TIMETO $', 'ALL ~1 DO+PAST $'],
+  },
+  // «чем быстрее, тем лучше»; «завтра сам решу этот вопрос»
+  {
+    id: 'sooner',
+    kind: 'vague',
+    sign: 'sooner',
+    weight: CONCERN,
+    boost: true,
+    match: ['FASTER ~2 BETTER', 'SELF ~1 SOLVE ~1 IT? ~1 QUESTION', 'WAIT ~~2 MOMENT'],
+  },
+  // «… и это не мем», «без рофлов»: the writer says a sign beside it is meant
+  {
+    id: 'not-a-joke',
+    kind: 'vague',
+    sign: 'not-a-joke',
+    weight: CONCERN,
+    boost: true,
+    match: [
+      'WITHOUT NOTJOKE',
+      'NOTJOKE+NEG',
+      '*+NEG ~1 NOTJOKE',
+      'ALL NOTJOKE',
+      'THATONE+NEG MEANING',
+      'FROM+NEG ~1 CHAT',
+      '*+NEG ~~3 ALTOGETHER $',
+      'JOKE+NEG',
+    ],
+  },
+  {
+    // After hard words: who keeps the pet or the child, custody, the money moved, a debt after a death, money put by
+    // for a funeral («Кто может взять кошку? Срочно» after «Я не заслуживаю жить»).
     id: 'affairs-asked',
     kind: 'vague',
     sign: 'affairs-asked',
