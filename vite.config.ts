@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { inlineScript } from './vite-plugins/inline-script.ts';
 import { launchPreload } from './vite-plugins/launch-preload.ts';
 import { offlineShell } from './vite-plugins/offline-shell.ts';
 import { precompress } from './vite-plugins/precompress.ts';
@@ -46,6 +47,8 @@ export default defineConfig(({ command }) => {
       offlineShell({
         modules: ['src/layouts/FullHeightLayout.tsx', 'src/screens/safety-plan/SafetyPlanScreen.tsx'],
       }),
+      // The home this device kept, painted while index.html is parsed (decision 0277).
+      inlineScript('src/earlyPaint.ts'),
       precompress(),
     ],
     build: {

@@ -126,7 +126,9 @@ function watchPrompt([text, weekText, keptMark]: [string, string, string]): void
     requestAnimationFrame(() => (w[key] = performance.now()));
   };
   const observer = new MutationObserver(() => {
-    const content = document.body?.textContent ?? '';
+    // The page's words, not its scripts' (index.html's inline script is in the body).
+    let content = '';
+    for (const child of document.body?.children ?? []) if (child.tagName !== 'SCRIPT') content += child.textContent;
     const prompted = content.includes(text);
     // A spinner that comes with the prompt (home's week on its way) is part of home, not a wait before it.
     if (!prompted && w.__spinnerAt === undefined && document.querySelector('[role="progressbar"]'))

@@ -29,20 +29,33 @@ export function startScreen({ pathname, search }: Pick<Location, 'pathname' | 's
 /** The id of the JSON in index.html naming each start screen's chunk files (written by vite-plugins/launch-preload.ts). */
 export const START_SCREEN_FILES_ID = 'start-screen-files';
 
-/**
- * Starts downloading the chunks of this launch's start screen (`<link rel="modulepreload">`), in parallel with the
- * app's main chunk. In development, where index.html carries no such list, nothing happens.
- */
-export function preloadStartScreen(location: Pick<Location, 'pathname' | 'search'>): void {
-  const screen = startScreen(location);
+/** The files index.html lists (vite-plugins/launch-preload.ts): each start screen's chunks, and boot's. */
+type StartFiles = Partial<Record<StartScreen | 'boot', string[]>>;
+
+function preloadListed(pick: (files: StartFiles) => string[] | undefined): void {
   const list = document.getElementById(START_SCREEN_FILES_ID)?.textContent;
-  if (!screen || !list) return;
-  const files = (JSON.parse(list) as Partial<Record<StartScreen, string[]>>)[screen] ?? [];
-  for (const href of files) {
+  for (const href of (list && pick(JSON.parse(list) as StartFiles)) || []) {
     const link = document.createElement('link');
     link.rel = 'modulepreload';
     link.crossOrigin = '';
     link.href = href;
     document.head.appendChild(link);
   }
+}
+
+/**
+ * Starts downloading the chunks of this launch's start screen (`<link rel="modulepreload">`), in parallel with the
+ * app's main chunk. In development, where index.html carries no such list, nothing happens.
+ */
+export function preloadStartScreen(location: Pick<Location, 'pathname' | 'search'>): void {
+  const screen = startScreen(location);
+  if (screen) preloadListed((files) => files[screen]);
+}
+
+/**
+ * Starts downloading boot.tsx's chunks (React, the app): index.html's early script does, once the kept home is
+ * painted (src/earlyPaint.ts) — their answers, handled on the main thread, would come first.
+ */
+export function preloadBoot(): void {
+  preloadListed((files) => files.boot);
 }

@@ -1,8 +1,9 @@
 // What index.html lets the browser fetch at once, before any script has run. The entry (src/main.tsx) starts the
 // sign-in request and then imports boot.tsx dynamically, so that the request does not wait for React — so Vite, which
 // preloads only the entry's static imports, would leave boot.tsx's chunks to be discovered a round trip later.
-// This plugin adds `<link rel="modulepreload">` for them, and a JSON list of each start screen's chunk files that the
-// entry preloads for the screen its launch leads to (src/startScreen.ts).
+// This plugin writes them into a JSON list that index.html's early script preloads (`<link rel="modulepreload">`) once
+// the kept home is painted, at once when there is none (src/earlyPaint.ts, decision 0277), with
+// each start screen's chunk files that the entry preloads for the screen its launch leads to (src/startScreen.ts).
 import { resolve } from 'node:path';
 import type { HtmlTagDescriptor, Plugin, Rolldown } from 'vite';
 
@@ -66,15 +67,10 @@ export function launchPreload(options: LaunchPreloadOptions): Plugin {
           ]),
         );
         return [
-          ...bootFiles.map((file): HtmlTagDescriptor => ({
-            tag: 'link',
-            attrs: { rel: 'modulepreload', crossorigin: true, href: `${base}${file}` },
-            injectTo: 'head',
-          })),
           {
             tag: 'script',
             attrs: { type: 'application/json', id: options.listId },
-            children: JSON.stringify(screens),
+            children: JSON.stringify({ ...screens, boot: bootFiles.map((f) => `${base}${f}`) }),
             injectTo: 'head',
           },
         ];

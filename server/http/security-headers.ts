@@ -56,6 +56,15 @@ function headersOf(csp: typeof directives): Record<string, string> {
 export const SECURITY_HEADERS: Readonly<Record<string, string>> = headersOf(directives);
 
 /**
+ * The policy of a page that carries inline scripts of its own (index.html: vite-plugins/inline-script.ts): each is
+ * allowed by its hash (`sha256-…`, base64), nothing else inline.
+ */
+export function pagePolicy(scriptHashes: readonly string[]): string {
+  const scriptSrc = ["'self'", ...scriptHashes.map((hash) => `'${hash}'`)];
+  return headersOf({ ...directives, scriptSrc })['content-security-policy']!;
+}
+
+/**
  * `npm run dev` only: Vite's dev server injects an inline script (React's refresh preamble) and talks to its HMR
  * websocket; the production build (what the e2e suite runs) has neither.
  */

@@ -1,10 +1,11 @@
 // Serving the client: the built dist/ through @fastify/static with an SPA fallback, or (npm run dev) Vite in
 // middleware mode with HMR on the same HTTP server. Both leave /api and /dev to the API.
-import { existsSync } from 'node:fs';
-import { extname, join, sep } from 'node:path';
+import { createHash } from 'node:crypto';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { basename, extname, join, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { DEV_SERVER_HEADERS, setSecurityHeaders } from '../http/security-headers';
+import { DEV_SERVER_HEADERS, pagePolicy, setSecurityHeaders } from '../http/security-headers';
 
 type Fallback = (request: FastifyRequest, reply: FastifyReply) => unknown;
 
@@ -20,6 +21,24 @@ function ownedByApi(url: string): boolean {
  */
 const notServed = (path: string) => /(^|\/)\./.test(path) || path.endsWith('.map');
 
+/** The hashes (`sha256-…`) of a page's inline scripts, the way a Content-Security-Policy names them. */
+export function inlineScriptHashes(html: string): string[] {
+  return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
+    ([, body]) => `sha256-${createHash('sha256').update(body!).digest('base64')}`,
+  );
+}
+
+/** index.html's policy, allowing its inline scripts; read again when the build changes it. */
+function indexPolicy(file: string): () => string {
+  let cached: { mtimeMs: number; policy: string } | null = null;
+  return () => {
+    const { mtimeMs } = statSync(file);
+    if (cached?.mtimeMs !== mtimeMs)
+      cached = { mtimeMs, policy: pagePolicy(inlineScriptHashes(readFileSync(file, 'utf8'))) };
+    return cached.policy;
+  };
+}
+
 /**
  * dist/ with long-lived caching for hashed assets; any extension-less GET falls back to index.html. Each file goes
  * out as its build-time brotli or gzip copy (`x.js.br`, `x.js.gz`, vite-plugins/precompress.ts) when the request
@@ -27,6 +46,7 @@ const notServed = (path: string) => /(^|\/)\./.test(path) || path.endsWith('.map
  */
 export function staticClient(dist: string) {
   const assets = join(dist, 'assets') + sep;
+  const policy = indexPolicy(join(dist, 'index.html'));
   return async (app: FastifyInstance): Promise<Fallback> => {
     await app.register(fastifyStatic, {
       root: dist,
@@ -39,6 +59,7 @@ export function staticClient(dist: string) {
       setHeaders(res, path) {
         if (path.startsWith(assets)) res.setHeader('cache-control', 'public, max-age=31536000, immutable');
         else res.setHeader('cache-control', 'no-cache');
+        if (basename(path).startsWith('index.html')) res.setHeader('content-security-policy', policy());
         // Caches must key the body on the request's encodings (@fastify/static does not say so itself).
         res.setHeader('vary', 'Accept-Encoding');
       },

@@ -1,12 +1,8 @@
+import { greetingCopy } from './greeting';
+
 /** Home screen. Greeting, prompt and button verbatim from the spec. */
 export const homeCopy = {
-  greetings: {
-    night: 'Доброй ночи',
-    morning: 'Доброе утро',
-    day: 'Добрый день',
-    evening: 'Добрый вечер',
-  },
-  fallbackName: 'Друг',
+  ...greetingCopy,
   prompt: 'Как вы себя чувствуете сегодня?',
   cards: {
     chat: { title: 'Чат с помощником', text: 'Поговорите о том, что волнует' },

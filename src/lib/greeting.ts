@@ -1,6 +1,6 @@
-import { homeCopy } from '../copy/home';
+import { greetingCopy } from '../copy/greeting';
 
-export type DayPart = keyof typeof homeCopy.greetings;
+export type DayPart = keyof typeof greetingCopy.greetings;
 
 /** Home's greeting: before 6 night, before 12 morning, before 18 day, otherwise evening (local hour). */
 export function dayPart(now: Date): DayPart {
@@ -13,6 +13,6 @@ export function dayPart(now: Date): DayPart {
 
 /** «Доброе утро, Анна» — first_name, or «Друг» when it is absent or blank. */
 export function greeting(now: Date, firstName: string | null | undefined): string {
-  const name = firstName?.trim() || homeCopy.fallbackName;
-  return `${homeCopy.greetings[dayPart(now)]}, ${name}`;
+  const name = firstName?.trim() || greetingCopy.fallbackName;
+  return `${greetingCopy.greetings[dayPart(now)]}, ${name}`;
 }

@@ -2,11 +2,12 @@
 // paintKeptHome.ts): painted only for the launch's
 // own user, on the day it was kept, in the launch's theme; its greeting written afresh; only the CSS it uses; a tap
 // on it replayed on React's control, once React's first commit has replaced it.
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeShellOf, usedCss } from '../../src/screens/home/keepShell';
 import { GREETING_MARK, KEPT_MARK, shellStorageKey } from '../../src/screens/home/keptHomeFormat';
 import { keptHomeToPaint } from '../../src/screens/home/keptShell';
 import { paintKeptHome } from '../../src/screens/home/paintKeptHome';
+import { START_SCREEN_FILES_ID } from '../../src/startScreen';
 
 const ANNA = 7_001;
 const THEME = '{"bg_color":"#17212b","text_color":"#f5f5f5"}';
@@ -182,5 +183,55 @@ describe('the kept home', () => {
     root().append(retry);
     await flush();
     expect(pressed).toBe(0);
+  });
+});
+
+describe('index.html’s early script (src/earlyPaint.ts)', () => {
+  const BOOT = ['/assets/app-a.js', '/assets/vendor-b.js'];
+  const preloads = () =>
+    [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
+  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+  /** index.html as built: the container, the list of boot's files; the script runs as the parser meets it. */
+  async function runEarlyScript() {
+    const list = document.createElement('script');
+    list.type = 'application/json';
+    list.id = START_SCREEN_FILES_ID;
+    list.textContent = JSON.stringify({ home: [], onboarding: ['/assets/Onboarding-c.js'], boot: BOOT });
+    document.body.append(list);
+    vi.resetModules();
+    await import('../../src/earlyPaint');
+  }
+
+  beforeEach(() => {
+    launchAs(ANNA);
+    localStorage.setItem('onboarding_completed', 'true');
+  });
+
+  it('paints the home kept today, and preloads boot’s files only after that frame', async () => {
+    paintHome();
+    keepHomeShell(ANNA, root(), new Date());
+    root().innerHTML = '';
+    await runEarlyScript();
+    expect(root().hasAttribute(KEPT_MARK)).toBe(true);
+    expect(root().textContent).toContain('Как вы себя чувствуете сегодня?');
+    expect(preloads()).toEqual([]);
+    await frame();
+    expect(preloads()).toEqual(BOOT);
+  });
+
+  it('preloads boot’s files at once when there is nothing to paint: nothing kept, or a launch elsewhere', async () => {
+    await runEarlyScript();
+    expect(root().hasChildNodes()).toBe(false);
+    expect(preloads()).toEqual(BOOT);
+
+    document.head.innerHTML = '';
+    paintHome();
+    keepHomeShell(ANNA, root(), new Date());
+    root().innerHTML = '';
+    window.history.replaceState(null, '', `/app/diary${window.location.hash}`);
+    await runEarlyScript();
+    expect(root().hasChildNodes()).toBe(false);
+    expect(preloads()).toEqual(BOOT);
   });
 });

@@ -1,7 +1,17 @@
 // Serving the built client: each file as its build-time brotli or gzip copy by Accept-Encoding (brotli first), with
 // `Vary: Accept-Encoding`, immutable caching for hashed assets and no-cache for index.html; the SPA fallback; and the
 // production build itself (compressed copies beside its files, the development-runtime guard).
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
@@ -24,7 +34,10 @@ import { freshPglite, testConfig } from './harness';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const SCRIPT = `export const greeting = ${JSON.stringify('Как вы себя чувствуете сегодня? '.repeat(200))};\n`;
-const INDEX = `<!doctype html><html lang="ru"><head><title>app</title></head><body>${'<div></div>'.repeat(100)}</body></html>`;
+const INLINE = "document.title = 'Мой помощник';";
+const INDEX = `<!doctype html><html lang="ru"><head><title>app</title></head><body>${'<div></div>'.repeat(100)}<script>${INLINE}</script></body></html>`;
+/** The script-src of a Content-Security-Policy header. */
+const scriptSrc = (header: unknown) => /(?:^|;)\s*script-src ([^;]*)/.exec(String(header))?.[1];
 const TINY = 'x()';
 
 function decoded(body: Buffer, encoding: string | undefined): string {
@@ -128,6 +141,29 @@ describe('static client, pre-compressed', () => {
     }
   });
 
+  it('index.html may run its own inline script, found by its SHA-256; no other answer may run any', async () => {
+    const hash = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    for (const url of ['/', '/app/home']) {
+      for (const accept of ['br', 'gzip', undefined]) {
+        expect(scriptSrc((await get(url, accept)).headers['content-security-policy']), url).toBe(
+          `'self' ${hash(INLINE)}`,
+        );
+      }
+    }
+    expect(scriptSrc((await get('/assets/home-abc123.js', 'br')).headers['content-security-policy'])).toBe("'self'");
+    expect(scriptSrc((await get('/api/unknown')).headers['content-security-policy'])).toBe("'self'");
+
+    // A new build's index.html is read again (its inline script changed).
+    const index = join(dist, 'index.html');
+    writeFileSync(index, INDEX.replace(INLINE, 'void 0;'));
+    utimesSync(index, new Date(), new Date(Date.now() + 5_000));
+    try {
+      expect(scriptSrc((await get('/')).headers['content-security-policy'])).toBe(`'self' ${hash('void 0;')}`);
+    } finally {
+      writeFileSync(index, INDEX);
+    }
+  });
+
   it('a missing asset stays a 404 (no fallback to index.html, nor to a compressed copy), /api stays JSON', async () => {
     for (const accept of ['gzip, deflate, br', undefined]) {
       expect((await get('/assets/missing-000.js', accept)).statusCode).toBe(404);
@@ -158,7 +194,7 @@ describe('the production build', () => {
     expect(findDevelopmentRuntime(outDir)).toBeNull();
   }, 60_000); // it reads and unpacks every script twice: over 30 s on a busy 2-core machine
 
-  it('index.html preloads boot.tsx and its imports, and lists each start screen’s files; the entry waits for none of them', () => {
+  it('index.html preloads the entry’s imports and lists boot.tsx’s and each start screen’s files, after its early script', () => {
     type Chunk = { file: string; isEntry?: boolean; imports?: string[] };
     const manifest = JSON.parse(readFileSync(join(outDir, '.vite', 'manifest.json'), 'utf8')) as Record<string, Chunk>;
     // Modules merged into a chunk of another name (the app shell and home, vite-plugins/start-chunk.ts) are found
@@ -186,14 +222,30 @@ describe('the production build', () => {
       [...html.matchAll(/<link rel="modulepreload" crossorigin href="([^"]+)">/g)].map((m) => m[1]!),
     );
     // The early sign-in waits for no round trip of its own: whatever the entry imports statically (the launch
-    // parameters' small chunk, shared with the SDK's start-up) index.html fetches beside it, as it does boot.tsx's.
-    expect(preloaded).toEqual(new Set([...entry, ...boot].filter((file) => file !== entryFile)));
-    expect(preloaded).toContain(`/${moduleChunks['src/boot.tsx']}`);
-    expect(preloaded).toContain(`/${moduleChunks['src/screens/home/HomeScreen.tsx']}`); // home is in the app's chunk
+    // parameters' small chunk, shared with the SDK's start-up) index.html fetches beside it. boot.tsx's files are
+    // listed for the early script, which preloads them once the kept home is painted (decision 0277).
+    expect(preloaded).toEqual(new Set([...entry].filter((file) => file !== entryFile)));
 
     const list = /<script type="application\/json" id="([^"]+)">([^<]+)<\/script>/.exec(html)!;
     expect(list[1]).toBe(START_SCREEN_FILES_ID);
-    const screens = JSON.parse(list[2]!) as Record<string, string[]>;
+    const { boot: bootList, ...screens } = JSON.parse(list[2]!) as Record<string, string[]>;
+    expect(new Set(bootList)).toEqual(new Set([...boot].filter((file) => !entry.has(file))));
+    expect(bootList).toContain(`/${moduleChunks['src/boot.tsx']}`);
+    expect(bootList).toContain(`/${moduleChunks['src/screens/home/HomeScreen.tsx']}`); // home is in the app's chunk
+
+    // The order the parser meets them: the container, the early script, then the entry and the lists.
+    const order = [
+      '<div id="root"></div>',
+      '<script>',
+      `<script type="module" crossorigin src="${entryFile}">`,
+      list[0],
+    ];
+    const at = order.map((tag) => html.indexOf(tag));
+    expect(
+      at.every((i) => i > html.indexOf('<body>')),
+      'all in the body',
+    ).toBe(true);
+    expect([...at].sort((a, b) => a - b)).toEqual(at);
     const only = (keys: string[]) => [...closure(keys)].filter((file) => !entry.has(file) && !boot.has(file)).sort();
     expect([...screens.home!].sort()).toEqual(only(['src/layouts/TabsLayout.tsx', 'src/screens/home/HomeScreen.tsx']));
     expect([...screens.onboarding!].sort()).toEqual(only(['src/screens/onboarding/OnboardingScreen.tsx']));

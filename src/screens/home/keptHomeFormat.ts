@@ -1,5 +1,5 @@
 // What the device keeps of home for the next visit today (decision 0272): its storage key, its record, and the marks
-// in home's markup. Shared by the entry (./keptShell.ts), the painter (./paintKeptHome.ts) and home (./keepShell.ts).
+// in home's markup. Shared by index.html's early script (./keptShell.ts), the painter (./paintKeptHome.ts) and home (./keepShell.ts).
 import { rawLaunchParams } from '../../telegram/launchParams';
 
 export const shellStorageKey = (telegramId: number) => `home_shell:${telegramId}`;

@@ -1,7 +1,8 @@
-// Home as this device last painted it, so a return visit paints it from the entry (main.tsx) at once, before React,
-// the router, styled-components and the machines have been evaluated — about a second at 4× CPU (docs/client.md).
+// Home as this device last painted it, so a return visit paints it at once from index.html's early script
+// (src/earlyPaint.ts), before React, the router, styled-components and the machines have been evaluated — about a
+// second at 4× CPU (docs/client.md).
 // Kept per Telegram user, only for the day it was painted in the launch's own theme. Decision 0272.
-// It finds the launch's kept home for the entry, which paints it (./paintKeptHome.ts); home keeps itself through
+// It finds the launch's kept home for that script, which paints it (./paintKeptHome.ts); home keeps itself through
 // ./keepShell.ts, a chunk loaded after home has painted.
 import { greeting } from '../../lib/greeting';
 import { readInitData } from '../../telegram/initData';

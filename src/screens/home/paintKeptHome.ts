@@ -1,6 +1,6 @@
 // Paints the home this device kept (./keptShell.ts found it) before React has loaded, and holds a tap made on it
-// until React's home is there (decision 0272). In the entry: as a chunk of its own, loaded on demand, its answer
-// waited behind the compiling of `vendor` on a busy main thread (0.8 s at load average 7).
+// until React's home is there (decision 0272). Run by index.html's early script (src/earlyPaint.ts, decision 0277):
+// from the entry its paint waited for the entry's modules, 0.6–1.0 s on a warm open at 4× CPU.
 import { GREETING_MARK, KEPT_MARK, type KeptShell } from './keptHomeFormat';
 
 /** Where a control sits among the shell's controls, and what it says: the same control in React's home. */

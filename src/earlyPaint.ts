@@ -1,0 +1,20 @@
+// index.html's early script (inlined there by vite-plugins/inline-script.ts, after the app's container): it runs while
+// the page is parsed, before the entry's modules are fetched, compiled and evaluated. It paints the home this device
+// kept, then starts boot's chunks: preloaded from the start (as index.html's links did), their answers — 400 KB
+// handled on the main thread — came before the kept home's parse and paint on a return visit. Decision 0277.
+import { preloadBoot, startScreen } from './startScreen';
+import { keptHomeToPaint } from './screens/home/keptShell';
+import { paintKeptHome } from './screens/home/paintKeptHome';
+
+function paint(): boolean {
+  try {
+    const root = document.getElementById('root');
+    const kept = root && startScreen(window.location) === 'home' ? keptHomeToPaint() : null;
+    return kept ? paintKeptHome(root!, kept) : false;
+  } catch {
+    return false; // React paints home all the same
+  }
+}
+
+if (paint()) requestAnimationFrame(() => setTimeout(preloadBoot));
+else preloadBoot();
