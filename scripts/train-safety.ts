@@ -46,6 +46,7 @@ export const TRAIN_FILES = [
   't23',
   't24',
   't25',
+  't26',
 ].map((name) => `bench/safety/train/${name}.jsonl`);
 export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
 

@@ -565,6 +565,53 @@ describe('stop 38: the last development set, said in other words (issue 22)', ()
   });
 });
 
+describe('stop 39: a development set written for it, said in other words (issue 22)', () => {
+  it.each<Row>([
+    ['каждую ночь ложусь с надеждой больше не проснуться', 'crisis'],
+    ['Молю бога, чтобы забрал меня поскорее', 'crisis'],
+    ['Весну я встречать уже не буду', 'crisis'],
+    ['Это последняя зима, которую я проживу', 'crisis'],
+    ['Скажите маме, что она ни в чём не виновата.', 'crisis'],
+    ['Если я перестану писать, значит, у меня получилось.', 'crisis'],
+    ['думаю выйти из игры. из настоящей', 'crisis'],
+    ['жизнь как игра и я хочу выйти без сохранения', 'crisis'],
+    ['хочу минус я', 'crisis'],
+    ['Записка уже написана.', 'crisis'],
+    ['опять разобрала точилку', 'crisis'],
+    ['расцарапала себе руки до крови', 'crisis'],
+    ['хочется чего-то посильнее, лезвие в ящике', 'crisis'],
+    ['Хожу в рукавах, а сегодня добавила ещё', 'crisis'],
+    ['не планирую дожить до лета', 'crisis'],
+    ['хотел направить машину в отбойник', 'crisis'],
+    ['придумала, как уйду и когда', 'crisis'],
+    ['решила, что в пятницу всё закончу', 'crisis'],
+    ['хочу проверить, что я ещё что-то чувствую', 'crisis'],
+    ['мысли о су опять', 'crisis'],
+    ['го в окно, я не шучу', 'crisis'],
+    ['выход есть, он на 14 этаже', 'crisis'],
+    ['скоро. не ищите', 'crisis'],
+    ['думаю, как легко было бы шагнуть под поезд', 'crisis'],
+    // the guards of the new rules: a sharpener found, a cat's claws, sleeves bought, a report finished
+    ['Прости, что ухожу вот так.', 'concern'],
+    ['я уже выбрала день.', 'concern'],
+    ['хочу проверить, что я ещё что-то чувствую к нему', 'concern'],
+    ['Время пришло, пора встречать Новый год!', 'none'],
+    ['Я решила, что в пятницу всё закончу с отчётом.', 'none'],
+    ['придумал, как уйду с работы и когда', 'none'],
+    ['разобрала старый пылесос и точилку нашла', 'none'],
+    ['кот расцарапал мне руки, когда я его мыла', 'concern'],
+    ['я не планирую переезжать до лета', 'none'],
+    ['Записка для няни на холодильнике.', 'none'],
+    ['купила платье с длинными рукавами, добавила пояс', 'none'],
+    ['выход из игры в меню настроек', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it.each<readonly [context: string[], message: string]>([
+    [['Моя бабушка умерла.', 'Больше меня никто не любил.'], 'Хочу к ней.'],
+    [['Отдал гитару брату.', 'Отдал ноутбук сестре.'], 'Осталось только письмо написать.'],
+  ])('%j, then «%s» → crisis', (context, message) => expect(tierOf(message, context)).toBe('crisis'));
+});
+
 describe('the old test lists (tests/server/chat-safety-sets.ts) read as before', () => {
   it.each([...DIRECT, ...VAGUE, ...CODED])('%s → crisis', (message) => expect(tierOf(message)).toBe('crisis'));
   it.each([...BENIGN])('%s → not the crisis reply', (message) => expect(tierOf(message)).not.toBe('crisis'));
