@@ -16,5 +16,6 @@ function paint(): boolean {
   }
 }
 
-if (paint()) requestAnimationFrame(() => setTimeout(preloadBoot));
+// At the start of the kept home's frame: the requests go out, their answers are handled after its layout and paint.
+if (paint()) requestAnimationFrame(preloadBoot);
 else preloadBoot();

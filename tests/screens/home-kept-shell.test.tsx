@@ -190,7 +190,7 @@ describe('index.html’s early script (src/earlyPaint.ts)', () => {
   const BOOT = ['/assets/app-a.js', '/assets/vendor-b.js'];
   const preloads = () =>
     [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
-  const frame = () => new Promise((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
   /** index.html as built: the container, the list of boot's files; the script runs as the parser meets it. */
   async function runEarlyScript() {
@@ -208,7 +208,7 @@ describe('index.html’s early script (src/earlyPaint.ts)', () => {
     localStorage.setItem('onboarding_completed', 'true');
   });
 
-  it('paints the home kept today, and preloads boot’s files only after that frame', async () => {
+  it('paints the home kept today, and preloads boot’s files only with its frame', async () => {
     paintHome();
     keepHomeShell(ANNA, root(), new Date());
     root().innerHTML = '';
