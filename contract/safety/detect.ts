@@ -92,6 +92,11 @@ function tagsOf(token: string): readonly string[] {
  * known words one after another, each after the first read as spelled (no edit), the last one maybe unknown.
  */
 function unglue(token: string): Array<Set<string>> | null {
+  // «яхочу», «исдохнуть»: a word of one letter typed onto a known word
+  if (/^[яиа]/.test(token) && token.length >= 5) {
+    const rest = lexicon.tags(token.slice(1), false);
+    if (rest.length) return [new Set(lexicon.tags(token[0]!, false)), new Set(rest)];
+  }
   if (token.length < 6) return null;
   if (/^н[еи]/.test(token)) {
     const rest = token.slice(2);

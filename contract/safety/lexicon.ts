@@ -45,7 +45,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   RHETORIC: 'а какой какая какое =ради',
   HOW: 'как способ метод вариант безболезненно быстро',
   HOWMUCH: 'сколько какая какой какую какого какой',
-  WHERE: 'где откуда',
+  WHERE: 'где откуда куда',
   KNOW: 'знаю знала придумала продумала выбрала нашла',
   WHEN: 'когда',
   WITHOUT: 'без',
@@ -104,10 +104,10 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   STILL: 'ещё пока',
   REMEMBER: 'помнить помни запомни вспоминать',
   MEET: 'встретит встретимся встречу встретят',
-  GO: 'поеду пойду вернусь приду съездила съездил =го',
+  GO: 'поеду пойду вернусь приду съездила съездил =го идти',
   HIGH: 'высоко',
   PLACE: 'место',
-  YIELD: 'уступлю поддамся послушаю сдамся',
+  YIELD: 'уступлю поддамся послушаю сдамся сдаюсь',
   SUCH: 'такого такой такая',
   COST: 'стоят стоит стоимость',
   FOR: 'для',
@@ -223,7 +223,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   BROKEN: 'сломалась сломался',
   HARM: 'навредить вредить',
   ANGRY: 'злился злилась злюсь',
-  FINAL: 'окончательную окончательная окончательный',
+  FINAL: 'окончательную окончательная окончательный окончательно',
   GOOD: '=хорошо',
   LETIN: 'пускают пустят пускает',
   SELL: 'продают продаётся продаются',
@@ -235,7 +235,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   /** Hitting one's head against a wall until it bleeds. */
   BANG: 'бьюсь бьёшься билась бился биться',
   HEAD: 'головой голову',
-  WALL: 'стену стенку стены',
+  WALL: 'стену стенку стены дверь двери',
   CANCEL: 'отменила отменил отменить',
   FINALLY: 'наконец наконецто',
   ROAD: 'дорогу дороге',
@@ -436,7 +436,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   /** Hoarding, not just gathering: «коплю», «припрятала» (a crisis with means); «собрала» is a hint. */
   HOARD:
     'коплю копить накопила накопил накопить запасаю запасла припрятала прячу спрятала откладываю отложила ' +
-    'отложил насобирала',
+    'отложил насобирала скопила скопил накопила накопил',
   LETHAL: 'смертельная смертельную смертельно летальная летальную летально насмерть наверняка убьёт убьют',
   DOSE: 'доза дозу дозы дозировка',
   HEIGHT:
@@ -545,7 +545,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   /** Taken apart. */
   DISASSEMBLE: 'разобрала разобрал разобрать разбираю сломала сломал расковыряла',
   /** Skin torn by ones own nails. */
-  SCRATCH: 'расцарапала расцарапал царапала царапал расчесала расчесал',
+  SCRATCH: 'расцарапала расцарапал царапала царапал расчесала расчесал царапаю расцарапываю',
   /** Something stronger: a harm that grows. */
   STRONGER: 'посильнее сильнее',
   /** Long sleeves that hide. */
@@ -560,4 +560,26 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   ANOTHER: 'другой другая другого другую',
   /** Chosen: a day. */
   CHOOSE: 'выбрала выбрал выбрать выбрано',
+  /** Gravity, tested: a fall. */
+  GRAVITY: 'гравитацию гравитация гравитации',
+  /** The blue whale game and its tasks. */
+  WHALE: '🐋 кит кита синийкит',
+  /** A task of the game. */
+  TASK: 'задание задания заданий',
+  /** Tested, tried out. */
+  TEST: 'проверять проверить проверю проверила проверил',
+  /** Heated: a thing to burn oneself with. */
+  HEAT: 'нагреваю нагрела нагрел раскаляю раскалила',
+  /** Pressed to the skin. */
+  APPLY: 'прикладываю приложила приложил прижимаю прижала',
+  /** Nails that scratch. */
+  NAILS: 'ногтями ногти',
+  /** Of use. */
+  USE: 'толк толку польза пользы',
+  /** On the neck of others: kept by them. */
+  NECK: 'шее шею',
+  /** Sitting. */
+  SIT: 'сижу сидит сидела сидел',
+  /** Hoping. */
+  HOPE: 'надеяться надеюсь',
 };
