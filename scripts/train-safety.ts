@@ -47,8 +47,6 @@ export const TRAIN_FILES = [
   't24',
   't25',
   't26',
-  't27',
-  't28',
 ].map((name) => `bench/safety/train/${name}.jsonl`);
 export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
 

@@ -555,7 +555,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   /** A car turned into something. */
   STEER: 'направить направлю въехать въеду врезаться врежусь вылететь',
   /** What a car is turned into. */
-  CRASH: 'отбойник отбойное столб встречку встречка фуру камаз',
+  BARRIER: 'отбойник отбойное столб встречку встречка фуру камаз',
   /** Another one in the writers place. */
   ANOTHER: 'другой другая другого другую',
   /** Chosen: a day. */

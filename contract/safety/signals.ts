@@ -302,7 +302,7 @@ export const SIGNALS: readonly Signal[] = [
       'HOW ~2 LEAVE ~3 PAINLESS',
       'HOARD ~~12 SWALLOW ~1 ALL? MANY',
       'SWALLOW ~1 ALL? MANY ~~12 HOARD',
-      'THINK/WANT ~4 STEER ~3 CRASH',
+      'THINK/WANT ~4 STEER ~3 BARRIER',
     ],
   },
   {
