@@ -1,5 +1,6 @@
 // What the device keeps of home for the next visit today (decision 0272): its storage key, its record, and the marks
-// in home's markup. Shared by index.html's early script (./keptShell.ts), the painter (./paintKeptHome.ts) and home (./keepShell.ts).
+// in home's markup. Shared by the finder (./keptShell.ts), the painter (./paintKeptHome.ts) — both run by index.html's
+// early script, src/earlyPaint.ts — and home (./keepShell.ts).
 import { rawLaunchParams } from '../../telegram/launchParams';
 
 export const shellStorageKey = (telegramId: number) => `home_shell:${telegramId}`;
