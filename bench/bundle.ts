@@ -15,9 +15,10 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { brotliCompressSync, constants as zlibConstants, gzipSync } from 'node:zlib';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import { fileURLToPath } from 'node:url';
 import { buildClient, ROOT } from '../server/start/client-build';
+import { compression } from '../vite-plugins/precompress';
 import { MODULE_CHUNKS_FILE } from '../vite-plugins/start-chunk';
 
 export const BUNDLE_BUDGET_KB = 150;
@@ -164,14 +165,13 @@ export function analyseBuild(outDir: string): BundleReport {
   const inline = [...readFileSync(join(outDir, 'index.html'), 'utf8').matchAll(/<script>([\s\S]*?)<\/script>/g)]
     .map((m) => m[1]!)
     .join('');
+  const settings = compression(Buffer.byteLength(inline));
   const inlineSized: Sized[] = inline
     ? [
         {
           file: 'index.html <script>',
-          gzipKb: round(gzipSync(inline, { level: 9 }).length / 1024),
-          brotliKb: round(
-            brotliCompressSync(inline, { params: { [zlibConstants.BROTLI_PARAM_QUALITY]: 11 } }).length / 1024,
-          ),
+          gzipKb: round(gzipSync(inline, settings.gzip).length / 1024),
+          brotliKb: round(brotliCompressSync(inline, settings.brotli).length / 1024),
         },
       ]
     : [];

@@ -13,18 +13,22 @@ const gzipAsync = promisify(gzip);
 /** Text formats worth compressing (images and fonts are compressed already). */
 const COMPRESSIBLE = /\.(?:js|mjs|css|html|svg|json|txt|xml|webmanifest|wasm)$/;
 
+/** The settings of both copies of `length` bytes of text (bench/bundle.ts sizes inline scripts with them too). */
+export const compression = (length: number) => ({
+  brotli: {
+    params: {
+      [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
+      [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
+      [constants.BROTLI_PARAM_SIZE_HINT]: length,
+    },
+  },
+  gzip: { level: constants.Z_BEST_COMPRESSION },
+});
+
 export async function precompressFile(path: string): Promise<void> {
   const original = await readFile(path);
-  const [br, gz] = await Promise.all([
-    brotli(original, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY,
-        [constants.BROTLI_PARAM_MODE]: constants.BROTLI_MODE_TEXT,
-        [constants.BROTLI_PARAM_SIZE_HINT]: original.length,
-      },
-    }),
-    gzipAsync(original, { level: constants.Z_BEST_COMPRESSION }),
-  ]);
+  const settings = compression(original.length);
+  const [br, gz] = await Promise.all([brotli(original, settings.brotli), gzipAsync(original, settings.gzip)]);
   // A copy no smaller than the file is left out: the server then sends the file itself.
   await Promise.all([
     br.length < original.length ? writeFile(`${path}.br`, br) : undefined,

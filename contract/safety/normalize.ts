@@ -116,10 +116,14 @@ function transliterate(word: string): string {
 
 /** Steps 1 and 3: invisible characters gone, letters separated by punctuation joined. Case is kept. */
 function unmask(text: string): string {
-  return text
-    .normalize('NFKC')
-    .replace(INVISIBLE, '')
-    .replace(/(?<=[\p{L}\d@])[.\-_*·•'’`~|/\\+]+(?=[\p{L}\d@])/gu, (sep) => (sep === "'" ? sep : ''));
+  return (
+    text
+      .normalize('NFKC')
+      .replace(INVISIBLE, '')
+      // «с/у», suicide abbreviated: read before the slash is dropped, where «су» alone is «су-шеф» or a surname
+      .replace(/(?<!\p{L})[сc]\/[уy](?!\p{L})/giu, 'суицид')
+      .replace(/(?<=[\p{L}\d@])[.\-_*·•'’`~|/\\+]+(?=[\p{L}\d@])/gu, (sep) => (sep === "'" ? sep : ''))
+  );
 }
 
 /** Step 4: «у м е р е т ь» → «умереть» (four or more single letters in a row; a wider gap parts two words). */

@@ -22,7 +22,7 @@ function ownedByApi(url: string): boolean {
 const notServed = (path: string) => /(^|\/)\./.test(path) || path.endsWith('.map');
 
 /** The hashes (`sha256-…`) of a page's inline scripts, the way a Content-Security-Policy names them. */
-export function inlineScriptHashes(html: string): string[] {
+function inlineScriptHashes(html: string): string[] {
   return [...html.matchAll(/<script(?![^>]*\ssrc=)[^>]*>([\s\S]*?)<\/script>/g)].map(
     ([, body]) => `sha256-${createHash('sha256').update(body!).digest('base64')}`,
   );
