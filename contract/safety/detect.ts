@@ -606,7 +606,8 @@ export function modelEvidence(
       concern: words >= CONCERN_MIN_WORDS ? headScore(model.concern.head, input) : -Infinity,
     };
   };
-  const alone = words >= MODEL_MIN_WORDS ? read([]) : NOTHING;
+  const whole = words >= MODEL_MIN_WORDS ? read([]) : NOTHING;
+  const alone = { ...whole, crisis: Math.max(whole.crisis, passagesScore(message, model)) };
   const earlier = context.slice(-CONTEXT_MESSAGES);
   const leans = (score: number) => rules.signs.length > 0 || score >= 0;
   if (earlier.length === 0 || !(leans(alone.crisis) || leans(alone.concern))) return alone;
@@ -616,6 +617,32 @@ export function modelEvidence(
     concern: leans(alone.concern) ? Math.max(alone.concern, joined.concern) : alone.concern,
   };
 }
+
+/**
+ * A long message is also read by the crisis head a passage at a time — two sentences, each pair in turn — and counts
+ * at its strongest: one sentence of risk among many of an ordinary day («…и думаю, что проще всего было бы завтра не
+ * проснуться. ладно, пойду посуду домою») is diluted in the whole message's features (scaled by 1/√count), not in
+ * its own. The passage is read alone, its own signs with it, as a message of its own is.
+ */
+export function passagesScore(message: string, model: Model): number {
+  const sentences = message.split(SENTENCE_END).filter((s) => s.trim() !== '');
+  if (sentences.length < LONG_MESSAGE_SENTENCES) return -Infinity;
+  let best = -Infinity;
+  for (let at = 0; at + 1 < sentences.length && at < MAX_PASSAGES; at++) {
+    const passage = `${sentences[at]} ${sentences[at + 1]}`;
+    const own = signsOf(passage);
+    if (own.joking || own.figured || wordCount(passage) < MODEL_MIN_WORDS) continue;
+    best = Math.max(best, headScore(model.head, inputOf(passage, own, [], model.bits)));
+  }
+  return best;
+}
+
+/** A message of this many sentences or more is also read a passage at a time (passagesScore). */
+export const LONG_MESSAGE_SENTENCES = 4;
+/** Passages read of one message at most: the detector's time stays within its budget on a wall of text. */
+const MAX_PASSAGES = 12;
+/** Where a sentence ends in the raw text: after . ! ? … and a space, or at a line break. */
+const SENTENCE_END = /(?<=[.!?…])\s+|\n+/;
 
 /** What the model adds when it raises the verdict: a sign of its own, for the log and the tests. */
 const MODEL_SIGN = { crisis: 'model', concern: 'model-concern' } as const;

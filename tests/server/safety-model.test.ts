@@ -4,8 +4,8 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { assessByRules, assessRisk, modelEvidence } from '../../contract/safety/detect';
-import { shippedModel } from '../../contract/safety/model';
+import { assessByRules, assessRisk, modelEvidence, modelInput, passagesScore } from '../../contract/safety/detect';
+import { headScore, shippedModel } from '../../contract/safety/model';
 import { trainSafetyModel, WEIGHTS_FILE } from '../../scripts/train-safety';
 
 const RISK: ReadonlyArray<readonly [kind: string, message: string]> = [
@@ -128,6 +128,39 @@ describe('the model in context', () => {
   it('keeps an ordinary message after a risk message ordinary', () => {
     const context = ['иногда думаю, что если бы меня сбила машина, всем стало бы проще'];
     expect(assessRisk('ладно, пойду приготовлю ужин и посмотрю какой-нибудь фильм', context).tier).toBe('none');
+  });
+});
+
+describe('a long message, read a passage at a time', () => {
+  const model = shippedModel();
+  const wholeScore = (message: string) => headScore(model.head, modelInput(message, [], model.bits));
+  const day =
+    'С утра опоздала на автобус и пришлось ехать на такси. На работе завал, отчёт опять вернули на доработку, ' +
+    'заказчик передумал в третий раз. Вечером забрала сына из сада, он капризничал всю дорогу, а дома свекровь ' +
+    'опять выясняла, почему мы не приехали в воскресенье. Сижу на кухне и думаю, что проще всего было бы больше ' +
+    'никогда не открывать глаза. Ладно, пойду гладить ему рубашку на завтра, а потом ещё посуду домою.';
+
+  it('finds the one sentence of risk that the whole message’s reading dilutes', () => {
+    expect(assessByRules(day).tier).toBe('none');
+    expect(wholeScore(day)).toBeLessThan(model.threshold);
+    expect(passagesScore(day, model)).toBeGreaterThanOrEqual(model.threshold);
+    expect(assessRisk(day).tier).toBe('crisis');
+  });
+
+  it.each([
+    'Переехали в новую квартиру, коробки ещё не разобраны. Соседи сверху делают ремонт с восьми утра. Кот прячется ' +
+      'под диваном второй день. Но вид с балкона на реку просто потрясающий, стою и смотрю вниз на набережную. ' +
+      'Завтра позову друзей на новоселье.',
+    'Сессия закрыта, последний экзамен сдала на четыре. Соседка по общаге уехала домой на каникулы. В комнате тихо, ' +
+      'впервые за полгода можно выспаться. Думаю, на этой неделе схожу в кино и наконец разберу шкаф. Мама зовёт ' +
+      'домой на выходные.',
+  ])('leaves a long ordinary message ordinary, passage by passage: «%s»', (message) => {
+    expect(passagesScore(message, model)).toBeLessThan(model.threshold);
+    expect(assessRisk(message).tier).toBe('none');
+  });
+
+  it('reads only a message of LONG_MESSAGE_SENTENCES sentences or more that way', () => {
+    expect(passagesScore('Сижу на кухне одна. Думаю, что проще было бы не открывать глаза.', model)).toBe(-Infinity);
   });
 });
 
