@@ -11,14 +11,15 @@
 //
 // On PostgreSQL the log is the operator's: checkpoints, archives and replicas follow its settings, and taking a
 // checkpoint needs a role the app should not have — docs/security.md says what erasing guarantees there. There, a
-// rewrite also copies a deleted row that some snapshot taken before the delete may still see (another request's
-// query, an autoanalyze): the key would move into the new file. So the rewrite waits, a few seconds at most, until
-// no other session of this database holds a snapshot that old. The statements are in storage-repository.ts.
+// rewrite also copies a deleted row that some snapshot may still see: one taken before the delete (another request's
+// query, an autoanalyze), or one taken after it while a transaction older than the delete still runs anywhere in the
+// cluster (every snapshot counts that transaction as running). The key would move into the new file. So the rewrite
+// waits, a few seconds at most, until neither is left. The statements are in storage-repository.ts.
 import type { Database } from '../db';
 import {
   currentXid,
   rewriteUserKeys,
-  sessionsOlderThan,
+  olderThan,
   switchWalAndCheckpoint,
   walRecycleOff,
   walSegmentsAhead,
@@ -52,14 +53,14 @@ export async function shredErasedKeys(database: Database): Promise<boolean> {
 }
 
 /**
- * Waits until every other session of this database sees past now (their oldest snapshot and transaction are newer
- * than a transaction id taken after the erase committed), so a rewrite can drop the deleted rows; false on timeout.
+ * Waits until nothing can still see the deleted rows (olderThan: no other session of this database with a snapshot,
+ * and no transaction of the cluster, older than a transaction id taken after the erase committed), so a rewrite drops
+ * them; false on timeout.
  */
 async function olderSnapshotsEnded(database: Database): Promise<boolean> {
-  // age() compares 32-bit ids, the low half of the 64-bit one.
-  const xid = String(BigInt(await currentXid(database.db)) % 2n ** 32n);
+  const mark = await currentXid(database.db);
   for (const deadline = Date.now() + OLDER_SNAPSHOTS_WAIT_MS; ;) {
-    if ((await sessionsOlderThan(database.db, xid)) === 0) return true;
+    if ((await olderThan(database.db, mark)) === 0) return true;
     if (Date.now() >= deadline) return false;
     await new Promise((resolve) => setTimeout(resolve, POLL_MS));
   }

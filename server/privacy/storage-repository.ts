@@ -90,16 +90,25 @@ export async function currentXid(db: Db): Promise<string> {
   return mark!.xid;
 }
 
-/** Other sessions of this database whose oldest snapshot or transaction is not newer than `xid` (32-bit). */
-export async function sessionsOlderThan(db: Db, xid: string): Promise<number> {
+/**
+ * What may still see a row deleted before `mark` (a 64-bit transaction id, as text): other sessions of this database
+ * whose oldest snapshot or transaction is not newer, and — anywhere in the cluster — a transaction begun before it
+ * and still running. The latter counts because every snapshot taken meanwhile, in this database too (an autoanalyze,
+ * another request, the rewrite's own), treats that transaction as running and so keeps what was deleted after it.
+ */
+export async function olderThan(db: Db, mark: string): Promise<number> {
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
-        select count(*)::int as n from pg_stat_activity
-        where datname = current_database() and pid <> pg_backend_pid()
-          and (age(backend_xmin) >= age(${xid}::xid) or age(backend_xid) >= age(${xid}::xid))`),
+        select (select count(*)::int from pg_stat_activity
+                where datname = current_database() and pid <> pg_backend_pid()
+                  and (age(backend_xmin) >= age(${xid32(mark)}::xid) or age(backend_xid) >= age(${xid32(mark)}::xid)))
+             + (pg_snapshot_xmin(pg_current_snapshot()) <= ${mark}::xid8)::int as n`),
   );
   return Number(row!.n);
 }
+
+/** age() compares 32-bit ids: the low half of the 64-bit one. */
+const xid32 = (xid: string) => String(BigInt(xid) % 2n ** 32n);
 
 /** Write-ahead log segment files beyond the one being written. */
 export async function walSegmentsAhead(db: Db): Promise<number> {

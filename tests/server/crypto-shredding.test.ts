@@ -3,11 +3,15 @@
 // or on PostgreSQL every page of every table, dead rows included (pageinspect) — are searched for her words, and every
 // sealed value in them is tried with every key the server holds (the master key, every user key left, and any user
 // key a master key unwraps from those bytes): none of her text may come back. Boris, who stays, is the control: the
-// same search reads his words, so it is able to. On PostgreSQL another session holds a snapshot from before the erase
-// for a moment, as a concurrent request or an autoanalyze may: a rewrite run then would copy her key into the new file.
+// same search reads his words, so it is able to. On PostgreSQL, across the erase, another session holds a snapshot
+// from before it (as a concurrent request or an autoanalyze may), and a session of another database of the cluster a
+// transaction begun before it (as a restore or another app may): a rewrite run while either lasts may copy her key into
+// the new file — the second because every snapshot taken meanwhile, an autoanalyze's in her database too, counts that
+// transaction as running. The erase must wait for both.
 import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
-import { expect, it } from 'vitest';
+import pgModule from 'pg';
+import { expect, inject, it } from 'vitest';
 import { userKeys } from '../../server/db/schema';
 import { installedKeyRing } from '../../server/db/cipher';
 import { sealedColumns } from '../../server/privacy/reseal';
@@ -83,14 +87,33 @@ async function rawBytes(t: TestContext): Promise<Buffer[]> {
   return rows.map((r) => r.page);
 }
 
-/** Opens a snapshot in another session now and ends it after `ms`; resolves when it has ended. */
-async function holdSnapshot(pool: pg.Pool, ms: number): Promise<Promise<void>> {
+/** Something held open now; `ended` resolves at the moment it ends (an object: an awaited promise would wait for it). */
+interface Held {
+  ended: Promise<number>;
+}
+
+/** Ends a session's transaction after `ms`. */
+function endAfter(ms: number, end: () => Promise<unknown>): Held {
+  return {
+    ended: new Promise((resolve, reject) => setTimeout(() => end().then(() => resolve(performance.now()), reject), ms)),
+  };
+}
+
+/** Opens a snapshot in another session of this database now and ends it after `ms`. */
+async function holdSnapshot(pool: pg.Pool, ms: number): Promise<Held> {
   const session = await pool.connect();
   await session.query('begin isolation level repeatable read');
   await session.query('select 1'); // the snapshot is taken here
-  return new Promise((resolve, reject) =>
-    setTimeout(() => session.query('commit').then(() => resolve(session.release()), reject), ms),
-  );
+  return endAfter(ms, () => session.query('commit').then(() => session.release()));
+}
+
+/** Begins a transaction with an id in the cluster's maintenance database now and commits it after `ms`. */
+async function holdTransactionElsewhere(ms: number): Promise<Held> {
+  const session = new pgModule.Client({ connectionString: inject('pgUrl')! });
+  await session.connect();
+  await session.query('begin');
+  await session.query('select pg_current_xact_id()'); // the id is assigned here
+  return endAfter(ms, () => session.query('commit').then(() => session.end()));
 }
 
 function* tarFiles(tar: Buffer): Generator<{ name: string; body: Buffer }> {
@@ -114,10 +137,16 @@ describeEachDatabase('erase means unreadable (crypto-shredding)', (t) => {
     await write(t, boris, WORDS.boris);
     const annaId = await t.userId(anna.id);
     const borisId = await t.userId(boris.id);
-    const olderSnapshot = t.kind === 'postgres' ? await holdSnapshot(t.database.client as pg.Pool, 1_000) : null;
+    const older =
+      t.kind === 'postgres'
+        ? [await holdSnapshot(t.database.client as pg.Pool, 1_000), await holdTransactionElsewhere(1_500)]
+        : [];
     const erase = await t.app.inject({ method: 'DELETE', url: '/api/users/me', headers: t.headers(anna) });
+    const erased = performance.now();
     expect(erase.statusCode).toBe(204);
-    await olderSnapshot;
+    // The rewrite waited for both to end.
+    const ends = await Promise.all(older.map((h) => h.ended));
+    expect(ends.filter((end) => end > erased)).toEqual([]);
 
     const bytes = await rawBytes(t);
     // Never in the clear: neither hers nor his.
