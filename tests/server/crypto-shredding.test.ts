@@ -87,15 +87,21 @@ async function rawBytes(t: TestContext): Promise<Buffer[]> {
   return rows.map((r) => r.page);
 }
 
-/** Something held open now; `ended` resolves at the moment it ends (an object: an awaited promise would wait for it). */
+/** Something held open now; `ending` resolves with the moment its end was asked for (an object: an awaited promise
+ * would wait for it). Nothing can see it end before then; the erase may see it at once after, before the answer. */
 interface Held {
-  ended: Promise<number>;
+  ending: Promise<number>;
 }
 
 /** Ends a session's transaction after `ms`. */
 function endAfter(ms: number, end: () => Promise<unknown>): Held {
   return {
-    ended: new Promise((resolve, reject) => setTimeout(() => end().then(() => resolve(performance.now()), reject), ms)),
+    ending: new Promise((resolve, reject) =>
+      setTimeout(() => {
+        const asked = performance.now();
+        end().then(() => resolve(asked), reject);
+      }, ms),
+    ),
   };
 }
 
@@ -145,8 +151,8 @@ describeEachDatabase('erase means unreadable (crypto-shredding)', (t) => {
     const erased = performance.now();
     expect(erase.statusCode).toBe(204);
     // The rewrite waited for both to end.
-    const ends = await Promise.all(older.map((h) => h.ended));
-    expect(ends.filter((end) => end > erased)).toEqual([]);
+    const ends = await Promise.all(older.map((h) => h.ending));
+    expect(ends.filter((asked) => asked > erased)).toEqual([]);
 
     const bytes = await rawBytes(t);
     // Never in the clear: neither hers nor his.
