@@ -97,11 +97,12 @@ export async function currentXid(db: Db): Promise<string> {
  * another request, the rewrite's own), treats that transaction as running and so keeps what was deleted after it.
  */
 export async function olderThan(db: Db, mark: string): Promise<number> {
+  const low = xid32(mark);
   const [row] = rowsOf<{ n: number }>(
     await db.execute(sql`
         select (select count(*)::int from pg_stat_activity
                 where datname = current_database() and pid <> pg_backend_pid()
-                  and (age(backend_xmin) >= age(${xid32(mark)}::xid) or age(backend_xid) >= age(${xid32(mark)}::xid)))
+                  and (age(backend_xmin) >= age(${low}::xid) or age(backend_xid) >= age(${low}::xid)))
              + (pg_snapshot_xmin(pg_current_snapshot()) <= ${mark}::xid8)::int as n`),
   );
   return Number(row!.n);

@@ -9,8 +9,7 @@
 // the new file — the second because every snapshot taken meanwhile, an autoanalyze's in her database too, counts that
 // transaction as running. The erase must wait for both.
 import type { PGlite } from '@electric-sql/pglite';
-import type pg from 'pg';
-import pgModule from 'pg';
+import pg from 'pg';
 import { expect, inject, it } from 'vitest';
 import { userKeys } from '../../server/db/schema';
 import { installedKeyRing } from '../../server/db/cipher';
@@ -115,7 +114,7 @@ async function holdSnapshot(pool: pg.Pool, ms: number): Promise<Held> {
 
 /** Begins a transaction with an id in the cluster's maintenance database now and commits it after `ms`. */
 async function holdTransactionElsewhere(ms: number): Promise<Held> {
-  const session = new pgModule.Client({ connectionString: inject('pgUrl')! });
+  const session = new pg.Client({ connectionString: inject('pgUrl')! });
   await session.connect();
   await session.query('begin');
   await session.query('select pg_current_xact_id()'); // the id is assigned here
