@@ -47,12 +47,23 @@ export const TRAIN_FILES = [
   't24',
   't25',
   't26',
+  't27',
+  't28',
+  't29',
+  't30',
+  't31',
+  't32',
+  't33',
+  't34',
+  't35',
+  't36',
+  't37',
 ].map((name) => `bench/safety/train/${name}.jsonl`);
 export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
 
 export const BITS = 18;
 /** The strongest weights each head ships: the concern head's reading is a question, not the crisis reply. */
-export const TOP_WEIGHTS = { crisis: 6000, concern: 3000 };
+export const TOP_WEIGHTS = { crisis: 12000, concern: 3000 };
 const SGD = { epochs: 15, rate: 0.2, l2: 1e-3, seed: 1 };
 export const CRISIS_RECALL_AIM = 0.97;
 /** Of the `none`-labelled, the share the model may add to the rules' false alarms (the crisis reply). */

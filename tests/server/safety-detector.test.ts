@@ -592,7 +592,8 @@ describe('stop 39: a development set written for it, said in other words (issue 
     ['скоро. не ищите', 'crisis'],
     ['думаю, как легко было бы шагнуть под поезд', 'crisis'],
     // the guards of the new rules: a sharpener found, a cat's claws, sleeves bought, a report finished
-    ['Прости, что ухожу вот так.', 'concern'],
+    // an apology for leaving «like this», said alone: a farewell (concern until stop 42's retraining)
+    ['Прости, что ухожу вот так.', 'crisis'],
     ['я уже выбрала день.', 'concern'],
     ['хочу проверить, что я ещё что-то чувствую к нему', 'concern'],
     ['Время пришло, пора встречать Новый год!', 'none'],
