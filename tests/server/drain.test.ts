@@ -42,7 +42,9 @@ describe.skipIf(!pgUrl)('SIGTERM drains the server process', () => {
       DATA_ENCRYPTION_KEY: TEST_DATA_KEY,
       LOG_LEVEL: 'info',
       OFFLINE_STREAM_WORD_MS: '1000', // a reply would take half a minute to finish at this pace
-      DRAIN_GRACE_MS: '1500',
+      // Long enough for the polls below on a loaded machine: at 1.5 s a run beside other work found the listener
+      // already closed when it asked /healthz.
+      DRAIN_GRACE_MS: '4000',
       SHUTDOWN_TIMEOUT_MS: '20000',
     });
     const { url } = server;

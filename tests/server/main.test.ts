@@ -196,7 +196,8 @@ describe('server/start/main.ts process', () => {
     expect(wrong.output()).toMatch(/ключ шифрования не подходит к этой базе данных/);
     expect(wrong.output()).not.toMatch(/Открыть:/);
     expect(existsSync(join(dir, 'server.pid'))).toBe(false); // it closed what it had opened
-  }, 90_000);
+    // Three boots, the first with PGlite's initdb: 88 s once beside other work. The limit catches a hang.
+  }, 180_000);
 
   it('without BOT_TOKEN: listens on 127.0.0.1 only and says so; HOST=0.0.0.0 without a token exits with a clear error', async () => {
     // The data directory of the first test, booted already: what is tested here is the address, not a first boot.
