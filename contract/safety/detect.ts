@@ -13,6 +13,7 @@ import { CONCEPTS } from './lexicon';
 import { headScore, modelFeatures, shippedModel, type ConceptWords, type Model } from './model';
 import { normalizeMessage, plainSpelling, type NormalizedText } from './normalize';
 import { compileRule, requiredTags } from './rules';
+import { readScreeningAnswer } from './screener';
 import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
 import { Lexicon } from './words';
 
@@ -609,7 +610,15 @@ export function modelEvidence(
   const whole = words >= MODEL_MIN_WORDS ? read([]) : NOTHING;
   const alone = { ...whole, crisis: Math.max(whole.crisis, passagesScore(message, model)) };
   const earlier = context.slice(-CONTEXT_MESSAGES);
-  const leans = (score: number) => rules.signs.length > 0 || score >= 0;
+  // A message too short to read alone is read as the end of its context when that context showed a sign, none of its
+  // messages a crisis alone (after one, the person has had the crisis help: «ок», «спасибо» are no new crisis), and
+  // it is no yes or no (an answer — «нет», «да, всё хорошо» — is the screener's to read: screener.ts).
+  const short =
+    words < MODEL_MIN_WORDS &&
+    readScreeningAnswer(message) === 'unclear' &&
+    earlier.some((text) => signsOf(text).signs.size > 0) &&
+    earlier.every((text) => assessRisk(text, [], model).tier !== 'crisis');
+  const leans = (score: number) => rules.signs.length > 0 || score >= 0 || short;
   if (earlier.length === 0 || !(leans(alone.crisis) || leans(alone.concern))) return alone;
   const joined = read(earlier);
   return {

@@ -156,6 +156,19 @@ describe('context: the last few messages of the person count with the new one', 
     expect(tierOf('да, всё хорошо', ['не вижу смысла', 'я устала'])).toBe('none');
   });
 
+  it('reads a message too short to read alone as the end of a context that showed a sign', () => {
+    const weary = ['устала от всего', 'никому не нужна'];
+    expect(tierOf('ну вот и всё', weary)).toBe('crisis');
+    expect(tierOf('ну вот и всё', ['на работе завал', 'начальник орёт'])).toBe('none');
+    expect(tierOf('ок', weary)).toBe('none');
+    expect(tierOf('пойду чай пить', weary)).toBe('none');
+  });
+
+  it('reads it so neither after a crisis said alone (the help was given) nor when it is a yes or a no', () => {
+    expect(tierOf('ок', ['хочу умереть'])).toBe('none');
+    expect(tierOf('нет', ['не вижу смысла ни в чём'])).toBe('none');
+  });
+
   it('counts only the last four earlier messages', () => {
     const old = ['у меня есть план'];
     const filler = ['привет', 'как дела', 'погода хорошая', 'пойду гулять'];
