@@ -1,8 +1,9 @@
-import { Fragment, lazy, Suspense, type ReactNode } from 'react';
-import { Navigate, Route, Routes, useParams } from 'react-router-dom';
+import { Component, Fragment, lazy, Suspense, type ReactNode } from 'react';
+import { Navigate, Route, Routes, useLocation, useParams } from 'react-router-dom';
 import { paths, routePatterns } from '../machines/paths';
 import { ScreenFallback } from './layouts/ScreenFallback';
 import { routeChunks } from './routeChunks';
+import { AuthErrorScreen } from './screens/auth/AuthErrorScreen';
 import InitGate from './screens/auth/InitGate';
 import { AppGate, OnboardingGate, SafetyPlanGate } from './screens/auth/gates';
 import SplashScreen from './screens/SplashScreen';
@@ -37,65 +38,87 @@ function FreshPer({ param, children }: { param: string; children: ReactNode }) {
 }
 
 /**
+ * A screen that throws while it renders — mostly its chunk that did not load (a new version deployed while the app was
+ * open, a dropped connection) — shows «Что-то пошло не так» with «Повторить» (a reload, which fetches the files anew)
+ * and the way to the safety plan, instead of an empty page. Another path renders afresh (decision 0282).
+ */
+class RenderFailure extends Component<{ path: string; children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError = () => ({ failed: true });
+  override componentDidUpdate({ path }: { path: string }) {
+    if (this.state.failed && path !== this.props.path) this.setState({ failed: false });
+  }
+  override render() {
+    return this.state.failed ? (
+      <AuthErrorScreen kind="other" onRetry={() => window.location.reload()} />
+    ) : (
+      this.props.children
+    );
+  }
+}
+
+/**
  * The app's route table, every path from machines/paths.ts (nested routes spell their full path). Layouts are
  * chosen here, not by the screens.
  */
 export function AppRoutes() {
   return (
-    <Suspense fallback={<ScreenFallback />}>
-      <Routes>
-        <Route path={paths.root} element={<SplashScreen />} />
-        <Route path={paths.init} element={<InitGate />} />
-        <Route element={<OnboardingGate />}>
-          <Route path={paths.onboarding} element={<OnboardingScreen />} />
-        </Route>
-        {/* The safety plan opens without the server (from the device's copy): a gate of its own, see gates.tsx. */}
-        <Route element={<SafetyPlanGate />}>
-          <Route element={<FullHeightLayout />}>
-            <Route path={paths.safetyPlan} element={<SafetyPlanScreen />} />
+    <RenderFailure path={useLocation().pathname}>
+      <Suspense fallback={<ScreenFallback />}>
+        <Routes>
+          <Route path={paths.root} element={<SplashScreen />} />
+          <Route path={paths.init} element={<InitGate />} />
+          <Route element={<OnboardingGate />}>
+            <Route path={paths.onboarding} element={<OnboardingScreen />} />
           </Route>
-        </Route>
-        <Route path={paths.app} element={<AppGate />}>
-          <Route index element={<Navigate to={paths.home} replace />} />
-          <Route path={paths.dashboard} element={<Navigate to={paths.home} replace />} />
-          <Route element={<FullHeightLayout />}>
-            {/* Not FreshPer: the chat's session goes on when its first send turns /new into the chat's id. */}
-            <Route path={routePatterns.chat} element={<ChatScreen />} />
-            <Route
-              path={routePatterns.practice}
-              element={
-                <FreshPer param="practiceId">
-                  <PracticeDetailScreen />
-                </FreshPer>
-              }
-            />
-            {/* A session hides the tab bar (issue 24); back goes to its practice's detail page (the session's BACK). */}
-            <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />
+          {/* The safety plan opens without the server (from the device's copy): a gate of its own, see gates.tsx. */}
+          <Route element={<SafetyPlanGate />}>
+            <Route element={<FullHeightLayout />}>
+              <Route path={paths.safetyPlan} element={<SafetyPlanScreen />} />
+            </Route>
           </Route>
-          <Route element={<TabsLayout />}>
-            <Route path={paths.home} element={<HomeScreen />} />
-            <Route path={paths.chatList} element={<ChatListScreen />} />
-            <Route path={paths.practices} element={<PracticeListScreen />} />
-            <Route path={paths.diary} element={<DiaryListScreen />} />
-            <Route path={paths.newDiaryEntry} element={<NewEntryScreen />} />
-            <Route
-              path={routePatterns.diaryEntry}
-              element={
-                <FreshPer param="entryId">
-                  <DiaryEntryScreen />
-                </FreshPer>
-              }
-            />
-            <Route path={paths.profile} element={<ProfileScreen />} />
-            <Route path={paths.settings} element={<SettingsScreen />} />
-            <Route path={paths.subscription} element={<PlansScreen />} />
-            <Route path={routePatterns.checkout} element={<CheckoutScreen />} />
-            <Route path={paths.help} element={<HelpScreen />} />
-            <Route path="*" element={<Navigate to={paths.root} replace />} />
+          <Route path={paths.app} element={<AppGate />}>
+            <Route index element={<Navigate to={paths.home} replace />} />
+            <Route path={paths.dashboard} element={<Navigate to={paths.home} replace />} />
+            <Route element={<FullHeightLayout />}>
+              {/* Not FreshPer: the chat's session goes on when its first send turns /new into the chat's id. */}
+              <Route path={routePatterns.chat} element={<ChatScreen />} />
+              <Route
+                path={routePatterns.practice}
+                element={
+                  <FreshPer param="practiceId">
+                    <PracticeDetailScreen />
+                  </FreshPer>
+                }
+              />
+              {/* A session hides the tab bar (issue 24); back goes to its practice's detail page (the session's BACK). */}
+              <Route path={routePatterns.practiceSession} element={<PracticeSessionScreen />} />
+            </Route>
+            <Route element={<TabsLayout />}>
+              <Route path={paths.home} element={<HomeScreen />} />
+              <Route path={paths.chatList} element={<ChatListScreen />} />
+              <Route path={paths.practices} element={<PracticeListScreen />} />
+              <Route path={paths.diary} element={<DiaryListScreen />} />
+              <Route path={paths.newDiaryEntry} element={<NewEntryScreen />} />
+              <Route
+                path={routePatterns.diaryEntry}
+                element={
+                  <FreshPer param="entryId">
+                    <DiaryEntryScreen />
+                  </FreshPer>
+                }
+              />
+              <Route path={paths.profile} element={<ProfileScreen />} />
+              <Route path={paths.settings} element={<SettingsScreen />} />
+              <Route path={paths.subscription} element={<PlansScreen />} />
+              <Route path={routePatterns.checkout} element={<CheckoutScreen />} />
+              <Route path={paths.help} element={<HelpScreen />} />
+              <Route path="*" element={<Navigate to={paths.root} replace />} />
+            </Route>
           </Route>
-        </Route>
-        <Route path="*" element={<Navigate to={paths.root} replace />} />
-      </Routes>
-    </Suspense>
+          <Route path="*" element={<Navigate to={paths.root} replace />} />
+        </Routes>
+      </Suspense>
+    </RenderFailure>
   );
 }
