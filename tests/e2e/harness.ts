@@ -301,9 +301,18 @@ export function launchBrowser(options: { microphone?: FakeMicrophone } = {}): Pr
 
 const shotsDir = join(tmpdir(), 'e2e-shots');
 
-/** On failure of the current test, saves a screenshot of `page` and prints where. */
+/**
+ * On failure of the current test, saves a screenshot of `page` and prints where, with the last errors the page threw
+ * or logged: a blank page in a screenshot says little by itself.
+ */
 export function screenshotOnFailure(page: Page, name?: string) {
+  const errors: string[] = [];
+  page.on('pageerror', (err) => errors.push(`page error: ${err.message}`));
+  page.on('console', (message) => {
+    if (message.type() === 'error') errors.push(`console error: ${message.text()}`);
+  });
   onTestFailed(async ({ task }) => {
+    for (const line of errors.slice(-10)) console.error(`[e2e] ${line}`);
     mkdirSync(shotsDir, { recursive: true });
     const file = join(
       shotsDir,
