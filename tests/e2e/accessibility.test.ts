@@ -21,8 +21,8 @@ import {
 
 const e2e = useServerAndBrowser();
 
-// A redirect through /init loads its gate's chunk and asks the server again: 10 s ran out once on a machine running
-// the whole suite and a training beside it (the test took 2.5 times its quiet 10 s).
+// The redirects pass through the splash and /init on their way home: 10 s ran out once on a machine running the whole
+// suite and a training beside it (the test took 2.5 times its quiet 10 s).
 const TIMEOUT = 20_000;
 const reader: TgUser = { id: 5_550_301, first_name: 'Вера', language_code: 'ru' };
 
