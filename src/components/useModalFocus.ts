@@ -1,4 +1,4 @@
-import { useEffect, useEffectEvent, type RefObject } from 'react';
+import { useEffect, useEffectEvent, useLayoutEffect, useRef, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), textarea:not([disabled]), select:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -11,14 +11,23 @@ const FOCUSABLE =
  */
 export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean, onClose: () => void): void {
   const close = useEffectEvent(onClose);
+  const returnTo = useRef<HTMLElement | null>(null);
 
+  // Focus goes in within the commit that shows the dialog: a passive effect runs later when the render was not a
+  // tap's (the lazily loaded sheet's first open), and a key pressed in between went to the page behind.
+  useLayoutEffect(() => {
+    const dialog = ref.current;
+    if (!open || !dialog) return;
+    returnTo.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+    enter(dialog);
+  }, [open, ref]);
+
+  // Focus comes back in a passive cleanup: in a layout one React would then restore it to the closing sheet's
+  // button, still in the page while it slides out.
   useEffect(() => {
     const dialog = ref.current;
     if (!open || !dialog) return;
-    const returnTo = document.activeElement instanceof HTMLElement ? document.activeElement : null;
     const focusables = () => Array.from(dialog.querySelectorAll<HTMLElement>(FOCUSABLE));
-    const enter = () => (focusables()[0] ?? dialog).focus({ preventScroll: true });
-    enter();
 
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
@@ -47,14 +56,19 @@ export function useModalFocus(ref: RefObject<HTMLElement | null>, open: boolean,
       if (!(target instanceof Node) || dialog.contains(target)) return;
       // A dialog opened over this one (an upgrade dialog as the recorder closes) keeps its focus.
       if (target instanceof Element && target.closest('[aria-modal="true"]')) return;
-      enter();
+      enter(dialog);
     };
     document.addEventListener('keydown', onKeyDown);
     document.addEventListener('focusin', onFocusIn);
     return () => {
       document.removeEventListener('keydown', onKeyDown);
       document.removeEventListener('focusin', onFocusIn);
-      if (returnTo?.isConnected) returnTo.focus({ preventScroll: true });
+      const opener = returnTo.current;
+      if (opener?.isConnected) opener.focus({ preventScroll: true });
     };
   }, [open, ref]);
+}
+
+function enter(dialog: HTMLElement): void {
+  (dialog.querySelector<HTMLElement>(FOCUSABLE) ?? dialog).focus({ preventScroll: true });
 }
