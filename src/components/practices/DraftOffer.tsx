@@ -1,6 +1,6 @@
 // What was written last time, offered back: «Продолжить» where it was left, or «Начать заново» (which says that it
 // removes the earlier answers). Takes focus when it appears, so the choice is announced.
-import { useEffect, useId, useRef } from 'react';
+import { useLayoutEffect, useId, useRef } from 'react';
 import styled from 'styled-components';
 import { haptic } from '../../telegram/haptic';
 import { Button } from '../Button';
@@ -38,7 +38,7 @@ export interface DraftOfferProps {
 export function DraftOffer({ title, text, note, continueLabel, restartLabel, onContinue, onRestart }: DraftOfferProps) {
   const id = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
-  useEffect(() => titleRef.current?.focus(), []);
+  useLayoutEffect(() => titleRef.current?.focus(), []);
   return (
     <Offer aria-labelledby={id}>
       <h2 id={id} ref={titleRef} tabIndex={-1}>

@@ -2,7 +2,7 @@
 // far, the wheel, a choice), its answer fields, and «Назад» / «Далее». «Далее» is disabled until the step's rule is
 // met and says why to screen readers; a field shows its count only near its limit (80 %), so limits do not press on
 // anyone writing a few lines. When the step changes, focus moves to its question, so a screen reader announces it.
-import { useEffect, useId, useRef, type ReactNode } from 'react';
+import { useLayoutEffect, useId, useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { haptic } from '../../telegram/haptic';
 import { Button } from '../Button';
@@ -120,7 +120,7 @@ export function StepForm(props: StepFormProps) {
   const id = useId();
   const titleRef = useRef<HTMLHeadingElement>(null);
   const shownStep = useRef<string | null>(null);
-  useEffect(() => {
+  useLayoutEffect(() => {
     const first = shownStep.current === null;
     if (shownStep.current === stepKey) return;
     shownStep.current = stepKey;

@@ -1,6 +1,6 @@
 // «Добавить своё» / «Добавить человека»: a new empty item at the end of a step's list, which then takes focus (the
 // list passes `listRef`; the new item's first field is found by `field`, a selector inside the last list item).
-import { useEffect, useRef, type RefObject } from 'react';
+import { useLayoutEffect, useRef, type RefObject } from 'react';
 import { haptic } from '../../telegram/haptic';
 import { Button } from '../Button';
 import { PlusIcon } from '../chat/icons';
@@ -9,7 +9,7 @@ import { PlusIcon } from '../chat/icons';
 export function useFocusAdded(count: number, field: string) {
   const listRef = useRef<HTMLOListElement>(null);
   const pending = useRef(false);
-  useEffect(() => {
+  useLayoutEffect(() => {
     if (!pending.current) return;
     pending.current = false;
     listRef.current?.querySelector<HTMLElement>(`li:last-child ${field}`)?.focus();
