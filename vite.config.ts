@@ -1,4 +1,3 @@
-import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
 import { inlineScript } from './vite-plugins/inline-script.ts';
@@ -6,14 +5,10 @@ import { launchPreload } from './vite-plugins/launch-preload.ts';
 import { offlineShell } from './vite-plugins/offline-shell.ts';
 import { precompress } from './vite-plugins/precompress.ts';
 import { pureRouter } from './vite-plugins/pure-router.ts';
+import { reactRouterProduction } from './vite-plugins/react-router-production.ts';
 import { startChunk } from './vite-plugins/start-chunk.ts';
 
 // The client build. The API server serves dist/ (see server/start/client.ts); in dev it mounts Vite as middleware.
-// React Router 7's package exports point at its development build whatever the mode (extra checks and warning
-// messages); the production build beside it is the same code without them. Both of its entry points are aliased so
-// the app gets one copy of the router (react-router-dom imports both).
-const reactRouter = (file: string) =>
-  fileURLToPath(new URL(`./node_modules/react-router/dist/production/${file}`, import.meta.url));
 
 /** The app shell and home, the screen most launches end on: one chunk (vite-plugins/start-chunk.ts). */
 const START_CHUNK = ['src/boot.tsx', 'src/layouts/TabsLayout.tsx', 'src/screens/home/HomeScreen.tsx'];
@@ -22,13 +17,8 @@ export default defineConfig(({ command }) => {
   const start = startChunk(START_CHUNK);
   return {
     resolve: {
-      alias:
-        command === 'build'
-          ? [
-              { find: /^react-router$/, replacement: reactRouter('index.mjs') },
-              { find: /^react-router\/dom$/, replacement: reactRouter('dom-export.mjs') },
-            ]
-          : [],
+      // React Router's production build, not the development one its package exports name in every mode.
+      alias: command === 'build' ? reactRouterProduction : [],
     },
     plugins: [
       react(),

@@ -6,7 +6,9 @@
  *   passes them, a returning user (onboarding done). Budgets: ≤ 8 scripts and ≤ 120 KB of JavaScript on the wire
  *   before the prompt, and a median time to it ≤ 1.3× that of a bare React 19 page (bench/bare-react.ts: the
  *   project's own react and react-dom, minified, brotli, one script, a trivial component showing the same words),
- *   which this bench builds, serves and opens on the same profile in the same run, interleaved with home.
+ *   which this bench builds, serves and opens on the same profile in the same run, interleaved with home. Beside it
+ *   the stack page (the same words under the libraries every screen runs on, nothing of the app's): it says how
+ *   much of the ratio the stack itself takes.
  * - Warm (the return visit): in one context, a first open (its service worker installed, the home week kept on the
  *   device), then a second open of the same launch in a new page with the HTTP cache warm. Budget: median ≤ 0.8 s to
  *   the prompt, no script downloaded again; it also says when the week (kept or fresh) was painted.
@@ -24,7 +26,7 @@ import { KEPT_MARK, shellStorageKey } from '../src/screens/home/keptHomeFormat';
 import { summaryStorageKey } from '../src/screens/home/summaryStorage';
 import { STORAGE_KEYS } from '../src/telegram/storage';
 import { PHONE_CONTEXT, launchUrl, signInitData } from '../tests/e2e/harness';
-import { serveBareReact } from './bare-react';
+import { serveBareReact, serveStackPage } from './bare-react';
 import { withBrowserApp } from './browser-app';
 import { loadAverage, runIfMain, withSteal } from './support';
 
@@ -92,10 +94,15 @@ interface Timing {
 export interface HomeLoadResult {
   cold: HomeLoadRun[];
   bare: HomeLoadRun[];
+  /** The stack page (bench/bare-react.ts): the libraries the app runs on, with no code of the app's. */
+  stack: HomeLoadRun[];
   warm: HomeLoadRun[];
   medianMs: number;
   bareMedianMs: number;
   ratio: number;
+  stackMedianMs: number;
+  /** The stack page's time over the bare page's: what the libraries alone cost. */
+  stackRatio: number;
   medianJsKb: number;
   medianScripts: number;
   warmMedianMs: number;
@@ -387,19 +394,25 @@ function printRuns(title: string, runs: HomeLoadRun[]): void {
   });
 }
 
-function printReport(r: HomeLoadResult, bareKb: number): void {
+function printReport(r: HomeLoadResult, bareKb: number, stackKb: number): void {
   const phone = `${SLOW_PHONE.cpuSlowdown}× CPU, 1.6 Mbit/s down, 750 kbit/s up, ${SLOW_PHONE.network.latency} ms round trip`;
   console.log(`\n/app/home in Chromium on a slow phone (${phone})`);
   printScripts('cold, scripts before the prompt (last run)', r.cold.at(-1)!);
   printScripts('warm, scripts before the prompt (last run)', r.warm.at(-1)!);
   printRuns('cold /app/home, signed launch parameters, empty cache', r.cold);
   printRuns(`bare React 19 page (one script, ${bareKb.toFixed(1)} KB brotli), empty cache`, r.bare);
+  printRuns(
+    `stack page: the app's libraries alone (one script, ${stackKb.toFixed(1)} KB brotli), empty cache`,
+    r.stack,
+  );
   printRuns('return visit: second open in the same context, warm cache, the week kept on the device', r.warm);
   const steal = r.stealPct === null ? 'unknown' : `${r.stealPct} %`;
   const verdict = (ok: boolean) => (ok ? 'ok' : 'OVER');
   console.log(
     `\n  cold: median ${r.medianMs.toFixed(0)} ms to the prompt, bare React ${r.bareMedianMs.toFixed(0)} ms → ${r.ratio.toFixed(2)}× ` +
       `(budget ≤ ${HOME_LOAD_BUDGET_RATIO}×: ${verdict(r.ratio <= HOME_LOAD_BUDGET_RATIO)})` +
+      `\n        the stack page ${r.stackMedianMs.toFixed(0)} ms → ${r.stackRatio.toFixed(2)}× the bare page; home is ` +
+      `${(r.medianMs / r.stackMedianMs).toFixed(2)}× the stack page` +
       `\n        ${r.medianScripts} scripts (budget ≤ ${HOME_SCRIPTS_BUDGET}: ${verdict(r.medianScripts <= HOME_SCRIPTS_BUDGET)}), ` +
       `${r.medianJsKb.toFixed(1)} KB of JavaScript on the wire (budget ≤ ${HOME_JS_BUDGET_KB} KB: ${verdict(r.medianJsKb <= HOME_JS_BUDGET_KB)})` +
       `\n  warm: median ${r.warmMedianMs.toFixed(0)} ms to the prompt (budget ≤ ${WARM_HOME_BUDGET_MS} ms: ${verdict(r.warmMedianMs <= WARM_HOME_BUDGET_MS)}), ` +
@@ -412,6 +425,7 @@ function printReport(r: HomeLoadResult, bareKb: number): void {
 export async function benchHomeLoad(): Promise<HomeLoadResult> {
   const build = (outDir: string) => buildClient(ROOT, outDir);
   const bare = await serveBareReact(homeCopy.prompt);
+  const stack = await serveStackPage(homeCopy.prompt);
   try {
     return await withBrowserApp({ name: 'home-load', botToken: BOT_TOKEN, build }, async ({ url: server, browser }) => {
       const url = launchUrl(
@@ -420,12 +434,19 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
       );
       await openHomeCold(browser, url); // warm-up: the server's JIT and the user's row
       await openHomeCold(browser, bare.url, false);
+      await openHomeCold(browser, stack.url, false);
       const measured = await withSteal(async () => {
-        const runs = { cold: [] as HomeLoadRun[], bare: [] as HomeLoadRun[], warm: [] as HomeLoadRun[] };
-        // Interleaved, so a change of the machine's load falls on all three alike.
+        const runs = {
+          cold: [] as HomeLoadRun[],
+          bare: [] as HomeLoadRun[],
+          stack: [] as HomeLoadRun[],
+          warm: [] as HomeLoadRun[],
+        };
+        // Interleaved, so a change of the machine's load falls on all four alike.
         for (let i = 0; i < RUNS; i++) {
           runs.cold.push((await openHomeCold(browser, url)).run);
           runs.bare.push((await openHomeCold(browser, bare.url, false)).run);
+          runs.stack.push((await openHomeCold(browser, stack.url, false)).run);
           runs.warm.push((await openHomeWarm(browser, url, USER.id)).run);
         }
         return runs;
@@ -433,6 +454,8 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
       const medianMs = median(measured.cold.map((r) => r.promptMs));
       const bareMedianMs = median(measured.bare.map((r) => r.promptMs));
       const ratio = Math.round((medianMs / bareMedianMs) * 100) / 100;
+      const stackMedianMs = median(measured.stack.map((r) => r.promptMs));
+      const stackRatio = Math.round((stackMedianMs / bareMedianMs) * 100) / 100;
       const medianJsKb = median(measured.cold.map((r) => r.jsKb));
       const medianScripts = median(measured.cold.map((r) => r.scripts.length));
       const warmMedianMs = median(measured.warm.map((r) => r.promptMs));
@@ -443,6 +466,8 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
         medianMs,
         bareMedianMs,
         ratio,
+        stackMedianMs,
+        stackRatio,
         medianJsKb,
         medianScripts,
         warmMedianMs,
@@ -455,11 +480,12 @@ export async function benchHomeLoad(): Promise<HomeLoadResult> {
           warmMedianMs <= WARM_HOME_BUDGET_MS &&
           warmDownloaded === 0,
       };
-      printReport(result, bare.scriptBrotliBytes / 1024);
+      printReport(result, bare.scriptBrotliBytes / 1024, stack.scriptBrotliBytes / 1024);
       return result;
     });
   } finally {
     await bare.close();
+    await stack.close();
   }
 }
 
