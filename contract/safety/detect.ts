@@ -13,6 +13,7 @@ import { CONCEPTS } from './lexicon';
 import { headScore, modelFeatures, shippedModel, type ConceptWords, type Model } from './model';
 import { normalizeMessage, plainSpelling, type NormalizedText } from './normalize';
 import { compileRule, requiredTags } from './rules';
+import { REAL_WORD_KEYS } from './real-words';
 import { readScreeningAnswer } from './screener';
 import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
 import { Lexicon } from './words';
@@ -59,6 +60,7 @@ const idioms = IDIOMS.map(([source, word]) => [compileText(source), ` ${word} `]
 
 const lexicon = new Lexicon(
   Object.fromEntries(Object.entries(CONCEPTS).map(([tag, words]) => [tag, plainSpelling(words).split(/\s+/)])),
+  new Set(REAL_WORD_KEYS.split(' ')),
 );
 
 /** Words «не» reaches across to the word it negates: «не очень хочу», «не буду беспокоить», «не в шутку». */

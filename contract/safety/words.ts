@@ -5,7 +5,8 @@
 //   2. the stem is folded the way people misspell unstressed vowels and soft signs: о → а; е, э, ы, ё → и; я → а;
 //      ю → у; й → и; ь and ъ dropped; a doubled letter squeezed. «хачу» and «хочу», «умиреть» and «умереть» meet;
 //   3. a word of five letters or more that finds no entry gets one edit (a letter dropped, added, changed or two
-//      swapped: «умерть», «пкончить», «самоубийтсве») through a table of each entry's deletions.
+//      swapped: «умерть», «пкончить», «самоубийтсве») through a table of each entry's deletions — unless it is a real
+//      word the edit would misread: «поменять» is not «помереть», «онлайн» not «анлайв» (real-words.ts).
 // Words of three letters or fewer (pronouns, prepositions, «не») are matched as they are written, apart from stems;
 // only the few core words marked `+` in lexicon.ts («хочу», «убить», «жить», «умру») take one slip in three to five
 // letters («хчу», «хоуч», «убть»).
@@ -104,13 +105,17 @@ export class Lexicon {
 
   /** The short core words that allow one edit all the same («хчу», «хоуч», «убть»), by their folded spelling. */
   private readonly core = new Map<string, string[]>();
+  /** Keys of real words read as themselves: no slip or edit is tried on them. */
+  private readonly real: ReadonlySet<string>;
 
   /**
    * Words are written plainly; `=word` is matched only as spelled, without the stemmer or an edit: «=вены» is
    * not «вина», «=друг» is not «другой». `+word`: a short word risk is said with so often that its one-letter
-   * slips are read too (a letter dropped, two neighbours swapped).
+   * slips are read too (a letter dropped, two neighbours swapped). `real`: the keys of words spelled right that an
+   * edit would misread (real-words.ts).
    */
-  constructor(concepts: Readonly<Record<string, readonly string[]>>) {
+  constructor(concepts: Readonly<Record<string, readonly string[]>>, real: ReadonlySet<string> = new Set()) {
+    this.real = real;
     for (const [tag, words] of Object.entries(concepts))
       for (let entry of words) {
         if (entry.startsWith('+')) {
@@ -162,8 +167,9 @@ export class Lexicon {
     collect(this.exact.get(key));
     if (!key.startsWith('=')) collect(this.exact.get(`=${plain(word)}`));
     collect(this.exact.get(surfaceKey(word)));
-    if (!found.size && edits && word.length >= 3 && word.length <= CORE_SLIP_MAX) this.coreSlips(word, collect);
-    if (found.size || !edits || word.length < 5 || key.startsWith('=') || bodyLength(key) < EDIT_KEY_MIN - 1)
+    if (found.size || !edits || this.real.has(key)) return found.size ? [...found] : NONE;
+    if (word.length >= 3 && word.length <= CORE_SLIP_MAX) this.coreSlips(word, collect);
+    if (found.size || word.length < 5 || key.startsWith('=') || bodyLength(key) < EDIT_KEY_MIN - 1)
       return found.size ? [...found] : NONE;
     // A letter too many in the word; a letter missing; a letter changed (the same deletion from both, at the same
     // place) or two neighbours swapped — between shorter keys, a letter changed for its neighbour on the keyboard.
