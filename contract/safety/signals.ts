@@ -470,7 +470,15 @@ export const SIGNALS: readonly Signal[] = [
       'SELF ~2 TOOLSH ~3 BODY',
       'BANG ~1 HEAD ~2 WALL ~~8 RELIEF/INSIDE/ON_PURPOSE',
       // a tool turned on oneself or wanted on the skin: «ремнём себя», «хочется чем-то острым по коже»
-      'TOOLSH SELF',
+      'TOOLSH SELFACC',
+      'SELFACC TOOLSH',
+      // pulled out, or turned on oneself when it overwhelms: «вырываю себе волосы», «режу, когда накрывает»
+      'HURT ~1 SELF ~1 HAIR',
+      'HURT/HIT/CUT ~2 SELF/BODY/HAIR ~~6 OVERWHELM',
+      'OVERWHELM ~~6 HURT/HIT/CUT ~2 SELF/BODY/HAIR',
+      // pain wanted to quiet what is inside: «хочу боли, чтобы заглушить то, что внутри»
+      'WANT ~1 PAIN-NEG ~~6 RELIEF/INSIDE/SOUL',
+      'HEATTOOL ~~4 INTO ~1 BODY',
       'WANT ~3 TOOLSH ~2 BODY',
       // a tool beside a need to feel something: «надо почувствовать хоть что-то… зажигалка рядом»
       'FEEL ~~12 HEATTOOL/TOOLSH',
@@ -524,8 +532,10 @@ export const SIGNALS: readonly Signal[] = [
       // a count of clean days back to one: «был 112-й. теперь снова первый»
       'WITHOUT/NUMBER/RELAPSE ~~10 AGAIN ~1 FIRST',
       'BODY ~1 UNDER HOT',
+      'SLEEVES ~~6 SEEN+NEG/SEE+NEG/SEEING+NEG',
+      'PHYSICAL ~1 PAIN ~~8 SOUL/INSIDE',
     ],
-    unless: 'ACCIDENT TOPIC EVERYDAY_BODY',
+    unless: 'ACCIDENT TOPIC EVERYDAY_BODY OLD',
   },
   {
     // An urge beside a tool: «хочется… точилка лежит», «зажигалка, и хочу» — a hint; with another self-harm hint, a
