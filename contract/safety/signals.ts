@@ -418,7 +418,7 @@ export const SIGNALS: readonly Signal[] = [
       'HEAT ~~8 APPLY ~2 TO? BODY',
       'SCRATCH ~2 BODY? ~1 NAILS',
       // pain wanted, or hurting oneself wanted: «хочу, чтобы болело», «сделаю так, чтоб болело», «хочется исцарапать себя»
-      'WANT/DO/CAUSE ~3 LET ~2-NEG-OTHER PAIN-NEG/ACHE-NEG !LESS/BE+NEG',
+      'WANT/DO/CAUSE ~3 LET I? BE? PAIN-NEG/ACHE-NEG !LESS/BE+NEG',
       'WANT ~2 HURT/SCRATCH ~1 SELF',
       'WANT ~2 SELF ~1 HURT/SCRATCH',
     ],
@@ -484,12 +484,11 @@ export const SIGNALS: readonly Signal[] = [
       'FEEL ~~12 HEATTOOL/TOOLSH',
       'HEATTOOL/TOOLSH ~~12 FEEL',
       // an urge with the tool at hand, now: «в руке осколок, и я хочу…», «сижу с точилкой… хочется прямо тут»
-      'TOOLSH/HEATTOOL/SHARPENER ~~8 WANT-NEG ~~6 URGENT',
-      'TOOLSH/HEATTOOL/SHARPENER ~~6 URGENT ~~6 WANT-NEG',
-      'URGENT ~~6 TOOLSH/HEATTOOL/SHARPENER ~~8 WANT-NEG',
-      'URGENT ~~6 WANT-NEG ~~8 TOOLSH/HEATTOOL/SHARPENER',
-      'WANT-NEG ~~6 URGENT ~~6 TOOLSH/HEATTOOL/SHARPENER',
-      'WANT-NEG ~~8 TOOLSH/HEATTOOL/SHARPENER ~~6 URGENT',
+      'TOOLSH/HEATTOOL ~~8 WANT-NEG ~~6 URGENT',
+      'TOOLSH/HEATTOOL ~~6 URGENT ~~6 WANT-NEG',
+      'URGENT ~~6 WANT-NEG ~~8 TOOLSH/HEATTOOL',
+      'WANT-NEG ~~6 URGENT ~~6 TOOLSH/HEATTOOL',
+      'WANT-NEG ~~8 TOOLSH/HEATTOOL ~~6 URGENT',
       // blood on the sleeve; a relapse and blood or wounds now; clean months lost
       'SLEEVES ~2 INJURY',
       'RELAPSE !FROM ~~8 INJURY/WOUND',
@@ -498,14 +497,10 @@ export const SIGNALS: readonly Signal[] = [
       'RELAPSE/AGAIN ~~8 WITHOUT ~1 WOUND/SELFHARM',
       // own blood met with calm: «кровь капает, а мне спокойно»
       'INJURY ~~6 I ~1 CALM',
-      'I ~1 CALM ~~6 INJURY',
       // food refused or purged as a punishment: «не ем третий день. заслужила», «без еды — наказание»
       'EAT+NEG ~~8 PUNISH $',
-      'PUNISH ~~8 EAT+NEG',
-      'WITHOUT ~1 FOOD ~~8 PUNISH',
       'PUNISH ~~8 FOOD',
       'FOOD ~~8 PUNISH',
-      'EAT/FOOD ~~8 PURGE',
       'PURGE ~~8 PUNISH/ON_PURPOSE',
       // hurting that cannot be stopped: «выдернула все ресницы… не могу остановиться»
       'HURT/CUTSELF ~~8 CAN+NEG ~1 HALT',
@@ -533,7 +528,6 @@ export const SIGNALS: readonly Signal[] = [
       'WITHOUT/NUMBER/RELAPSE ~~10 AGAIN ~1 FIRST',
       'BODY ~1 UNDER HOT',
       'SLEEVES ~~6 SEEN+NEG/SEE+NEG/SEEING+NEG',
-      'PHYSICAL ~1 PAIN ~~8 SOUL/INSIDE',
     ],
     unless: 'ACCIDENT TOPIC EVERYDAY_BODY OLD',
   },
@@ -545,7 +539,7 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'self-harm-urge',
     weight: HINT,
     own: true,
-    match: ['WANT-NEG ~~8 TOOLSH/HEATTOOL/SHARPENER', 'TOOLSH/HEATTOOL/SHARPENER ~~8 WANT-NEG'],
+    match: ['WANT-NEG ~~8 TOOLSH/HEATTOOL', 'TOOLSH/HEATTOOL ~~8 WANT-NEG'],
     unless: 'ACCIDENT TOPIC EVERYDAY_BODY',
   },
 
