@@ -122,7 +122,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   AGAIN: 'опять снова',
   /** A time gone by: «пять лет назад», «когда-то», «в прошлом». */
   /** Long ago: «когда-то», «в прошлом»; «назад» only after years («три года назад», not «минут 20 назад»). */
-  LONGAGO: '=когдато =прошлом =детстве =юности',
+  LONGAGO: '=когдато =прошлом',
   AGO: '=назад',
   YEARS: '=лет =год =года',
   UNTIL: '=до',
