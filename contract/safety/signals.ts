@@ -417,6 +417,10 @@ export const SIGNALS: readonly Signal[] = [
       'SLEEVES ~~10 WOUND',
       'HEAT ~~8 APPLY ~2 TO? BODY',
       'SCRATCH ~2 BODY? ~1 NAILS',
+      // pain wanted, or hurting oneself wanted: «хочу, чтобы болело», «сделаю так, чтоб болело», «хочется исцарапать себя»
+      'WANT/DO/CAUSE ~3 LET I? BE? PAIN-NEG/ACHE-NEG !LESS/BE+NEG',
+      'WANT ~2 HURT/SCRATCH ~1 SELF',
+      'WANT ~2 SELF ~1 HURT/SCRATCH',
     ],
     unless: 'ACCIDENT TOPIC',
     damped: CONCERN,
@@ -465,6 +469,42 @@ export const SIGNALS: readonly Signal[] = [
       'HURT ~3 BODY ~3 TOOLSH',
       'SELF ~2 TOOLSH ~3 BODY',
       'BANG ~1 HEAD ~2 WALL ~~8 RELIEF/INSIDE/ON_PURPOSE',
+      // a tool turned on oneself or wanted on the skin: «ремнём себя», «хочется чем-то острым по коже»
+      'TOOLSH SELFACC',
+      'SELFACC TOOLSH',
+      // pulled out, or turned on oneself when it overwhelms: «вырываю себе волосы», «режу, когда накрывает»
+      'HURT ~1 SELF ~1 HAIR',
+      'HURT/HIT/CUT ~2 SELF/BODY/HAIR ~~6 OVERWHELM',
+      'OVERWHELM ~~6 HURT/HIT/CUT ~2 SELF/BODY/HAIR',
+      // pain wanted to quiet what is inside: «хочу боли, чтобы заглушить то, что внутри»
+      'WANT ~1 PAIN-NEG ~~6 RELIEF/INSIDE/SOUL',
+      'HEATTOOL ~~4 INTO ~1 BODY',
+      'WANT ~3 TOOLSH ~2 BODY',
+      // a tool beside a need to feel something: «надо почувствовать хоть что-то… зажигалка рядом»
+      'FEEL ~~12 HEATTOOL/TOOLSH',
+      'HEATTOOL/TOOLSH ~~12 FEEL',
+      // an urge with the tool at hand, now: «в руке осколок, и я хочу…», «сижу с точилкой… хочется прямо тут»
+      'TOOLSH/HEATTOOL ~~8 WANT-NEG ~~6 URGENT',
+      'TOOLSH/HEATTOOL ~~6 URGENT ~~6 WANT-NEG',
+      'URGENT ~~6 WANT-NEG ~~8 TOOLSH/HEATTOOL',
+      'WANT-NEG ~~6 URGENT ~~6 TOOLSH/HEATTOOL',
+      'WANT-NEG ~~8 TOOLSH/HEATTOOL ~~6 URGENT',
+      // blood on the sleeve; a relapse and blood or wounds now; clean months lost
+      'SLEEVES ~2 INJURY',
+      'RELAPSE !FROM ~~8 INJURY/WOUND',
+      'INJURY/WOUND ~~8 RELAPSE',
+      'WITHOUT ~1 WOUND/SELFHARM ~~8 RELAPSE/AGAIN',
+      'RELAPSE/AGAIN ~~8 WITHOUT ~1 WOUND/SELFHARM',
+      // own blood met with calm: «кровь капает, а мне спокойно»
+      'INJURY ~~6 I ~1 CALM',
+      // food refused or purged as a punishment: «не ем третий день. заслужила», «без еды — наказание»
+      'EAT+NEG ~~8 PUNISH $',
+      'PUNISH ~~8 FOOD',
+      'FOOD ~~8 PUNISH',
+      'PURGE ~~8 PUNISH/ON_PURPOSE',
+      // hurting that cannot be stopped: «выдернула все ресницы… не могу остановиться»
+      'HURT/CUTSELF ~~8 CAN+NEG ~1 HALT',
+      'HURT/CUTSELF ~~8 HALT ~1 CAN+NEG',
     ],
     unless: 'ACCIDENT TOPIC EVERYDAY_BODY',
   },
@@ -484,8 +524,23 @@ export const SIGNALS: readonly Signal[] = [
       'I STILL SOMETHING FEEL !TO/OTHER',
       'HIT ~2 BODY ~2 WALL',
       'HURT ~2 BODY',
+      // a count of clean days back to one: «был 112-й. теперь снова первый»
+      'WITHOUT/NUMBER/RELAPSE ~~10 AGAIN ~1 FIRST',
+      'BODY ~1 UNDER HOT',
+      'SLEEVES ~~6 SEEN+NEG/SEE+NEG/SEEING+NEG',
     ],
-    unless: 'ACCIDENT TOPIC',
+    unless: 'ACCIDENT TOPIC EVERYDAY_BODY OLD',
+  },
+  {
+    // An urge beside a tool: «хочется… точилка лежит», «зажигалка, и хочу» — a hint; with another self-harm hint, a
+    // crisis (a sign of its own, so the two add up).
+    id: 'self-harm-urge',
+    kind: 'vague',
+    sign: 'self-harm-urge',
+    weight: HINT,
+    own: true,
+    match: ['WANT-NEG ~~8 TOOLSH/HEATTOOL', 'TOOLSH/HEATTOOL ~~8 WANT-NEG'],
+    unless: 'ACCIDENT TOPIC EVERYDAY_BODY',
   },
 
   // ---- vague: passive wishes, burden, finality, preparations, hopelessness --------------------------------------
