@@ -7,8 +7,10 @@
 //   - the lexicon finds no entry for the form as spelled, but one with an edit;
 //   - the rules give the form alone or in one of FRAMES a verdict above none (only the rules: the model's weights are
 //     trained on what this file decides);
-//   - no entry of the concepts it reaches is a form of its own lemma («закрывают» reaching «закрываю» is the same
-//     word: the edit is how the lexicon meets a word's other forms);
+//   - it reaches some concept none of whose entries is a form of its own lemma or begins with its first five letters
+//     («закрывают» reaching «закрываю», «прыгнул» reaching «прыгну» are one word: the edit is how the lexicon meets a
+//     word's other forms, and the dictionary files some forms of a verb under entries of their own);
+//   - no form with the same key reaches only its own word's entries («пригнул» is not listed: «прыгнул» has its key);
 //   - the key is not also the key of an entry written with a vowel dropped or two neighbours swapped («умерть» has
 //     the key of «умерьте»: the likeliest slips of a crisis word keep their reading).
 // REAL_WORDS_INPUTS is a digest of the files the reading depends on; the detector's tests compare it
@@ -44,6 +46,8 @@ export const FRAMES: ReadonlyArray<(word: string) => string> = [
 ];
 
 const VOWELS = /[аеёиоуыэюя]/;
+/** Letters a word shares with an entry at its start, from which the two are taken for forms of one word. */
+const SAME_START = 5;
 
 const DICTIONARY_VERSION = (): string =>
   JSON.parse(readFileSync(join(dictionaryDir(), 'package.json'), 'utf8')).version as string;
@@ -108,12 +112,16 @@ async function main(): Promise<void> {
   }
   // The lemmas of each concept's entries, and the keys of each entry's likeliest slips.
   const conceptLemmas = new Map<string, Set<number>>();
+  const conceptRoots = new Map<string, Set<string>>();
   const slips = new Set<string>();
   for (const [tag, words] of Object.entries(CONCEPTS as Record<string, string>)) {
     const own = new Set<number>();
+    const roots = new Set<string>();
+    conceptRoots.set(tag, roots);
     for (const entry of plainSpelling(words).split(/\s+/)) {
       const word = entry.replace(/^[+=]/, '');
       for (const id of lemmas.get(word) ?? []) own.add(id);
+      if (word.length >= SAME_START) roots.add(word.slice(0, SAME_START));
       if (entry.startsWith('=')) continue;
       for (let i = 0; i < word.length; i++) {
         if (VOWELS.test(word[i]!)) slips.add(wordKey(word.slice(0, i) + word.slice(i + 1)));
@@ -123,16 +131,24 @@ async function main(): Promise<void> {
     conceptLemmas.set(tag, own);
   }
   const keys = new Set<string>();
+  /** Keys a form of the reached entry's own word has too («прыгнул» shares «пригнул»'s): never listed. */
+  const sameWord = new Set<string>();
   for (const [word, own] of lemmas) {
     if (lexicon.tags(word, false).length > 0) continue;
     const reached: readonly string[] = lexicon.tags(word, true);
     if (reached.length === 0) continue;
-    if (reached.some((tag) => own.some((id) => conceptLemmas.get(tag)?.has(id)))) continue;
     const key = wordKey(word);
+    const root = word.slice(0, SAME_START);
+    const sameAsEntry = (tag: string) =>
+      own.some((id) => conceptLemmas.get(tag)?.has(id)) || (conceptRoots.get(tag)?.has(root) ?? false);
+    if (reached.every(sameAsEntry)) {
+      sameWord.add(key);
+      continue;
+    }
     if (slips.has(key) || keys.has(key)) continue;
     if (FRAMES.some((frame) => assessByRules(frame(word)).tier !== 'none')) keys.add(key);
   }
-  const sorted = [...keys].sort();
+  const sorted = [...keys].filter((key) => !sameWord.has(key)).sort();
   write(inputs, sorted);
   console.log(
     `${lemmas.size} forms of ${lemma} lemmas read, ${sorted.length} keys of misread real words → ${REAL_WORDS_FILE}`,

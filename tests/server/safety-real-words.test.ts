@@ -4,7 +4,7 @@
 // generated from the files it depends on as they are now.
 import { describe, expect, it } from 'vitest';
 import { assessRisk } from '../../contract/safety/detect';
-import { REAL_WORDS_INPUTS } from '../../contract/safety/real-words';
+import { REAL_WORD_KEYS, REAL_WORDS_INPUTS } from '../../contract/safety/real-words';
 import { Lexicon, wordKey } from '../../contract/safety/words';
 import { realWordsInputs } from '../../scripts/safety-real-words';
 
@@ -34,6 +34,14 @@ describe('real words are read as themselves', () => {
     expect(listed.tags('поменяю')).toEqual([]);
     expect(listed.tags('померать')).toEqual(['DIE']);
     expect(listed.tags('помират')).toEqual(['DIE']);
+  });
+
+  it('lists the misread words, not other forms of an entry nor the likeliest slips of a crisis word', () => {
+    const listed = new Set(REAL_WORD_KEYS.split(' '));
+    for (const word of ['поменять', 'онлайн', 'поехали', 'сдано']) expect(listed.has(wordKey(word)), word).toBe(true);
+    // «прыгнул» is «прыгнуть»'s (and has «пригнул»'s key); «закрывают» is «закрываю»'s; «умерть» is a slip of «умереть».
+    for (const word of ['прыгнул', 'прыгнет', 'закрывают', 'умерть'])
+      expect(listed.has(wordKey(word)), word).toBe(false);
   });
 
   it('was generated from the lexicon, rules and reader as they are (else: npm run train:safety:words)', () => {
