@@ -2,6 +2,9 @@
 // the page is parsed, before the entry's modules are fetched, compiled and evaluated. It paints the home this device
 // kept, then starts boot's chunks: preloaded from the start (as index.html's links did), their answers — 400 KB
 // handled on the main thread — came before the kept home's parse and paint on a return visit. Decision 0277.
+// In the built page the list of boot's files follows this script, so on a cold open it finds none yet and the entry's
+// import asks for them: parsing the list first sent `vendor` 0.7 s sooner but did not bring the prompt sooner, and
+// cost the return visit 0.1–0.3 s (decision 0284).
 import { preloadBoot, startScreen } from './startScreen';
 import { keptHomeToPaint } from './screens/home/keptShell';
 import { paintKeptHome } from './screens/home/paintKeptHome';

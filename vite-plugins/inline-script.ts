@@ -2,8 +2,6 @@
 // moves the head's scripts and preloads after it: it runs while the page is parsed, before any module script
 // (src/earlyPaint.ts paints the kept home there, decision 0277). Left in the head, the entry's tags
 // were parsed in a task of their own on a slow CPU, and the answers of the entry's files came before the body's.
-// The head's JSON lists go before the script, which reads them as it runs (the boot chunks it preloads at once on a
-// cold open, decision 0284): after it, the list was not parsed yet and a cold open preloaded nothing.
 // The server allows the inline script by its hash (server/start/client.ts, index.html's Content-Security-Policy).
 // In development it is a module script instead (Vite's dev server allows inline scripts anyway).
 import { resolve } from 'node:path';
@@ -12,18 +10,15 @@ import { build, type HtmlTagDescriptor, type Plugin, type Rolldown } from 'vite'
 /** The head's tags that fetch or list the app's modules: Vite's entry script and preloads, JSON lists. */
 const MODULE_TAGS = /\n\s*(<script\b[^>]*>[^<]*<\/script>|<link rel="modulepreload"[^>]*>)(?=[\s\S]*<\/head>)/g;
 
-const JSON_LIST = /^<script type="application\/json"/;
-
-/** `code` inlined after the container and the head's JSON lists, then the head's other module tags. */
+/** `code` inlined after the container, then the head's module tags. */
 export function inlineAfterContainer(html: string, code: string): string {
-  const lists: string[] = [];
   const moved: string[] = [];
   const rest = html.replace(MODULE_TAGS, (_match, tag: string) => {
-    (JSON_LIST.test(tag) ? lists : moved).push(tag);
+    moved.push(tag);
     return '';
   });
   return rest.replace(/(<div id="root"><\/div>)/, (container) =>
-    [container, ...lists, `<script>${code}</script>`, ...moved].join('\n    '),
+    [container, `<script>${code}</script>`, ...moved].join('\n    '),
   );
 }
 

@@ -1,7 +1,6 @@
 // The first load in a real Chromium against the real server (`npm start`'s build): every script arrives compressed
 // (brotli) with Vary and its caching, the sign-in request goes out once — from the entry, before React has arrived — and
-// the auth machine signs in with its answer; boot's chunks are asked for by index.html's early script, before the entry;
-// a failed answer still shows the error screen, and «Повторить» asks again.
+// the auth machine signs in with its answer; a failed answer still shows the error screen, and «Повторить» asks again.
 import { describe, expect, it } from 'vitest';
 import type { Browser, Page, Response } from 'playwright-core';
 import { homeCopy } from '../../src/copy/home';
@@ -59,30 +58,6 @@ describe('first load of /app/home', () => {
     // The entry's request is the one the auth machine signed in with: no second one.
     expect(signIns()).toBe(1);
     await page.context().close();
-  });
-
-  it("a cold open asks for boot's chunks while index.html is parsed, before the entry has run", async () => {
-    const context = await e2e.browser.newContext(PHONE_CONTEXT);
-    await context.addInitScript(([key]) => localStorage.setItem(key!, 'true'), [STORAGE_KEYS.onboardingCompleted]);
-    const page = await context.newPage();
-    screenshotOnFailure(page);
-    // The entry is held: only index.html's early script, reading the list parsed before it, can ask for vendor.
-    let release = () => {};
-    const held = new Promise<void>((resolve) => (release = resolve));
-    await page.route(/\/assets\/index-[^/]+\.js$/, async (route) => {
-      await held;
-      await route.continue().catch(() => {});
-    });
-    const asked: string[] = [];
-    page.on('request', (r) => asked.push(new URL(r.url()).pathname));
-    await page.goto(launchUrl(e2e.server, { path: '/app/home' }), { waitUntil: 'commit' });
-    await expect
-      .poll(() => asked.some((path) => /^\/assets\/vendor-[^/]+\.js$/.test(path)), { timeout: 15_000 })
-      .toBe(true);
-    expect(asked.some((path) => path === '/api/users/me')).toBe(false); // the entry's request: it has not run
-    release();
-    await expect.poll(() => page.getByText(homeCopy.prompt).isVisible(), { timeout: 15_000 }).toBe(true);
-    await context.close();
   });
 
   it('a forged init data: the early answer is «Ошибка авторизации»; «Повторить» asks the server again', async () => {

@@ -233,13 +233,12 @@ describe('the production build', () => {
     expect(bootList).toContain(`/${moduleChunks['src/boot.tsx']}`);
     expect(bootList).toContain(`/${moduleChunks['src/screens/home/HomeScreen.tsx']}`); // home is in the app's chunk
 
-    // The order the parser meets them: the container, the lists (the early script reads them as it runs: on a cold
-    // open it preloads boot's chunks at once), the early script, then the entry.
+    // The order the parser meets them: the container, the early script, then the entry and the lists.
     const order = [
       '<div id="root"></div>',
-      list[0],
       '<script>',
       `<script type="module" crossorigin src="${entryFile}">`,
+      list[0],
     ];
     const at = order.map((tag) => html.indexOf(tag));
     expect(
