@@ -22,10 +22,10 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
-export const REAL_WORDS_FILE = 'contract/safety/real-words.ts';
+const REAL_WORDS_FILE = 'contract/safety/real-words.ts';
 
 /** What the reading of a word depends on. */
-export const REAL_WORDS_SOURCES = [
+const REAL_WORDS_SOURCES = [
   'contract/safety/detect.ts',
   'contract/safety/figures-of-speech.ts',
   'contract/safety/lexicon.ts',
@@ -37,7 +37,7 @@ export const REAL_WORDS_SOURCES = [
 ];
 
 /** Where an ordinary word stands in a message that would make its misreading a sign. */
-export const FRAMES: ReadonlyArray<(word: string) => string> = [
+const FRAMES: ReadonlyArray<(word: string) => string> = [
   (w) => w,
   (w) => `хочу ${w}`,
   (w) => `я ${w}`,
@@ -76,22 +76,13 @@ async function main(): Promise<void> {
   // The detector is loaded after the list is emptied, so it reads every word as it would without one.
   write(inputs, []);
   const at = (file: string) => import(pathToFileURL(join(ROOT, file)).href);
-  const [{ HunspellReader }, { Lexicon, wordKey }, { CONCEPTS }, { plainSpelling }, { assessByRules }] =
-    await Promise.all([
-      import('hunspell-reader'),
-      at('contract/safety/words.ts'),
-      at('contract/safety/lexicon.ts'),
-      at('contract/safety/normalize.ts'),
-      at('contract/safety/detect.ts'),
-    ]);
-  const lexicon = new Lexicon(
-    Object.fromEntries(
-      Object.entries(CONCEPTS as Record<string, string>).map(([tag, words]) => [
-        tag,
-        plainSpelling(words).split(/\s+/),
-      ]),
-    ),
-  );
+  const [{ HunspellReader }, { Lexicon, wordKey }, { CONCEPT_ENTRIES, assessByRules }] = await Promise.all([
+    import('hunspell-reader'),
+    at('contract/safety/words.ts'),
+    at('contract/safety/detect.ts'),
+  ]);
+  const entries = CONCEPT_ENTRIES as Record<string, readonly string[]>;
+  const lexicon = new Lexicon(entries);
   const reader = await HunspellReader.createFromFiles(
     join(dictionaryDir(), 'index.aff'),
     join(dictionaryDir(), 'index.dic'),
@@ -114,11 +105,11 @@ async function main(): Promise<void> {
   const conceptLemmas = new Map<string, Set<number>>();
   const conceptRoots = new Map<string, Set<string>>();
   const slips = new Set<string>();
-  for (const [tag, words] of Object.entries(CONCEPTS as Record<string, string>)) {
+  for (const [tag, words] of Object.entries(entries)) {
     const own = new Set<number>();
     const roots = new Set<string>();
     conceptRoots.set(tag, roots);
-    for (const entry of plainSpelling(words).split(/\s+/)) {
+    for (const entry of words) {
       const word = entry.replace(/^[+=]/, '');
       for (const id of lemmas.get(word) ?? []) own.add(id);
       if (word.length >= SAME_START) roots.add(word.slice(0, SAME_START));

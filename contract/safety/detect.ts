@@ -58,10 +58,12 @@ const idioms = IDIOMS.map(([source, word]) => [compileText(source), ` ${word} `]
 
 // ---- words to concepts ------------------------------------------------------------------------------------------
 
-const lexicon = new Lexicon(
-  Object.fromEntries(Object.entries(CONCEPTS).map(([tag, words]) => [tag, plainSpelling(words).split(/\s+/)])),
-  new Set(REAL_WORD_KEYS.split(' ')),
+/** Each concept's entries as the lexicon takes them (also read by scripts/safety-real-words.ts). */
+export const CONCEPT_ENTRIES: Readonly<Record<string, readonly string[]>> = Object.fromEntries(
+  Object.entries(CONCEPTS).map(([tag, words]) => [tag, plainSpelling(words).split(/\s+/)]),
 );
+
+const lexicon = new Lexicon(CONCEPT_ENTRIES, new Set(REAL_WORD_KEYS.split(' ')));
 
 /** Words «не» reaches across to the word it negates: «не очень хочу», «не буду беспокоить», «не в шутку». */
 const NEGATION_SKIPS = new Set(
