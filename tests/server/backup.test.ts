@@ -14,7 +14,7 @@ import { openDataKeys } from '../../server/privacy/keys';
 import { acquirePidLock } from '../../server/start/lock';
 import { findPgBin, startTempCluster, type TempCluster } from '../../scripts/pg-cluster';
 import { tarEntries } from '../../scripts/backups';
-import { freshPostgres, signInitData, TEST_DATA_KEY, testConfig } from './harness';
+import { freshPostgres, migratedPgliteAt, signInitData, TEST_DATA_KEY, testConfig } from './harness';
 
 const root = join(import.meta.dirname, '..', '..');
 const pgUrl = inject('pgUrl');
@@ -106,7 +106,8 @@ describe('PGlite: a copy of the stopped data directory, restored after the direc
   it('gives the diary back with the key file kept apart; the copy holds no key; refused while the server runs', async () => {
     const dataDir = join(work, 'data');
     const config = testConfig({ DATA_DIR: dataDir, DATA_ENCRYPTION_KEY: '' }); // the key generated into DATA_DIR
-    const database = await openDatabase(config);
+    // What is tested is the backup, not a first boot (main.test.ts): the migrated template, no initdb.
+    const database = await migratedPgliteAt(dataDir);
     await migrateDatabase(database);
     const keys = await openDataKeys(database, config);
     expect(keys.generatedKeyFile).toBe(config.dataKeyFile);

@@ -25,7 +25,7 @@
  * `{ captureLog: true }` logs at info into memory: `t.log()` is every JSON line written so far, as text.
  */
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
@@ -138,6 +138,18 @@ function pgliteTemplateDump(): Promise<Blob> {
  */
 export async function migratedPglite(): Promise<Database> {
   return wrapPglite(await PGlite.create({ loadDataDir: await pgliteTemplateDump(), startParams: PGLITE_START_PARAMS }));
+}
+
+/**
+ * A migrated PGlite kept in the directory `dir` (created), as a first start leaves it but with no data key checked yet:
+ * the template loaded there as a restore does (scripts/backups.ts), not PGlite's initdb and the migrations — for tests
+ * of what is done with a data directory, not of its first boot (docs/testing.md «Where the suite's time goes»).
+ */
+export async function migratedPgliteAt(dir: string): Promise<Database> {
+  mkdirSync(dir, { recursive: true, mode: 0o700 });
+  return wrapPglite(
+    await PGlite.create({ dataDir: dir, loadDataDir: await pgliteTemplateDump(), startParams: PGLITE_START_PARAMS }),
+  );
 }
 
 /** A fresh migrated in-memory PGlite whose data keys are open (the test key, installed for the process). */

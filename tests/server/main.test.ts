@@ -23,7 +23,13 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { spawnServer } from '../support/server-command';
 
 const root = join(import.meta.dirname, '..', '..');
-const dataDir = mkdtempSync(join(tmpdir(), 'main-test-'));
+const base = mkdtempSync(join(tmpdir(), 'main-test-'));
+// A first boot costs PGlite's initdb (about 7 s of CPU): the tests that test one boot a directory of their own, the
+// others one booted already (docs/testing.md «Where the suite's time goes»).
+/** First booted by the signal test (a new nested directory), then the directory of the lock and address tests. */
+const dataDir = join(base, 'a', 'b', 'c');
+/** First booted by the data-key test; the permission test loosens it afterwards. */
+const keyed = join(base, 'keys');
 const children: ChildProcess[] = [];
 
 function start(
@@ -106,11 +112,31 @@ function openToOthers(dir: string): string[] {
 
 afterAll(() => {
   for (const c of children) if (c.exitCode === null) c.kill('SIGKILL');
-  rmSync(dataDir, { recursive: true, force: true });
+  rmSync(base, { recursive: true, force: true });
 });
 
 describe('server/start/main.ts process', () => {
+  it('a signal during start-up (PGlite first boot of a new nested DATA_DIR) closes cleanly; the next start works', async () => {
+    const lock = join(dataDir, 'server.pid');
+    const booting = start(dataDir);
+    while (!existsSync(lock)) {
+      if (booting.child.exitCode !== null) throw new Error(`server exited early:\n${booting.output()}`);
+      await new Promise((r) => setTimeout(r, 20));
+    }
+    booting.child.kill('SIGTERM'); // the lock is held: PGlite is creating the directory now
+    expect(await booting.exited).toBe(0);
+    expect(booting.output()).not.toMatch(/Открыть:/);
+    expect(booting.output()).toMatch(/SIGTERM: остановка/);
+    expect(existsSync(lock)).toBe(false);
+    const again = start(dataDir);
+    const url = await listening(again);
+    expect((await fetch(`${url}/api/users/me`)).status).toBe(401);
+    again.child.kill('SIGTERM');
+    expect(await again.exited).toBe(0);
+  }, 90_000);
+
   it('listens, refuses a second process on the same DATA_DIR, and shuts down cleanly on SIGTERM', async () => {
+    // The signal test's directory: what is tested here is the process, not a first boot.
     const first = start(dataDir, { LOG_LEVEL: 'info', DRAIN_GRACE_MS: '200' });
     const url = await listening(first);
     const res = await fetch(`${url}/api/users/me`);
@@ -141,26 +167,6 @@ describe('server/start/main.ts process', () => {
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   }, 120_000);
 
-  it('a signal during start-up (PGlite first boot of a new nested DATA_DIR) closes cleanly; the next start works', async () => {
-    const nested = join(dataDir, 'a', 'b', 'c');
-    const lock = join(nested, 'server.pid');
-    const booting = start(nested);
-    while (!existsSync(lock)) {
-      if (booting.child.exitCode !== null) throw new Error(`server exited early:\n${booting.output()}`);
-      await new Promise((r) => setTimeout(r, 20));
-    }
-    booting.child.kill('SIGTERM'); // the lock is held: PGlite is creating the directory now
-    expect(await booting.exited).toBe(0);
-    expect(booting.output()).not.toMatch(/Открыть:/);
-    expect(booting.output()).toMatch(/SIGTERM: остановка/);
-    expect(existsSync(lock)).toBe(false);
-    const again = start(nested);
-    const url = await listening(again);
-    expect((await fetch(`${url}/api/users/me`)).status).toBe(401);
-    again.child.kill('SIGTERM');
-    expect(await again.exited).toBe(0);
-  }, 90_000);
-
   it('takes over a stale lock left by a dead process; SIGINT closes it', async () => {
     const dead = spawnSync(process.execPath, ['-e', 'console.log(process.pid)'], { encoding: 'utf8' });
     writeFileSync(join(dataDir, 'server.pid'), dead.stdout.trim());
@@ -172,8 +178,8 @@ describe('server/start/main.ts process', () => {
     expect(existsSync(join(dataDir, 'server.pid'))).toBe(false);
   }, 60_000);
 
-  it('makes a data key beside DATA_DIR on first start and says so; a key that does not fit refuses to start', async () => {
-    const dir = join(dataDir, 'keys');
+  it('makes a data key beside DATA_DIR on first start and says so, all private (0700/0600); a key that does not fit refuses to start', async () => {
+    const dir = keyed;
     const first = start(dir);
     await listening(first);
     const keyFile = `${dir}.key`;
@@ -181,6 +187,11 @@ describe('server/start/main.ts process', () => {
     expect(existsSync(keyFile)).toBe(true);
     first.child.kill('SIGTERM');
     expect(await first.exited).toBe(0);
+    // What the first start made is its owner's alone.
+    expect(openToOthers(dir)).toEqual([]);
+    expect(statSync(dir).mode & 0o777).toBe(0o700);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(readdirSync(dir)).not.toContain('data-encryption.key');
 
     const again = start(dir); // the same key from the file, silently
     await listening(again);
@@ -200,7 +211,7 @@ describe('server/start/main.ts process', () => {
   }, 180_000);
 
   it('without BOT_TOKEN: listens on 127.0.0.1 only and says so; HOST=0.0.0.0 without a token exits with a clear error', async () => {
-    // The data directory of the first test, booted already: what is tested here is the address, not a first boot.
+    // Booted already: what is tested here is the address, not a first boot.
     const dev = start(dataDir, { HOST: '' });
     const url = await listening(dev);
     const port = Number(new URL(url).port);
@@ -209,24 +220,19 @@ describe('server/start/main.ts process', () => {
     dev.child.kill('SIGTERM');
     expect(await dev.exited).toBe(0);
 
-    const open = start(join(dataDir, 'dev-open'), { HOST: '0.0.0.0' });
+    const open = start(join(base, 'dev-open'), { HOST: '0.0.0.0' });
     expect(await open.exited).toBe(1);
     expect(open.output()).toContain('HOST=0.0.0.0 без BOT_TOKEN не разрешён');
     expect(open.output()).not.toMatch(/\n\s+at /); // the message, not a stack trace
     expect(open.output()).not.toMatch(/Открыть:/);
-    expect(existsSync(join(dataDir, 'dev-open'))).toBe(false); // refused before anything was created
+    expect(existsSync(join(base, 'dev-open'))).toBe(false); // refused before anything was created
   }, 120_000);
 
-  it('keeps DATA_DIR private (0700/0600), tightens looser permissions it finds and moves a key out of DATA_DIR', async () => {
-    const dir = join(dataDir, 'private', 'data');
-    const first = start(dir);
-    await listening(first);
-    first.child.kill('SIGTERM');
-    expect(await first.exited).toBe(0);
+  it('keeps DATA_DIR private: tightens looser permissions it finds and moves a key out of DATA_DIR', async () => {
+    // The data-key test's directory (its first boot is checked private there), still private after its three starts.
+    const dir = keyed;
     expect(openToOthers(dir)).toEqual([]);
-    expect(statSync(dir).mode & 0o777).toBe(0o700);
     expect(statSync(`${dir}.key`).mode & 0o777).toBe(0o600);
-    expect(readdirSync(dir)).not.toContain('data-encryption.key');
 
     // The layout of earlier versions: the key inside DATA_DIR, files readable by everyone.
     const key = readFileSync(`${dir}.key`, 'utf8');

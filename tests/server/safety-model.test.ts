@@ -1,12 +1,12 @@
 // The detector's statistical layer (contract/safety/model.ts, docs/safety-detector.md «The model»): phrasings written
 // here for this test — not taken from the training data — read as a crisis by kind, everyday look-alikes left
-// alone, and the shipped weights reproduced byte for byte by the training script.
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+// alone, and the shipped weights trained from the data, script and detector as they are, by a training that repeats
+// its bytes.
 import { describe, expect, it } from 'vitest';
 import { assessByRules, assessRisk, modelEvidence, modelInput, passagesScore } from '../../contract/safety/detect';
 import { headScore, shippedModel } from '../../contract/safety/model';
-import { trainSafetyModel, WEIGHTS_FILE } from '../../scripts/train-safety';
+import { MODEL_INPUTS } from '../../contract/safety/model-weights';
+import { modelInputs, TRAIN_FILES, trainSafetyModel } from '../../scripts/train-safety';
 
 const RISK: ReadonlyArray<readonly [kind: string, message: string]> = [
   ['direct', 'я правда больше не вижу причин продолжать жить дальше, хочу закончить'],
@@ -166,9 +166,19 @@ describe('a long message, read a passage at a time', () => {
   });
 });
 
+// Retraining the whole model here took about 50 s of CPU, the most of any unit test: instead the weights carry a digest
+// of what they were trained from (as real-words.ts does), and the training's determinism is checked on three files.
 describe('the training script', () => {
-  it('reproduces the shipped weights byte for byte', { timeout: 300_000 }, () => {
-    const shipped = readFileSync(join(import.meta.dirname, '../..', WEIGHTS_FILE), 'utf8');
-    expect(trainSafetyModel().module).toBe(shipped);
+  it('trained the shipped weights from the data, script and detector as they are (else: npm run train:safety)', () => {
+    expect(MODEL_INPUTS).toBe(modelInputs());
+  });
+
+  it('writes the same file byte for byte from the same data (three small files, each a fold)', () => {
+    const files = ['t22', 't23', 't26'].map((name) => `bench/safety/train/${name}.jsonl`);
+    expect(files.every((file) => TRAIN_FILES.includes(file))).toBe(true);
+    const first = trainSafetyModel(files);
+    expect(first.readings.length).toBeGreaterThan(0);
+    expect(Number.isFinite(first.thresholds.crisis)).toBe(true);
+    expect(trainSafetyModel(files).module).toBe(first.module);
   });
 });
