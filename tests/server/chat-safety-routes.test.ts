@@ -3,7 +3,7 @@
 // loopback OpenAI-compatible server (a crisis verdict, a concern, a timeout, malformed output, a failing model), the
 // full crisis block once per chat a day, the 72-hour window on today's usage, and the operator's lines
 // (GET /api/safety/lines, CRISIS_LINES_FILE).
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { and, eq, sql } from 'drizzle-orm';
@@ -36,6 +36,9 @@ import { describeEachDatabase, testConfig } from './harness';
 import { spawnServer } from '../support/server-command';
 
 const HOUR = 3_600_000;
+// The lines files and data directories this file writes, removed with it.
+const scratch = mkdtempSync(join(tmpdir(), 'chat-safety-routes-'));
+afterAll(() => rmSync(scratch, { recursive: true, force: true }));
 /** Every line of the shipped list, as the full block names them. */
 const ALL_NUMBERS = ['+7 495 637-70-70', '051', '+7 495 051', '112', '8-800-2000-122', '124'];
 /** The adults' short line. */
@@ -312,7 +315,7 @@ describeEachDatabase('chat safety net through the routes', (t) => {
     });
 
     it('another deployment’s file is served and said in the crisis reply and the model’s prompt', async () => {
-      const file = join(mkdtempSync(join(tmpdir(), 'lines-')), 'uk.json');
+      const file = join(mkdtempSync(join(scratch, 'lines-')), 'uk.json');
       writeFileSync(file, JSON.stringify(UK));
       app = await apps.build({ CRISIS_LINES_FILE: file });
       expect((await app.inject({ method: 'GET', url: '/api/safety/lines', headers: t.headers(anna) })).json()).toEqual(
@@ -362,7 +365,7 @@ const UK: CrisisLines = {
 
 describe('CRISIS_LINES_FILE at start', () => {
   const write = (content: string) => {
-    const file = join(mkdtempSync(join(tmpdir(), 'lines-')), 'lines.json');
+    const file = join(mkdtempSync(join(scratch, 'lines-')), 'lines.json');
     writeFileSync(file, content);
     return file;
   };
@@ -389,7 +392,7 @@ describe('CRISIS_LINES_FILE at start', () => {
       PATH: process.env.PATH,
       HOME: process.env.HOME,
       CRISIS_LINES_FILE: file,
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'lines-data-')),
+      DATA_DIR: mkdtempSync(join(scratch, 'lines-data-')),
       SKIP_CLIENT_BUILD: '1',
       PORT: '0',
     });
