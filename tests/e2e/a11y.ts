@@ -17,11 +17,11 @@
  * `expectAccessible(page)` runs the same check at once and throws at that point (the route test uses it).
  * `expectLayoutHolds(page, what)` checks that text at 200 % is neither cut nor overlapping (zoom).
  */
-import { readFileSync } from 'node:fs';
+import { appendFileSync, existsSync, readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { AxeResults } from 'axe-core';
 import type { BrowserContext, Page } from 'playwright-core';
-import { expect, onTestFinished } from 'vitest';
+import { expect, inject, onTestFinished } from 'vitest';
 import { TELEGRAM_THEMES } from '../../server/start/telegram-launch';
 
 /** How long the DOM must stay unchanged before a state counts as shown. */
@@ -182,11 +182,18 @@ interface Gate {
 const gates = new WeakMap<Page, Gate>();
 
 /**
- * Routes already looked at in the other theme, per server and test file (vitest loads this module once per file):
- * each test's own states are all checked in its theme, the second theme once per route is enough and keeps the
- * suite fast.
+ * Routes already looked at in the other theme, in the whole run: each test's own states are all checked in its theme,
+ * and the second theme once per route is enough. The list is a file of the run (global-setup.ts), since each test
+ * file loads this module afresh; the files run one at a time. Each look boots the whole app in a second tab: per test
+ * file they were about a third of the e2e step's time, most of them routes another file had looked at already.
  */
-const otherThemeRoutes = new Set<string>();
+const otherThemeRoutes = {
+  has: (route: string) => {
+    const file = inject('otherThemeRoutesFile');
+    return existsSync(file) && readFileSync(file, 'utf8').split('\n').includes(route);
+  },
+  add: (route: string) => appendFileSync(inject('otherThemeRoutesFile'), `${route}\n`),
+};
 
 /**
  * Arms the gate on a fresh context and its first page (call before the page navigates). `otherTheme: false`
@@ -230,7 +237,7 @@ export async function armAccessibilityGate(
     if (source.page !== page || options.otherTheme === false || !launch || !report.themeBg) return;
     const url = new URL(report.url);
     const hash = otherThemeHash(launch);
-    const route = `${url.origin}${routeOf(url)} ${hash?.slice(hash.indexOf('tgWebAppThemeParams'))}`;
+    const route = `${routeOf(url)} ${hash?.slice(hash.indexOf('tgWebAppThemeParams'))}`;
     if (!hash || otherThemeRoutes.has(route)) return;
     otherThemeRoutes.add(route);
     const look = lookInOtherTheme(url, hash).catch((err: Error) => {

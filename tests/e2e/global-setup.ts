@@ -2,6 +2,8 @@
 // and start one throwaway PostgreSQL cluster for the run (each e2e server gets its own fresh database in it).
 // Without PostgreSQL the servers run on embedded PGlite (say so; CI=true refuses, as everywhere).
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { clusterForTestRun } from '../../scripts/pg-cluster';
@@ -10,6 +12,7 @@ import { clientBuildIsStale, findDevelopmentRuntime } from '../../server/start/c
 declare module 'vitest' {
   export interface ProvidedContext {
     e2ePgUrl: string | null;
+    otherThemeRoutesFile: string;
   }
 }
 
@@ -34,5 +37,11 @@ export default async function setup(project: TestProject) {
 
   const cluster = await clusterForTestRun('e2e servers run on embedded PGlite; setTier is unavailable');
   project.provide('e2ePgUrl', cluster?.url ?? null);
-  return cluster ? () => cluster.stop() : undefined;
+  // The routes the accessibility gate has looked at in the other theme, for the whole run (tests/e2e/a11y.ts).
+  const scratch = mkdtempSync(join(tmpdir(), 'e2e-a11y-'));
+  project.provide('otherThemeRoutesFile', join(scratch, 'other-theme-routes.txt'));
+  return async () => {
+    rmSync(scratch, { recursive: true, force: true });
+    await cluster?.stop();
+  };
 }
