@@ -16,10 +16,10 @@
 // REAL_WORDS_INPUTS is a digest of the files the reading depends on; the detector's tests compare it
 // (tests/server/safety-real-words.test.ts). After changing one, run `npm run train:safety:words`, then
 // `npm run train:safety` (the model reads the words' concepts).
-import { createHash } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { inputsDigest } from './inputs-digest';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 const REAL_WORDS_FILE = 'contract/safety/real-words.ts';
@@ -55,11 +55,8 @@ const DICTIONARY_VERSION = (): string =>
 const dictionaryDir = (): string => dirname(fileURLToPath(import.meta.resolve('dictionary-ru')));
 
 /** The digest of the sources and the dictionary's version: the file is fresh while it is the same. */
-export function realWordsInputs(root = ROOT): string {
-  const hash = createHash('sha256').update(`dictionary-ru ${DICTIONARY_VERSION()}\n`);
-  for (const file of REAL_WORDS_SOURCES) hash.update(`${file}\n`).update(readFileSync(join(root, file)));
-  return hash.digest('hex').slice(0, 16);
-}
+export const realWordsInputs = (root = ROOT): string =>
+  inputsDigest(root, `dictionary-ru ${DICTIONARY_VERSION()}`, REAL_WORDS_SOURCES);
 
 const write = (inputs: string, keys: readonly string[]) =>
   writeFileSync(

@@ -15,12 +15,12 @@
  * - then the concern head's, lowered while it asks no more than ADDED_QUESTION_CAP more of the `none`-labelled.
  * Then both heads are trained on all the files and quantised (int8 times one scale, the TOP_WEIGHTS strongest kept).
  */
-import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { assessByRules, CONTEXT_MESSAGES, modelEvidence, modelInput, type RiskTier } from '../contract/safety/detect';
 import { unpackHead, type Model, type PackedHead } from '../contract/safety/model';
+import { inputsDigest } from './inputs-digest';
 
 const ROOT = resolve(fileURLToPath(import.meta.url), '../..');
 /** t1 … t37, in order: each file is a fold, so the order fixes the training's arithmetic (and its bytes). */
@@ -33,14 +33,15 @@ export const WEIGHTS_FILE = 'contract/safety/model-weights.ts';
  */
 export function modelInputs(root = ROOT): string {
   const stemmer = JSON.parse(readFileSync(resolve(root, 'node_modules/@orama/stemmers/package.json'), 'utf8'));
-  const hash = createHash('sha256').update(`@orama/stemmers ${stemmer.version}\n`);
   const detector = readdirSync(resolve(root, 'contract/safety'))
     .filter((name) => name.endsWith('.ts') && `contract/safety/${name}` !== WEIGHTS_FILE)
     .sort()
     .map((name) => `contract/safety/${name}`);
-  for (const file of [...TRAIN_FILES, 'scripts/train-safety.ts', ...detector])
-    hash.update(`${file}\n`).update(readFileSync(resolve(root, file)));
-  return hash.digest('hex').slice(0, 16);
+  return inputsDigest(root, `@orama/stemmers ${stemmer.version}`, [
+    ...TRAIN_FILES,
+    'scripts/train-safety.ts',
+    ...detector,
+  ]);
 }
 
 export const BITS = 18;
