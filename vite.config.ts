@@ -1,5 +1,6 @@
 import { defineConfig } from 'vite';
 import react from '@vitejs/plugin-react';
+import { coldHome } from './vite-plugins/cold-home.ts';
 import { inlineScript } from './vite-plugins/inline-script.ts';
 import { launchPreload } from './vite-plugins/launch-preload.ts';
 import { offlineShell } from './vite-plugins/offline-shell.ts';
@@ -39,6 +40,8 @@ export default defineConfig(({ command }) => {
       }),
       // The home this device kept, painted while index.html is parsed (decision 0277).
       inlineScript('src/earlyPaint.ts'),
+      // Home's first frame, which that script paints when nothing is kept (decision 0285).
+      coldHome({ module: 'src/screens/home/renderColdHome.tsx', id: 'cold-home' }), // COLD_HOME_ID
       precompress(),
     ],
     build: {

@@ -13,7 +13,6 @@ import { setupInspector } from './dev/inspector';
 import { startScreenChunks } from './routeChunks';
 import { startScreen } from './startScreen';
 import { readInitData } from './telegram/initData';
-import { applyThemeColors, launchThemeParams } from './telegram/themeColors';
 
 /** Telegram's SDK and its start-up, a chunk of their own; one that cannot be downloaded did not initialise either. */
 const startTelegram = (): Promise<TelegramStatus> =>
@@ -64,8 +63,7 @@ export function boot(container: HTMLElement): Promise<TelegramStatus> {
       }),
       signInAnswered: fromPromise(() => signInAnswered()),
       startTelegram: fromPromise(() => startTelegram()),
-      prepare: fromPromise(async ({ input }: { input: { screen: BootScreen | null } }) => {
-        if (input.screen) applyThemeColors(launchThemeParams());
+      prepare: fromPromise(async () => {
         readInitData(); // capture the launch's init data (and keep it in tg_init_data) before routing moves on
         await setupInspector();
         auth = createAuthActor().start();

@@ -1,6 +1,6 @@
 import { createGlobalStyle } from 'styled-components';
 
-import { appColorVar, readableTheme, type AppColor, type ThemeParams } from './lib/readableTheme';
+import { appColorVar, type AppColor } from './lib/appColors';
 
 /**
  * The styled-components theme is a set of CSS variable references. Telegram's theme params are bound at start-up
@@ -9,27 +9,29 @@ import { appColorVar, readableTheme, type AppColor, type ThemeParams } from './l
  * follows light, dark and custom Telegram themes live. The fallbacks are a calm light theme for a plain browser,
  * made readable by the same rule.
  */
-export const FALLBACK_THEME: Required<ThemeParams> = {
-  bg_color: '#ffffff',
-  secondary_bg_color: '#f1f2f6',
-  section_bg_color: '#ffffff',
-  header_bg_color: '#ffffff',
-  bottom_bar_bg_color: '#f7f7f9',
-  text_color: '#1c1c1e',
-  hint_color: '#8e8e93',
-  subtitle_text_color: '#6d6d72',
-  link_color: '#2481cc',
-  accent_text_color: '#2481cc',
-  button_color: '#2481cc',
-  button_text_color: '#ffffff',
-  destructive_text_color: '#e53935',
+/**
+ * `readableTheme({}, FALLBACK_THEME)` (src/telegram/themeColors.ts), written out so that no page derives it while its
+ * modules are evaluated (50–70 ms at 4× CPU); tests/client/readable-theme.test.ts checks they are the same.
+ */
+export const READABLE_FALLBACK: Record<AppColor, string> = {
+  bg: '#ffffff',
+  secondaryBg: '#f1f2f6',
+  sectionBg: '#ffffff',
+  headerBg: '#ffffff',
+  bottomBarBg: '#f7f7f9',
+  text: '#1c1c1e',
+  hint: '#6c6c70',
+  subtitle: '#6d6d72',
+  link: '#2371b1',
+  accent: '#22669e',
+  destructive: '#cc3532',
+  button: '#2279bf',
+  buttonText: '#ffffff',
 };
-
-const fallback = readableTheme({}, FALLBACK_THEME);
 
 /** The derived colour, else Telegram's own (should the derivation not have run), else the readable fallback. */
 const app = (name: AppColor, telegramName: string) =>
-  `var(${appColorVar(name)}, var(--tg-theme-${telegramName}, ${fallback[name]}))`;
+  `var(${appColorVar(name)}, var(--tg-theme-${telegramName}, ${READABLE_FALLBACK[name]}))`;
 
 const inset = (side: 'top' | 'bottom' | 'left' | 'right') =>
   `calc(max(var(--tg-viewport-safe-area-inset-${side}, 0px), env(safe-area-inset-${side}, 0px)) + var(--tg-viewport-content-safe-area-inset-${side}, 0px))`;

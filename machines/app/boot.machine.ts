@@ -18,8 +18,8 @@ import { stubAction, stubActor } from '../effects';
  *   route, which loads it as any other);
  * - actor `signInAnswered`: settles when the entry's sign-in has its answer, whatever it is;
  * - actor `startTelegram`: the SDK's start-up, resolving 'ready' | 'outside' | 'failed';
- * - actor `prepare`: what the first render needs (the launch's theme colours on a start screen, the init data,
- *   the dev inspector, the auth actor); if it fails, the empty screen;
+ * - actor `prepare`: what the first render needs (the init data, the dev inspector, the auth actor; the launch's
+ *   colours are index.html's early script's, src/earlyPaint.ts); if it fails, the empty screen;
  * - actor `authSettled`: resolves true once auth has left `loading` signed in with onboarding done, false otherwise;
  * - actor `painted`: settles after the browser has painted what was rendered;
  * - actions `startAtHome` (the URL becomes home's), `render` (the app), `renderNothing` (the empty screen),
@@ -63,7 +63,7 @@ export const bootMachine = setup({
     loadStartScreen: stubActor<void, { screen: BootScreen }>(),
     signInAnswered: stubActor<void>(),
     startTelegram: stubActor<TelegramStatus>(),
-    prepare: stubActor<void, { screen: BootScreen | null }>(),
+    prepare: stubActor<void>(),
     authSettled: stubActor<boolean>(),
     painted: stubActor<void>(),
   },
@@ -124,11 +124,10 @@ export const bootMachine = setup({
       },
     },
     preparing: {
-      description: 'The theme colours, the init data and auth, ready for the first render.',
+      description: 'The init data and auth, ready for the first render.',
       invoke: {
         id: 'prepare',
         src: 'prepare',
-        input: ({ context }) => ({ screen: context.screen }),
         onDone: [{ guard: 'homeFromElsewhere', target: 'settling' }, { target: 'rendered' }],
         // What the first render needs could not be made: the empty screen, as for an SDK that failed.
         onError: { target: 'failed', actions: assign({ telegram: 'failed' }) },

@@ -14,6 +14,7 @@ import {
   toHex,
   type Rgb,
 } from './contrast';
+import type { AppColor } from './appColors';
 
 /** Telegram's theme params the app uses, named as Telegram names them; any may be missing (older clients). */
 export type ThemeParamName =
@@ -31,25 +32,6 @@ export type ThemeParamName =
   | 'button_text_color'
   | 'destructive_text_color';
 export type ThemeParams = Partial<Record<ThemeParamName, string>>;
-
-/** The app's colours (the keys of `theme.color` they feed), each the CSS variable `appColorVar(name)`. */
-export type AppColor =
-  | 'bg'
-  | 'secondaryBg'
-  | 'sectionBg'
-  | 'headerBg'
-  | 'bottomBarBg'
-  | 'text'
-  | 'hint'
-  | 'subtitle'
-  | 'link'
-  | 'accent'
-  | 'button'
-  | 'buttonText'
-  | 'destructive';
-
-/** `--app-hint-color`, `--app-secondary-bg-color`, … */
-export const appColorVar = (name: AppColor) => `--app-${name.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`)}-color`;
 
 /**
  * Where each colour comes from: the first of these params the theme has; when it has none of them, the fallback

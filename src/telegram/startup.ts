@@ -16,7 +16,6 @@ import { installBrowserBridge, lacksTelegramHost } from './browserBridge';
 import type { ThemeParams } from '../lib/readableTheme';
 import { rawLaunchParams, writeSession } from './launchParams';
 import { connectHaptics } from './haptic';
-import { applyThemeColors } from './themeColors';
 import type { TelegramStatus } from '../../machines/app/boot.machine';
 
 /** The viewport mount waits at most this long; failure or timeout is ignored. */
@@ -58,7 +57,7 @@ export async function startTelegram(): Promise<TelegramStatus> {
   attempt(() => themeParams.mountSync.ifAvailable());
   attempt(() => themeParams.bindCssVars.ifAvailable());
   // The colours the app paints text with, lifted to read on Telegram's surfaces whatever theme it sends.
-  attempt(bindThemeColors);
+  await bindThemeColors().catch(() => {});
   attempt(() => miniApp.bindCssVars.ifAvailable());
   attempt(() => viewport.expand.ifAvailable());
   // swipeBehavior.mount() already disables vertical swipes (Mini Apps ≥ 7.7); disable explicitly anyway.
@@ -106,8 +105,12 @@ function currentThemeParams(): ThemeParams {
   return Object.fromEntries(state.map(([key, value]) => [key.replace(/[A-Z]/g, (c) => `_${c.toLowerCase()}`), value]));
 }
 
-/** The readable colours and the colour scheme from the SDK's theme, again whenever Telegram changes it (live switch). */
-function bindThemeColors(): void {
+/**
+ * The readable colours and the colour scheme from the SDK's theme, again whenever Telegram changes it (live switch).
+ * Their derivation is a chunk of its own: index.html's early script has set the launch's (src/earlyPaint.ts).
+ */
+async function bindThemeColors(): Promise<void> {
+  const { applyThemeColors } = await import('./themeColors');
   const apply = () => applyThemeColors(currentThemeParams());
   apply();
   themeParams.state.sub(apply);

@@ -15,15 +15,10 @@ import {
   toHex,
   type Rgb,
 } from '../../src/lib/contrast';
-import {
-  appColorVar,
-  readableButton,
-  readableTheme,
-  TEXT_TINT,
-  type AppColor,
-  type ThemeParams,
-} from '../../src/lib/readableTheme';
-import { FALLBACK_THEME } from '../../src/theme';
+import { appColorVar, type AppColor } from '../../src/lib/appColors';
+import { readableButton, readableTheme, TEXT_TINT, type ThemeParams } from '../../src/lib/readableTheme';
+import { FALLBACK_THEME } from '../../src/telegram/themeColors';
+import { READABLE_FALLBACK } from '../../src/theme';
 
 const rgb = (hex: string) => parseHex(hex)!;
 
@@ -183,8 +178,9 @@ describe('readable app colours from Telegram theme params', () => {
     expectReadable(colors);
   });
 
-  it('the fallback palette for a plain browser reads too', () => {
+  it('the fallback palette for a plain browser reads too, and the styles’ fallbacks are what it derives', () => {
     expectReadable(readableTheme({}, FALLBACK_THEME));
+    expect(READABLE_FALLBACK).toEqual(readableTheme({}, FALLBACK_THEME));
   });
 
   it('a button whose label already reads is left alone; a label equal to its button goes to the side that reads', () => {

@@ -4,7 +4,9 @@
 // its mood.
 import { describe, expect, it } from 'vitest';
 import type { Locator, Page } from 'playwright-core';
-import { armAccessibilityGate } from './a11y';
+import { TELEGRAM_THEMES } from '../../server/start/telegram-launch';
+import { STORAGE_KEYS } from '../../src/telegram/storage';
+import { armAccessibilityGate, expectAccessible } from './a11y';
 import {
   launchUrl,
   openHome,
@@ -187,6 +189,48 @@ describe('home in Chromium', () => {
     release();
     await second.waitForURL('**/app/diary', { timeout: TIMEOUT });
     expect(await second.locator('#root[data-kept-home]').count()).toBe(0);
+    await context.close();
+  });
+
+  it('an open with nothing kept paints home’s first frame from index.html, in the launch’s colours, before any script', async () => {
+    // A returning user on a new device (onboarding done, nothing else kept), no service worker, Telegram's dark theme.
+    const context = await e2e.browser.newContext({ ...PHONE_CONTEXT, serviceWorkers: 'block' });
+    await context.addInitScript((key) => localStorage.setItem(key, 'true'), STORAGE_KEYS.onboardingCompleted);
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    let held = 0;
+    await context.route(/\/assets\/.+\.js$/, async (route) => {
+      held += 1;
+      await released;
+      await route.continue();
+    });
+    const page = await context.newPage();
+    screenshotOnFailure(page);
+    await armAccessibilityGate(context, page, { otherTheme: false });
+    const user: TgUser = { id: 5_550_604, first_name: 'Таня', language_code: 'ru' };
+    const dark = TELEGRAM_THEMES.dark;
+    await page.goto(launchUrl(e2e.server, { path: '/app/home', user, themeParams: dark }), { waitUntil: 'commit' });
+    await shown(page.getByRole('heading', { name: /^(Доброй ночи|Доброе утро|Добрый день|Добрый вечер), Таня$/ }));
+    await shown(page.getByText('Как вы себя чувствуете сегодня?').first());
+    await shown(page.getByRole('radiogroup', { name: 'Как вы себя чувствуете сегодня?' }));
+    await shown(page.getByRole('link', { name: 'Дневник Записывайте чувства и мысли' }));
+    await shown(page.getByText('Загружаем вашу неделю…'));
+    expect(held).toBeGreaterThan(0);
+    expect(await page.locator('#root[data-kept-home]').count()).toBe(1);
+    // In the launch's theme: Telegram's dark surfaces as they are (src/lib/readableTheme.ts keeps surfaces).
+    const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
+    expect(await page.evaluate(() => getComputedStyle(document.body).backgroundColor)).toBe(
+      rgb(dark.secondary_bg_color),
+    );
+    expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
+    await expectAccessible(page); // contrast included: the colours are the readable ones already
+    // A tap on it does not load another page; React, once here, follows it.
+    const launched = page.url();
+    await page.getByRole('link', { name: 'Дневник Записывайте чувства и мысли' }).click();
+    expect(page.url()).toBe(launched);
+    release();
+    await page.waitForURL('**/app/diary', { timeout: TIMEOUT });
+    expect(await page.locator('#root[data-kept-home]').count()).toBe(0);
     await context.close();
   });
 });

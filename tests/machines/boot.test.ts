@@ -26,8 +26,7 @@ const done = (output: string): StateRow => ({ view: null, can: {}, status: 'done
 
 /** The start screen's way: its modules and the sign-in, in either order, or the sign-in's wait. */
 function startScreenRows(input: BootInput, settles: boolean) {
-  // `prepare` learns the start screen (the launch's theme colours are written for one).
-  const prepare = { to: 'preparing', invokes: [{ id: 'prepare', src: 'prepare', input: { screen: input.screen } }] };
+  const prepare = { to: 'preparing', invokes: [{ id: 'prepare', src: 'prepare', input: undefined }] };
   const prepared: Record<string, string | TransitionRow> = settles
     ? { 'done.actor.prepare': 'settling' }
     : { 'done.actor.prepare': { to: 'painting', effects: [['render']] } };
@@ -143,7 +142,7 @@ for (const [name, input, settles, counts] of [
 }
 
 // Elsewhere: the SDK first; a failed one never renders the app. No start screen: no launch colours to write.
-const PREPARE_ELSEWHERE = [{ id: 'prepare', src: 'prepare', input: { screen: null } }];
+const PREPARE_ELSEWHERE = [{ id: 'prepare', src: 'prepare', input: undefined }];
 describeMachineTables(bootMachine, {
   name: 'boot: a route elsewhere',
   input: { screen: null, atHome: false },

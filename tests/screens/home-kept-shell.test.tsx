@@ -1,11 +1,12 @@
 // The home a device keeps for its next visit today (src/screens/home/keepShell.ts; found by keptShell.ts, painted by
 // paintKeptHome.ts): painted only for the launch's
 // own user, on the day it was kept, in the launch's theme; its greeting written afresh; only the CSS it uses; a tap
-// on it replayed on React's control, once React's first commit has replaced it.
+// on it replayed on React's control, once React's first commit has replaced it. With nothing kept, home's first
+// frame that index.html carries (vite-plugins/cold-home.ts), in the launch's readable colours (decision 0285).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeShellOf, usedCss } from '../../src/screens/home/keepShell';
-import { GREETING_MARK, KEPT_MARK, shellStorageKey } from '../../src/screens/home/keptHomeFormat';
-import { keptHomeToPaint } from '../../src/screens/home/keptShell';
+import { COLD_HOME_ID, GREETING_MARK, KEPT_MARK, shellStorageKey } from '../../src/screens/home/keptHomeFormat';
+import { homeToPaint } from '../../src/screens/home/keptShell';
 import { paintKeptHome } from '../../src/screens/home/paintKeptHome';
 import { START_SCREEN_FILES_ID } from '../../src/startScreen';
 
@@ -38,7 +39,7 @@ function keepHomeShell(telegramId: number, container: HTMLElement, now: Date) {
 
 /** What the entry does: find the launch's kept home, then paint it. */
 function paintKept(now: Date): boolean {
-  const found = keptHomeToPaint(now);
+  const found = homeToPaint(now);
   return found ? paintKeptHome(root(), found) : false;
 }
 
@@ -192,6 +193,20 @@ describe('index.html’s early script (src/earlyPaint.ts)', () => {
     [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
+  /** Home's first frame as index.html carries it before the container (vite-plugins/cold-home.ts): a stand-in. */
+  const COLD = {
+    css: '.cold { color: var(--app-hint-color); }',
+    html: `<main><h1 class="cold" ${GREETING_MARK}>Доброе утро, Друг</h1><p>Как вы себя чувствуете сегодня?</p><a href="/app/diary">Дневник</a></main>`,
+  };
+  function carryColdHome() {
+    const json = document.createElement('script');
+    json.type = 'application/json';
+    json.id = COLD_HOME_ID;
+    json.textContent = JSON.stringify(COLD).replace(/</g, '\\u003c');
+    document.body.prepend(json);
+  }
+  const appColor = (name: string) => document.documentElement.style.getPropertyValue(`--app-${name}-color`);
+
   /** index.html as built: the container, the list of boot's files; the script runs as the parser meets it. */
   async function runEarlyScript() {
     const list = document.createElement('script');
@@ -218,6 +233,54 @@ describe('index.html’s early script (src/earlyPaint.ts)', () => {
     expect(preloads()).toEqual([]);
     await frame();
     expect(preloads()).toEqual(BOOT);
+  });
+
+  it('with nothing kept, paints index.html’s first frame of home for the launch’s user, in the launch’s colours', async () => {
+    carryColdHome();
+    await runEarlyScript();
+    expect(root().hasAttribute(KEPT_MARK)).toBe(true);
+    expect(root().querySelector('h1')!.textContent).toMatch(
+      /^(Доброй ночи|Доброе утро|Добрый день|Добрый вечер), Анна$/,
+    );
+    expect(root().querySelector('p')!.textContent).toBe('Как вы себя чувствуете сегодня?');
+    expect(document.head.querySelector('style')!.textContent).toBe(COLD.css);
+    // THEME's dark surface and light text, the hint derived from them (tests/client/readable-theme.test.ts).
+    expect([appColor('bg'), appColor('text')]).toEqual(['#17212b', '#f5f5f5']);
+    expect(appColor('hint')).toMatch(/^#[0-9a-f]{6}$/);
+    expect(document.documentElement.style.colorScheme).toBe('dark');
+    expect(preloads()).toEqual([]);
+    await frame();
+    expect(preloads()).toEqual(BOOT);
+  });
+
+  it('paints the home kept today rather than index.html’s first frame', async () => {
+    paintHome();
+    keepHomeShell(ANNA, root(), new Date());
+    root().innerHTML = '';
+    carryColdHome();
+    await runEarlyScript();
+    expect(root().querySelector('a')!.textContent).toBe('Дневник');
+    expect(root().querySelector('button')!.getAttribute('aria-label')).toBe('Хорошее'); // the kept one's radio
+    expect(document.head.querySelector('style')!.textContent).not.toBe(COLD.css);
+  });
+
+  it.each([
+    ['a first launch (onboarding ahead)', () => localStorage.removeItem('onboarding_completed')],
+    ['a launch without init data', () => window.history.replaceState(null, '', '/app/home')],
+    ['a launch at another route', () => window.history.replaceState(null, '', `/app/diary${window.location.hash}`)],
+  ])('does not paint index.html’s first frame of home for %s', async (_, launch) => {
+    carryColdHome();
+    launch();
+    await runEarlyScript();
+    expect(root().hasChildNodes()).toBe(false);
+    expect(preloads()).toEqual(BOOT);
+  });
+
+  it('sets the launch’s readable colours before the first frame of any route', async () => {
+    window.history.replaceState(null, '', `/app/diary${window.location.hash}`);
+    await runEarlyScript();
+    expect([appColor('bg'), appColor('section-bg'), appColor('text')]).toEqual(['#17212b', '#17212b', '#f5f5f5']);
+    expect(document.documentElement.style.colorScheme).toBe('dark');
   });
 
   it('preloads boot’s files at once when there is nothing to paint: nothing kept, or a launch elsewhere', async () => {

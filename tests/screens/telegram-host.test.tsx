@@ -60,7 +60,7 @@ describe('Telegram start-up inside a Telegram client', () => {
     window.history.replaceState(null, '', '/');
   });
 
-  it('before the SDK has loaded, the launch parameters’ theme colours the first render (boot.tsx); haptics are silent', () => {
+  it('before the SDK has loaded, the launch parameters’ theme colours the first frame (src/earlyPaint.ts); haptics are silent', () => {
     document.documentElement.removeAttribute('style');
     const posted = telegramClient();
     applyThemeColors(launchThemeParams());

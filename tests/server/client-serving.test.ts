@@ -27,6 +27,7 @@ import {
   ROOT,
 } from '../../server/start/client-build';
 import type { Database } from '../../server/db';
+import { COLD_HOME_ID, GREETING_MARK, type ColdHome } from '../../src/screens/home/keptHomeFormat';
 import { START_SCREEN_FILES_ID } from '../../src/startScreen';
 import { precompressFile } from '../../vite-plugins/precompress';
 import { MODULE_CHUNKS_FILE } from '../../vite-plugins/start-chunk';
@@ -226,7 +227,9 @@ describe('the production build', () => {
     // listed for the early script, which preloads them once the kept home is painted (decision 0277).
     expect(preloaded).toEqual(new Set([...entry].filter((file) => file !== entryFile)));
 
-    const list = /<script type="application\/json" id="([^"]+)">([^<]+)<\/script>/.exec(html)!;
+    const list = new RegExp(`<script type="application/json" id="(${START_SCREEN_FILES_ID})">([^<]+)</script>`).exec(
+      html,
+    )!;
     expect(list[1]).toBe(START_SCREEN_FILES_ID);
     const { boot: bootList, ...screens } = JSON.parse(list[2]!) as Record<string, string[]>;
     expect(new Set(bootList)).toEqual(new Set([...boot].filter((file) => !entry.has(file))));
@@ -250,6 +253,35 @@ describe('the production build', () => {
     expect([...screens.home!].sort()).toEqual(only(['src/layouts/TabsLayout.tsx', 'src/screens/home/HomeScreen.tsx']));
     expect([...screens.onboarding!].sort()).toEqual(only(['src/screens/onboarding/OnboardingScreen.tsx']));
     for (const file of Object.values(screens).flat()) expect(existsSync(join(outDir, file)), file).toBe(true);
+  });
+
+  it('index.html carries home’s first frame before the container, for the early script (decision 0285)', () => {
+    const html = readFileSync(join(outDir, 'index.html'), 'utf8');
+    const tag = new RegExp(`<script type="application/json" id="${COLD_HOME_ID}">([^<]+)</script>`).exec(html)!;
+    expect(tag.index).toBeLessThan(html.indexOf('<div id="root"></div>'));
+    expect(tag.index).toBeGreaterThan(html.indexOf('<body>'));
+    const cold = JSON.parse(tag[1]!) as ColdHome;
+    expect(Object.keys(cold).sort()).toEqual(['css', 'html']);
+    // Home before its data: the greeting to be written afresh, the prompt, the check-in, the three cards, the week
+    // loading and the tabs (src/copy/home.ts, checkin.ts, homeWeek.ts and nav.ts say the same words).
+    for (const words of [
+      GREETING_MARK,
+      'Как вы себя чувствуете сегодня?',
+      'Настроение сегодня',
+      'aria-label="Хорошее"',
+      'Чат с помощником',
+      'Практики',
+      'Дневник',
+      'Загружаем вашу неделю…',
+      'Профиль',
+    ])
+      expect(cold.html, words).toContain(words);
+    expect(cold.html.startsWith('<div')).toBe(true);
+    // Its styles: the page's own rules and the components' classes, none of styled-components' bookkeeping.
+    expect(cold.css).toContain('box-sizing:border-box');
+    for (const name of new Set([...cold.html.matchAll(/class="([^"]+)"/g)].flatMap((m) => m[1]!.split(' '))))
+      if (!name.startsWith('sc-')) expect(cold.css, name).toContain(`.${name}`);
+    expect(cold.css).not.toContain('data-styled');
   });
 
   it("the development-runtime guard still finds React's development build beside its compressed copies", async () => {

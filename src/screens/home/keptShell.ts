@@ -7,7 +7,7 @@
 import { greeting } from '../../lib/greeting';
 import { readInitData } from '../../telegram/initData';
 import { safeStorage } from '../../telegram/storage';
-import { launchTheme, localDay, shellStorageKey, type KeptShell } from './keptHomeFormat';
+import { COLD_HOME_ID, launchTheme, localDay, shellStorageKey, type ColdHome, type KeptShell } from './keptHomeFormat';
 
 /** The launch's user as its init data names them (not verified: it only picks this device's own copy). */
 function launchUser(): { id: number; firstName: string | undefined } | null {
@@ -31,13 +31,26 @@ function parseKept(json: string | null): KeptShell | null {
   }
 }
 
+/** Home's first frame that index.html carries (vite-plugins/cold-home.ts); null in a page without it. */
+function coldHome(): ColdHome | null {
+  try {
+    const cold = JSON.parse(document.getElementById(COLD_HOME_ID)?.textContent ?? 'null') as Partial<ColdHome> | null;
+    return typeof cold?.css === 'string' && typeof cold.html === 'string' ? { css: cold.css, html: cold.html } : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The home kept for this launch's user today in this theme, with their greeting of this hour; null when none.
+ * What to paint for this launch's user before React, with their greeting of this hour: the home kept for them today
+ * in this theme, else home's first frame from index.html (the colours are the launch's, src/earlyPaint.ts); null
+ * without a launch user.
  */
-export function keptHomeToPaint(now = new Date()): { kept: KeptShell; greeting: string } | null {
+export function homeToPaint(now = new Date()): { kept: ColdHome & { vars?: string }; greeting: string } | null {
   const user = launchUser();
-  const kept = user ? parseKept(safeStorage.get(shellStorageKey(user.id))) : null;
-  return user && kept && kept.day === localDay(now) && kept.theme === launchTheme()
-    ? { kept, greeting: greeting(now, user.firstName) }
-    : null;
+  if (!user) return null;
+  const kept = parseKept(safeStorage.get(shellStorageKey(user.id)));
+  const today = kept && kept.day === localDay(now) && kept.theme === launchTheme() ? kept : null;
+  const shell = today ?? coldHome();
+  return shell ? { kept: shell, greeting: greeting(now, user.firstName) } : null;
 }
