@@ -41,7 +41,7 @@ export default defineConfig(({ command }) => {
       // The home this device kept, painted while index.html is parsed (decision 0277).
       inlineScript('src/earlyPaint.ts'),
       // Home's first frame, which that script paints when nothing is kept (decision 0285).
-      coldHome({ module: 'src/screens/home/renderColdHome.tsx', id: 'cold-home' }), // COLD_HOME_ID
+      coldHome({ module: 'src/screens/home/renderColdHome.tsx', name: 'cold-home' }), // COLD_HOME_NAME
       precompress(),
     ],
     build: {

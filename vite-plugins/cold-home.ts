@@ -1,22 +1,23 @@
-// Renders home's first frame (src/screens/home/renderColdHome.tsx) at build time and puts it into index.html, before
-// the app's container, as JSON: index.html's early script paints it when the device has no home of its own kept
-// (src/earlyPaint.ts, decision 0285). It has to come before the script: the script runs while the page is parsed.
+// Renders home's first frame (src/screens/home/renderColdHome.tsx) at build time into an asset of its own,
+// `assets/cold-home-<hash>.json`, and names it in index.html's head (`<meta name="cold-home">`): index.html's early
+// script fetches and paints it when the device has no home of its own kept (src/earlyPaint.ts, decision 0285). Not
+// in index.html itself: a return visit, most opens, would download and parse it for nothing.
 import { createServer, type Plugin } from 'vite';
 
-/** `value` as JSON that cannot end the `<script>` element carrying it. */
-export const scriptJson = (value: unknown) => JSON.stringify(value).replace(/</g, '\\u003c');
-
-export function coldHome({ module, id }: { module: string; id: string }): Plugin {
+export function coldHome({ module, name }: { module: string; name: string }): Plugin {
   let root = '';
+  let base = '/';
+  let fileName = '';
   return {
     name: 'cold-home',
     apply: 'build',
     configResolved(config) {
       root = config.root;
+      base = config.base;
     },
-    transformIndexHtml: {
-      order: 'post',
-      async handler(html) {
+    generateBundle: {
+      order: 'pre', // before index.html is written (vite:build-html), which names the file
+      async handler() {
         // Vite's own server-side rendering of the module, as the app's source is written (import.meta.env, .tsx).
         const server = await createServer({
           root,
@@ -29,15 +30,17 @@ export function coldHome({ module, id }: { module: string; id: string }): Plugin
           ssr: { noExternal: ['styled-components'] },
         });
         try {
-          const { renderColdHome } = (await server.ssrLoadModule(`/${module}`)) as {
-            renderColdHome: () => unknown;
-          };
-          const tag = `<script type="application/json" id="${id}">${scriptJson(renderColdHome())}</script>`;
-          return html.replace(/<div id="root"><\/div>/, (container) => `${tag}\n    ${container}`);
+          const { renderColdHome } = (await server.ssrLoadModule(`/${module}`)) as { renderColdHome: () => unknown };
+          const ref = this.emitFile({ type: 'asset', name: `${name}.json`, source: JSON.stringify(renderColdHome()) });
+          fileName = this.getFileName(ref);
         } finally {
           await server.close();
         }
       },
+    },
+    transformIndexHtml: {
+      order: 'post',
+      handler: () => [{ tag: 'meta', attrs: { name, content: `${base}${fileName}` }, injectTo: 'head' }],
     },
   };
 }

@@ -192,7 +192,7 @@ describe('home in Chromium', () => {
     await context.close();
   });
 
-  it('an open with nothing kept paints home’s first frame from index.html, in the launch’s colours, before any script', async () => {
+  it('an open with nothing kept paints home’s first frame before any script, in the launch’s colours', async () => {
     // A returning user on a new device (onboarding done, nothing else kept), no service worker, Telegram's dark theme.
     const context = await e2e.browser.newContext({ ...PHONE_CONTEXT, serviceWorkers: 'block' });
     await context.addInitScript((key) => localStorage.setItem(key, 'true'), STORAGE_KEYS.onboardingCompleted);

@@ -2,11 +2,11 @@
 // paintKeptHome.ts): painted only for the launch's
 // own user, on the day it was kept, in the launch's theme; its greeting written afresh; only the CSS it uses; a tap
 // on it replayed on React's control, once React's first commit has replaced it. With nothing kept, home's first
-// frame that index.html carries (vite-plugins/cold-home.ts), in the launch's readable colours (decision 0285).
+// frame, the file index.html names (vite-plugins/cold-home.ts), in the launch's readable colours (decision 0285).
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { homeShellOf, usedCss } from '../../src/screens/home/keepShell';
-import { COLD_HOME_ID, GREETING_MARK, KEPT_MARK, shellStorageKey } from '../../src/screens/home/keptHomeFormat';
-import { homeToPaint } from '../../src/screens/home/keptShell';
+import { COLD_HOME_NAME, GREETING_MARK, KEPT_MARK, shellStorageKey } from '../../src/screens/home/keptHomeFormat';
+import { keptHomeToPaint } from '../../src/screens/home/keptShell';
 import { paintKeptHome } from '../../src/screens/home/paintKeptHome';
 import { START_SCREEN_FILES_ID } from '../../src/startScreen';
 
@@ -39,7 +39,7 @@ function keepHomeShell(telegramId: number, container: HTMLElement, now: Date) {
 
 /** What the entry does: find the launch's kept home, then paint it. */
 function paintKept(now: Date): boolean {
-  const found = homeToPaint(now);
+  const found = keptHomeToPaint(now);
   return found ? paintKeptHome(root(), found) : false;
 }
 
@@ -193,18 +193,31 @@ describe('index.html’s early script (src/earlyPaint.ts)', () => {
     [...document.head.querySelectorAll('link[rel="modulepreload"]')].map((link) => link.getAttribute('href'));
   const frame = () => new Promise((resolve) => requestAnimationFrame(resolve));
 
-  /** Home's first frame as index.html carries it before the container (vite-plugins/cold-home.ts): a stand-in. */
+  /** Home's first frame, the build's file (vite-plugins/cold-home.ts): a stand-in, served by a stand-in fetch. */
   const COLD = {
     css: '.cold { color: var(--app-hint-color); }',
     html: `<main><h1 class="cold" ${GREETING_MARK}>Доброе утро, Друг</h1><p>Как вы себя чувствуете сегодня?</p><a href="/app/diary">Дневник</a></main>`,
   };
-  function carryColdHome() {
-    const json = document.createElement('script');
-    json.type = 'application/json';
-    json.id = COLD_HOME_ID;
-    json.textContent = JSON.stringify(COLD).replace(/</g, '\\u003c');
-    document.body.prepend(json);
+  const COLD_URL = '/assets/cold-home-x1.json';
+  let fetched: string[] = [];
+  let coldAnswer: () => Promise<Response>;
+  /** index.html names the file in its head; the network answers it (or fails, or never does). */
+  function nameColdHome(answer = async () => new Response(JSON.stringify(COLD))) {
+    const meta = document.createElement('meta');
+    meta.name = COLD_HOME_NAME;
+    meta.content = COLD_URL;
+    document.head.append(meta);
+    coldAnswer = answer;
   }
+  beforeEach(() => {
+    fetched = [];
+    coldAnswer = () => Promise.reject(new TypeError('no network in this test'));
+    vi.stubGlobal('fetch', (url: string) => {
+      fetched.push(url);
+      return coldAnswer();
+    });
+  });
+  afterEach(() => vi.unstubAllGlobals());
   const appColor = (name: string) => document.documentElement.style.getPropertyValue(`--app-${name}-color`);
 
   /** index.html as built: the container, the list of boot's files; the script runs as the parser meets it. */
@@ -235,10 +248,13 @@ describe('index.html’s early script (src/earlyPaint.ts)', () => {
     expect(preloads()).toEqual(BOOT);
   });
 
-  it('with nothing kept, paints index.html’s first frame of home for the launch’s user, in the launch’s colours', async () => {
-    carryColdHome();
+  it('with nothing kept, paints home’s first frame when it comes, for the launch’s user, in the launch’s colours', async () => {
+    nameColdHome();
     await runEarlyScript();
-    expect(root().hasAttribute(KEPT_MARK)).toBe(true);
+    // Boot's files are asked for at once (nothing is painted yet), beside the frame's file.
+    expect(fetched).toEqual([COLD_URL]);
+    expect(preloads()).toEqual(BOOT);
+    await vi.waitFor(() => expect(root().hasAttribute(KEPT_MARK)).toBe(true));
     expect(root().querySelector('h1')!.textContent).toMatch(
       /^(Доброй ночи|Доброе утро|Добрый день|Добрый вечер), Анна$/,
     );
@@ -248,30 +264,52 @@ describe('index.html’s early script (src/earlyPaint.ts)', () => {
     expect([appColor('bg'), appColor('text')]).toEqual(['#17212b', '#f5f5f5']);
     expect(appColor('hint')).toMatch(/^#[0-9a-f]{6}$/);
     expect(document.documentElement.style.colorScheme).toBe('dark');
-    expect(preloads()).toEqual([]);
-    await frame();
-    expect(preloads()).toEqual(BOOT);
   });
 
-  it('paints the home kept today rather than index.html’s first frame', async () => {
+  it('paints no first frame over React’s home, nor one that failed or does not parse', async () => {
+    let answer!: (response: Response) => void;
+    nameColdHome(() => new Promise((resolve) => (answer = resolve)));
+    await runEarlyScript();
+    root().innerHTML = '<main>React</main>'; // React came first
+    answer(new Response(JSON.stringify(COLD)));
+    await flush();
+    expect(root().innerHTML).toBe('<main>React</main>');
+
+    for (const failing of [
+      () => Promise.reject(new TypeError('offline')),
+      async () => new Response('<html>'),
+      async () => new Response('{"css":1}'),
+    ]) {
+      root().innerHTML = '';
+      document.head.innerHTML = '';
+      nameColdHome(failing);
+      await runEarlyScript();
+      await flush();
+      expect(root().hasChildNodes()).toBe(false);
+    }
+  });
+
+  it('paints the home kept today rather than home’s first frame, and does not ask for that', async () => {
     paintHome();
     keepHomeShell(ANNA, root(), new Date());
     root().innerHTML = '';
-    carryColdHome();
+    nameColdHome();
     await runEarlyScript();
-    expect(root().querySelector('a')!.textContent).toBe('Дневник');
     expect(root().querySelector('button')!.getAttribute('aria-label')).toBe('Хорошее'); // the kept one's radio
-    expect(document.head.querySelector('style')!.textContent).not.toBe(COLD.css);
+    expect(fetched).toEqual([]);
+    await frame(); // boot's preloads, in the kept home's frame
   });
 
   it.each([
     ['a first launch (onboarding ahead)', () => localStorage.removeItem('onboarding_completed')],
     ['a launch without init data', () => window.history.replaceState(null, '', '/app/home')],
     ['a launch at another route', () => window.history.replaceState(null, '', `/app/diary${window.location.hash}`)],
-  ])('does not paint index.html’s first frame of home for %s', async (_, launch) => {
-    carryColdHome();
+  ])('does not ask for home’s first frame for %s', async (_, launch) => {
+    nameColdHome();
     launch();
     await runEarlyScript();
+    await flush();
+    expect(fetched).toEqual([]);
     expect(root().hasChildNodes()).toBe(false);
     expect(preloads()).toEqual(BOOT);
   });

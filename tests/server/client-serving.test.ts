@@ -27,7 +27,7 @@ import {
   ROOT,
 } from '../../server/start/client-build';
 import type { Database } from '../../server/db';
-import { COLD_HOME_ID, GREETING_MARK, type ColdHome } from '../../src/screens/home/keptHomeFormat';
+import { COLD_HOME_NAME, GREETING_MARK, type ColdHome } from '../../src/screens/home/keptHomeFormat';
 import { START_SCREEN_FILES_ID } from '../../src/startScreen';
 import { precompressFile } from '../../vite-plugins/precompress';
 import { MODULE_CHUNKS_FILE } from '../../vite-plugins/start-chunk';
@@ -255,12 +255,11 @@ describe('the production build', () => {
     for (const file of Object.values(screens).flat()) expect(existsSync(join(outDir, file)), file).toBe(true);
   });
 
-  it('index.html carries home’s first frame before the container, for the early script (decision 0285)', () => {
+  it('index.html names home’s first frame, a file of the build, for the early script (decision 0285)', () => {
     const html = readFileSync(join(outDir, 'index.html'), 'utf8');
-    const tag = new RegExp(`<script type="application/json" id="${COLD_HOME_ID}">([^<]+)</script>`).exec(html)!;
-    expect(tag.index).toBeLessThan(html.indexOf('<div id="root"></div>'));
-    expect(tag.index).toBeGreaterThan(html.indexOf('<body>'));
-    const cold = JSON.parse(tag[1]!) as ColdHome;
+    const meta = new RegExp(`<meta name="${COLD_HOME_NAME}" content="(/assets/[\\w.-]+\\.json)">`).exec(html)!;
+    expect(meta.index).toBeLessThan(html.indexOf('</head>'));
+    const cold = JSON.parse(readFileSync(join(outDir, meta[1]!), 'utf8')) as ColdHome;
     expect(Object.keys(cold).sort()).toEqual(['css', 'html']);
     // Home before its data: the greeting to be written afresh, the prompt, the check-in, the three cards, the week
     // loading and the tabs (src/copy/home.ts, checkin.ts, homeWeek.ts and nav.ts say the same words).

@@ -1,5 +1,5 @@
 // What the device keeps of home for the next visit today (decision 0272): its storage key, its record, and the marks
-// in home's markup; and where index.html carries home's first frame for a launch with nothing kept (decision 0285). Shared by the finder (./keptShell.ts), the painter (./paintKeptHome.ts) — both run by index.html's
+// in home's markup; and where index.html names home's first frame for a launch with nothing kept (decision 0285). Shared by the finder (./keptShell.ts), the painter (./paintKeptHome.ts) — both run by index.html's
 // early script, src/earlyPaint.ts — and home (./keepShell.ts).
 import { rawLaunchParams } from '../../telegram/launchParams';
 
@@ -27,8 +27,8 @@ export interface KeptShell {
 export const localDay = (now: Date) => `${now.getFullYear()}-${now.getMonth() + 1}-${now.getDate()}`;
 export const launchTheme = () => new URLSearchParams(rawLaunchParams() ?? '').get('tgWebAppThemeParams') ?? '';
 
-/** Home's first frame before its data, the same for every user (./renderColdHome.tsx): index.html carries it. */
+/** Home's first frame before its data, the same for every user (./renderColdHome.tsx), a file of the build. */
 export type ColdHome = Pick<KeptShell, 'css' | 'html'>;
 
-/** The id of index.html's JSON holding it (vite-plugins/cold-home.ts writes it; vite.config.ts names it). */
-export const COLD_HOME_ID = 'cold-home';
+/** The name of index.html's `<meta>` naming its file (vite-plugins/cold-home.ts writes both; vite.config.ts). */
+export const COLD_HOME_NAME = 'cold-home';

@@ -7,7 +7,7 @@
 import { greeting } from '../../lib/greeting';
 import { readInitData } from '../../telegram/initData';
 import { safeStorage } from '../../telegram/storage';
-import { COLD_HOME_ID, launchTheme, localDay, shellStorageKey, type ColdHome, type KeptShell } from './keptHomeFormat';
+import { COLD_HOME_NAME, launchTheme, localDay, shellStorageKey, type ColdHome, type KeptShell } from './keptHomeFormat';
 
 /** The launch's user as its init data names them (not verified: it only picks this device's own copy). */
 function launchUser(): { id: number; firstName: string | undefined } | null {
@@ -31,26 +31,34 @@ function parseKept(json: string | null): KeptShell | null {
   }
 }
 
-/** Home's first frame that index.html carries (vite-plugins/cold-home.ts); null in a page without it. */
-function coldHome(): ColdHome | null {
-  try {
-    const cold = JSON.parse(document.getElementById(COLD_HOME_ID)?.textContent ?? 'null') as Partial<ColdHome> | null;
-    return typeof cold?.css === 'string' && typeof cold.html === 'string' ? { css: cold.css, html: cold.html } : null;
-  } catch {
-    return null;
-  }
+/** Paints home before React: the kept one, or its first frame (./paintKeptHome.ts). */
+type ToPaint = { kept: ColdHome & { vars?: string }; greeting: string };
+
+/**
+ * The home kept for this launch's user today in this theme, with their greeting of this hour; null when none.
+ */
+export function keptHomeToPaint(now = new Date()): ToPaint | null {
+  const user = launchUser();
+  const kept = user ? parseKept(safeStorage.get(shellStorageKey(user.id))) : null;
+  return user && kept && kept.day === localDay(now) && kept.theme === launchTheme()
+    ? { kept, greeting: greeting(now, user.firstName) }
+    : null;
 }
 
 /**
- * What to paint for this launch's user before React, with their greeting of this hour: the home kept for them today
- * in this theme, else home's first frame from index.html (the colours are the launch's, src/earlyPaint.ts); null
- * without a launch user.
+ * Home's first frame for this launch's user, with their greeting of this hour: the file index.html names
+ * (vite-plugins/cold-home.ts), fetched; null at once without a launch user or that name, null when it does not come.
  */
-export function homeToPaint(now = new Date()): { kept: ColdHome & { vars?: string }; greeting: string } | null {
+export async function coldHomeToPaint(now = new Date()): Promise<ToPaint | null> {
   const user = launchUser();
-  if (!user) return null;
-  const kept = parseKept(safeStorage.get(shellStorageKey(user.id)));
-  const today = kept && kept.day === localDay(now) && kept.theme === launchTheme() ? kept : null;
-  const shell = today ?? coldHome();
-  return shell ? { kept: shell, greeting: greeting(now, user.firstName) } : null;
+  const url = document.querySelector<HTMLMetaElement>(`meta[name="${COLD_HOME_NAME}"]`)?.content;
+  if (!user || !url) return null;
+  try {
+    const cold = (await (await fetch(url)).json()) as Partial<ColdHome> | null;
+    return typeof cold?.css === 'string' && typeof cold.html === 'string'
+      ? { kept: { css: cold.css, html: cold.html }, greeting: greeting(now, user.firstName) }
+      : null;
+  } catch {
+    return null;
+  }
 }
