@@ -4,10 +4,18 @@
 // Kept per Telegram user, only for the day it was painted in the launch's own theme. Decision 0272.
 // It finds the launch's kept home for that script, which paints it (./paintKeptHome.ts); home keeps itself through
 // ./keepShell.ts, a chunk loaded after home has painted.
+import { fetchColdHome } from '../../api/coldHome';
 import { greeting } from '../../lib/greeting';
 import { readInitData } from '../../telegram/initData';
 import { safeStorage } from '../../telegram/storage';
-import { COLD_HOME_NAME, launchTheme, localDay, shellStorageKey, type ColdHome, type KeptShell } from './keptHomeFormat';
+import {
+  COLD_HOME_NAME,
+  launchTheme,
+  localDay,
+  shellStorageKey,
+  type ColdHome,
+  type KeptShell,
+} from './keptHomeFormat';
 
 /** The launch's user as its init data names them (not verified: it only picks this device's own copy). */
 function launchUser(): { id: number; firstName: string | undefined } | null {
@@ -54,7 +62,7 @@ export async function coldHomeToPaint(now = new Date()): Promise<ToPaint | null>
   const url = document.querySelector<HTMLMetaElement>(`meta[name="${COLD_HOME_NAME}"]`)?.content;
   if (!user || !url) return null;
   try {
-    const cold = (await (await fetch(url)).json()) as Partial<ColdHome> | null;
+    const cold = (await fetchColdHome(url)) as Partial<ColdHome> | null;
     return typeof cold?.css === 'string' && typeof cold.html === 'string'
       ? { kept: { css: cold.css, html: cold.html }, greeting: greeting(now, user.firstName) }
       : null;
