@@ -19,6 +19,7 @@ import { buildApp } from '../server/app';
 import { overrideDailyLimit } from '../server/billing/plans';
 import { migrateDatabase, wrapPglite } from '../server/db';
 import { loadConfig } from '../server/config';
+import { openDataKeys } from '../server/privacy/keys';
 import { measureRecording } from '../server/voice/audio';
 import { opusMp4, opusOgg, opusWebm } from '../tests/support/opus-audio';
 import { startSttServer } from '../tests/support/stt-server';
@@ -69,6 +70,7 @@ async function benchRoute() {
     STT_MODEL: 'whisper-large-v3',
   });
   overrideDailyLimit('START', 'voice_seconds', 1_000_000); // every upload is charged, none refused
+  await openDataKeys(database, config); // the transcript is sealed with the user's key, as the server's start opens
   const app = await buildApp({ database, config });
   await app.ready();
   const headers = {

@@ -1,17 +1,15 @@
 import { createGlobalStyle } from 'styled-components';
-
 import { appColorVar, type AppColor } from './lib/appColors';
 
+// The styled-components theme is a set of CSS variable references. Telegram's theme params are bound at start-up
+// (`--tg-theme-*`, src/telegram/startup.ts), and from them the readable app colours (`--app-*-color`,
+// src/telegram/themeColors.ts: every text colour lifted to 4.5:1 on the surfaces it sits on; index.html's early script
+// writes the launch's, src/earlyPaint.ts), so the same theme follows light, dark and custom Telegram themes live. The
+// fallbacks are a calm light theme for a plain browser, made readable by the same rule.
+
 /**
- * The styled-components theme is a set of CSS variable references. Telegram's theme params are bound at start-up
- * (`--tg-theme-*`, src/telegram/startup.ts), and from them the readable app colours (`--app-*-color`,
- * src/telegram/themeColors.ts: every text colour lifted to 4.5:1 on the surfaces it sits on), so the same theme
- * follows light, dark and custom Telegram themes live. The fallbacks are a calm light theme for a plain browser,
- * made readable by the same rule.
- */
-/**
- * `readableTheme({}, FALLBACK_THEME)` (src/telegram/themeColors.ts), written out so that no page derives it while its
- * modules are evaluated (50–70 ms at 4× CPU); tests/client/readable-theme.test.ts checks they are the same.
+ * The fallbacks: `readableTheme({}, FALLBACK_THEME)` (src/telegram/themeColors.ts), written out so that no page
+ * derives them while its modules are evaluated (50–70 ms at 4× CPU); tests/client/readable-theme.test.ts checks them.
  */
 export const READABLE_FALLBACK: Record<AppColor, string> = {
   bg: '#ffffff',

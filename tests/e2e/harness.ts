@@ -293,6 +293,9 @@ export function launchBrowser(options: { microphone?: FakeMicrophone } = {}): Pr
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      // Chromium 156 loads its omnibox popup's WebUI (≈ 80 chrome:// modules, another renderer) in every new window,
+      // headless too: CPU beside the page's own, which a Telegram WebView has no omnibox to spend (docs/client.md).
+      '--disable-features=WebUIOmniboxPopup,WebUIOmniboxFullPopup,WebUIOmniboxAimPopup',
       ...(microphone ? ['--use-fake-ui-for-media-stream', '--use-fake-device-for-media-stream'] : []),
       ...(typeof microphone === 'object' ? [`--use-file-for-fake-audio-capture=${microphone.file}`] : []),
     ],

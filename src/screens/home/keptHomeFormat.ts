@@ -1,6 +1,7 @@
 // What the device keeps of home for the next visit today (decision 0272): its storage key, its record, and the marks
-// in home's markup; and where index.html names home's first frame for a launch with nothing kept (decision 0285). Shared by the finder (./keptShell.ts), the painter (./paintKeptHome.ts) — both run by index.html's
-// early script, src/earlyPaint.ts — and home (./keepShell.ts).
+// in home's markup; and home's first frame for a launch with nothing kept (decision 0285). Shared by the finder
+// (./keptShell.ts), the painter (./paintKeptHome.ts) — both run by index.html's early script, src/earlyPaint.ts — and
+// home (./keepShell.ts).
 import { rawLaunchParams } from '../../telegram/launchParams';
 
 export const shellStorageKey = (telegramId: number) => `home_shell:${telegramId}`;
@@ -32,3 +33,6 @@ export type ColdHome = Pick<KeptShell, 'css' | 'html'>;
 
 /** The name of index.html's `<meta>` naming its file (vite-plugins/cold-home.ts writes both; vite.config.ts). */
 export const COLD_HOME_NAME = 'cold-home';
+
+/** What the painter paints before React: a kept home (with its `vars`) or the first frame, and the greeting. */
+export type HomeToPaint = { kept: ColdHome & { vars?: string }; greeting: string };

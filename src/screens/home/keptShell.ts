@@ -3,7 +3,7 @@
 // second at 4× CPU (docs/client.md).
 // Kept per Telegram user, only for the day it was painted in the launch's own theme. Decision 0272.
 // It finds the launch's kept home for that script, which paints it (./paintKeptHome.ts); home keeps itself through
-// ./keepShell.ts, a chunk loaded after home has painted.
+// ./keepShell.ts, a chunk loaded after home has painted. With nothing kept, it fetches home's first frame (0285).
 import { fetchColdHome } from '../../api/coldHome';
 import { greeting } from '../../lib/greeting';
 import { readInitData } from '../../telegram/initData';
@@ -14,6 +14,7 @@ import {
   localDay,
   shellStorageKey,
   type ColdHome,
+  type HomeToPaint,
   type KeptShell,
 } from './keptHomeFormat';
 
@@ -39,13 +40,10 @@ function parseKept(json: string | null): KeptShell | null {
   }
 }
 
-/** Paints home before React: the kept one, or its first frame (./paintKeptHome.ts). */
-type ToPaint = { kept: ColdHome & { vars?: string }; greeting: string };
-
 /**
  * The home kept for this launch's user today in this theme, with their greeting of this hour; null when none.
  */
-export function keptHomeToPaint(now = new Date()): ToPaint | null {
+export function keptHomeToPaint(now = new Date()): HomeToPaint | null {
   const user = launchUser();
   const kept = user ? parseKept(safeStorage.get(shellStorageKey(user.id))) : null;
   return user && kept && kept.day === localDay(now) && kept.theme === launchTheme()
@@ -57,7 +55,7 @@ export function keptHomeToPaint(now = new Date()): ToPaint | null {
  * Home's first frame for this launch's user, with their greeting of this hour: the file index.html names
  * (vite-plugins/cold-home.ts), fetched; null at once without a launch user or that name, null when it does not come.
  */
-export async function coldHomeToPaint(now = new Date()): Promise<ToPaint | null> {
+export async function coldHomeToPaint(now = new Date()): Promise<HomeToPaint | null> {
   const user = launchUser();
   const url = document.querySelector<HTMLMetaElement>(`meta[name="${COLD_HOME_NAME}"]`)?.content;
   if (!user || !url) return null;

@@ -1,7 +1,7 @@
 // Paints the home this device kept (./keptShell.ts found it) before React has loaded, and holds a tap made on it
 // until React's home is there (decision 0272). Run by index.html's early script (src/earlyPaint.ts, decision 0277):
 // from the entry its paint waited for the entry's modules, 0.6–1.0 s on a warm open at 4× CPU.
-import { GREETING_MARK, KEPT_MARK, type ColdHome } from './keptHomeFormat';
+import { GREETING_MARK, KEPT_MARK, type HomeToPaint } from './keptHomeFormat';
 
 /** Where a control sits among the shell's controls, and what it says: the same control in React's home. */
 type Tap = { index: number; label: string };
@@ -10,14 +10,12 @@ const labelOf = (control: Element) => control.getAttribute('aria-label') ?? cont
 
 /**
  * Paints `kept` into `container` unless React has painted there already; returns whether it did. `vars` (<html>'s
- * style when it was kept) is absent for index.html's first frame, painted in the colours the early script set. React's first
- * commit empties the container (createRoot clears what it finds): then the kept styles go, and a tap made meanwhile
- * is given to the control React painted in its place (nothing when React's first screen has none such).
+ * style when it was kept) is absent for home's first frame (decision 0285), painted in the colours the early script
+ * set. React's first commit empties the container (createRoot clears what it finds): then the kept styles go, and a
+ * tap made meanwhile is given to the control React painted in its place (nothing when React's first screen has none
+ * such).
  */
-export function paintKeptHome(
-  container: HTMLElement,
-  { kept, greeting }: { kept: ColdHome & { vars?: string }; greeting: string },
-): boolean {
+export function paintKeptHome(container: HTMLElement, { kept, greeting }: HomeToPaint): boolean {
   if (container.hasChildNodes()) return false;
   const doc = container.ownerDocument;
   if (kept.vars !== undefined) doc.documentElement.style.cssText = kept.vars;
