@@ -3,7 +3,7 @@
 // streak counting up and the week's chart filling day by day. A PRO user's check-in offers a full diary entry with
 // its mood.
 import { describe, expect, it } from 'vitest';
-import type { Locator, Page } from 'playwright-core';
+import type { BrowserContext, Locator, Page } from 'playwright-core';
 import { TELEGRAM_THEMES } from '../../server/start/telegram-launch';
 import { STORAGE_KEYS } from '../../src/telegram/storage';
 import { armAccessibilityGate, expectAccessible } from './a11y';
@@ -53,6 +53,29 @@ async function liveAt(page: Page, iso: string) {
   await page.clock.setSystemTime(new Date(iso));
   await page.reload();
   await page.waitForURL('**/app/home');
+}
+
+/** Holds every script file `context` asks for until released: what index.html paints by itself shows meanwhile. */
+async function holdScripts(context: BrowserContext) {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  let held = 0;
+  await context.route(/\/assets\/.+\.js$/, async (route) => {
+    held += 1;
+    await released;
+    await route.continue();
+  });
+  return { release, held: () => held };
+}
+
+/** A tap on the home painted before React loads no other page; React, once its scripts come, follows it. */
+async function tapIsHandedToReact(page: Page, release: () => void) {
+  const launched = page.url();
+  await page.getByRole('link', { name: 'Дневник Записывайте чувства и мысли' }).click();
+  expect(page.url()).toBe(launched);
+  release();
+  await page.waitForURL('**/app/diary', { timeout: TIMEOUT });
+  expect(await page.locator('#root[data-kept-home]').count()).toBe(0);
 }
 
 describe('home in Chromium', () => {
@@ -166,29 +189,16 @@ describe('home in Chromium', () => {
       .toContain('Отметьте настроение выше');
 
     // Every script file of the second open waits until released: index.html's own early script paints it.
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    await context.route(/\/assets\/.+\.js$/, async (route) => {
-      held += 1;
-      await released;
-      await route.continue();
-    });
+    const scripts = await holdScripts(context);
     const second = await context.newPage();
     screenshotOnFailure(second);
     await second.goto(url, { waitUntil: 'commit' }); // the load event waits for the held scripts
     await shown(second.getByText('Как вы себя чувствуете сегодня?'));
     await shown(second.getByRole('heading', { name: /^(Доброй ночи|Доброе утро|Добрый день|Добрый вечер), Оля$/ }));
     await shown(second.getByText('Отметьте настроение выше — и здесь появится ваша неделя'));
-    expect(held).toBeGreaterThan(0);
+    expect(scripts.held()).toBeGreaterThan(0);
     expect(await second.locator('#root[data-kept-home]').count()).toBe(1);
-    // A tap on the kept home does not load another page; React, once here, follows it.
-    const launched = second.url();
-    await second.getByRole('link', { name: 'Дневник Записывайте чувства и мысли' }).click();
-    expect(second.url()).toBe(launched);
-    release();
-    await second.waitForURL('**/app/diary', { timeout: TIMEOUT });
-    expect(await second.locator('#root[data-kept-home]').count()).toBe(0);
+    await tapIsHandedToReact(second, scripts.release);
     await context.close();
   });
 
@@ -196,14 +206,7 @@ describe('home in Chromium', () => {
     // A returning user on a new device (onboarding done, nothing else kept), no service worker, Telegram's dark theme.
     const context = await e2e.browser.newContext({ ...PHONE_CONTEXT, serviceWorkers: 'block' });
     await context.addInitScript((key) => localStorage.setItem(key, 'true'), STORAGE_KEYS.onboardingCompleted);
-    let release!: () => void;
-    const released = new Promise<void>((resolve) => (release = resolve));
-    let held = 0;
-    await context.route(/\/assets\/.+\.js$/, async (route) => {
-      held += 1;
-      await released;
-      await route.continue();
-    });
+    const scripts = await holdScripts(context);
     const page = await context.newPage();
     screenshotOnFailure(page);
     await armAccessibilityGate(context, page, { otherTheme: false });
@@ -215,7 +218,7 @@ describe('home in Chromium', () => {
     await shown(page.getByRole('radiogroup', { name: 'Как вы себя чувствуете сегодня?' }));
     await shown(page.getByRole('link', { name: 'Дневник Записывайте чувства и мысли' }));
     await shown(page.getByText('Загружаем вашу неделю…'));
-    expect(held).toBeGreaterThan(0);
+    expect(scripts.held()).toBeGreaterThan(0);
     expect(await page.locator('#root[data-kept-home]').count()).toBe(1);
     // In the launch's theme: Telegram's dark surfaces as they are (src/lib/readableTheme.ts keeps surfaces).
     const rgb = (hex: string) => `rgb(${[1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16)).join(', ')})`;
@@ -224,13 +227,7 @@ describe('home in Chromium', () => {
     );
     expect(await page.evaluate(() => document.documentElement.style.colorScheme)).toBe('dark');
     await expectAccessible(page); // contrast included: the colours are the readable ones already
-    // A tap on it does not load another page; React, once here, follows it.
-    const launched = page.url();
-    await page.getByRole('link', { name: 'Дневник Записывайте чувства и мысли' }).click();
-    expect(page.url()).toBe(launched);
-    release();
-    await page.waitForURL('**/app/diary', { timeout: TIMEOUT });
-    expect(await page.locator('#root[data-kept-home]').count()).toBe(0);
+    await tapIsHandedToReact(page, scripts.release);
     await context.close();
   });
 });
