@@ -4,7 +4,9 @@
  *
  * Quality, on each labelled set (definitions in bench/safety/metrics.ts):
  *   - bench/safety/eval.jsonl — 814 messages written without seeing the detector (the repository's eval set);
- *   - bench/safety/dev.jsonl, dev2.jsonl — the detector author's own development sets.
+ *   - bench/safety/dev.jsonl, dev2.jsonl — the detector author's own development sets;
+ *   - bench/safety/everyday.jsonl — 260 ordinary first-week messages (sleep, exams, loneliness after a move, tired
+ *     parents…), written by a helper who saw neither the detector nor its sets: what it asks or answers in plain chat.
  * Budgets on the eval set: recall ≥ 99 %, false alarms ≤ 3 %. Printed by category, with the concern rate on the
  * look-alikes (the screening question asked where nothing was wrong), and its several-message cases as the chat reads
  * them, turn by turn (asTheChatReads).
@@ -38,6 +40,7 @@ const SETS = {
   'eval (written blind)': 'bench/safety/eval.jsonl',
   'dev (the author’s)': 'bench/safety/dev.jsonl',
   'dev2 (the author’s)': 'bench/safety/dev2.jsonl',
+  'everyday (written blind)': 'bench/safety/everyday.jsonl',
 } as const;
 
 interface Timing {
