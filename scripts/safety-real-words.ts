@@ -1,6 +1,7 @@
 // Writes contract/safety/real-words.ts: the keys of real Russian words that the detector's one-edit reading
-// (contract/safety/words.ts) would take for another word's misspelling and so raise a verdict — «поменять» read as
-// «помереть», «онлайн» as «анлайв», «поехали» as a wish to die. The detector reads those words as themselves.
+// (contract/safety/words.ts) would take for another word's misspelling, or its reading of words typed together
+// (detect.ts `unglue`) for two words, and so raise a verdict — «поменять» read as «помереть», «онлайн» as «анлайв»,
+// «поехали» as a wish to die, «поступал» as «пост» + «упал». The detector reads those words as themselves.
 //
 // The words: every form of the Russian Hunspell dictionary (`dictionary-ru`, © Alexander I. Lebedev, BSD-3-Clause),
 // expanded by `hunspell-reader`, each with its lemma. A form's key is listed when
@@ -121,10 +122,27 @@ async function main(): Promise<void> {
   const keys = new Set<string>();
   /** Keys a form of the reached entry's own word has too («прыгнул» shares «пригнул»'s): never listed. */
   const sameWord = new Set<string>();
+  /**
+   * Whether the detector may read `word` as known words typed together (detect.ts `unglue`, its last way): a known word
+   * at its head. Not «не», «ни» or a one-letter word typed onto the next: the likeliest slips of a crisis phrase
+   * («нежить» for «не жить»), read so whatever the dictionary says.
+   */
+  const mayUnglue = (word: string) =>
+    !/^н[еи]/.test(word) &&
+    !(/^[яиа]/.test(word) && lexicon.tags(word.slice(1), false).length > 0) &&
+    Array.from({ length: Math.max(0, word.length - 5) }, (_, i) => word.slice(0, i + 3)).some((head) =>
+      lexicon.isEntry(head),
+    );
   for (const [word, own] of lemmas) {
     if (lexicon.tags(word, false).length > 0) continue;
     const reached: readonly string[] = lexicon.tags(word, true);
-    if (reached.length === 0) continue;
+    if (reached.length === 0) {
+      // Read as words typed together («поступал» as «пост» + «упал»): listed when that gives a verdict.
+      const key = wordKey(word);
+      if (mayUnglue(word) && !slips.has(key) && FRAMES.some((frame) => assessByRules(frame(word)).tier !== 'none'))
+        keys.add(key);
+      continue;
+    }
     const key = wordKey(word);
     const root = word.slice(0, SAME_START);
     const sameAsEntry = (tag: string) =>

@@ -112,7 +112,9 @@ function unglue(token: string): Array<Set<string>> | null {
       return parts;
     }
   }
-  return split(token, 0);
+  // A real word is not known words typed together: «поступал» is not «пост» + «упал» (real-words.ts). «не», «ни» or
+  // a one-letter word typed onto the next («нежить», «ябы») are read above all the same.
+  return lexicon.isReal(token) ? null : split(token, 0);
 }
 
 /**

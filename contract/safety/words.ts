@@ -160,6 +160,11 @@ export class Lexicon {
     return this.written.has(word);
   }
 
+  /** Whether a word is a real word the detector reads as itself (real-words.ts): no edit, not two words glued. */
+  isReal(word: string): boolean {
+    return this.real.has(wordKey(word));
+  }
+
   private read(word: string, edits: boolean): readonly string[] {
     const key = wordKey(word);
     const found = new Set<string>();

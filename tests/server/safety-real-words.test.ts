@@ -1,7 +1,8 @@
 // Real words read as themselves (contract/safety/real-words.ts, scripts/safety-real-words.ts, decision 0283): everyday
 // messages whose words the one-edit reading took for another word's misspelling («поменять» for «помирать», «онлайн»
-// for «анлайв»), each a crisis before the list; the slips people make in crisis words still read; and the list
-// generated from the files it depends on as they are now.
+// for «анлайв») or for known words typed together («поступал» for «пост» + «упал»), each a crisis before the list;
+// the slips people make in crisis words, and crisis words typed together, still read; and the list generated from
+// the files it depends on as they are now.
 import { describe, expect, it } from 'vitest';
 import { assessRisk } from '../../contract/safety/detect';
 import { REAL_WORD_KEYS, REAL_WORDS_INPUTS } from '../../contract/safety/real-words';
@@ -26,6 +27,21 @@ describe('real words are read as themselves', () => {
     },
   );
 
+  // Read as known words typed together before: «поступал» as «пост» + «упал» (a wish that I fall).
+  it.each(['родители хотят, чтобы я поступал на юриста, а мне интересна биология', 'хочу поступать в этом году'])(
+    '«%s», a real word that two known words spell, is ordinary',
+    (message) => {
+      expect(assessRisk(message).tier).toBe('none');
+    },
+  );
+
+  it.each(['нехочужить', 'хочуумеретьпрямщас', 'не хочу нежить', 'ябы исчезла навсегда'])(
+    '«%s», words of a crisis typed together, is still a crisis',
+    (message) => {
+      expect(assessRisk(message).tier).toBe('crisis');
+    },
+  );
+
   it('the lexicon tries no edit on a listed key, and still on a misspelling of the entry', () => {
     const entries = { DIE: ['помирать'] };
     const listed = new Lexicon(entries, new Set([wordKey('поменять')]));
@@ -38,7 +54,8 @@ describe('real words are read as themselves', () => {
 
   it('lists the misread words, not other forms of an entry nor the likeliest slips of a crisis word', () => {
     const listed = new Set(REAL_WORD_KEYS.split(' '));
-    for (const word of ['поменять', 'онлайн', 'поехали', 'сдано']) expect(listed.has(wordKey(word)), word).toBe(true);
+    for (const word of ['поменять', 'онлайн', 'поехали', 'сдано', 'поступал'])
+      expect(listed.has(wordKey(word)), word).toBe(true);
     // «прыгнул» is «прыгнуть»'s (and has «пригнул»'s key); «закрывают» is «закрываю»'s; «умерть» is a slip of «умереть».
     for (const word of ['прыгнул', 'прыгнет', 'закрывают', 'умерть'])
       expect(listed.has(wordKey(word)), word).toBe(false);
