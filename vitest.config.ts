@@ -39,7 +39,11 @@ export default defineConfig({
           name: 'screens',
           environment: 'jsdom',
           include: ['tests/screens/**/*.test.tsx'],
-          setupFiles: ['tests/support/setup-dom.ts', 'tests/support/setup-detector.ts'],
+          setupFiles: [
+            'tests/support/setup-dom.ts',
+            'tests/support/setup-detector.ts',
+            'tests/support/setup-toasts.ts',
+          ],
           // Each file still gets a fresh worker and jsdom, but a worker thread costs less to start than a child
           // process: about 15 s less CPU for this project's 36 files (docs/testing.md «Where the suite's time goes»).
           pool: 'threads',

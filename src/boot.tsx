@@ -9,6 +9,7 @@ import { App } from './App';
 import { createAuthActor, type AuthActor } from './auth/authActor';
 import { signInAnswered } from './auth/earlySignIn';
 import { loadDetector } from './safety/loadDetector';
+import { loadToastWords } from './flow/toastWords';
 import { setupInspector } from './dev/inspector';
 import { startScreenChunks } from './routeChunks';
 import { startScreen } from './startScreen';
@@ -84,6 +85,7 @@ export function boot(container: HTMLElement): Promise<TelegramStatus> {
       renderNothing: () => root.render(null),
       startBackground: () => {
         loadDetector();
+        void loadToastWords();
         if (import.meta.env.PROD) void import('./offline/registerShell').then((shell) => shell.registerOfflineShell());
       },
     },
