@@ -1,6 +1,6 @@
 // Home's first frame as React paints it before any data is in (the check-in and the week loading), rendered at build
-// time into index.html (vite-plugins/cold-home.ts): a launch with nothing kept on the device paints it from there
-// while the page is parsed (src/earlyPaint.ts), a second or so before React has loaded. Decision 0285.
+// time into a file of the build (vite-plugins/cold-home.ts): for a launch with nothing kept on the device, index.html's
+// early script fetches and paints it (src/earlyPaint.ts), a second or so before React has loaded. Decision 0285.
 import { renderToStaticMarkup } from 'react-dom/server';
 import { MemoryRouter, Route, Routes } from 'react-router-dom';
 import { ServerStyleSheet, StyleSheetManager } from 'styled-components';
