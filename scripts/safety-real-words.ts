@@ -74,7 +74,7 @@ async function main(): Promise<void> {
   // The detector is loaded after the list is emptied, so it reads every word as it would without one.
   write(inputs, []);
   const at = (file: string) => import(pathToFileURL(join(ROOT, file)).href);
-  const [{ HunspellReader }, { Lexicon, wordKey }, { CONCEPT_ENTRIES, assessByRules }] = await Promise.all([
+  const [{ HunspellReader }, { Lexicon, wordKey }, { CONCEPT_ENTRIES, assessByRules, readsApart }] = await Promise.all([
     import('hunspell-reader'),
     at('contract/safety/words.ts'),
     at('contract/safety/detect.ts'),
@@ -122,24 +122,13 @@ async function main(): Promise<void> {
   const keys = new Set<string>();
   /** Keys a form of the reached entry's own word has too («прыгнул» shares «пригнул»'s): never listed. */
   const sameWord = new Set<string>();
-  /**
-   * Whether the detector may read `word` as known words typed together (detect.ts `unglue`, its last way): a known word
-   * at its head. Not «не», «ни» or a one-letter word typed onto the next: the likeliest slips of a crisis phrase
-   * («нежить» for «не жить»), read so whatever the dictionary says.
-   */
-  const mayUnglue = (word: string) =>
-    !/^н[еи]/.test(word) &&
-    !(/^[яиа]/.test(word) && lexicon.tags(word.slice(1), false).length > 0) &&
-    Array.from({ length: Math.max(0, word.length - 5) }, (_, i) => word.slice(0, i + 3)).some((head) =>
-      lexicon.isEntry(head),
-    );
   for (const [word, own] of lemmas) {
     if (lexicon.tags(word, false).length > 0) continue;
     const reached: readonly string[] = lexicon.tags(word, true);
     if (reached.length === 0) {
       // Read as words typed together («поступал» as «пост» + «упал»): listed when that gives a verdict.
       const key = wordKey(word);
-      if (mayUnglue(word) && !slips.has(key) && FRAMES.some((frame) => assessByRules(frame(word)).tier !== 'none'))
+      if (readsApart(word) && !slips.has(key) && FRAMES.some((frame) => assessByRules(frame(word)).tier !== 'none'))
         keys.add(key);
       continue;
     }

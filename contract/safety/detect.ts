@@ -93,14 +93,15 @@ function tagsOf(token: string): readonly string[] {
 }
 
 /**
- * Words typed together without a space («нехочужить», «хочуумеретьпрямщас»): «не» or «ни» and a known word, or
- * known words one after another, each after the first read as spelled (no edit), the last one maybe unknown.
+ * Words typed together without a space («нехочужить», «хочуумеретьпрямщас»), and how: `onto`, «не», «ни» or a word of
+ * one letter typed onto a known word; `apart`, known words one after another, each after the first read as spelled
+ * (no edit), the last one maybe unknown.
  */
-function unglue(token: string): Array<Set<string>> | null {
+function unglued(token: string): { way: 'onto' | 'apart'; parts: Array<Set<string>> } | null {
   // «яхочу», «исдохнуть»: a word of one letter typed onto a known word
   if (/^[яиа]/.test(token) && token.length >= 5) {
     const rest = lexicon.tags(token.slice(1), false);
-    if (rest.length) return [new Set(lexicon.tags(token[0]!, false)), new Set(rest)];
+    if (rest.length) return { way: 'onto', parts: [new Set(lexicon.tags(token[0]!, false)), new Set(rest)] };
   }
   if (token.length < 6) return null;
   if (/^н[еи]/.test(token)) {
@@ -109,12 +110,23 @@ function unglue(token: string): Array<Set<string>> | null {
     const parts = alone.length ? [new Set(alone)] : split(rest, 0);
     if (parts) {
       parts[0]!.add('NEG');
-      return parts;
+      return { way: 'onto', parts };
     }
   }
-  // A real word is not known words typed together: «поступал» is not «пост» + «упал» (real-words.ts). «не», «ни» or
-  // a one-letter word typed onto the next («нежить», «ябы») are read above all the same.
-  return lexicon.isReal(token) ? null : split(token, 0);
+  const parts = split(token, 0);
+  return parts && { way: 'apart', parts };
+}
+
+/** Whether a word no entry knows is read as known words one after another (scripts/safety-real-words.ts asks). */
+export const readsApart = (token: string): boolean => unglued(token)?.way === 'apart';
+
+/**
+ * A word typed together's parts. A real word is not known words typed together: «поступал» is not «пост» + «упал»
+ * (real-words.ts); «не», «ни» or a one-letter word typed onto the next («нежить», «ябы») are read so all the same.
+ */
+function unglue(token: string): Array<Set<string>> | null {
+  const read = unglued(token);
+  return read && !(read.way === 'apart' && lexicon.isReal(token)) ? read.parts : null;
 }
 
 /**

@@ -3,14 +3,14 @@
 import type { HapticParams, NavigateParams, ToastParams, UpgradeDialogParams } from '../../machines/effects';
 import { haptic } from '../telegram/haptic';
 import { toast } from '../ui/toast';
-import { loadToastWords, toastWordsLoaded } from './toastWords';
+import { loadToastWords, toastWordsLoaded, type ToastWords } from './toastWords';
 import { navigateTo } from './navigator';
 import { requestUpgradeDialog } from './upgradeRequest';
 
 /** Toasts that report an outcome get the matching haptic (success, warning, error). */
 const TOAST_HAPTICS = { success: haptic.success, warning: haptic.warning, destructive: haptic.error } as const;
 
-function showToast({ toastCopy }: NonNullable<ReturnType<typeof toastWordsLoaded>>, { key, detail }: ToastParams) {
+function showToast({ toastCopy }: ToastWords, { key, detail }: ToastParams) {
   const copy = toastCopy[key];
   if (copy.variant !== 'default') TOAST_HAPTICS[copy.variant]();
   toast(detail ? { ...copy, description: detail } : copy);
