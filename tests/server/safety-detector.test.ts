@@ -232,6 +232,33 @@ describe('look-alikes stay ordinary', () => {
   });
 });
 
+describe('everyday troubles the app hears all day are no sign (stop 47, issue 22)', () => {
+  it.each<Row>([
+    // «сил нет» about a chore or a week, not «сил больше нет»
+    ['устала, сил нет, хочу в отпуск', 'none'],
+    ['сил нет даже на ужин, закажу доставку', 'none'],
+    // burnout is what people come to talk about, not a sign of its own
+    ['кажется, я выгорела на работе, в понедельник еле встала', 'none'],
+    ['выжата как лимон после квартального отчёта', 'none'],
+    // a loan is a worry, not a sign
+    ['взяла кредит на машину, теперь считаю каждую копейку', 'none'],
+    // «сорвалась» on the children, off a diet, off the wall at the climbing gym
+    ['сегодня сорвалась на детей, потом извинилась', 'none'],
+    ['на скалодроме сорвалась на верёвку всего два раза', 'none'],
+    // quiet wanted, a bank's line
+    ['хочу просто посидеть в тишине после работы', 'none'],
+    ['полчаса висела на линии банка, и разговор оборвался', 'none'],
+    ['вода в душе была слишком горячей', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it.each<Row>([
+    ['сил больше нет', 'concern'],
+    ['больше нет сил терпеть это всё', 'concern'],
+    ['звонила на горячую линию психологической помощи', 'concern'],
+    ['может, позвонить в телефон доверия?', 'concern'],
+  ])('but %s → %s', (message, tier) => expect(tierOf(message)).not.toBe('none'));
+});
+
 describe('stop 37: what a blind set written for it showed missing (issue 22)', () => {
   it.each<Row>([
     // a need, not a wish
