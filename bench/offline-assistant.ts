@@ -21,9 +21,12 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { sign } from '@telegram-apps/init-data-node';
+import type { ChatCreateAndSendResponse, ChatSendResponse } from '../contract/chat';
+import { SHIPPED_CRISIS_LINES } from '../contract/safety/crisis-lines';
 import { assessRisk, CONTEXT_MESSAGES } from '../contract/safety/detect';
 import type { CommunicationStyle } from '../contract/settings';
 import { buildApp } from '../server/app';
+import { screeningAddendum } from '../server/chat/safety/crisis-reply';
 import { overrideDailyLimit } from '../server/billing/plans';
 import { migrateDatabase, wrapPglite } from '../server/db';
 import { openDataKeys } from '../server/privacy/keys';
@@ -59,8 +62,16 @@ function scripts(): Script[] {
 
 type App = Awaited<ReturnType<typeof buildApp>>;
 
-/** One conversation through POST /api/chat/create-and-send and /send as a user of its own; the replies in order. */
-async function replay(app: App, script: Script, style: CommunicationStyle, userNo: number): Promise<string[]> {
+/**
+ * One conversation through POST /api/chat/create-and-send and /send as a user of its own: the replies in order (the
+ * screening question cut off them), and how many the question followed.
+ */
+async function replay(
+  app: App,
+  script: Script,
+  style: CommunicationStyle,
+  userNo: number,
+): Promise<{ replies: string[]; asked: number }> {
   const user = { id: 9_400_000 + userNo, first_name: 'Бенч' };
   const headers = {
     'x-init-data': sign({ user } as Parameters<typeof sign>[0], BOT_TOKEN, new Date()),
@@ -73,6 +84,7 @@ async function replay(app: App, script: Script, style: CommunicationStyle, userN
   if (patched.statusCode !== 200) throw new Error(`settings → ${patched.statusCode} ${patched.body}`);
 
   const replies: string[] = [];
+  let asked = 0;
   let chatId: string | null = null;
   for (const content of script.messages) {
     const res = await app.inject({
@@ -82,11 +94,15 @@ async function replay(app: App, script: Script, style: CommunicationStyle, userN
       payload: { content },
     });
     if (res.statusCode >= 300) throw new Error(`${script.id}: «${content}» → ${res.statusCode} ${res.body}`);
-    const body = res.json() as { chat?: { id: string }; message?: { content: string }; content?: string };
+    const body = res.json() as ChatCreateAndSendResponse & ChatSendResponse;
     chatId ??= body.chat!.id;
-    replies.push(body.message?.content ?? body.content!);
+    const reply = body.message ?? body;
+    if (reply.safety === 'crisis' || reply.safety === 'crisis_brief')
+      throw new Error(`${script.id}: «${content}» got the crisis reply`);
+    if (reply.safety === 'screening') asked++;
+    replies.push(reply.content!.replace(SCREENING, ''));
   }
-  return replies;
+  return { replies, asked };
 }
 
 /** The messages after which «ты» holds: from the start (settings, «Обо мне») or from the message asking for it. */
@@ -96,17 +112,23 @@ function tyFrom(script: Script): number | null {
   return script.messages.findIndex((m) => /на ты/i.test(m));
 }
 
+/** The screening question after a reply (server/chat/service.ts), as the shipped lines word it. */
+const SCREENING = `\n\n${screeningAddendum(SHIPPED_CRISIS_LINES)}`;
+
 const pct = (n: number, of: number) => (of === 0 ? '—' : `${((n / of) * 100).toFixed(1)} %`);
 
 export async function benchOfflineAssistant(): Promise<void> {
   const all = scripts();
-  // The safety net answers a risk (the crisis reply) or a concern (the screening question), not the assistant: the
-  // scripts hold neither, read as the chat reads them (with up to CONTEXT_MESSAGES earlier ones).
+  // The safety net answers a risk with the crisis reply, not the assistant: the scripts hold none, read as the chat
+  // reads them (with up to CONTEXT_MESSAGES earlier ones). A concern is answered by the assistant, and the screening
+  // question follows (at most once per chat a day, docs/decisions/0286): counted here, and cut off the reply.
+  let concerns = 0;
   for (const script of all)
     script.messages.forEach((m, i) => {
       const { tier } = assessRisk(m, script.messages.slice(Math.max(0, i - CONTEXT_MESSAGES), i));
-      if (tier !== 'none')
-        throw new Error(`${script.id}: «${m}» is ${tier}; the safety net would answer, not the assistant`);
+      if (tier === 'crisis')
+        throw new Error(`${script.id}: «${m}» is a crisis; the safety net would answer, not the assistant`);
+      if (tier === 'concern') concerns++;
     });
 
   const config = loadConfig({
@@ -127,6 +149,7 @@ export async function benchOfflineAssistant(): Promise<void> {
     const totals = { replies: 0, repeats: 0, openings: 0, quotes: 0, questions: 0, answered: 0 };
     const address = { tyReplies: 0, tyWithVy: 0, tyWithTy: 0, vyReplies: 0, vyWithTy: 0 };
     let recalled = 0;
+    let screened = 0;
     let conversationsRecalling = 0;
     let styleCompared = 0;
     let styleDiffers = 0;
@@ -135,7 +158,8 @@ export async function benchOfflineAssistant(): Promise<void> {
       '[bench offline-assistant] conversation (style, «ты» via)  repeats  openings  quotes  answered  recalls',
     );
     for (const [n, script] of all.entries()) {
-      const replies = await replay(app, script, script.style, n);
+      const { replies, asked } = await replay(app, script, script.style, n);
+      screened += asked;
       const c = { repeats: 0, openings: 0, quotes: 0, questions: 0, answered: 0, recalls: 0 };
       const from = tyFrom(script);
       for (const [i, reply] of replies.entries()) {
@@ -173,7 +197,7 @@ export async function benchOfflineAssistant(): Promise<void> {
       );
       // The same conversation in the other styles: how many replies the style changes.
       for (const [k, other] of STYLES.filter((s) => s !== script.style).entries()) {
-        const otherReplies = await replay(app, script, other, 100 + n * 2 + k);
+        const { replies: otherReplies } = await replay(app, script, other, 100 + n * 2 + k);
         for (const [i, reply] of otherReplies.entries()) {
           styleCompared++;
           if (reply !== replies[i]) styleDiffers++;
@@ -184,6 +208,10 @@ export async function benchOfflineAssistant(): Promise<void> {
     const mark = (ok: boolean) => (ok ? 'met' : 'NOT MET');
     console.log(
       `[bench offline-assistant] ${all.length} conversations, ${totals.replies} replies, ${Date.now() - started} ms`,
+    );
+    console.log(
+      `  screening question: ${concerns} of ${totals.replies} ordinary messages read as a concern; asked after ` +
+        `${screened} replies (once per chat a day), cut off the replies counted below`,
     );
     console.log(`  repeated replies:        ${totals.repeats} (budget 0: ${mark(totals.repeats === 0)})`);
     console.log(`  repeated openings:       ${totals.openings} (budget 0: ${mark(totals.openings === 0)})`);

@@ -96,13 +96,14 @@ export function evaluate(
  * message earlier.
  */
 export function asTheChatReads(item: Labelled): RiskTier {
-  const earlier: Array<{ role: 'user' | 'assistant'; content: string; safety: string | null }> = [];
+  const earlier: Array<{ role: 'user' | 'assistant'; content: string; safety: string | null; at: Date }> = [];
   let strongest: RiskTier = 'none';
+  const at = new Date(); // one conversation, one sitting
   for (const text of [...(item.context ?? []), item.text]) {
-    const { tier } = readSafety(text, earlier);
+    const { tier, mayAsk } = readSafety(text, earlier, at);
     if (RANK[tier] > RANK[strongest]) strongest = tier;
-    earlier.unshift({ role: 'user', content: text, safety: null });
-    earlier.unshift({ role: 'assistant', content: '', safety: tier === 'concern' ? 'screening' : null });
+    earlier.unshift({ role: 'user', content: text, safety: null, at });
+    earlier.unshift({ role: 'assistant', content: '', safety: tier === 'concern' && mayAsk ? 'screening' : null, at });
   }
   return strongest;
 }

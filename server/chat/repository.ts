@@ -333,7 +333,12 @@ export async function findReply(db: Db, userMessageId: string): Promise<ChatMess
 
 const windowStatement = preparedPerDb((db) =>
   db
-    .select({ role: chatMessages.role, content: chatMessages.content, safety: chatMessages.safety })
+    .select({
+      role: chatMessages.role,
+      content: chatMessages.content,
+      safety: chatMessages.safety,
+      at: chatMessages.createdAt,
+    })
     .from(chatMessages)
     .innerJoin(chats, and(eq(chats.id, chatMessages.chatId), eq(chats.userId, sql.placeholder('userId'))))
     .where(
@@ -366,11 +371,12 @@ export async function recentMessages(
   return found as WindowMessage[];
 }
 
-/** A message of the history window: what the prompt needs, and what the safety net wrote. */
+/** A message of the history window: what the prompt needs, and what the safety net wrote and when. */
 export interface WindowMessage {
   role: 'user' | 'assistant';
   content: string;
   safety: MessageSafety | null;
+  at: Date;
 }
 
 const chatStatement = preparedPerDb((db) =>

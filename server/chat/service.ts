@@ -3,16 +3,18 @@
 //   1. load the user's tier, style, risk flag and chat (404 if not theirs);
 //   2. a repeated client_id answers from what is stored (its reply, or a new reply for the stored message);
 //   3. the safety net reads the message with the user's few earlier ones (safety/reading.ts): a crisis is answered by
-//      the crisis reply, a concern by the screening question, the answer to that question by the crisis reply or
-//      the conversation — fixed words, no model, no tokens;
+//      the crisis reply — fixed words, no model, no tokens; a yes to the screening question too. A concern is
+//      answered as any message is, and the screening question follows the reply (docs/decisions/0286);
 //   4. otherwise build the prompt and reserve tokens for it (402 «Лимит токенов исчерпан» before any model call);
 //   5. store the user message (and the chat, named from it) — before the model is called;
 //   6. start the reply — and, with a model, its second opinion on the message (safety/classifier.ts) beside it. The
 //      reply runs to the end and is stored whatever happens to the request (the client may go away mid-stream),
 //      waiting for the verdict at most until its deadline: a crisis verdict adds the crisis help to it, a concern
-//      the screening question. The tokens are settled to what the model reported, all given back if it failed.
+//      (the detector's or the verdict's) the screening question, at most once per chat a day. The tokens are
+//      settled to what the model reported, all given back if it failed.
 // In the check-in window after a risk signal neither a spent limit nor a failed provider is shown: the fixed
-// check-in words (with the crisis lines) answer instead, free, like the crisis reply.
+// check-in words (with the crisis lines) answer instead, free, like the crisis reply. A concern meets neither
+// either: the screening question answers alone, free.
 //
 // No transaction is open across the model call: each write is one statement (repository.ts).
 // Also the entry of chat's routes: the models (chatModels), the list, one chat, a page of messages and deleting.
@@ -250,10 +252,13 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
     ? await recentMessages(db, input.userId, stored.chat.id, stored.position, HISTORY_MAX_ROWS)
     : newest;
   const earlier: WindowMessage[] = stored ? history.slice(1) : history;
-  const safety = readSafety(content, earlier);
+  const safety = readSafety(content, earlier, now);
   countSafetyReading('detector', safety.tier);
-  if (safety.tier !== 'none') countSafetyNet(safety.tier, 'detector');
+  // The detector's concern: the reply, then the question — or the question alone when no reply can be had.
+  const concern = safety.tier === 'concern' && safety.mayAsk;
+  if (concern) countSafetyNet('concern', 'detector');
   if (safety.tier === 'crisis') {
+    countSafetyNet('crisis', 'detector');
     await flagRisk(db, input.userId, now);
     const flagged = { ...ctx, riskFlaggedAt: now };
     // The full block once per chat a day; a risk again that day gets the short line (every line is in the header).
@@ -261,8 +266,8 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       ? fixedTurn(deps, input, flagged, stored, now, (t) => crisisFollowUp(lines, t), CRISIS_TOPIC, 'crisis_brief')
       : fixedTurn(deps, input, flagged, stored, now, (t) => crisisReply(lines, t), CRISIS_TOPIC, 'crisis');
   }
-  if (safety.tier === 'concern')
-    return fixedTurn(deps, input, ctx, stored, now, (t) => screeningReply(lines, t), CRISIS_TOPIC, 'screening');
+  const screeningAlone = () =>
+    fixedTurn(deps, input, ctx, stored, now, (t) => screeningReply(lines, t), CRISIS_TOPIC, 'screening');
 
   // The prompt: system, then the window of history ending with this message (read before it is stored).
   const checkIn = needsCheckIn(ctx.riskFlaggedAt, now);
@@ -282,6 +287,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const reservation = await reserveDaily(db, { ...quota, amount: want });
   if (!reservation.ok) {
     if (checkIn) return fixedTurn(deps, input, ctx, stored, now, () => checkInFallback(lines));
+    if (concern) return screeningAlone();
     throw new TokensExhausted();
   }
   const giveBack = () => settleDaily(db, { ...quota, reserved: reservation.reserved, used: 0 });
@@ -359,10 +365,11 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
           FREE,
         );
       }
-      if (checkIn) {
-        const words = checkInFallback(lines);
+      if (checkIn || concern) {
+        const words = checkIn ? checkInFallback(lines) : screeningReply(lines, turnOf(turn.position));
         reply.push(words);
-        return storeReply(deps, input, ctx, turn.chat, turn.message, fixedAnswer(ctx, turn.message, words), FREE);
+        const answer = fixedAnswer(ctx, turn.message, words, checkIn ? null : 'screening');
+        return storeReply(deps, input, ctx, turn.chat, turn.message, answer, FREE);
       }
       throw new ReplyFailed({
         detail: CHAT_ERRORS.unavailable,
@@ -394,8 +401,8 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
         metadata: practiceSuggestion(practiceById(CRISIS_PRACTICE_ID)!, ctx.tier),
         safety: brief ? 'crisis_brief' : 'crisis',
       };
-    } else if (verdict?.tier === 'concern' && !safety.screeningAnswered) {
-      countSafetyNet('concern', 'classifier');
+    } else if (concern || (verdict?.tier === 'concern' && safety.mayAsk)) {
+      if (!concern) countSafetyNet('concern', 'classifier');
       const question = screeningAddendum(lines);
       reply.push(`\n\n${question}`);
       message = { ...message, content: `${answer.text}\n\n${question}`, safety: 'screening' };

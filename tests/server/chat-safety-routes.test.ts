@@ -21,7 +21,9 @@ import {
   crisisReply,
   SCREENING_QUESTION,
   screeningAddendum,
+  screeningReply,
 } from '../../server/chat/safety/crisis-reply';
+import { spendDaily } from '../../server/billing/quota';
 import { chatMessages, users } from '../../server/db/schema';
 import { flagRisk } from '../../server/users/risk';
 import {
@@ -126,7 +128,7 @@ describeEachDatabase('chat safety net through the routes', (t) => {
       expect(await flaggedAt()).toBeInstanceOf(Date);
     });
 
-    it('«нет» lets the conversation go on, and the question is not asked twice in a row', async () => {
+    it('«нет» lets the conversation go on, and the question is asked in a chat at most once a day', async () => {
       app = await withModel();
       model.script = script({ text: 'Понимаю.' }, verdict('concern', 'hopelessness'));
       const { chat: made } = (await chat.create('Опять этот вечер')).json() as ChatCreateAndSendResponse;
@@ -136,9 +138,80 @@ describeEachDatabase('chat safety net through the routes', (t) => {
       expect(answer.safety).toBeNull();
       expect(await flaggedAt()).toBeNull();
       expect(replyRequests()).toHaveLength(2);
-      // After a message in between, a new concern may be asked about again.
-      const later = (await chat.send(made.id, 'И снова вечер')).json() as ChatSendResponse;
-      expect(later.safety).toBe('screening');
+      // Later that day a concern, the model's or the detector's («устала от всего»), is answered, not asked again…
+      for (const text of ['И снова вечер', 'Устала от всего']) {
+        const later = (await chat.send(made.id, text)).json() as ChatSendResponse;
+        expect(later).toMatchObject({ content: 'Понимаю.', safety: null });
+      }
+      // …and a day after the question it is asked again.
+      await t.database.db
+        .update(chatMessages)
+        .set({ createdAt: sql`now() - interval '25 hours'` })
+        .where(eq(chatMessages.chatId, made.id));
+      const nextDay = (await chat.send(made.id, 'И снова вечер')).json() as ChatSendResponse;
+      expect(nextDay.safety).toBe('screening');
+      // A crisis is answered whenever it is read.
+      const crisis = (await chat.send(made.id, 'я больше не хочу жить')).json() as ChatSendResponse;
+      expect(crisis.safety).toBe('crisis');
+    });
+
+    it('the detector’s concern: the reply is given, and the question follows it', async () => {
+      // Offline: the assistant's own answer, then the question with the short line.
+      const offline = (await chat.create('Сил больше нет')).json() as ChatCreateAndSendResponse;
+      expect(offline.message.safety).toBe('screening');
+      const [reply, question] = offline.message.content.split(`\n\n${screeningAddendum(SHIPPED_CRISIS_LINES)}`);
+      expect(question).toBe('');
+      expect(reply!.length).toBeGreaterThan(0);
+      expect(reply).not.toContain(SCREENING_QUESTION);
+      expect(offline.message.content).not.toContain('8-800-2000-122');
+      expect(offline.chat.topic).toBe('Сил больше нет'); // named from its message like any chat
+      // With a model whose second opinion reads nothing: its reply, then the question; streamed as it is stored.
+      app = await withModel();
+      model.script = script({ text: 'Слышу, как вы вымотаны.' }, verdict('none', 'none'));
+      const counted = await metricsSnapshot();
+      const res = await chat.create('Сил больше нет', { stream: true });
+      const all = events(res.body);
+      const done = (all.find((e) => e.event === 'done')!.data as ChatCreateAndSendResponse).message;
+      expect(done).toMatchObject({
+        content: `Слышу, как вы вымотаны.\n\n${screeningAddendum(SHIPPED_CRISIS_LINES)}`,
+        safety: 'screening',
+      });
+      const streamed = all.flatMap((e) => (e.event === 'delta' ? [e.data.text] : [])).join('');
+      expect(streamed).toBe(done.content);
+      expect(replyRequests()).toHaveLength(1);
+      expect(await counted.delta('wellbeing_safety_net_activations_total', { tier: 'concern', by: 'detector' })).toBe(
+        1,
+      );
+      expect(await counted.delta('wellbeing_safety_net_activations_total', { tier: 'concern', by: 'classifier' })).toBe(
+        0,
+      );
+      expect(await flaggedAt()).toBeNull();
+    });
+
+    it('the detector’s concern meets no 402 and no 503: the question answers alone, free', async () => {
+      app = await withModel();
+      t.setDailyLimit('tokens', 'START', 100);
+      await chat.list(); // the auth hook creates the user
+      const id = await t.userId(anna.id);
+      await spendDaily(t.database.db, { userId: id, kind: 'tokens', amount: 100, timeZone: 'Europe/Moscow' });
+      const spent = await chat.create('Сил больше нет');
+      expect(spent.statusCode).toBe(201);
+      const asked = spent.json() as ChatCreateAndSendResponse;
+      expect(asked.message).toMatchObject({ content: screeningReply(SHIPPED_CRISIS_LINES, 1), safety: 'screening' });
+      expect(model.requests).toHaveLength(0);
+      // An ordinary message is the limit's as before.
+      expect((await chat.create('Привет')).statusCode).toBe(402);
+
+      t.setDailyLimit('tokens', 'START', null);
+      model.script = script({ status: 500 }, verdict('none', 'none'));
+      const failed = await chat.create('Сил больше нет');
+      expect(failed.statusCode).toBe(201);
+      const fallback = failed.json() as ChatCreateAndSendResponse;
+      expect(fallback.message).toMatchObject({ content: screeningReply(SHIPPED_CRISIS_LINES, 1), safety: 'screening' });
+      expect(replyRequests().length).toBeGreaterThan(0); // the model was asked first
+      // Its answer is read as the answer: «да» brings the crisis reply.
+      const yes = (await chat.send(fallback.chat.id, 'да')).json() as ChatSendResponse;
+      expect(yes.safety).toBe('crisis');
     });
 
     it('an unclear answer goes on too; a risk sign in the answer is a crisis', async () => {

@@ -179,7 +179,8 @@ describeEachDatabase(
       expect(
         delta('wellbeing_http_request_duration_seconds_count', { route: '/api/chat/:id/send', status: '200' }),
       ).toBe(1);
-      expect(delta('wellbeing_model_call_duration_seconds_count', { model: 'chat', outcome: 'ok' })).toBe(1);
+      // the first message's reply, and the concern's (its question follows the reply)
+      expect(delta('wellbeing_model_call_duration_seconds_count', { model: 'chat', outcome: 'ok' })).toBe(2);
       expect(delta('wellbeing_safety_net_activations_total', { tier: 'crisis', by: 'detector' })).toBe(1);
       expect(delta('wellbeing_safety_readings_total', { reader: 'detector', tier: 'crisis' })).toBe(1);
       expect(delta('wellbeing_safety_readings_total', { reader: 'detector', tier: 'none' })).toBe(1);

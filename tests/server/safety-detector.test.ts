@@ -256,7 +256,7 @@ describe('everyday troubles the app hears all day are no sign (stop 47, issue 22
     ['больше нет сил терпеть это всё', 'concern'],
     ['звонила на горячую линию психологической помощи', 'concern'],
     ['может, позвонить в телефон доверия?', 'concern'],
-  ])('but %s → %s', (message, tier) => expect(tierOf(message)).not.toBe('none'));
+  ])('but %s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 });
 
 describe('stop 37: what a blind set written for it showed missing (issue 22)', () => {

@@ -2,8 +2,12 @@
 // (contract/safety/detect.ts) over the message with the same person's few earlier messages of the chat as context,
 // and — when the chat's newest message is the screening question — the message as its answer
 // (contract/safety/screener.ts). Pure: the history is what the turn already read for the prompt.
+//
+// The screening question is asked at most once per chat a day (docs/decisions/0286): a concern is a probable reading,
+// not a certain one, and «нет» said this morning is still an answer tonight. A crisis is answered whenever it is read.
 import { assessRisk, type RiskTier } from '../../../contract/safety/detect';
 import { readScreeningAnswer } from '../../../contract/safety/screener';
+import { CRISIS_BLOCK_EVERY_MS } from './crisis-reply';
 
 /** How many of the user's earlier messages in the chat are read with a new one. */
 export const SAFETY_CONTEXT_MESSAGES = 4;
@@ -13,14 +17,21 @@ export interface SafetyReading {
   tier: RiskTier;
   /** The user's earlier messages that were read with it, oldest first (the classifier gets them too). */
   context: string[];
-  /** The message answered the screening question (a no or an unclear one): the question is not asked again now. */
-  screeningAnswered: boolean;
+  /**
+   * The screening question may follow the reply (a concern, the detector's or the model's): not when this message
+   * answers it, nor when the chat asked it less than a day ago.
+   */
+  mayAsk: boolean;
 }
+
+/** The screening question is asked in a chat at most this often (as the full crisis block is shown). */
+export const SCREENING_EVERY_MS = CRISIS_BLOCK_EVERY_MS;
 
 /** `earlier`: the chat's messages before this one, newest first (the prompt's history window). */
 export function readSafety(
   message: string,
-  earlier: ReadonlyArray<{ role: 'user' | 'assistant'; content: string; safety: string | null }>,
+  earlier: ReadonlyArray<{ role: 'user' | 'assistant'; content: string; safety: string | null; at: Date }>,
+  now: Date,
 ): SafetyReading {
   const context = earlier
     .filter((m) => m.role === 'user')
@@ -29,9 +40,12 @@ export function readSafety(
     .reverse();
   const tier = assessRisk(message, context).tier;
   const asked = earlier[0]?.role === 'assistant' && earlier[0].safety === 'screening';
-  if (!asked) return { tier, context, screeningAnswered: false };
+  const askedToday = earlier.some(
+    (m) => m.safety === 'screening' && now.getTime() - m.at.getTime() < SCREENING_EVERY_MS,
+  );
+  if (!asked) return { tier, context, mayAsk: !askedToday };
   // The answer: a yes in any words, any risk sign of its own, or a crisis with what came before → the crisis
-  // reply; a no or an unclear answer → the conversation goes on (the question is never asked twice in a row).
+  // reply; a no or an unclear answer → the conversation goes on.
   const yes = readScreeningAnswer(message) === 'yes' || assessRisk(message).tier !== 'none' || tier === 'crisis';
-  return { tier: yes ? 'crisis' : 'none', context, screeningAnswered: !yes };
+  return { tier: yes ? 'crisis' : 'none', context, mayAsk: false };
 }
