@@ -170,6 +170,12 @@ export const SIGNALS: readonly Signal[] = [
       'WANT ~4 DISAPPEAR ~~4 SOON/FOREVER/NOTHING',
       'WHEN I BE+NEG',
       'WANT/DO ~3 LIKE ~2 ALLUSION',
+      // stop 47 (a development set written blind): off to join a dead idol («всё, я к Кобейну»); angry to have woken
+      // («каждое утро злюсь, что проснулась», not «…проснулась в пять»); gone by a day named («меня к тому времени уже
+      // не будет»)
+      'I TO ALLUSION',
+      'ANGRY ~2 WAKE+PAST $',
+      'I ~6 MORE BE+NEG $',
       'WANT ~3 I ~1 HAPPEN-NEG ~1 DISEASE',
       'WHY ~1 I+NEG $',
       'SWITCHOFF ~3 MORE ~1 SWITCHON+NEG',
@@ -387,6 +393,10 @@ export const SIGNALS: readonly Signal[] = [
       'SELFHARM-NEG !INTO',
       'CUTSELF ~2 ON_PURPOSE',
       'ON_PURPOSE ~2 CUTSELF',
+      // stop 47: scalding water poured on purpose, a blade gone back to, matches put out on oneself
+      'ON_PURPOSE ~4 HOT ~4 BODY',
+      'RETURN ~1 TO BLADE $',
+      'SELFACC ~1 HEATTOOL',
       'CUTSELF ~~6 DEEP',
       'STOP ~1 CUTSELF',
       'CAUSE ~1 SELF ~1 PAIN/WOUND',
@@ -468,7 +478,10 @@ export const SIGNALS: readonly Signal[] = [
       'SELF ~1 MUTILATE',
       'HURT ~3 BODY ~3 TOOLSH',
       'SELF ~2 TOOLSH ~3 BODY',
-      'BANG ~1 HEAD ~2 WALL ~~8 RELIEF/INSIDE/ON_PURPOSE',
+      'BANG ~1 HEAD ~2 WALL ~~8 RELIEF/INSIDE/ON_PURPOSE/INJURY',
+      // stop 47: skin scratched to blood and hidden in long sleeves; plasters with blood on them, and again
+      'SCRATCH ~3 INJURY ~~12 SLEEVES',
+      'BANDAGE ~2 INTO? INJURY ~~12 AGAIN',
       // a tool turned on oneself or wanted on the skin: «ремнём себя», «хочется чем-то острым по коже»
       'TOOLSH SELFACC',
       'SELFACC TOOLSH',
@@ -817,6 +830,8 @@ export const SIGNALS: readonly Signal[] = [
       'GIVE ~6 BELONGINGS ~~6 NEED+NEG',
       'NEED+NEG ~4 GIVE',
       'IF ~1 SUDDEN? IFANY ~~6 GIVE',
+      // stop 47: so that no one has to deal with them «после меня»
+      'BELONGINGS ~~16 THEN I',
       'GIVE ~2 THEN I',
     ],
     unless: 'ORDINARY',
@@ -901,6 +916,22 @@ export const SIGNALS: readonly Signal[] = [
     weight: CRISIS,
     match: [`HOARD ~5 ${MEANS}`, 'PILLS ~2 HOARD', 'HOARD ~6 SWALLOW'],
     unless: 'ORDINARY',
+  },
+  {
+    // stop 47 (a development set written blind): the means at hand and the decision made, in a few sentences —
+    // «в пакете в шкафу всё, что нужно. решение приняла ещё в понедельник», «…и бабушкина аптечка. я всё решила»
+    id: 'means-and-decision',
+    kind: 'vague',
+    sign: 'means',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'ALL ~2 NEEDED $ ~~12 DECIDED',
+      'DECIDED ~~12 ALL ~2 NEEDED $',
+      `${MEANS}/MEDKIT ~~16 I ~2 ALL? ~1 DECIDED+PAST $`,
+    ],
+    // a kit packed for a trip, paperwork, a hobby's gear — nothing («собрала аптечку в поход… я всё решила»)
+    unless: 'WORKPLACE PAPERWORK HOBBY',
   },
   {
     id: 'saving-pills',
