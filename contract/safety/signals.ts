@@ -1201,7 +1201,10 @@ export const SIGNALS: readonly Signal[] = [
       'CAN+NEG ~1 MORE ~1 IT? $',
       'MORE ~1 CAN+NEG $',
       'CAN+NEG ~2 BEAR',
-      'CAN+NEG ~2 NOTHING/MORE',
+      // «не могу больше», «не могу ничего», not «не могу уснуть уже второй час»
+      'CAN+NEG ~2 NOTHING',
+      'CAN+NEG MORE',
+      'CAN+NEG ~1 MORE $',
       'NOTHING ~1 CAN+NEG',
       'TIRED ~2 ALL',
       'TIRED ~1 FIGHT',
