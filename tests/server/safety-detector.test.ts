@@ -273,6 +273,9 @@ describe('everyday troubles the app hears all day are no sign (stop 47, issue 22
     ['хочу просто посидеть в тишине после работы', 'none'],
     ['полчаса висела на линии банка, и разговор оборвался', 'none'],
     ['вода в душе была слишком горячей', 'none'],
+    // «ребёнка» is the child, not «резинкой» one letter away (a tool of self-harm beside «чувствую»)
+    ['чувствую вину, когда оставляю ребёнка с няней и иду на маникюр', 'none'],
+    ['сорвалась на ребёнка из-за разлитого сока, потом извинилась', 'none'],
     // «уже» after «не могу» is the hour, not «не могу больше»
     ['не могу уснуть уже второй час', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
