@@ -6,7 +6,7 @@
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { asTheChatReads, evaluate, readSet, share } from '../../bench/safety/metrics';
-import { assessRisk, signalsRisk, type RiskTier } from '../../contract/safety/detect';
+import { assessRisk, CONCEPT_ENTRIES, signalsRisk, type RiskTier } from '../../contract/safety/detect';
 import { CONCEPTS } from '../../contract/safety/lexicon';
 import { normalizeMessage } from '../../contract/safety/normalize';
 import { SIGNALS } from '../../contract/safety/signals';
@@ -866,6 +866,22 @@ describe('the normaliser', () => {
     expect(normalizeMessage('Z yt [jxe ;bnm/').layout).toBe('я не хочу жить .');
     expect(normalizeMessage('хочу умереть').layout).toBeNull();
   });
+});
+
+describe('everyday words are read as themselves, not one edit into a sign (stop 47)', () => {
+  const shipped = new Lexicon(CONCEPT_ENTRIES);
+  // Each was read with the tag on its right by one edit: «перед» as a ledge, «бывает» as killing, «поездка» as a
+  // train's track, «ребёнка» as a rubber band, «отправили» as poisoned.
+  it.each([
+    ['перед', 'LEDGE'],
+    ['бывает', 'KILL'],
+    ['десять', 'HEIGHT'],
+    ['полчаса', 'STRIPES'],
+    ['коробки', 'INJURY'],
+    ['поездка', 'TRACK'],
+    ['ребёнка', 'TOOLSH'],
+    ['отправили', 'POISON'],
+  ])('%s is not %s', (word, tag) => expect(shipped.tags(word)).not.toContain(tag));
 });
 
 describe('the word reader', () => {
