@@ -174,6 +174,9 @@ export const SIGNALS: readonly Signal[] = [
       // («каждое утро злюсь, что проснулась», not «…проснулась в пять»); gone by a day named («меня к тому времени уже
       // не будет»)
       'I TO ALLUSION',
+      'WANT ~1 TO ALLUSION',
+      'BE LIKE ALLUSION',
+      'LEAVE/DIE-NEG ~2 LIKE POET_DEATH',
       'ANGRY ~2 WAKE+PAST $',
       'I ~6 MORE BE+NEG $',
       'WANT ~3 I ~1 HAPPEN-NEG ~1 DISEASE',
@@ -740,6 +743,7 @@ export const SIGNALS: readonly Signal[] = [
     match: [
       'FORGIVE ~3 LEAVE-NEG',
       'FAREWELL $',
+      'FAREWELL ~1 WORLD $',
       'LAST MESSAGE !INTO/DATE',
       'WRITE ~3 NOTE ~2 CLOSE/ALL',
       'WRITE ~3 ALL ~2 NOTE',

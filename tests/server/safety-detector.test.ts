@@ -235,6 +235,11 @@ describe('look-alikes stay ordinary', () => {
 describe('stop 47: a development set written blind, said in other words (issue 22)', () => {
   it.each<Row>([
     ['всё, я к Кобейну. не поминайте лихом', 'crisis'],
+    // references known beyond the sets: the drowned Ophelia, Chester Bennington, the poets who took their lives
+    ['хочу к Офелии, в тихую воду', 'crisis'],
+    ['хочу уйти как Маяковский', 'crisis'],
+    ['роскомнадзорнусь на выходных', 'crisis'],
+    ['прощай, мир', 'concern'],
     ['каждый день злюсь, что опять проснулся', 'crisis'],
     ['не покупай мне билет на лето, меня к тому времени уже не будет', 'crisis'],
     ['нарочно вылил кипяток себе на руку, чтобы почувствовать хоть что-то', 'crisis'],
@@ -253,6 +258,9 @@ describe('stop 47: a development set written blind, said in other words (issue 2
     ['бьюсь головой о стену с этой курсовой', 'none'],
     ['на даче нашла в аптечке старые таблетки, выбросила', 'none'],
     ['меня завтра не будет на работе', 'none'],
+    ['хочу писать стихи как Есенин', 'none'],
+    ['Офелия — мой любимый персонаж в «Гамлете»', 'none'],
+    ['прощай, мир, здравствуй, сессия', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 });
 
