@@ -744,6 +744,8 @@ export const SIGNALS: readonly Signal[] = [
       'FORGIVE ~3 LEAVE-NEG',
       'FAREWELL $',
       'FAREWELL ~1 WORLD $',
+      // thanked everyone, and they did not understand why
+      'THANKS ~2 ALL ~~6 UNDERSTAND+NEG ~2 WHY $',
       'LAST MESSAGE !INTO/DATE',
       'WRITE ~3 NOTE ~2 CLOSE/ALL',
       'WRITE ~3 ALL ~2 NOTE',
@@ -876,6 +878,11 @@ export const SIGNALS: readonly Signal[] = [
       'BUY+NEG ~~6 NEED+NEG',
       'PASSWORDS ~~8 THEN',
       'MONEY ~1 INTO FUNERAL',
+      // stop 47, from what guides list as preparations: papers left for someone to find («…мама найдёт»), a pet
+      // arranged for «если что», traces erased «чтобы не читали после»
+      'PASSWORDS ~~8 OTHER ~1 FOUND $',
+      'TAKE ~2 PET ~~3 IF IFANY $',
+      'ERASE ~~8 LET ~1 *+NEG THEN $',
     ],
     unless: 'ORDINARY',
   },
