@@ -878,6 +878,8 @@ export const SIGNALS: readonly Signal[] = [
       'BUY+NEG ~~6 NEED+NEG',
       'PASSWORDS ~~8 THEN',
       'MONEY ~1 INTO FUNERAL',
+      // debts paid off before the end (stop 47)
+      'SETTLE+PAST ~2 DEBT',
       // stop 47, from what guides list as preparations: papers left for someone to find («…мама найдёт»), a pet
       // arranged for «если что», traces erased «чтобы не читали после»
       'PASSWORDS ~~8 OTHER ~1 FOUND $',

@@ -246,6 +246,10 @@ describe('stop 47: a development set written blind, said in other words (issue 2
     ['договорилась с подругой, что она заберёт собаку если что', 'crisis'],
     ['положила документы и пароли в конверт на столе, мама найдёт', 'concern'],
     ['почистила телефон, стёрла переписки. чтобы не читали после', 'concern'],
+    // what this stop's own changes lost and a second unread set showed: scabs picked on purpose (once «корочка» was
+    // made a known word), debts paid off beside a sudden calm (once a loan stopped being distress)
+    ['сдираю корочки с ран нарочно, чтобы болело', 'crisis'],
+    ['раздал все долги, удалил страницы. на душе странное спокойствие', 'crisis'],
     ['каждый день злюсь, что опять проснулся', 'crisis'],
     ['не покупай мне билет на лето, меня к тому времени уже не будет', 'crisis'],
     ['нарочно вылил кипяток себе на руку, чтобы почувствовать хоть что-то', 'crisis'],
@@ -268,6 +272,9 @@ describe('stop 47: a development set written blind, said in other words (issue 2
     ['Офелия — мой любимый персонаж в «Гамлете»', 'none'],
     ['прощай, мир, здравствуй, сессия', 'none'],
     ['договорилась с соседкой, что она заберёт кота, если что — я в командировке до пятницы', 'none'],
+    ['короче, я записался в спортзал. посмотрим, сколько продержусь', 'none'],
+    ['к осени закрою долг и выдохну', 'none'],
+    ['корочка хлеба подгорела', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 });
 
