@@ -878,8 +878,6 @@ export const SIGNALS: readonly Signal[] = [
       'BUY+NEG ~~6 NEED+NEG',
       'PASSWORDS ~~8 THEN',
       'MONEY ~1 INTO FUNERAL',
-      // debts paid off before the end (stop 47)
-      'SETTLE+PAST ~2 DEBT',
       // stop 47, from what guides list as preparations: papers left for someone to find («…мама найдёт»), a pet
       // arranged for «если что», traces erased «чтобы не читали после»
       'PASSWORDS ~~8 OTHER ~1 FOUND $',
@@ -887,6 +885,17 @@ export const SIGNALS: readonly Signal[] = [
       'ERASE ~~8 LET ~1 *+NEG THEN $',
     ],
     unless: 'ORDINARY',
+  },
+  {
+    // Debts paid off: a preparation beside another sign («раздал все долги, после меня никого дёргать не будут»),
+    // nothing alone («вернула подруге долг»). Its own sign, so it adds to settling one's affairs; a loan or a debt that
+    // worries is no sign (decision 0286).
+    id: 'debts-paid',
+    kind: 'vague',
+    sign: 'debts',
+    weight: CONCERN,
+    boost: true,
+    match: ['SETTLE+PAST/GIVE+PAST ~2 ALL? DEBT', 'DEBT ~2 SETTLE+PAST/GIVE+PAST', 'DEBT ~1 MORE ~1 NONE'],
   },
   {
     id: 'means',

@@ -250,6 +250,8 @@ describe('stop 47: a development set written blind, said in other words (issue 2
     // made a known word), debts paid off beside a sudden calm (once a loan stopped being distress)
     ['сдираю корочки с ран нарочно, чтобы болело', 'crisis'],
     ['раздал все долги, удалил страницы. на душе странное спокойствие', 'crisis'],
+    // debts paid off beside another preparation (the sign a loan once gave as distress, now its own)
+    ['закрыл все кредиты, раздал долги. теперь можно уходить чистым', 'crisis'],
     ['каждый день злюсь, что опять проснулся', 'crisis'],
     ['не покупай мне билет на лето, меня к тому времени уже не будет', 'crisis'],
     ['нарочно вылил кипяток себе на руку, чтобы почувствовать хоть что-то', 'crisis'],
@@ -274,6 +276,7 @@ describe('stop 47: a development set written blind, said in other words (issue 2
     ['договорилась с соседкой, что она заберёт кота, если что — я в командировке до пятницы', 'none'],
     ['короче, я записался в спортзал. посмотрим, сколько продержусь', 'none'],
     ['к осени закрою долг и выдохну', 'none'],
+    ['вернула подруге долг, наконец-то', 'none'],
     ['корочка хлеба подгорела', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 });
