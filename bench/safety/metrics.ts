@@ -100,10 +100,10 @@ export function asTheChatReads(item: Labelled): RiskTier {
   let strongest: RiskTier = 'none';
   const at = new Date(); // one conversation, one sitting
   for (const text of [...(item.context ?? []), item.text]) {
-    const { tier, mayAsk } = readSafety(text, earlier, at);
+    const { tier, asks } = readSafety(text, earlier, at);
     if (RANK[tier] > RANK[strongest]) strongest = tier;
     earlier.unshift({ role: 'user', content: text, safety: null, at });
-    earlier.unshift({ role: 'assistant', content: '', safety: tier === 'concern' && mayAsk ? 'screening' : null, at });
+    earlier.unshift({ role: 'assistant', content: '', safety: asks ? 'screening' : null, at });
   }
   return strongest;
 }

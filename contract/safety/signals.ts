@@ -170,9 +170,9 @@ export const SIGNALS: readonly Signal[] = [
       'WANT ~4 DISAPPEAR ~~4 SOON/FOREVER/NOTHING',
       'WHEN I BE+NEG',
       'WANT/DO ~3 LIKE ~2 ALLUSION',
-      // stop 47 (a development set written blind): off to join a dead idol («всё, я к Кобейну»); angry to have woken
-      // («каждое утро злюсь, что проснулась», not «…проснулась в пять»); gone by a day named («меня к тому времени уже
-      // не будет»)
+      // stop 47: off to join a dead idol or heroine, or to be like them («всё, я к Кобейну», «хочу к Офелии»); leaving
+      // like a poet who took their life («уйти как Есенин», not «писать как Есенин»); angry to have woken («каждое утро
+      // злюсь, что проснулась», not «…проснулась в пять»); gone by a day named («меня к тому времени уже не будет»)
       'I TO ALLUSION',
       'WANT ~1 TO ALLUSION',
       'BE LIKE ALLUSION',

@@ -255,7 +255,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const safety = readSafety(content, earlier, now);
   countSafetyReading('detector', safety.tier);
   // The detector's concern: the reply, then the question — or the question alone when no reply can be had.
-  const concern = safety.tier === 'concern' && safety.mayAsk;
+  const concern = safety.asks;
   if (concern) countSafetyNet('concern', 'detector');
   if (safety.tier === 'crisis') {
     countSafetyNet('crisis', 'detector');

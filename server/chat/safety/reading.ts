@@ -22,6 +22,8 @@ export interface SafetyReading {
    * answers it, nor when the chat asked it less than a day ago.
    */
   mayAsk: boolean;
+  /** The detector read a concern and the question may be asked: the reply is followed by it. */
+  asks: boolean;
 }
 
 /** The screening question is asked in a chat at most this often (as the full crisis block is shown). */
@@ -43,9 +45,9 @@ export function readSafety(
   const askedToday = earlier.some(
     (m) => m.safety === 'screening' && now.getTime() - m.at.getTime() < SCREENING_EVERY_MS,
   );
-  if (!asked) return { tier, context, mayAsk: !askedToday };
+  if (!asked) return { tier, context, mayAsk: !askedToday, asks: tier === 'concern' && !askedToday };
   // The answer: a yes in any words, any risk sign of its own, or a crisis with what came before → the crisis
   // reply; a no or an unclear answer → the conversation goes on.
   const yes = readScreeningAnswer(message) === 'yes' || assessRisk(message).tier !== 'none' || tier === 'crisis';
-  return { tier: yes ? 'crisis' : 'none', context, mayAsk: false };
+  return { tier: yes ? 'crisis' : 'none', context, mayAsk: false, asks: false };
 }
