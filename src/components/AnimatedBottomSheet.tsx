@@ -4,6 +4,7 @@ import styled from 'styled-components';
 import { a11yCopy } from '../copy/a11y';
 import { IconButton } from './IconButton';
 import { CloseIcon } from './icons';
+import { useReducedMotion } from '../lib/useReducedMotion';
 import { Motion } from './Motion';
 import { useModalFocus } from './useModalFocus';
 
@@ -54,12 +55,14 @@ export interface BottomSheetProps {
 /**
  * The sheet itself, with framer-motion; loaded by <BottomSheet> when first opened. A modal dialog: focus moves in
  * and stays in while it is open, Escape, the backdrop or its «Закрыть» button closes it (a screen reader on a
- * phone has no Escape), focus returns to the opener. Under reduced
- * motion (<Motion>: MotionConfig reducedMotion="user") it appears without sliding.
+ * phone has no Escape), focus returns to the opener. Under reduced motion it appears in place: it starts there
+ * (`initial={false}`), since framer-motion's own setting applies only once the lazy features have loaded and until
+ * then the sheet would sit one height below the screen.
  */
 export default function AnimatedBottomSheet(props: BottomSheetProps) {
   const sheet = useRef<HTMLDivElement>(null);
   useModalFocus(sheet, props.open, props.onClose);
+  const still = useReducedMotion();
   return (
     <Motion>
       <AnimatePresence>
@@ -79,7 +82,7 @@ export default function AnimatedBottomSheet(props: BottomSheetProps) {
               role="dialog"
               aria-modal="true"
               aria-label={props.label}
-              initial={{ y: '100%' }}
+              initial={still ? false : { y: '100%' }}
               animate={{ y: 0 }}
               exit={{ y: '100%' }}
               transition={{ type: 'tween', duration: 0.25 }}

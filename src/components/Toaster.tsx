@@ -2,6 +2,7 @@ import { AnimatePresence, m } from 'framer-motion';
 import { useRef } from 'react';
 import styled from 'styled-components';
 import type { ToastVariant, toastView } from '../../machines/app/toast.machine';
+import { useReducedMotion } from '../lib/useReducedMotion';
 import { Motion } from './Motion';
 
 /** A swipe of 50 px dismisses the toast. */
@@ -50,6 +51,8 @@ export default function Toaster({
 }) {
   const toast = visible && (visible.variant === 'destructive') === urgent ? visible : null;
   const start = useRef<{ x: number; y: number } | null>(null);
+  // Under reduced motion it only fades: framer-motion's own setting waits for its lazy features (AnimatedBottomSheet).
+  const still = useReducedMotion();
 
   return (
     <Motion>
@@ -58,9 +61,9 @@ export default function Toaster({
           <ToastBox
             key={toast.id}
             $variant={toast.variant}
-            initial={{ opacity: 0, y: -16 }}
+            initial={still ? { opacity: 0 } : { opacity: 0, y: -16 }}
             animate={{ opacity: 1, y: 0 }}
-            exit={{ opacity: 0, y: -16 }}
+            exit={still ? { opacity: 0 } : { opacity: 0, y: -16 }}
             transition={{ duration: 0.2 }}
             onClick={dismiss}
             onPointerDown={(e) => {

@@ -410,7 +410,12 @@ describe('keyboard and screen readers', () => {
 
 describe('reduced motion', () => {
   it('with prefers-reduced-motion the onboarding slide and the upgrade sheet appear without moving', async () => {
-    const context = await e2e.browser.newContext({ ...PHONE_CONTEXT, reducedMotion: 'reduce' });
+    // No offline shell: requests it answers are out of page.route's reach, and one is held back below.
+    const context = await e2e.browser.newContext({
+      ...PHONE_CONTEXT,
+      reducedMotion: 'reduce',
+      serviceWorkers: 'block',
+    });
     const page = await context.newPage();
     await page.goto(launchUrl(e2e.server, { user: { ...reader, id: reader.id + 60 } }));
     await page.waitForURL('**/onboarding', { timeout: 20_000 });
@@ -428,12 +433,41 @@ describe('reduced motion', () => {
     await page.waitForURL('**/app/home');
     await page.locator('nav').getByRole('link', { name: 'Дневник' }).click();
     await page.waitForURL('**/app/diary');
+    // framer-motion's features arrive in their own chunk; held back here, as on a slow network, so the sheet is
+    // read before they can honour the setting (CI once caught it one height below the screen).
+    const features = /\/assets\/motion-[^/]+\.js$/;
+    let release = () => {};
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let asked = false;
+    await page.route(features, async (route) => {
+      asked = true;
+      await held;
+      await route.continue();
+    });
     await page.getByRole('button', { name: 'Новая запись' }).click();
     const dialog = page.getByRole('dialog');
     await dialog.waitFor({ timeout: TIMEOUT });
-    // The sheet is where it ends at once: no slide (framer-motion honours the setting).
-    const transform = await dialog.evaluate((d) => getComputedStyle(d).transform);
-    expect(['none', 'matrix(1, 0, 0, 1, 0, 0)']).toContain(transform);
+    const transform = () => dialog.evaluate((d) => getComputedStyle(d).transform);
+    const inPlace = ['none', 'matrix(1, 0, 0, 1, 0, 0)'];
+    await expect.poll(() => asked, { timeout: TIMEOUT }).toBe(true);
+    expect(inPlace).toContain(await transform());
+    const loaded = page.waitForResponse(features, { timeout: TIMEOUT });
+    release();
+    await loaded;
+    // And once they are in, it stays put: read on each of the next 20 frames.
+    const frames = await dialog.evaluate(
+      (d) =>
+        new Promise<string[]>((resolve) => {
+          const seen: string[] = [];
+          const read = () => {
+            seen.push(getComputedStyle(d).transform);
+            if (seen.length < 20) requestAnimationFrame(read);
+            else resolve(seen);
+          };
+          requestAnimationFrame(read);
+        }),
+    );
+    expect(frames.filter((t) => !inPlace.includes(t))).toEqual([]);
     await context.close();
   });
 });
