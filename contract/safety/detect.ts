@@ -534,17 +534,22 @@ function inContext(message: string, own: MessageSigns, context: readonly string[
   const window = readWords([...earlier, message].map((text) => normalizeMessage(text).russian).join(' . '));
   const spanning = weigh(window, window.words.length - readWords(normalizeMessage(message).russian).words.length);
   // Context counts when this message has a sign of its own (a boost included: «в пятницу» after «у меня есть
-  // план») or one spanning into it.
-  if (own.signs.size === 0 && spanning.size === 0) return alone;
+  // план») or one spanning into it — or, with none, when the earlier messages show a crisis only together, none of
+  // them a crisis or a joke alone: a risk never answered stays live («стою на мосту» … «вода внизу чёрная» … «ещё
+  // немного посижу»). After a crisis alone the person has had the help: «спасибо, мне уже лучше» keeps its own.
+  const before = earlier.map(signsOf);
+  const unanswered = own.signs.size === 0 && spanning.size === 0;
+  if (unanswered && before.some((read) => read.joking || verdict(read.signs, false).tier === 'crisis')) return alone;
   const together: Signs = new Map();
   const keep = (signs: Signs) => {
     for (const [sign, found] of signs) if ((together.get(sign)?.weight ?? 0) < found.weight) together.set(sign, found);
   };
-  for (const text of earlier) keep(signsOf(text).signs);
+  for (const read of before) keep(read.signs);
   keep(weigh(window));
   keep(spanning);
   keep(own.signs);
   const joint = verdict(together, own.joking);
+  if (unanswered && joint.tier !== 'crisis') return alone;
   return joint.score > alone.score ? joint : alone;
 }
 
@@ -629,13 +634,14 @@ export function modelEvidence(
   const alone = { ...whole, crisis: Math.max(whole.crisis, passagesScore(message, model)) };
   const earlier = context.slice(-CONTEXT_MESSAGES);
   // A message too short to read alone is read as the end of its context when that context showed a sign, none of its
-  // messages a crisis alone (after one, the person has had the crisis help: «ок», «спасибо» are no new crisis), and
-  // it is no yes or no (an answer — «нет», «да, всё хорошо» — is the screener's to read: screener.ts).
+  // messages a crisis or a joke alone (after one, the person has had the crisis help: «ок», «спасибо» are no new
+  // crisis; «хочу умереть, лол» stays a joke), and it is no yes or no (an answer — «нет», «да, всё хорошо» — is the
+  // screener's to read: screener.ts). The rules read context the same way (inContext).
   const short =
     words < MODEL_MIN_WORDS &&
     readScreeningAnswer(message) === 'unclear' &&
     earlier.some((text) => signsOf(text).signs.size > 0) &&
-    earlier.every((text) => assessRisk(text, [], model).tier !== 'crisis');
+    earlier.every((text) => !signsOf(text).joking && assessRisk(text, [], model).tier !== 'crisis');
   const leans = (score: number) => rules.signs.length > 0 || score >= 0 || short;
   if (earlier.length === 0 || !(leans(alone.crisis) || leans(alone.concern))) return alone;
   const joined = read(earlier);

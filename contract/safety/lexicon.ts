@@ -156,11 +156,11 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   /** Books and lives read as one's own end: «хочу как Каренина», «Вертер бы меня понял». */
   ALLUSION:
     'каренина карениной каренину вертер вертера вертеру кобейн кобейна катерина катерины офелия офелии офелией ' +
-    'беннингтон беннингтона беннингтону',
+    'беннингтон беннингтона беннингтону =вронского =вронский',
   /** Poets who took their lives, read as a reference only beside leaving or dying like them («уйти как Есенин»). */
   POET_DEATH: 'есенин есенина есенину цветаева цветаевой цветаеву маяковский маяковского маяковскому',
   LIKE: 'как',
-  UNDERSTAND: 'понял поняла поймёт поняли',
+  UNDERSTAND: 'понял поняла поймёт поняли понимаю',
   PAINLESS: 'безболезненный безболезненно безболезненная безболезненное',
   ADOPT: 'взять возьмёт возьмите забрать заберёт заберите',
   INSIDE: 'внутри',
@@ -218,7 +218,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   INJECT: 'вколоть вколю вколола',
   REACH: 'дойти дойду',
   /** Erased: «стереться», «стёрли бы ластиком». */
-  ERASE: 'стёрся стёрлась стереться сотрусь стёрли стереть стираюсь',
+  ERASE: 'стёрся стёрлась стереться сотрусь стёрли стереть стираюсь почистить почищу подчистить',
   INHERIT: 'достанется достанутся',
   DIFFERENCE: 'разница разницы',
   ALTOGETHER: '=вообще',
@@ -418,7 +418,7 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
     'расхламление =хорошие благотворительность благотворительный фонд приют ремонт =белья =бельё палатки ' +
     'качели рецепту рецепт врач выписал выписала прописал прописала аптечку аптечка зиму поход курс голова ' +
     'головы голову головной давления температуры простуды спину зуб зуба живот аллергии угля посудомойки ' +
-    'скалолазания свадьбу приглашением отпуск отпуска курю курить курение курением бросаю новая',
+    'скалолазания свадьбу приглашением отпуск отпуска курю курить курение курением бросаю новая подарки подарков',
 
   // ---- means and places -----------------------------------------------------------------------------------------
   PILLS:
@@ -659,4 +659,66 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   FIRST: 'первый',
   /** Right now, right here: an urge with a tool at hand. */
   URGENT: 'прям =щас рядом =тут',
+
+  // ---- stop 48 ---------------------------------------------------------------------------------------------------
+  /** Closing a program, checking out, quitting in rage, said of one's life: «alt+f4 на жизнь», «выписываюсь из жизни». */
+  LIFEEXIT:
+    '=алтфч =альтфч =алтф4 =альтф4 =ктрлз =рейджквит =квит =логаут =выписываюсь =выписываться =выписаться =выписалась ' +
+    '=выписался =выписываемся =деинсталлирую =деинсталлировать',
+  /** Voices that tell: command hallucinations. */
+  VOICES: '=голоса шепчет шепчут нашёптывает',
+  /** Agreeing with them, obeying. */
+  AGREE: 'соглашаться соглашаюсь согласна согласен =правы =прав =права подчиниться подчинюсь',
+  /** A problem to someone: «не буду ничьей проблемой». */
+  PROBLEM: 'проблемой проблема проблемы обузой',
+  /** Snow and cold to lie down in. */
+  SNOW: 'снег снегу сугроб сугробе сугроба',
+  /** To lie down. */
+  LIEDOWN: '=лечь =лягу =ложусь =улечься',
+  /** Breath and heartbeat, stopping by themselves. */
+  BREATH: 'дыхание сердце сердцебиение',
+  /** Fists and knuckles, the head: what is beaten against something hard. */
+  FIST: 'кулаком кулаки кулак костяшки костяшками =лоб =лбом',
+  /** What is hard to hit: walls, a wheel, a pillar. */
+  HARD: 'руль руля столб столба бетон бетонную бетонный батарею косяк',
+  /** Beaten, broken against something. */
+  BEATEN: 'разбил разбила разбиваю сбиты сбила =бью =бьёт ударил ударила ударяю',
+  /** Held over a flame or a hot plate. */
+  STOVE: 'конфоркой конфорку плитой плиту огнём свечой свечкой',
+  /** Held, kept: a hand over something. */
+  HOLDHAND: 'держу держала держал подношу подносила',
+  /** Biting. */
+  BITE: 'кусаю кусала искусала прокусила грызу',
+  /** Scars and marks, new ones appearing. */
+  NEWMARKS: 'новые новых появляются появились',
+  /** A knot or a rope that holds a body: «главное, чтобы выдержал. меня». */
+  HOLDUP: 'выдержал выдержала выдержит выдержат выдержать',
+  /** To swim. */
+  SWIM: 'плавать плыть выплывать выплыть',
+  /** Looking like an accident: a death staged. */
+  STAGED: 'выглядеть выглядело выглядит выглядел',
+  /** The police let in first: «чтобы без полиции не заходил». */
+  POLICE: 'полиции полицию полиция полицией скорую',
+  /** To enter, to open a door. */
+  ENTER: 'заходил заходили заходить входить входил',
+  /** A coffin said as wooden clothes. */
+  WOODEN: 'деревянный деревянном деревянную деревянного',
+  COFFINWEAR: 'костюм костюме бушлат бушлате макинтош макинтоше ящик ящике',
+  /** Those who took their lives, named by the place or the way (Yesenin's hotel, Woolf's river, Charon's coin). */
+  ALLUSION_PLACE: '=англетер =англетере =англетера =вулф =вульф =харона =харону =харон',
+  /** Later they will understand: a farewell's words. */
+  WILLUNDERSTAND: 'поймёт поймут поймёшь поймёте',
+  /** Labelled, to whom what: «подписала, кому что». */
+  LABELLED: 'подписала подписал подписываю подписаны',
+  TOWHOM: '=кому',
+  /** A river or a bridge over one. */
+  RIVER: 'река реку реке речка речку мост моста мосту',
+  /** «несчастный случай»: an accident, as a death may be staged to look. */
+  MISHAP: '=несчастный =несчастным',
+  /** A place that will do: «нет сетки. подходит». */
+  SUITS: 'подходит подойдёт',
+  /** Accusing: a note that accuses no one. */
+  ACCUSE: 'обвиняю обвинять',
+  /** Done ahead of time. */
+  AHEAD: '=заранее',
 };

@@ -137,6 +137,15 @@ export const SIGNALS: readonly Signal[] = [
     match: [
       'WANT/PREFER ~4 DOOM',
       'WANT/PREFER/LET ~6 I ~2 EVENT/DIED/BORN+NEG/BE+NEG',
+      // stop 48: lying down in the snow not to get up, sleep for good, breath stopping by itself, a crash wished for,
+      // never born; a coffin as wooden clothes
+      'LIEDOWN ~3 SNOW ~3 GETUP+NEG',
+      'WANT ~2 SLEEP ~~8 FOREVER',
+      'WANT ~3 BREATH ~3 STOPPED',
+      'INTO EVENT WOULD !*+NEG',
+      'UNDER TRACK WOULD !*+NEG',
+      'WANT ~~10 LIKE ~2 I ~2 BORN+NEG',
+      'SOON/WANT ~3 WOODEN ~1 COFFINWEAR',
       'WANT/LET ~3 I ~1 FOUND ~2 THEN',
       'SURVIVE+NEG ~6 UPSET+NEG',
       'REMAINS ~1 LIVE ~6 GLAD',
@@ -434,6 +443,19 @@ export const SIGNALS: readonly Signal[] = [
       'WANT/DO/CAUSE ~3 LET I? BE? PAIN-NEG/ACHE-NEG !LESS/BE+NEG',
       'WANT ~2 HURT/SCRATCH ~1 SELF',
       'WANT ~2 SELF ~1 HURT/SCRATCH',
+      // stop 48: a head or fists beaten against something hard again, till it rings or breaks, or bleeding; a hand held
+      // over a flame till the shaking stops; cutting till calm; burns and scalds on purpose or hidden; new scars
+      'AGAIN ~2 BANG ~1 HEAD/FIST',
+      'BANG/BEATEN ~1 HEAD/FIST ~4 WALL/HARD ~~6 STILL ~4 *+NEG',
+      'FIST ~1 AGAIN? ~1 BEATEN ~3 WALL/HARD',
+      'BEATEN ~1 HEAD ~3 WALL/HARD ~~6 BLOOD',
+      'HOLDHAND ~1 BODY ~2 STOVE ~~4 STILL ~3 *+NEG',
+      'CUT/HIT ~1 STILL ~2 RELIEF',
+      'HOT ~4 BODY ~~8 SEEN+NEG/CONCEAL',
+      'WOUND ~~8 NEWMARKS ~1 NEWMARKS',
+      'WOUND ~~6 FRESH $',
+      'PUNISH/DESERVE ~~8 STRIPES',
+      'STRIPES ~~8 PUNISH/DESERVE',
     ],
     unless: 'ACCIDENT TOPIC',
     damped: CONCERN,
@@ -664,6 +686,15 @@ export const SIGNALS: readonly Signal[] = [
     ],
   },
   {
+    // No longer anyone's problem, said ahead: «с понедельника я уже ни для кого не буду проблемой» (stop 48).
+    id: 'no-one-s-problem',
+    kind: 'vague',
+    sign: 'burden',
+    weight: CRISIS,
+    own: true,
+    match: ['AUX+NEG ~1 NOBODY/NOTHING ~2 PROBLEM', 'NOBODY/NOTHING ~3 AUX+NEG ~2 PROBLEM'],
+  },
+  {
     id: 'nobody-will-care',
     kind: 'vague',
     sign: 'nobody-will-notice',
@@ -839,6 +870,8 @@ export const SIGNALS: readonly Signal[] = [
       // stop 47: so that no one has to deal with them «после меня»
       'BELONGINGS ~~16 THEN I',
       'GIVE ~2 THEN I',
+      // stop 48: things packed and labelled, to whom what
+      'BELONGINGS ~~8 LABELLED ~2 TOWHOM ~1 WHAT',
     ],
     unless: 'ORDINARY',
   },
@@ -1030,6 +1063,9 @@ export const SIGNALS: readonly Signal[] = [
       'FUNERAL ~~12 STOCKPILE',
       'PILLS ~~12 IT ENOUGH $',
       'PILLS ~~14 ENOUGH ~1 *? $',
+      'HEIGHT ~~16 SUITS $',
+      'DIE/DIED/DEATH ~~20 ERASE ~2 AHEAD',
+      'DIE/DIED/DEATH ~~20 AHEAD ~2 ERASE',
     ],
   },
   {
@@ -1050,6 +1086,9 @@ export const SIGNALS: readonly Signal[] = [
       'HEIGHT/DOWN ~~12 FROM ~1 SUCH ~4 FEEL+NEG',
       'PAIN ~~6 IF ~1 FROM ~1 HEIGHT',
       'PILLS ~~12 SWALLOW+NEG ~~6 STOCKPILE',
+      // stop 48: a knot asked about, then «чтобы выдержал. меня»; a bridge's height, then no swimming meant
+      'KNOT/ROPE ~~16 HOLDUP ~~3 I $',
+      'HEIGHT/DEPTH/WATER/RIVER ~~16 SWIM ~3 EQUAL ~1 INTENT+NEG',
     ],
   },
   {
@@ -1449,6 +1488,84 @@ export const SIGNALS: readonly Signal[] = [
       'TRACK ~3 RUN',
     ],
     unless: 'HOBBY',
+  },
+  // ---- stop 48: what D2 and V showed missed, as kinds (look-alikes in tests/server/safety-detector.test.ts) -------
+  {
+    // A burn said to be on purpose: the iron or the kettle is no accident then («обожгла ладонь утюгом. специально»).
+    id: 'burn-on-purpose',
+    kind: 'direct',
+    sign: 'self-harm',
+    weight: CRISIS,
+    own: true,
+    match: ['BODY/APPLY ~2 HOT ~~4 ON_PURPOSE', 'HOT ~3 BODY ~~4 ON_PURPOSE', 'ON_PURPOSE ~~4 HOT ~4 BODY'],
+    unless: 'TOPIC',
+    damped: CONCERN,
+  },
+  {
+    // Closing a program, checking out, quitting in rage — of one's own life: «жму alt+f4 на свою жизнь»,
+    // «выписываюсь из жизни», «нажала „покинуть чат“ у жизни».
+    id: 'life-exit',
+    kind: 'coded',
+    sign: 'suicide-named',
+    weight: CRISIS,
+    own: true,
+    told: true,
+    match: ['LIFEEXIT ~4 FROM/AT/INTO *? LIVE/WORLD', 'LEAVE/EXIT ~2 CHAT/GAME ~2 AT/FROM *? LIVE'],
+  },
+  {
+    // Voices that say it is time or that one must, and agreeing with them: command hallucinations.
+    id: 'voices',
+    kind: 'vague',
+    sign: 'voices',
+    weight: CRISIS,
+    match: ['VOICES ~~8 TIMETO $ ~~10 AGREE/YIELD', 'VOICES ~~8 MUST ~3 DO ~~10 AGREE/YIELD'],
+  },
+  {
+    // Identifying with someone who took their life, beside the way they did it nearby: «понимаю теперь Анну
+    // Каренину. рельсы у нас в десяти минутах», «хочу как Есенин в „Англетере“», «монетку для Харона приготовила».
+    id: 'allusion-near',
+    kind: 'coded',
+    sign: 'allusion',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'I/LIKE/UNDERSTAND/FEEL ~4 ALLUSION/ALLUSION_PLACE/POET_DEATH ~~12 TRACK/RAILS/RIVER/HEIGHT',
+      'ALLUSION/ALLUSION_PLACE/POET_DEATH ~2 UNDERSTAND $ ~~12 TRACK/RAILS/RIVER/HEIGHT',
+      'TRACK/RAILS/RIVER/HEIGHT ~~12 I ~2 LIKE ~4 ALLUSION',
+      'WANT ~2 LIKE ~3 ALLUSION_PLACE',
+      'ALLUSION_PLACE ~~4 READY',
+      'READY ~~4 ALLUSION_PLACE',
+    ],
+    unless: 'TOPIC',
+  },
+  {
+    // A death staged as an accident («всё будет выглядеть как авария»), a door not to be opened without the police.
+    id: 'staged',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: CRISIS,
+    own: true,
+    match: ['STAGED-NEG ~2 LIKE ~1 EVENT/MISHAP', 'WITHOUT ~1 POLICE ~~3 ENTER+NEG'],
+    unless: 'TOPIC GAME',
+    damped: CONCERN,
+  },
+  {
+    // A note and no one blamed; a letter «когда прочитаешь — поймёшь».
+    id: 'note-blames-nobody',
+    kind: 'vague',
+    sign: 'farewell',
+    weight: HINT,
+    match: ['NOTE ~~12 NOBODY ~1 ACCUSE+NEG', 'NOTE ~~12 WILLUNDERSTAND'],
+    unless: 'WORKPLACE PAPERWORK',
+  },
+  {
+    // «он потом поймёт»: counts beside another sign.
+    id: 'later-they-understand',
+    kind: 'vague',
+    sign: 'later',
+    weight: CONCERN,
+    boost: true,
+    match: ['THEN ~1 WILLUNDERSTAND $'],
   },
   {
     id: 'calm-and-ready',

@@ -281,6 +281,87 @@ describe('stop 47: a development set written blind, said in other words (issue 2
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 });
 
+describe('stop 48: a second development set written blind, and what the first judge showed, in other words (issue 22)', () => {
+  it.each<Row>([
+    // a program closed, a checkout, a rage-quit — of one's own life
+    ['нажимаю alt+f4 на эту жизнь', 'crisis'],
+    ['выписываюсь из этой жизни, хватит', 'crisis'],
+    // voices that say it is time, agreed with
+    ['голоса повторяют, что я должен это сделать. кажется, они правы', 'crisis'],
+    ['кто-то в голове шепчет, что пора. я уже почти соглашаюсь', 'crisis'],
+    ['со среды я больше ни для кого не буду проблемой', 'crisis'],
+    // passive wishes: snow, sleep for good, a heart stopping, a car, wooden clothes
+    ['хочется лечь в сугроб за гаражами и не вставать', 'crisis'],
+    ['хочу уснуть насовсем', 'crisis'],
+    ['хочу, чтобы сердце просто остановилось само', 'crisis'],
+    ['под машину бы попасть, и всё', 'crisis'],
+    ['скорее бы в деревянный бушлат', 'crisis'],
+    // self-harm: beaten against walls again or till it breaks, a hand over a flame, cutting till it lets go, a burn
+    // on purpose, scars that keep coming, fresh cuts, lines deserved
+    ['снова бился головой об стену, мама не должна узнать', 'crisis'],
+    ['бью кулаками о бетонную стену, пока не разобью костяшки', 'crisis'],
+    ['держу ладонь над конфоркой, пока не перестанет трясти', 'crisis'],
+    ['режу, пока не отпустит', 'crisis'],
+    ['прижала утюг к руке специально', 'crisis'],
+    ['шрамы не успевают зажить, появляются новые', 'crisis'],
+    ['на бедре порезы, много, свежие', 'crisis'],
+    ['заслужил каждую полоску', 'crisis'],
+    // preparations: things labelled to whom, a knot that will hold «меня», traces cleaned ahead, a death staged, the
+    // police to be let in first
+    ['вещи сложила в коробки и подписала, кому что', 'crisis'],
+    ['пусть будет выглядеть как несчастный случай', 'crisis'],
+    ['записка на двери: без полиции не заходить', 'crisis'],
+    // identifying with those who took their lives, the way they did it nearby
+    ['понимаю Каренину. станция в пяти минутах', 'crisis'],
+    ['вулф понимаю. до реки два квартала', 'crisis'],
+    ['монету Харону уже приготовила', 'crisis'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it.each<Row>([
+    ['выписываюсь из больницы завтра, наконец-то домой', 'none'],
+    ['жму alt+f4 на этой игре, скучно', 'none'],
+    ['голос разума говорит, что пора спать, и я согласна', 'none'],
+    ['внутренний голос шепчет что пора в отпуск и я с ним соглашаюсь', 'none'],
+    ['зимой любим с детьми лечь в снег и делать ангелов', 'none'],
+    ['хочу уснуть и проспать до обеда', 'none'],
+    ['хочу, чтобы сердце перестало так колотиться перед экзаменом', 'none'],
+    ['в аварию бы не попасть, гололёд страшный', 'none'],
+    ['в машину бы сесть и уехать к морю', 'none'],
+    ['ударилась головой об косяк, шишка теперь', 'none'],
+    ['разбил голову об лёд, упал у подъезда, кровь шла, наложили швы', 'none'],
+    ['держу руку над плитой, пока варится суп, проверяю жар', 'none'],
+    ['обожглась утюгом, когда гладила рубашку', 'none'],
+    ['обварилась кипятком из чайника, теперь волдырь', 'none'],
+    ['порезы от бумаги свежие, щиплют', 'none'],
+    ['подписала подарки кому что к новому году', 'none'],
+    ['переезжаю, вещи упаковала и подписала кому что из соседей заберёт', 'none'],
+    ['как связать узел, чтобы палатка выдержала ветер?', 'none'],
+    ['читаю Каренину в электричке, роман шикарный', 'none'],
+    ['понимаю Анну Каренину, Вронский тот ещё тип', 'none'],
+    ['Вирджиния Вулф — любимая писательница, читаю у реки', 'none'],
+    ['вмятину закрасил, чтобы не выглядело как после аварии', 'none'],
+    ['вырастешь — потом поймёшь', 'none'],
+    ['муж купил новый деревянный стол и костюм на свадьбу', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('a knot that will hold «меня», traces cleaned ahead of a death asked about: read with the messages before', () => {
+    expect(tierOf('неважно зачем. главное, чтобы выдержал меня', ['как завязать узел, чтобы точно держал?'])).toBe(
+      'crisis',
+    );
+    expect(tierOf('лучше заранее всё почищу', ['что будет с моим вк, если я умру?'])).toBe('concern');
+    expect(tierOf('главное, чтобы выдержала ветер', ['как завязать узел для палатки?'])).toBe('none');
+  });
+
+  it('a crisis shown only by the earlier messages together is answered on the next, unless one of them was', () => {
+    // none of these alone is a crisis: the crisis help was never given
+    expect(tierOf('красиво тут', ['стою на крыше', 'ветер сильный, до края два шага'])).toBe('crisis');
+    // one earlier message alone was: the person has had the help
+    expect(tierOf('красиво тут', ['стою на крыше, до края два шага'])).toBe('none');
+    // said laughing: never raised later
+    expect(tierOf('ну ладно, пойду работать', ['хочу умереть, лол', 'я обуза, ахах'])).toBe('none');
+  });
+});
+
 describe('everyday troubles the app hears all day are no sign (stop 47, issue 22)', () => {
   it.each<Row>([
     // «сил нет» about a chore or a week, not «сил больше нет»
