@@ -336,6 +336,9 @@ export const SIGNALS: readonly Signal[] = [
       'SWALLOW ~1 MANY MANY $',
       'PILLS ~~6 ALL MANY $',
       'SWALLOW+PAST ~3 PILLS ~~3 ON_PURPOSE',
+      // stop 48: pills by the handful beside death, in emoji («💊💊💊💊🛌⚰️»)
+      'PILLS PILLS PILLS ~~6 DEATH',
+      'DEATH ~~6 PILLS PILLS PILLS',
     ],
     unless: 'ORDINARY',
     damped: CONCERN,
@@ -454,6 +457,9 @@ export const SIGNALS: readonly Signal[] = [
       'HOT ~4 BODY ~~8 SEEN+NEG/CONCEAL',
       'WOUND ~~8 NEWMARKS ~1 NEWMARKS',
       'WOUND ~~6 FRESH $',
+      'HURT/SCRATCH ~1 SELF ~~6 UNTIL ~1 INJURY',
+      'SCRATCH ~2 WOUND ~2 UNTIL ~1 INJURY',
+      'NAILS ~2 SCRATCH ~2 SELF',
       'PUNISH/DESERVE ~~8 STRIPES',
       'STRIPES ~~8 PUNISH/DESERVE',
     ],
@@ -470,7 +476,7 @@ export const SIGNALS: readonly Signal[] = [
     weight: CRISIS,
     own: true,
     match: [
-      'HURT ~~8 INJURY',
+      'HURT !NAILS ~~8 INJURY',
       'INJURY ~~8 HURT',
       'HURT ~~8 ON_PURPOSE/PUNISH/CONCEAL-NEG/RELAPSE',
       'ON_PURPOSE/PUNISH/CONCEAL-NEG/RELAPSE ~~8 HURT',
@@ -506,6 +512,8 @@ export const SIGNALS: readonly Signal[] = [
       'BANG ~1 HEAD ~2 WALL ~~8 RELIEF/INSIDE/ON_PURPOSE/INJURY',
       // stop 47: skin scratched to blood and hidden in long sleeves; plasters with blood on them, and again
       'SCRATCH ~3 INJURY ~~12 SLEEVES',
+      // stop 48: «на руках живого места нет»
+      'BODY ~2 ALIVE ~1 PLACE ~1 NONE',
       'BANDAGE ~2 INTO? INJURY ~~12 AGAIN',
       // a tool turned on oneself or wanted on the skin: «ремнём себя», «хочется чем-то острым по коже»
       'TOOLSH SELFACC',
@@ -846,7 +854,13 @@ export const SIGNALS: readonly Signal[] = [
     kind: 'vague',
     sign: 'absolve',
     weight: HINT,
-    match: ['*+NEG ~1 BLAME', 'THINK+NEG ~2 BLAME', 'GRUDGE ~1 HOLD+NEG', 'OTHER ~~3 BLAME+NEG'],
+    match: [
+      '*+NEG ~1 BLAME',
+      'THINK+NEG ~2 BLAME',
+      'GRUDGE ~1 HOLD+NEG',
+      'OTHER ~~3 BLAME+NEG',
+      'TELL ~~4 I ~1 ANGRY+NEG ~~6 THEN ~1 WILLUNDERSTAND',
+    ],
   },
   {
     id: 'apology',
@@ -901,6 +915,7 @@ export const SIGNALS: readonly Signal[] = [
       'SETTLE ~2 ALL !EQUAL',
       'ALL ~1 SETTLE',
       'ALL ~1 PASSWORDS',
+      'PASSWORDS ~~12 LET ~1 OTHER/CLOSE ~1 THEN',
       'IF ~1 IFANY ~3 PASSWORDS',
       'INSURANCE ~3 COVER',
       'I ~3 NEED+NEG',
@@ -935,7 +950,14 @@ export const SIGNALS: readonly Signal[] = [
     kind: 'vague',
     sign: 'means',
     weight: HINT,
-    match: [`BUY ~3 ${MEANS}`, `${MEANS} ~4 BUY`, `STAND ~4 ${MEANS}`, `FOUND ~4 ${MEANS}`, `KEPT ~4 ${MEANS}`],
+    match: [
+      `BUY ~3 ${MEANS}`,
+      `${MEANS} ~4 BUY`,
+      `STAND ~4 ${MEANS}`,
+      `FOUND ~4 ${MEANS}`,
+      `KEPT ~4 ${MEANS}`,
+      'GUN ~~6 KEY ~4 KNOW',
+    ],
     unless: 'ORDINARY HOBBY',
   },
   {
@@ -1089,6 +1111,7 @@ export const SIGNALS: readonly Signal[] = [
       // stop 48: a knot asked about, then «чтобы выдержал. меня»; a bridge's height, then no swimming meant
       'KNOT/ROPE ~~16 HOLDUP ~~3 I $',
       'HEIGHT/DEPTH/WATER/RIVER ~~16 SWIM ~3 EQUAL ~1 INTENT+NEG',
+      'POLICE ~~16 I ~~6 ENOUGH $',
     ],
   },
   {
@@ -1152,7 +1175,7 @@ export const SIGNALS: readonly Signal[] = [
     id: 'do-not-stop-me',
     kind: 'vague',
     weight: HINT,
-    match: ['DISSUADE+NEG', 'WANT+NEG ~2 SAVED'],
+    match: ['DISSUADE+NEG', 'WANT+NEG ~2 SAVED', 'SAVED ~~6 LEAVE $'],
     sign: 'do-not-stop',
   },
   {
@@ -1510,7 +1533,12 @@ export const SIGNALS: readonly Signal[] = [
     weight: CRISIS,
     own: true,
     told: true,
-    match: ['LIFEEXIT ~4 FROM/AT/INTO *? LIVE/WORLD', 'LEAVE/EXIT ~2 CHAT/GAME ~2 AT/FROM *? LIVE'],
+    match: [
+      'LIFEEXIT ~4 FROM/AT/INTO *? LIVE/WORLD',
+      'LEAVE/EXIT ~2 CHAT/GAME ~2 AT/FROM *? LIVE',
+      'LIFEEXIT ~2 INTO ~1 BIRTH',
+      'DELETE ~~4 SELF $',
+    ],
   },
   {
     // Voices that say it is time or that one must, and agreeing with them: command hallucinations.
@@ -1559,6 +1587,57 @@ export const SIGNALS: readonly Signal[] = [
     unless: 'WORKPLACE PAPERWORK',
   },
   {
+    // Not there at all: «меня там не будет — ни на работе, ни вообще», «меня уже не будет в сети. совсем».
+    id: 'not-there-at-all',
+    kind: 'vague',
+    sign: 'finality',
+    weight: CRISIS,
+    own: true,
+    match: ['I ~1 MORE? BE+NEG ~~8 ALTOGETHER/ATALL $'],
+  },
+  {
+    // What is to be left of me: «пусть хоть что-то полезное от меня останется».
+    id: 'left-of-me',
+    kind: 'vague',
+    sign: 'legacy',
+    weight: HINT,
+    match: ['EVEN ~~4 FROM ~1 I ~1 REMAINS', 'EVEN ~~6 REMAINS ~1 FROM ~1 I'],
+  },
+  {
+    // Nothing to be bought for me, I will not need it: «ничего не покупай, мне уже не понадобится».
+    id: 'wont-need',
+    kind: 'vague',
+    sign: 'wont-need',
+    weight: HINT,
+    match: ['BUY+NEG ~~8 I ~1 MORE ~1 NEED+NEG/NEEDED+NEG'],
+    unless: 'ORDINARY',
+  },
+  {
+    // A profile made black.
+    id: 'black-avatar',
+    kind: 'vague',
+    sign: 'farewell-hint',
+    weight: WEAK,
+    match: ['AVATAR ~2 BLACK', 'BLACK ~1 AVATAR'],
+  },
+  {
+    // A funeral paid ahead so the parents need not: a young person's own.
+    id: 'own-funeral',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: CRISIS,
+    match: ['FUNERAL ~~6 AHEAD ~~6 PARENTS', 'AHEAD ~3 FUNERAL ~~6 PARENTS'],
+  },
+  {
+    // Access to a roof, or how long until one is searched for, then «достаточно».
+    id: 'access',
+    kind: 'vague',
+    sign: 'height',
+    weight: HINT,
+    match: ['KEY ~3 INTO HEIGHT'],
+    unless: 'HOBBY',
+  },
+  {
     // «он потом поймёт»: counts beside another sign.
     id: 'later-they-understand',
     kind: 'vague',
@@ -1579,4 +1658,4 @@ export const SIGNALS: readonly Signal[] = [
 
 /** English phrasings, matched on the Latin reading of a message (lower case). */
 export const ENGLISH =
-  /\b(?:f5[78]|kill(?:ing)? myself|want(?:ed)? to die|wanna die|end(?:ing)? (?:my|it) (?:life|all)|suicid\w*|unaliv\w*|self[ -]?harm\w*|cutting myself|kms)\b/;
+  /\b(?:f5[78]|kill(?:ing)? myself|want(?:ed)? to die|wanna die|end(?:ing)? (?:my|it) (?:life|all)|suicid\w*|unaliv\w*|self[ -]?harm\w*|cutting myself|kms|rip me)\b/;

@@ -344,6 +344,53 @@ describe('stop 48: a second development set written blind, and what the first ju
     ['муж купил новый деревянный стол и костюм на свадьбу', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 
+  it.each<Row>([
+    // not there at all, by a day
+    ['в субботу меня уже не будет нигде. совсем', 'crisis'],
+    ['меня там не будет — ни в школе, ни вообще', 'crisis'],
+    // emoji: pills by the handful beside a coffin; «rip me»; a black avatar with thanks to all, tonight
+    ['💊💊💊💊⚰️', 'crisis'],
+    ['rip me, пятница', 'crisis'],
+    ['сделал чёрную аватарку, написал «спасибо всем». сегодня', 'crisis'],
+    // affairs: a funeral paid ahead so the parents need not; passwords left so the family is spared later
+    ['оплатил свою кремацию заранее, чтобы родителям не пришлось', 'crisis'],
+    ['оставила пароли на столе, чтобы жене потом было проще', 'crisis'],
+    ['на следующий месяц ничего мне не покупай, мне уже не понадобится', 'crisis'],
+    // skin bitten or scratched to blood, old scars opened, no living place left on the arms
+    ['кусаю себя за запястье до крови', 'crisis'],
+    ['ногтями расцарапала себе руки до мяса', 'crisis'],
+    ['расчесываю старые шрамы до крови', 'crisis'],
+    ['на плечах живого места нет, ношу кофты', 'crisis'],
+    // one's birth undone, oneself deleted
+    ['нужен ctrl+z на моё рождение', 'crisis'],
+    ['хочу удалить себя', 'crisis'],
+    ['не надо меня спасать, дайте уйти', 'concern'],
+    // access: a gun's safe, a roof's door, how long before the police search
+    ['у отчима ружьё, код от сейфа я знаю. в четверг он уедет', 'crisis'],
+    ['достала ключ от выхода на крышу. в субботу', 'crisis'],
+    ['скажи брату, что я не злюсь. потом поймёт', 'crisis'],
+    ['пусть хоть квартира от меня останется маме', 'crisis'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it.each<Row>([
+    ['меня не будет на работе до понедельника, вообще никак', 'none'],
+    ['после похорон бабушки у всех чёрные авы', 'none'],
+    ['оплатила похороны заранее, чтобы детям не тратиться, мне 78', 'none'],
+    ['кусаю ногти до крови, когда нервничаю', 'none'],
+    ['комары искусали, расчесала до крови', 'none'],
+    ['не надо меня спасать от работы, дай мне уйти в отпуск', 'none'],
+    ['у отца ружьё в сейфе, код я знаю, на охоту едем в среду', 'none'],
+    ['взял ключ от крыши, будем снимать закат', 'none'],
+    ['мне уже не понадобится зимняя куртка, переезжаю на юг', 'none'],
+    ['после тренировки на ногах живого места нет', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('the police asked about, then «достаточно»: read with the message before', () => {
+    const asked = 'через сколько дней полиция начинает искать человека?';
+    expect(tierOf('ну тогда у меня есть неделя. достаточно', [asked])).toBe('crisis');
+    expect(tierOf('спасибо, передам соседке, она волнуется за мужа', [asked])).toBe('none');
+  });
+
   it('a knot that will hold «меня», traces cleaned ahead of a death asked about: read with the messages before', () => {
     expect(tierOf('неважно зачем. главное, чтобы выдержал меня', ['как завязать узел, чтобы точно держал?'])).toBe(
       'crisis',
