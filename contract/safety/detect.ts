@@ -343,13 +343,17 @@ const ORDINARY_CONCEPTS = [...new Set(rules.flatMap((rule) => rule.unless))];
 /** How far back (in words, within the sentence) a subject is looked for: «подруга сказала, что хочет умереть». */
 const SUBJECT_REACH = 5;
 
-/** The act starting at word `start` and ending before `end` is someone else's: another subject, and no «я». */
+/**
+ * The act starting at word `start` and ending before `end` is someone else's: another subject, and no «я». A person
+ * after «с» is no subject («после ссоры с папой расковыряла шрамы»).
+ */
 function someoneElses(reading: Reading, start: number, end: number): boolean {
   for (let i = start - 1; i >= Math.max(0, start - SUBJECT_REACH); i--) {
     const tags = reading.words[i];
     if (!tags) return false;
     if (tags.has('I')) return false;
-    if (tags.has('OTHER')) return !reading.words.slice(start, end).some((t) => t?.has('I'));
+    if (tags.has('OTHER') && !reading.words[i - 1]?.has('WITH'))
+      return !reading.words.slice(start, end).some((t) => t?.has('I'));
   }
   return false;
 }

@@ -145,7 +145,6 @@ export const SIGNALS: readonly Signal[] = [
       'INTO EVENT WOULD !*+NEG',
       'UNDER TRACK WOULD !*+NEG',
       'WANT ~~10 LIKE ~2 I ~2 BORN+NEG',
-      'SOON/WANT ~3 WOODEN ~1 COFFINWEAR',
       'WANT/LET ~3 I ~1 FOUND ~2 THEN',
       'SURVIVE+NEG ~6 UPSET+NEG',
       'REMAINS ~1 LIVE ~6 GLAD',
@@ -421,6 +420,7 @@ export const SIGNALS: readonly Signal[] = [
       'BLADE ~3 BLOOD',
       'BATH ~8 BLADE',
       'BLADE ~8 BATH',
+      'LOCKED ~3 BATH ~~8 BLADE',
       'WANT-NEG ~2 CUTSELF',
       'CUTSELF ~2 WANT-NEG',
       'STRIPES ~~8 BLADE',
@@ -430,6 +430,7 @@ export const SIGNALS: readonly Signal[] = [
       'BANG ~1 HEAD ~2 WALL ~~6 BLOOD',
       'MUST-NEG ~2 CUTSELF',
       'WANT ~2 SELF HARM',
+      'SELF HARM',
       'HARM ~1 SELF',
       'CUTSELF ~2 AGAIN',
       'AGAIN ~2 CUTSELF',
@@ -458,6 +459,9 @@ export const SIGNALS: readonly Signal[] = [
       'WOUND ~~8 NEWMARKS ~1 NEWMARKS',
       'WOUND ~~6 FRESH $',
       'HURT/SCRATCH ~1 SELF ~~6 UNTIL ~1 INJURY',
+      'PICK ~2 OLD? WOUND',
+      'WOUND ~3 DEEPER',
+      'BANG ~1 HEAD/FIST ~3 WALL/HARD ~~8 AGAIN ~2 WANT',
       'SCRATCH ~2 WOUND ~2 UNTIL ~1 INJURY',
       'NAILS ~2 SCRATCH ~2 SELF',
       'PUNISH/DESERVE ~~8 STRIPES',
@@ -615,6 +619,9 @@ export const SIGNALS: readonly Signal[] = [
       'LIVE-NEG ~1 TIRED',
       'LIVEUNTIL ~2 WANT+NEG',
       'WANT+NEG ~2 LIVEUNTIL',
+      'LIVEUNTIL ~1 INTENT+NEG',
+      // stop 48: «просто не быть»
+      'JUST BE+NEG $',
       'SLEEP ~1 FOREVER',
       'WANT/PREFER/LET ~3 WAKE+NEG !UNTIL',
       'WANT+NEG ~2 WAKE !INTO',
@@ -1112,6 +1119,8 @@ export const SIGNALS: readonly Signal[] = [
       'KNOT/ROPE ~~16 HOLDUP ~~3 I $',
       'HEIGHT/DEPTH/WATER/RIVER ~~16 SWIM ~3 EQUAL ~1 INTENT+NEG',
       'POLICE ~~16 I ~~6 ENOUGH $',
+      // stop 48: packs saved up, «этого хватит?»
+      'STOCKPILE ~~12 PACKS/PILLS ~~8 ENOUGH',
     ],
   },
   {
@@ -1411,7 +1420,14 @@ export const SIGNALS: readonly Signal[] = [
   // ---- boosts: they count only beside another sign --------------------------------------------------------------
   // a time set ahead, not the day something was done («сегодня отдала кошку»)
   { id: 'a-date', kind: 'vague', sign: 'date', weight: CONCERN, boost: true, match: ['DATE !*+PAST'] },
-  { id: 'gratitude', kind: 'vague', sign: 'gratitude', weight: CONCERN, boost: true, match: ['THANKS ~2 ALL'] },
+  {
+    id: 'gratitude',
+    kind: 'vague',
+    sign: 'gratitude',
+    weight: CONCERN,
+    boost: true,
+    match: ['THANKS ~2 ALL', 'THANKS ~2 WHAT ~1 LISTENED'],
+  },
   {
     id: 'fate',
     kind: 'vague',
@@ -1585,6 +1601,40 @@ export const SIGNALS: readonly Signal[] = [
     weight: HINT,
     match: ['NOTE ~~12 NOBODY ~1 ACCUSE+NEG', 'NOTE ~~12 WILLUNDERSTAND'],
     unless: 'WORKPLACE PAPERWORK',
+  },
+  {
+    // The pills talked of, now taken («помнишь, я говорила про таблетки? … я их выпила»); dangerous pills looked up and
+    // bought. A doctor's word or a pet makes them ordinary.
+    id: 'pills-taken',
+    kind: 'vague',
+    sign: 'means',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'PILLS ~~14 I ~1 OTHER ~1 SWALLOW+PAST',
+      'DANGEROUS ~2 PILLS ~~8 BUY+PAST',
+      'PILLS ~2 DANGEROUS ~~8 BUY+PAST',
+    ],
+    unless: 'ORDINARY PET',
+  },
+  {
+    // A loaded gun sat with; a place for «это» known; a message scheduled for the morning after.
+    id: 'at-hand',
+    kind: 'vague',
+    sign: 'means',
+    weight: CRISIS,
+    own: true,
+    match: ['GUN ~~3 LOADED ~~12 SIT/KNEES', 'KNOW ~1 WHERE ~2 IT ~1 DO', 'SCHEDULED ~~8 THEN $'],
+    unless: 'HOBBY',
+  },
+  {
+    // A gun loaded.
+    id: 'at-hand-hint',
+    kind: 'vague',
+    sign: 'means-hint',
+    weight: HINT,
+    match: ['GUN ~~3 LOADED', 'LOADED ~~3 GUN'],
+    unless: 'HOBBY',
   },
   {
     // Not there at all: «меня там не будет — ни на работе, ни вообще», «меня уже не будет в сети. совсем».
