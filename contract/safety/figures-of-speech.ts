@@ -87,4 +87,7 @@ export const IDIOMS: ReadonlyArray<readonly [string, string]> = [
   // a burden said as a mouth to feed; Yesenin's last lines as one's own farewell
   ['лишн\\p{L}* (?:рот|ртом|рта)', ' обуза '],
   ['до свидань\\p{L}* друг мой(?: до свидань\\p{L}*)?', ' прощай '],
+  // a contact renamed «светлая память»; «эффект Вертера» is a term of the field, not the novel
+  ['светл\\p{L}* памят\\p{L}*', ' смерть '],
+  ['эффект\\p{L}* вертера', ' профилактика '],
 ];

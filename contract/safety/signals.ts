@@ -140,6 +140,10 @@ export const SIGNALS: readonly Signal[] = [
       // stop 48: lying down in the snow not to get up, sleep for good, breath stopping by itself, a crash wished for,
       // never born; a coffin as wooden clothes
       'LIEDOWN ~3 SNOW ~3 GETUP+NEG',
+      'SLEEP ~~8 WAKE+NEG $',
+      'ON_PURPOSE ~~8 EVEN ~1 DOOM',
+      'DISAPPOINT ~~4 I ~1 AGAIN ~1 HERE',
+      'IF ~~3 I ~~4 HAPPEN ~~10 GLAD',
       'WANT ~2 SLEEP ~~8 FOREVER',
       'WANT ~3 BREATH ~3 STOPPED',
       'INTO EVENT WOULD !*+NEG',
@@ -358,6 +362,7 @@ export const SIGNALS: readonly Signal[] = [
       'EXIT/LEAVE ~1 INTO/FROM HEIGHT',
       'JUMP ~4 WITHOUT ~1 PARACHUTE',
       'I LEAP-NEG DATE',
+      'HEIGHT/TRACK/RIVER ~~16 I ~1 AND? LEAP-NEG ~1 DATE',
       'COURAGE ~2 LEAP-NEG/DO-NEG',
       'JUMP ~~3 FROM HEIGHT',
       'I ~1 NOW? ~1 LEAP-NEG $',
@@ -380,7 +385,7 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'method-seeking',
     weight: CRISIS,
     match: [
-      'HOW ~2 DIE-NEG/SUICIDE/METHOD/POISONSELF',
+      'HOW ~2-ABOUT DIE-NEG/SUICIDE/METHOD/POISONSELF',
       'HOW ~2 KILL SELF',
       'HOW ~2 END ~1 WITH SELF/LIVE',
       'HOW ~2 LEAVE ~1 FROM ~1 LIVE',
@@ -460,6 +465,10 @@ export const SIGNALS: readonly Signal[] = [
       'WOUND ~~6 FRESH $',
       'HURT/SCRATCH ~1 SELF ~~6 UNTIL ~1 INJURY',
       'PICK ~2 OLD? WOUND',
+      'WOUND ~~6 PICK',
+      'RELAPSE ~2 WITH? WOUND',
+      'BODY/VEINS ~~6 WOUND ~~10 FRESH',
+      'WOUND ~~6 BODY/VEINS ~~10 FRESH',
       'WOUND ~3 DEEPER',
       'BANG ~1 HEAD/FIST ~3 WALL/HARD ~~8 AGAIN ~2 WANT',
       'SCRATCH ~2 WOUND ~2 UNTIL ~1 INJURY',
@@ -827,6 +836,7 @@ export const SIGNALS: readonly Signal[] = [
       'SAY+NEG ~1 MORE',
       'MORE ~2 SAY ~1 AUX+NEG',
       'LASTLY',
+      'LAST ~1 TIMEUNIT ~1 WRITE/TALK ~1 HERE $',
       'IF ~3 I ~1 SAY+NEG',
       'MORE ~2 SEE+NEG',
       'WITH I TOGETHER',
@@ -910,6 +920,10 @@ export const SIGNALS: readonly Signal[] = [
       'IF ~1 SUDDEN? IFANY ~~6 TAKE/ADOPT',
       'INHERIT ~1 OTHER',
       'GIVE ~3 PET',
+      // stop 48: all one's savings transferred to someone
+      'TRANSFER ~2 ALL ~1 OWN? BELONGINGS ~1 OTHER/CLOSE',
+      'OTHER/CLOSE ~~4 TRANSFER ~2 ALL ~1 OWN? BELONGINGS',
+      'TRANSFER ~1 OTHER/CLOSE ~1 ALL ~1 OWN? BELONGINGS',
     ],
     unless: 'ORDINARY',
   },
@@ -1118,6 +1132,7 @@ export const SIGNALS: readonly Signal[] = [
       // stop 48: a knot asked about, then «чтобы выдержал. меня»; a bridge's height, then no swimming meant
       'KNOT/ROPE ~~16 HOLDUP ~~3 I $',
       'HEIGHT/DEPTH/WATER/RIVER ~~16 SWIM ~3 EQUAL ~1 INTENT+NEG',
+      'WATER/RIVER ~~16 SWIM ~1 CAN+NEG ~~6 GOOD',
       'POLICE ~~16 I ~~6 ENOUGH $',
       // stop 48: packs saved up, «этого хватит?»
       'STOCKPILE ~~12 PACKS/PILLS ~~8 ENOUGH',
@@ -1194,6 +1209,7 @@ export const SIGNALS: readonly Signal[] = [
     weight: WEAK,
     match: [
       'ALL ~1 ENDS $',
+      'SOON ~1 REMAINS $',
       'SOON ~2 ALL/IT ~1 ENDS',
       'ALL ~2 ENDS ~1 FOREVER',
       'LET/WANT ~2 ALL IT? ~2 ENDS $',
@@ -1388,7 +1404,7 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'passive-wish',
     weight: CRISIS,
     own: true,
-    match: ['DISEASE ~~10 I ~~4 GLAD'],
+    match: ['DISEASE ~~10 I ~~4 GLAD', 'DISEASE/HEART ~~10 LET ~1 FINALLY'],
     unless: 'BENIGN DIED',
   },
   // «хочу уйти в туман и не вернуться», not from work or a flat
@@ -1397,7 +1413,7 @@ export const SIGNALS: readonly Signal[] = [
     kind: 'vague',
     sign: 'death-wish',
     weight: CRISIS,
-    match: ['WANT ~2 LEAVE !FROM ~~4 RETURN+NEG'],
+    match: ['WANT ~2 LEAVE !FROM ~~4 RETURN+NEG', 'BUY ~~10 HOME ~1 RETURN+NEG $'],
     unless: 'WORKPLACE ORDINARY',
     damped: CONCERN,
   },
@@ -1426,7 +1442,7 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'gratitude',
     weight: CONCERN,
     boost: true,
-    match: ['THANKS ~2 ALL', 'THANKS ~2 WHAT ~1 LISTENED'],
+    match: ['THANKS ~2 ALL', 'THANKS ~2 WHAT ~1 LISTENED', 'THANKS ~2 CHAT'],
   },
   {
     id: 'fate',
@@ -1536,7 +1552,13 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'self-harm',
     weight: CRISIS,
     own: true,
-    match: ['BODY/APPLY ~2 HOT ~~4 ON_PURPOSE', 'HOT ~3 BODY ~~4 ON_PURPOSE', 'ON_PURPOSE ~~4 HOT ~4 BODY'],
+    match: [
+      'BODY/APPLY ~2 HOT ~~4 ON_PURPOSE',
+      'HOT ~3 BODY ~~4 ON_PURPOSE',
+      'ON_PURPOSE ~~4 HOT ~4 BODY',
+      // bitten to the flesh and on, «специально»
+      'INJURY ~~8 BITE ~~4 ON_PURPOSE',
+    ],
     unless: 'TOPIC',
     damped: CONCERN,
   },
@@ -1635,6 +1657,36 @@ export const SIGNALS: readonly Signal[] = [
     weight: HINT,
     match: ['GUN ~~3 LOADED', 'LOADED ~~3 GUN'],
     unless: 'HOBBY',
+  },
+  {
+    // Searched all night how to make it certain, found; a pet handed over while «он думает, я переезжаю»; traces
+    // deleted «чтобы мама не прочитала»; problems solved at once by a way found; no more fussing over me; time for the
+    // rainbow; one who took their life repeated; a game left without saving.
+    id: 'prepared-quietly',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'HOW ~1 DO ~1 LETHAL $ ~~6 FOUND',
+      'ADOPT ~3 PET ~~10 OTHER ~1 THINKS ~~3 I',
+      'PROBLEM ~2 ENDS/SOLVE ~~8 FOUND ~1 HOW $',
+      'MORE ~2 HAVE_TO+NEG ~2 WITH ~1 I ~1 FUSS',
+      'I ~1 TIMETO ~1 INTO RAINBOW',
+      'REPEAT ~3 ALLUSION/POET_DEATH $',
+      'TIMETO ~2 GAMEEXIT/LEAVE ~2 FROM ~1 GAME ~~4 WITHOUT',
+      'SOON ~~8 INTO DEATH $',
+    ],
+    unless: 'TOPIC',
+  },
+  {
+    // Traces deleted so someone does not read them; things done «чтобы им потом было проще».
+    id: 'traces-and-ease',
+    kind: 'vague',
+    sign: 'affairs',
+    weight: HINT,
+    match: ['DELETE/ERASE ~~12 LET ~3 READ+NEG ~~4 THEN/UNTIL', 'LET ~1 OTHER/CLOSE ~1 THEN ~2 BE? ~1 EASIER'],
+    unless: 'ORDINARY',
   },
   {
     // Not there at all: «меня там не будет — ни на работе, ни вообще», «меня уже не будет в сети. совсем».
