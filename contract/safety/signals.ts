@@ -140,6 +140,11 @@ export const SIGNALS: readonly Signal[] = [
       // stop 48: lying down in the snow not to get up, sleep for good, breath stopping by itself, a crash wished for,
       // never born; a coffin as wooden clothes
       'LIEDOWN ~3 SNOW ~3 GETUP+NEG',
+      'I ~1 FOUND ~1 PRETTY $',
+      'OWN ~1 FREEWILL ~2 LIVEUNTIL+NEG',
+      'LIVEUNTIL+NEG ~~3 OWN ~1 FREEWILL',
+      'DEATH ~2 SEEM ~1 REST',
+      'LIVEUNTIL ~~4 THEN ~1 LEAVE $',
       'SLEEP ~~8 WAKE+NEG $',
       'ON_PURPOSE ~~8 EVEN ~1 DOOM',
       'DISAPPOINT ~~4 I ~1 AGAIN ~1 HERE',
@@ -280,7 +285,7 @@ export const SIGNALS: readonly Signal[] = [
       'SUICIDE-NEG !FROM',
       'SUICIDE FROM ~1 LIVE/WORLD',
       'WANT/DO/INTENT/THINK/WOULD ~2 RKN',
-      'LEAVE/EXIT ~1 FROM ~2 LIVE',
+      'LEAVE/EXIT ~1 FROM ~2-AND LIVE',
       'LEAVE/EXIT ~~5 NAMED ~1 LIVE',
       'DELETE ~2 LIVE',
       'DISAPPEAR/LEAVE ~2 WORLD',
@@ -1107,6 +1112,7 @@ export const SIGNALS: readonly Signal[] = [
       'PILLS ~~12 IT ENOUGH $',
       'PILLS ~~14 ENOUGH ~1 *? $',
       'HEIGHT ~~16 SUITS $',
+      'PILLS/SWALLOW ~~16 TEST ~1 DATE $',
       'DIE/DIED/DEATH ~~20 ERASE ~2 AHEAD',
       'DIE/DIED/DEATH ~~20 AHEAD ~2 ERASE',
     ],
@@ -1153,6 +1159,7 @@ export const SIGNALS: readonly Signal[] = [
     weight: HINT,
     match: [
       'HAVE ~2 PLAN !INTO/HOW/WITH',
+      'FOUND ~1 ONLY ~1 HOW',
       'PLAN ~2 HAVE/READY',
       'KNOW-NEG ~1 HOW ~1 IT? $',
       'KNOW-NEG ~1 HOW ~1 WHEN $',
@@ -1210,6 +1217,7 @@ export const SIGNALS: readonly Signal[] = [
     match: [
       'ALL ~1 ENDS $',
       'SOON ~1 REMAINS $',
+      'MORE ~1 ONEDAY+NEG ~1 DAY $',
       'SOON ~2 ALL/IT ~1 ENDS',
       'ALL ~2 ENDS ~1 FOREVER',
       'LET/WANT ~2 ALL IT? ~2 ENDS $',
@@ -1261,6 +1269,8 @@ export const SIGNALS: readonly Signal[] = [
       'WANT ~2 ALL IT? ~2 ENDS ~1 FOREVER',
       'WANT ~2 END WITH ALL',
       'WANT ~~6 ALL ENDS $',
+      // stop 48: «хочу закончить всё … больше ни одного дня»
+      'WANT ~2 END ~1 ALL ~~6 MORE ~1 ONEDAY+NEG ~1 DAY',
     ],
   },
   {
@@ -1378,7 +1388,7 @@ export const SIGNALS: readonly Signal[] = [
     own: true,
     told: true,
     match: [
-      'LEAVE/EXIT ~1 FROM ~5 LIVE',
+      'LEAVE/EXIT ~1 FROM ~5-AND LIVE',
       'WITHOUT RESPAWN',
       'LAST ~1 TITLES',
       'TITLES ~1 SOON',
@@ -1676,6 +1686,9 @@ export const SIGNALS: readonly Signal[] = [
       'REPEAT ~3 ALLUSION/POET_DEATH $',
       'TIMETO ~2 GAMEEXIT/LEAVE ~2 FROM ~1 GAME ~~4 WITHOUT',
       'SOON ~~8 INTO DEATH $',
+      'DEATH SOON $',
+      'LIKE ~1 ALLUSION ~~8 STOCKPILE',
+      'SOON ~2 TEST ~2 FROM ~2 HEIGHT $',
     ],
     unless: 'TOPIC',
   },
@@ -1738,6 +1751,22 @@ export const SIGNALS: readonly Signal[] = [
     weight: HINT,
     match: ['KEY ~3 INTO HEIGHT'],
     unless: 'HOBBY',
+  },
+  {
+    // A decision, and calm at last: «я приняла решение и мне впервые за долгое время спокойно».
+    id: 'decided-calm',
+    kind: 'vague',
+    sign: 'decided-calm',
+    weight: HINT,
+    match: ['DECIDED AND ~~8 CALM'],
+  },
+  {
+    // A video or a letter left: «объяснила почему».
+    id: 'goodbye-past',
+    kind: 'vague',
+    sign: 'farewell-hint',
+    weight: HINT,
+    match: ['EXPLAIN ~1 WHY $'],
   },
   {
     // «он потом поймёт»: counts beside another sign.

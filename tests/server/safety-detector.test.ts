@@ -459,6 +459,39 @@ describe('stop 48: a second development set written blind, and what the first ju
     ['мост через реку красивый, прыгну с тарзанки в субботу', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 
+  it.each<Row>([
+    // the first development set (D), read again
+    ['хочу закончить всё, больше ни одного дня', 'crisis'],
+    ['хочу, чтобы меня нашли красивой', 'crisis'],
+    ['решение принято и мне наконец спокойно', 'crisis'],
+    ['🪦 скоро', 'crisis'],
+    ['обещал себе дотянуть до лета и потом уйти', 'crisis'],
+    ['нашёл единственный способ, завтра поеду', 'crisis'],
+    ['буду как Пип, запас есть', 'crisis'],
+    ['скоро проверю с крыши', 'crisis'],
+    ['до весны не доживу, по своей воле', 'crisis'],
+    ['смерть кажется отпуском', 'crisis'],
+    ['записал видео маме, объяснил почему', 'concern'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it.each<Row>([
+    ['хочу закончить всё на этой неделе, чтобы в отпуск спокойно', 'none'],
+    ['я приняла решение уволиться, и мне впервые за долгое время спокойно', 'none'],
+    ['ждала 18, чтобы уйти из дома и жить отдельно', 'none'],
+    ['буду как Пип — покрашу волосы в розовый', 'none'],
+    ['по своей воле до пенсии на этой работе не доживу, уволюсь', 'none'],
+    ['объяснила сыну, почему нельзя трогать розетки. понял вроде', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+
+  it('painkillers left after an operation, then «проверю сегодня»: read with the messages before', () => {
+    const before = [
+      'после операции дома куча обезболивающих осталось',
+      'если выпить всё сразу, наверное, просто уснёшь',
+    ];
+    expect(tierOf('проверю сегодня', before)).toBe('crisis');
+    expect(tierOf('проверю сегодня у врача дозировку', ['после операции обезболивающие пью по часам'])).toBe('none');
+  });
+
   it('not long left after being in the way; no swimming meant after the river: read with the messages before', () => {
     expect(tierOf('ну ничего. недолго осталось', ['мне надоело, что я всем мешаю'])).toBe('crisis');
     expect(tierOf('я плавать не умею кстати. это даже хорошо', ['какая вода в реке, холодная?'])).toBe('crisis');
