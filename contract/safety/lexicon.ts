@@ -774,6 +774,10 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   ONEDAY: '=одного =одной',
   /** Explained why: a video or a letter left. */
   EXPLAIN: 'объяснила объяснил объясняю объяснять',
+  /** Early: «ухожу рано». */
+  EARLY: '=рано =пораньше =раньше',
+  /** «вот так»: the way one leaves. */
+  THUS: '=так',
   /** Seems: «смерть кажется отпуском». */
   SEEM: 'кажется казалась кажешься',
   /** Of one's own free will. */

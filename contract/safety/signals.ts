@@ -801,7 +801,8 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'farewell',
     weight: HINT,
     match: [
-      'FORGIVE ~3 LEAVE-NEG',
+      // not «ухожу так рано», «домой», «из группы» (stop 48)
+      'FORGIVE ~3 LEAVE-NEG !THUS/EARLY/HOME/FROM/WITH',
       'FAREWELL $',
       'FAREWELL ~1 WORLD $',
       // thanked everyone, and they did not understand why
@@ -1233,6 +1234,8 @@ export const SIGNALS: readonly Signal[] = [
       'I HERE SHORTLY',
       'SOON ~~3 NOTHING ~1 NEED+NEG',
     ],
+    // the end of a renovation, a move, a holiday, a headache (stop 48: «скоро всё закончится — ремонт почти доделали»)
+    unless: 'ORDINARY',
   },
   {
     id: 'the-end',
@@ -1751,6 +1754,15 @@ export const SIGNALS: readonly Signal[] = [
     weight: HINT,
     match: ['KEY ~3 INTO HEIGHT'],
     unless: 'HOBBY',
+  },
+  {
+    // An apology for leaving «вот так», the sentence ending there (the model read it so until decision 0287).
+    id: 'leaving-like-this',
+    kind: 'vague',
+    sign: 'farewell',
+    weight: CRISIS,
+    own: true,
+    match: ['FORGIVE ~2 LEAVE ~2 THUS $'],
   },
   {
     // A decision, and calm at last: «я приняла решение и мне впервые за долгое время спокойно».

@@ -481,6 +481,9 @@ describe('stop 48: a second development set written blind, and what the first ju
     ['буду как Пип — покрашу волосы в розовый', 'none'],
     ['по своей воле до пенсии на этой работе не доживу, уволюсь', 'none'],
     ['объяснила сыну, почему нельзя трогать розетки. понял вроде', 'none'],
+    ['прости, что ухожу так рано, завтра на работу', 'none'],
+    ['извини, что ухожу пораньше, завтра рано вставать', 'none'],
+    ['скоро всё закончится — ремонт почти доделали', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 
   it('painkillers left after an operation, then «проверю сегодня»: read with the messages before', () => {
