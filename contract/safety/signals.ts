@@ -470,6 +470,9 @@ export const SIGNALS: readonly Signal[] = [
       'WOUND ~~6 FRESH $',
       'HURT/SCRATCH ~1 SELF ~~6 UNTIL ~1 INJURY',
       'PICK ~2 OLD? WOUND',
+      'SCRATCH ~2 SELF ~~8 BLOOD/INJURY',
+      'SELF ~1 SCRATCH ~~8 BLOOD/INJURY',
+      'WOUND ~~10 LEARN ~1 WHERE',
       'WOUND ~~6 PICK',
       'RELAPSE ~2 WITH? WOUND',
       'BODY/VEINS ~~6 WOUND ~~10 FRESH',
@@ -721,7 +724,13 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'burden',
     weight: CRISIS,
     own: true,
-    match: ['AUX+NEG ~1 NOBODY/NOTHING ~2 PROBLEM', 'NOBODY/NOTHING ~3 AUX+NEG ~2 PROBLEM'],
+    match: [
+      'AUX+NEG ~1 NOBODY/NOTHING ~2 PROBLEM',
+      'NOBODY/NOTHING ~3 AUX+NEG ~2 PROBLEM',
+      // «дочке будет лучше со страховкой, чем со мной»
+      'BETTER ~~4 THAN ~1 WITH ~1 I $',
+      'WORLD/ALL ~1 WITHOUT I ~3 BETTER',
+    ],
   },
   {
     id: 'nobody-will-care',
@@ -909,6 +918,7 @@ export const SIGNALS: readonly Signal[] = [
       'GIVE ~2 THEN I',
       // stop 48: things packed and labelled, to whom what
       'BELONGINGS ~~8 LABELLED ~2 TOWHOM ~1 WHAT',
+      'TOWHOM ~1 WHAT ~1 GIVE ~~10 BELONGINGS',
     ],
     unless: 'ORDINARY',
   },
@@ -1161,6 +1171,7 @@ export const SIGNALS: readonly Signal[] = [
     match: [
       'HAVE ~2 PLAN !INTO/HOW/WITH',
       'FOUND ~1 ONLY ~1 HOW',
+      'KNOW ~1 WHAT ~1 DO/CAUSE ~1 MORE $',
       'PLAN ~2 HAVE/READY',
       'KNOW-NEG ~1 HOW ~1 IT? $',
       'KNOW-NEG ~1 HOW ~1 WHEN $',
@@ -1608,8 +1619,8 @@ export const SIGNALS: readonly Signal[] = [
     weight: CRISIS,
     own: true,
     match: [
-      'I/LIKE/UNDERSTAND/FEEL ~4 ALLUSION/ALLUSION_PLACE/POET_DEATH ~~12 TRACK/RAILS/RIVER/HEIGHT',
-      'ALLUSION/ALLUSION_PLACE/POET_DEATH ~2 UNDERSTAND $ ~~12 TRACK/RAILS/RIVER/HEIGHT',
+      'I/LIKE/UNDERSTANDNOW/FEEL ~4 ALLUSION/ALLUSION_PLACE/POET_DEATH ~~12 TRACK/RAILS/RIVER/HEIGHT',
+      'ALLUSION/ALLUSION_PLACE/POET_DEATH ~2 UNDERSTANDNOW $ ~~12 TRACK/RAILS/RIVER/HEIGHT',
       'TRACK/RAILS/RIVER/HEIGHT ~~12 I ~2 LIKE ~4 ALLUSION',
       'WANT ~2 LIKE ~3 ALLUSION_PLACE',
       'ALLUSION_PLACE ~~4 READY',
@@ -1754,6 +1765,54 @@ export const SIGNALS: readonly Signal[] = [
     weight: HINT,
     match: ['KEY ~3 INTO HEIGHT'],
     unless: 'HOBBY',
+  },
+  {
+    // Stop 48, D4: paid ahead «после меня»; an insurer asked about a death «по моей воле»; a weapon kept, «знаю, для
+    // чего»; a roof's hatch checked, «подходит»; a dam visited, returned to on a day; «вообще никуда не выйду»;
+    // decided to stop, «совсем»; not given the church's rite; death as cozy; going to the rainbow; next time not
+    // climbing down; a cord that will hold, «хватит»; accounts deleted «чтобы после меня»; «сделаю, как он хочет»
+    // after «сдохни»; pills gathered, then «высплюсь. надолго».
+    id: 'd4-kinds',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'PAID ~~6 FORWARD/AHEAD ~~10 THEN I $',
+      'HAPPEN ~~3 MY ~1 FREEWILL',
+      'GUN ~~8 KNOW ~1 WHY ~1 *? $',
+      'TEST ~~6 HEIGHT ~~10 I SUITS $',
+      'HEIGHT/DAM ~~16 RETURN ~1 THERE ~1 DATE',
+      'ALTOGETHER ~1 NOWHERE_TO ~1 *+NEG $',
+      'DECIDED ~1 STOP $ ~~2 ATALL/ALTOGETHER',
+      'SUCH ~3 I ~~3 FUNERALRITE+NEG',
+      'DEATH ~~4 COZY',
+      'INTENT ~1 INTO RAINBOW ~1 EARLY',
+      'NEXT ~1 TIMEUNIT ~1 DESCEND ~1 *+NEG',
+      'HOLDUP ~~20 CORD/ROPE ~~10 ENOUGH $',
+      'DELETE/ERASE ~~20 LET ~1 THEN I ~1 NOTHING',
+      'DIE ~~16 DO ~1 LIKE ~1 OTHER ~1 * $',
+      'PILLS ~~20 SLEEP ~~3 LONGTIME $',
+    ],
+    unless: 'HOBBY TOPIC',
+  },
+  {
+    // Letters or a video for those close, scheduled to be sent (stop 48: «поставила всё на отложку на пятницу»).
+    id: 'scheduled-for-close',
+    kind: 'vague',
+    sign: 'farewell-hint',
+    weight: HINT,
+    match: ['CLOSE ~~8 SCHEDULED', 'SCHEDULED ~~8 CLOSE', 'SAY_GOODBYE ~2 WITH ~1 PLACE'],
+    unless: 'ORDINARY',
+  },
+  {
+    // Thanks to the only one; a goodbye nobody understood, «и хорошо».
+    id: 'only-one',
+    kind: 'vague',
+    sign: 'only-one',
+    weight: CONCERN,
+    boost: true,
+    match: ['THANKS ~~8 ONLY', 'UNDERSTAND+NEG ~~3 GOOD'],
   },
   {
     // An apology for leaving «вот так», the sentence ending there (the model read it so until decision 0287).
