@@ -88,6 +88,8 @@ export const IDIOMS: ReadonlyArray<readonly [string, string]> = [
   ['кормить червей|деревянн\\p{L}* (?:бушлат|макинтош|костюм)\\p{L}*|сыграть в ящик', ' смерть '],
   // a burden said as a mouth to feed; Yesenin's last lines as one's own farewell
   ['лишн\\p{L}* (?:рот|ртом|рта)', ' обуза '],
+  ['в один конец', ' водинконец '],
+  ['самоудален\\p{L}*|самоудал\\p{L}*ся', ' суицид '],
   ['до свидань\\p{L}* друг мой(?: до свидань\\p{L}*)?', ' прощай '],
   // a contact renamed «светлая память»; «эффект Вертера» is a term of the field, not the novel
   ['светл\\p{L}* памят\\p{L}*', ' смерть '],

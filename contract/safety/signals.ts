@@ -140,6 +140,10 @@ export const SIGNALS: readonly Signal[] = [
       // stop 48: lying down in the snow not to get up, sleep for good, breath stopping by itself, a crash wished for,
       // never born; a coffin as wooden clothes
       'LIEDOWN ~3 SNOW ~3 GETUP+NEG',
+      'STORM ~~8 ON_PURPOSE ~~6 LUCKY $',
+      'ON_PURPOSE ~~8 STORM ~~6 LUCKY $',
+      'DOOM/DISEASE ~2 TAKE+NEG ~~3 PITY',
+      'MORE ~1 INTENT+NEG ~1 WAKE !EARLY',
       'I ~1 FOUND ~1 PRETTY $',
       'OWN ~1 FREEWILL ~2 LIVEUNTIL+NEG',
       'LIVEUNTIL+NEG ~~3 OWN ~1 FREEWILL',
@@ -346,6 +350,7 @@ export const SIGNALS: readonly Signal[] = [
       'SWALLOW+PAST ~3 PILLS ~~3 ON_PURPOSE',
       // stop 48: pills by the handful beside death, in emoji («💊💊💊💊🛌⚰️»)
       'PILLS PILLS PILLS ~~6 DEATH',
+      'PILLS ~2 MORE? ~1 SWALLOW+PAST ~~4 FORGIVE',
       'DEATH ~~6 PILLS PILLS PILLS',
     ],
     unless: 'ORDINARY',
@@ -390,9 +395,10 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'method-seeking',
     weight: CRISIS,
     match: [
-      'HOW ~2-ABOUT DIE-NEG/SUICIDE/METHOD/POISONSELF',
-      'HOW ~2 KILL SELF',
-      'HOW ~2 END ~1 WITH SELF/LIVE',
+      'HOW ~2-ABOUT-OTHER DIE-NEG/SUICIDE/METHOD/POISONSELF',
+      'HOW ~2-OTHER KILL SELF',
+      'HOW ~2-OTHER END ~1 WITH SELF/LIVE',
+      'HOWMUCH ~2 NEEDED ~~4 LETHAL',
       'HOW ~2 LEAVE ~1 FROM ~1 LIVE',
       'LETHAL ~2 DOSE',
       'DOSE ~3 LETHAL',
@@ -472,6 +478,8 @@ export const SIGNALS: readonly Signal[] = [
       'PICK ~2 OLD? WOUND',
       'SCRATCH ~2 SELF ~~8 BLOOD/INJURY',
       'SELF ~1 SCRATCH ~~8 BLOOD/INJURY',
+      'BODY ~2 TOOLSH ~~4 INJURY',
+      'STITCH ~~12 ASKQ ~1 WHERE $',
       'WOUND ~~10 LEARN ~1 WHERE',
       'WOUND ~~6 PICK',
       'RELAPSE ~2 WITH? WOUND',
@@ -918,6 +926,7 @@ export const SIGNALS: readonly Signal[] = [
       'GIVE ~2 THEN I',
       // stop 48: things packed and labelled, to whom what
       'BELONGINGS ~~8 LABELLED ~2 TOWHOM ~1 WHAT',
+      'IF ~1 I ~1 DISAPPEAR ~~6 ADOPT/TAKE',
       'TOWHOM ~1 WHAT ~1 GIVE ~~10 BELONGINGS',
     ],
     unless: 'ORDINARY',
@@ -1699,6 +1708,7 @@ export const SIGNALS: readonly Signal[] = [
       'I ~1 TIMETO ~1 INTO RAINBOW',
       'REPEAT ~3 ALLUSION/POET_DEATH $',
       'TIMETO ~2 GAMEEXIT/LEAVE ~2 FROM ~1 GAME ~~4 WITHOUT',
+      'DEATH ~~4 COZY',
       'SOON ~~8 INTO DEATH $',
       'DEATH SOON $',
       'LIKE ~1 ALLUSION ~~8 STOCKPILE',
@@ -1716,13 +1726,30 @@ export const SIGNALS: readonly Signal[] = [
     unless: 'ORDINARY',
   },
   {
+    // A video left for the children, «почему папы нет» (a video is a topic elsewhere, so not among the kinds above).
+    id: 'video-left',
+    kind: 'vague',
+    sign: 'farewell',
+    weight: CRISIS,
+    own: true,
+    match: ['VIDEO ~~16 WHY ~2 NONE $'],
+  },
+  {
+    // Not seeing oneself after a time: «я не вижу себя через неделю», «после 18».
+    id: 'no-self-ahead',
+    kind: 'vague',
+    sign: 'no-self-ahead',
+    weight: HINT,
+    match: ['SEE+NEG ~1 SELF ~1 THEN/THROUGH'],
+  },
+  {
     // Not there at all: «меня там не будет — ни на работе, ни вообще», «меня уже не будет в сети. совсем».
     id: 'not-there-at-all',
     kind: 'vague',
     sign: 'finality',
     weight: CRISIS,
     own: true,
-    match: ['I ~1 MORE? BE+NEG ~~8 ALTOGETHER/ATALL $'],
+    match: ['I ~1 MORE? BE+NEG ~~8 ALTOGETHER/ATALL $', 'DATE ~2 I MORE BE+NEG $'],
   },
   {
     // What is to be left of me: «пусть хоть что-то полезное от меня останется».
@@ -1786,15 +1813,40 @@ export const SIGNALS: readonly Signal[] = [
       'ALTOGETHER ~1 NOWHERE_TO ~1 *+NEG $',
       'DECIDED ~1 STOP $ ~~2 ATALL/ALTOGETHER',
       'SUCH ~3 I ~~3 FUNERALRITE+NEG',
-      'DEATH ~~4 COZY',
       'INTENT ~1 INTO RAINBOW ~1 EARLY',
       'NEXT ~1 TIMEUNIT ~1 DESCEND ~1 *+NEG',
       'HOLDUP ~~20 CORD/ROPE ~~10 ENOUGH $',
       'DELETE/ERASE ~~20 LET ~1 THEN I ~1 NOTHING',
       'DIE ~~16 DO ~1 LIKE ~1 OTHER ~1 * $',
       'PILLS ~~20 SLEEP ~~3 LONGTIME $',
+      // D5: not to be saved, let go; a bridge sought higher; a one-way ticket to
+      // a river; the last call of a list; a window opened and checked; a video for children «почему папы нет»; «гг»
+      // in real life; rails hugged; a stone on the neck; no one to celebrate; place, time and clothes chosen; an
+      // alarm set for when all sleep; tired of fighting, giving up, the end; a height asked, «последнее, что нужно
+      // было узнать», or thanks for listening; saved last time, «в этот раз»; on a sill, «никто не помешает»; an
+      // overdose before, more this time; what the voices ask; «завтра поймёшь… поздно»; a date set after «смерти»
+      'I ~1 SAVED ~~6 LEAVE/LETGO $',
+      'SEARCH ~1 HEIGHT ~1 HIGHER',
+      'ONEWAY ~~8 RIVER/HEIGHT/TRACK',
+      'LAST ~1 CALL ~2 FROM ~1 LIST $',
+      'HEIGHT ~~8 OPENS ~~6 I ~1 TEST+PAST $',
+      'HUG ~1 RAILS/TRACK',
+      'SWIM ~~4 STONE ~~3 NECK ~1 $',
+      'CELEBRATE ~~3 BE ~1 NOBODY $',
+      'CHOOSE ~1 PLACE ~2 TIME/DAY ~~3 CLOTHES $',
+      'ALARM ~~12 ALL ~1 SLEEP ~~8 READY',
+      'ALARM ~~8 LET ~1 ALL ~1 SLEEP',
+      'TIRED ~2 FIGHT ~~6 YIELD ~~6 FINISH $',
+      'HEIGHT ~~16 LAST ~~4 LEARN $',
+      'HEIGHT ~~16 THANKS ~~3 LISTENED',
+      'I ~1 SAVED ~~16 TIMEUNIT ~1 DO',
+      'HEIGHT ~~16 NOBODY ~1 HINDER',
+      'OVERDOSE ~~16 TIMEUNIT ~~2 STOCKPILE',
+      'VOICES ~~20 DO ~1 LIKE ~1 OTHER',
+      'DATE ~~3 WILLUNDERSTAND ~~6 REGRET ~~3 LATE',
+      'DEATH ~~6 SET ~2 DATE',
     ],
-    unless: 'HOBBY TOPIC',
+    unless: 'HOBBY',
   },
   {
     // Letters or a video for those close, scheduled to be sent (stop 48: «поставила всё на отложку на пятницу»).
@@ -1812,7 +1864,13 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'only-one',
     weight: CONCERN,
     boost: true,
-    match: ['THANKS ~~8 ONLY', 'UNDERSTAND+NEG ~~3 GOOD'],
+    match: [
+      'THANKS ~~8 ONLY',
+      'UNDERSTAND+NEG ~~3 GOOD',
+      'KINDA ~1 ALL $',
+      'PITY ~2 WHAT ~1 I ~~4 CAN+NEG/MANAGED+NEG',
+      'HUG ~2 ALL $',
+    ],
   },
   {
     // An apology for leaving «вот так», the sentence ending there (the model read it so until decision 0287).
