@@ -3,7 +3,7 @@
 //      variation selectors and skin tones;
 //   2. Latin look-alike letters and digits inside a Cyrillic word: «yмepeть», «c0бой», «жиzнь» → Cyrillic;
 //      a word written wholly in Latin letters is transliterated instead: «ne hochu zhit» → «не хочу жит»;
-//   3. punctuation between letters: «с.у.и.ц.и.д», «у-м-е-р-е-т-ь», «уб*ить»;
+//   3. punctuation between letters: «с.у.и.ц.и.д» (single letters), «у-м-е-р-е-т-ь», «уб*ить»;
 //   4. letters spaced apart: «у м е р е т ь», «ж и т ь» (runs of four or more single letters are joined);
 //   5. spelling noise: ё → е, жы/шы → жи/ши, repeated letters squeezed («умерееееть»);
 //   6. a message typed in the wrong keyboard layout («[jxe evthtnm» = «хочу умереть») is also read through the
@@ -114,6 +114,48 @@ function transliterate(word: string): string {
   return out;
 }
 
+/** Short words that stand alone after a full stop typed without a space («себя.не отговаривайте», «ладно.я»). */
+const SHORT_WORDS = new Set([
+  'не',
+  'ни',
+  'я',
+  'а',
+  'и',
+  'в',
+  'с',
+  'к',
+  'у',
+  'о',
+  'на',
+  'по',
+  'за',
+  'до',
+  'из',
+  'от',
+  'но',
+  'же',
+  'ты',
+  'мы',
+  'он',
+]);
+
+/**
+ * Pieces joined by full stops: a piece of one or two letters is part of a word («с.у.и.ц.и.д», «ум.ереть»), unless it
+ * is a short word beside a longer one; between longer words a full stop is a sentence's end typed in a hurry («хочу
+ * убить себя.серьезно.не отговаривайте»).
+ */
+function joinDotted(chain: string): string {
+  const pieces = chain.split('.');
+  const short = (piece: string, other: string) =>
+    piece.length <= 2 && !(SHORT_WORDS.has(piece.toLowerCase()) && other.length >= 3);
+  let out = pieces[0]!;
+  for (let i = 1; i < pieces.length; i++) {
+    const [before, after] = [pieces[i - 1]!, pieces[i]!];
+    out += (short(before, after) || short(after, before) ? '' : '. ') + after;
+  }
+  return out;
+}
+
 /** Steps 1 and 3: invisible characters gone, letters separated by punctuation joined. Case is kept. */
 function unmask(text: string): string {
   return (
@@ -122,7 +164,8 @@ function unmask(text: string): string {
       .replace(INVISIBLE, '')
       // «с/у», suicide abbreviated: read before the slash is dropped, where «су» alone is «су-шеф» or a surname
       .replace(/(?<!\p{L})[сc]\/[уy](?!\p{L})/giu, 'суицид')
-      .replace(/(?<=[\p{L}\d@])[.\-_*·•'’`~|/\\+]+(?=[\p{L}\d@])/gu, (sep) => (sep === "'" ? sep : ''))
+      .replace(/[\p{L}\d]+(?:\.[\p{L}\d]+)+/gu, joinDotted)
+      .replace(/(?<=[\p{L}\d@])[-_*·•'’`~|/\\+]+(?=[\p{L}\d@])/gu, (sep) => (sep === "'" ? sep : ''))
   );
 }
 
