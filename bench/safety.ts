@@ -17,7 +17,7 @@
  * word cache (words.ts), so it is the slower one. Budget: p99 ≤ 2 ms on both sides. The machine's load average is
  * printed beside: on a shared 2-core machine a busy neighbour moves the tail more than any code change.
  * Size: the detector with everything it imports (the model's weights included), minified, as gzip and brotli
- * (aim ≤ 78 KB brotli, decisions 0280, 0283 and 0287). The training files are read out of fold too (crossValidatedReports).
+ * (aim ≤ 80 KB brotli, decisions 0280, 0283 and 0287). The training files are read out of fold too (crossValidatedReports).
  */
 import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -33,7 +33,7 @@ import { loadAverage, runIfMain } from './support';
 export const RECALL_BUDGET = 0.99;
 export const FALSE_ALARM_BUDGET = 0.03;
 export const P99_BUDGET_MS = 2;
-export const SIZE_AIM_KB = 78;
+export const SIZE_AIM_KB = 80;
 const RUNS = 7;
 
 const SETS = {
