@@ -3,7 +3,8 @@
 //      variation selectors and skin tones;
 //   2. Latin look-alike letters and digits inside a Cyrillic word: «yмepeть», «c0бой», «жиzнь» → Cyrillic;
 //      a word written wholly in Latin letters is transliterated instead: «ne hochu zhit» → «не хочу жит»;
-//   3. punctuation between letters: «с.у.и.ц.и.д» (single letters), «у-м-е-р-е-т-ь», «уб*ить»;
+//   3. punctuation between letters: «с.у.и.ц.и.д», «ум.ереть» (a full stop beside a piece of one or two letters),
+//      «у-м-е-р-е-т-ь», «уб*ить»;
 //   4. letters spaced apart: «у м е р е т ь», «ж и т ь» (runs of four or more single letters are joined);
 //   5. spelling noise: ё → е, жы/шы → жи/ши, repeated letters squeezed («умерееееть»);
 //   6. a message typed in the wrong keyboard layout («[jxe evthtnm» = «хочу умереть») is also read through the
@@ -115,29 +116,7 @@ function transliterate(word: string): string {
 }
 
 /** Short words that stand alone after a full stop typed without a space («себя.не отговаривайте», «ладно.я»). */
-const SHORT_WORDS = new Set([
-  'не',
-  'ни',
-  'я',
-  'а',
-  'и',
-  'в',
-  'с',
-  'к',
-  'у',
-  'о',
-  'на',
-  'по',
-  'за',
-  'до',
-  'из',
-  'от',
-  'но',
-  'же',
-  'ты',
-  'мы',
-  'он',
-]);
+const SHORT_WORDS = new Set('не ни я а и в с к у о на по за до из от но же ты мы он'.split(' '));
 
 /**
  * Pieces joined by full stops: a piece of one or two letters is part of a word («с.у.и.ц.и.д», «ум.ереть»), unless it

@@ -1823,7 +1823,7 @@ export const SIGNALS: readonly Signal[] = [
     // decided to stop, «совсем»; not given the church's rite; death as cozy; going to the rainbow; next time not
     // climbing down; a cord that will hold, «хватит»; accounts deleted «чтобы после меня»; «сделаю, как он хочет»
     // after «сдохни»; pills gathered, then «высплюсь. надолго».
-    id: 'd4-kinds',
+    id: 'prepared-or-coded',
     kind: 'vague',
     sign: 'preparation',
     weight: CRISIS,
