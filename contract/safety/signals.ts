@@ -750,6 +750,8 @@ export const SIGNALS: readonly Signal[] = [
       // «дочке будет лучше со страховкой, чем со мной»
       'BETTER ~~4 THAN ~1 WITH ~1 I $',
       'WORLD/ALL ~1 WITHOUT I ~3 BETTER',
+      'MORE ~2 HAVE_TO+NEG ~2 WITH ~1 I ~1 FUSS',
+      'HINDER ~~4 SHORTLY $',
     ],
   },
   {
@@ -1630,7 +1632,11 @@ export const SIGNALS: readonly Signal[] = [
     kind: 'vague',
     sign: 'voices',
     weight: CRISIS,
-    match: ['VOICES ~~8 TIMETO $ ~~10 AGREE/YIELD', 'VOICES ~~8 MUST ~3 DO ~~10 AGREE/YIELD'],
+    match: [
+      'VOICES ~~8 TIMETO $ ~~10 AGREE/YIELD',
+      'VOICES ~~8 MUST ~3 DO ~~10 AGREE/YIELD',
+      'VOICES ~~20 DO ~1 LIKE ~1 OTHER',
+    ],
   },
   {
     // Identifying with someone who took their life, beside the way they did it nearby: «понимаю теперь Анну
@@ -1647,6 +1653,8 @@ export const SIGNALS: readonly Signal[] = [
       'WANT ~2 LIKE ~3 ALLUSION_PLACE',
       'ALLUSION_PLACE ~~4 READY',
       'READY ~~4 ALLUSION_PLACE',
+      'REPEAT ~3 ALLUSION/POET_DEATH $',
+      'LIKE ~1 ALLUSION ~~8 STOCKPILE',
     ],
     unless: 'TOPIC',
   },
@@ -1706,10 +1714,9 @@ export const SIGNALS: readonly Signal[] = [
     unless: 'HOBBY',
   },
   {
-    // Searched all night how to make it certain, found; a pet handed over while «он думает, я переезжаю»; traces
-    // deleted «чтобы мама не прочитала»; problems solved at once by a way found; no more fussing over me; time for the
-    // rainbow; one who took their life repeated; a game left without saving.
-    id: 'prepared-quietly',
+    // Readied without a word of dying: searched how to make it certain, found; a pet handed over under a pretext;
+    // problems solved at once by a way found; a game left without saving; a height to be tested soon.
+    id: 'readied-quietly',
     kind: 'vague',
     sign: 'preparation',
     weight: CRISIS,
@@ -1718,17 +1725,129 @@ export const SIGNALS: readonly Signal[] = [
       'HOW ~1 DO ~1 LETHAL $ ~~6 FOUND',
       'ADOPT ~3 PET ~~10 OTHER ~1 THINKS ~~3 I',
       'PROBLEM ~2 ENDS/SOLVE ~~8 FOUND ~1 HOW $',
-      'MORE ~2 HAVE_TO+NEG ~2 WITH ~1 I ~1 FUSS',
-      'I ~1 TIMETO ~1 INTO RAINBOW',
-      'REPEAT ~3 ALLUSION/POET_DEATH $',
       'TIMETO ~2 GAMEEXIT/LEAVE ~2 FROM ~1 GAME ~~4 WITHOUT',
-      'DEATH ~~4 COZY',
-      'SOON ~~8 INTO DEATH $',
-      'DEATH SOON $',
-      'LIKE ~1 ALLUSION ~~8 STOCKPILE',
       'SOON ~2 TEST ~2 FROM ~2 HEIGHT $',
     ],
     unless: 'TOPIC',
+  },
+  {
+    // Death in other words: death as cozy, a gravestone soon, a contact renamed «светлая память», the rainbow bridge.
+    id: 'death-in-other-words',
+    kind: 'coded',
+    sign: 'death-wish',
+    weight: CRISIS,
+    own: true,
+    match: ['DEATH ~~4 COZY', 'SOON ~~8 INTO DEATH $', 'DEATH SOON $', 'I ~1 TIMETO ~1 INTO RAINBOW'],
+    unless: 'TOPIC',
+  },
+  {
+    // Readied: rent paid ahead «после меня»; an insurer asked about «по моей воле»; a weapon kept «знаю, для чего»; a
+    // cord that will hold; accounts deleted «чтобы после меня ничего»; place, time and clothes chosen; an alarm for
+    // when all sleep; off work so no one searches early; charcoal and tape; a pharmacy refused, «мне нужно много»;
+    // papers laid out, «я готова»; a password «если что» and «не заходи»; carbon monoxide, «проверю»; a one-way ticket
+    // to a river; the last call of a list; no contact, «ни о чём не жалею»; «завтра поймёшь… поздно».
+    id: 'readied',
+    kind: 'vague',
+    sign: 'preparation',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'PAID ~~6 FORWARD/AHEAD ~~10 THEN I $',
+      'HAPPEN ~~3 MY ~1 FREEWILL',
+      'GUN ~~8 KNOW ~1 WHY ~1 *? $',
+      'HOLDUP ~~20 CORD/ROPE ~~10 ENOUGH $',
+      'DELETE/ERASE ~~20 LET ~1 THEN I ~1 NOTHING',
+      'CHOOSE ~1 PLACE ~2 TIME/DAY ~~3 CLOTHES $',
+      'ALARM ~~12 ALL ~1 SLEEP ~~8 READY',
+      'ALARM ~~8 LET ~1 ALL ~1 SLEEP',
+      'LET ~1 NOBODY ~1 SEARCH+NEG ~1 EARLY',
+      'LET ~3 AT_ONCE+NEG ~1 NOTICE',
+      'CHARCOAL ~~6 TAPE ~~8 GATE',
+      'PHARMACY ~~16 I ~1 NEEDED ~1 MUCH $',
+      'PAPERWORK ~~12 I ~1 READY $',
+      'IF ~1 IFANY ~~6 PASSWORDS ~~16 ENTER+NEG',
+      'GAS ~~24 SHUT ~~6 TEST $',
+      'ONEWAY ~~8 RIVER/HEIGHT/TRACK',
+      'LAST ~1 CALL ~2 FROM ~1 LIST $',
+      'IF ~~4 CONTACT ~~6 REGRET+NEG',
+      'DATE ~~3 WILLUNDERSTAND ~~6 REGRET ~~3 LATE',
+    ],
+    unless: 'HOBBY',
+  },
+  {
+    // A height sought, checked or returned to: a roof's hatch, «мне подходит»; a dam on a day; next time not climbing
+    // down; a higher bridge; a window checked to open; a height asked, then «последнее, что нужно было узнать», thanks
+    // for listening or helping; on a sill, «никто не помешает»; thinking of the balcony, «сегодня ночью решусь»; rails
+    // hugged, a train greeted; a stone on the neck to swim with.
+    id: 'height-sought',
+    kind: 'vague',
+    sign: 'height',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'TEST ~~6 HEIGHT ~~10 I SUITS $',
+      'HEIGHT/DAM ~~16 RETURN ~1 THERE ~1 DATE',
+      'NEXT ~1 TIMEUNIT ~1 DESCEND ~1 *+NEG',
+      'SEARCH ~1 HEIGHT ~1 HIGHER',
+      'HEIGHT ~~8 OPENS ~~6 I ~1 TEST+PAST $',
+      'HEIGHT ~~16 LAST ~~4 LEARN $',
+      'HEIGHT ~~16 THANKS ~~3 LISTENED',
+      'HEIGHT/DEPTH/WATER ~~16 THANKS ~~4 HELPED ~1 $',
+      'HEIGHT ~~16 NOBODY ~1 HINDER',
+      'THINK ~3 HEIGHT ~~12 DATE ~~3 DO $',
+      'HUG ~1 RAILS/TRACK',
+      'GREET ~2 WITH ~1 TRACK',
+      'SWIM ~~4 STONE ~~3 NECK ~1 $',
+    ],
+    unless: 'HOBBY',
+  },
+  {
+    // The end in other words: «вообще никуда не выйду»; decided to stop, «совсем»; no church funeral for such as me;
+    // to the rainbow before the cat; not to be saved, «отпустите»; nobody left to celebrate; tired of fighting, «это
+    // конец»; saved last time, «в этот раз»; «в пятницу меня уже не будет, так что не жди»; «больше не опозорю»; my
+    // mission done; the Blue Whale's shore and tasks; «скоро займусь ркн»; a garland of oneself; «сделаю, как он хочет»
+    // after «сдохни»; a date set after «смерти».
+    id: 'end-in-other-words',
+    kind: 'coded',
+    sign: 'death-wish',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'ALTOGETHER ~1 NOWHERE_TO ~1 *+NEG $',
+      'DECIDED ~1 STOP $ ~~2 ATALL/ALTOGETHER',
+      'SUCH ~3 I ~~3 FUNERALRITE+NEG',
+      'INTENT ~1 INTO RAINBOW ~1 EARLY',
+      'I ~1 SAVED ~~6 LEAVE/LETGO $',
+      'CELEBRATE ~~3 BE ~1 NOBODY $',
+      'TIRED ~2 FIGHT ~~6 YIELD ~~6 FINISH $',
+      'I ~1 SAVED ~~16 TIMEUNIT ~1 DO',
+      'DATE ~2 I MORE BE+NEG !INTO ~~3 WAIT+NEG',
+      'MORE ~1 DISGRACE+NEG $',
+      'MY ~1 MISSION ~1 DONE $',
+      'WHALE ~~8 READY/HAVE',
+      'WHALE ~~6 GAME ~~6 TASK',
+      'SOON ~2 RKN',
+      'GARLAND ~2 FROM ~1 I',
+      'DIE ~~16 DO ~1 LIKE ~1 OTHER ~1 * $',
+      'DEATH ~~6 SET ~2 DATE',
+    ],
+    unless: 'HOBBY',
+  },
+  {
+    // Means at hand: pills gathered, then «высплюсь. надолго»; an overdose before, more this time; a whole first-aid
+    // kit to swallow; a knot «для себя».
+    id: 'means-at-hand',
+    kind: 'vague',
+    sign: 'method',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'PILLS ~~20 SLEEP ~~3 LONGTIME $',
+      'OVERDOSE ~~16 TIMEUNIT ~~2 STOCKPILE',
+      'SWALLOW ~1 ALL/MANY ~1 MEDKIT',
+      'KNOT/ROPE ~~16 FOR ~1 SELF $',
+    ],
+    unless: 'HOBBY',
   },
   {
     // Traces deleted so someone does not read them; things done «чтобы им потом было проще».
@@ -1815,88 +1934,6 @@ export const SIGNALS: readonly Signal[] = [
     sign: 'height',
     weight: HINT,
     match: ['KEY ~3 INTO HEIGHT'],
-    unless: 'HOBBY',
-  },
-  {
-    // Stop 48, D4: paid ahead «после меня»; an insurer asked about a death «по моей воле»; a weapon kept, «знаю, для
-    // чего»; a roof's hatch checked, «подходит»; a dam visited, returned to on a day; «вообще никуда не выйду»;
-    // decided to stop, «совсем»; not given the church's rite; death as cozy; going to the rainbow; next time not
-    // climbing down; a cord that will hold, «хватит»; accounts deleted «чтобы после меня»; «сделаю, как он хочет»
-    // after «сдохни»; pills gathered, then «высплюсь. надолго».
-    id: 'prepared-or-coded',
-    kind: 'vague',
-    sign: 'preparation',
-    weight: CRISIS,
-    own: true,
-    match: [
-      'PAID ~~6 FORWARD/AHEAD ~~10 THEN I $',
-      'HAPPEN ~~3 MY ~1 FREEWILL',
-      'GUN ~~8 KNOW ~1 WHY ~1 *? $',
-      'TEST ~~6 HEIGHT ~~10 I SUITS $',
-      'HEIGHT/DAM ~~16 RETURN ~1 THERE ~1 DATE',
-      'ALTOGETHER ~1 NOWHERE_TO ~1 *+NEG $',
-      'DECIDED ~1 STOP $ ~~2 ATALL/ALTOGETHER',
-      'SUCH ~3 I ~~3 FUNERALRITE+NEG',
-      'INTENT ~1 INTO RAINBOW ~1 EARLY',
-      'NEXT ~1 TIMEUNIT ~1 DESCEND ~1 *+NEG',
-      'HOLDUP ~~20 CORD/ROPE ~~10 ENOUGH $',
-      'DELETE/ERASE ~~20 LET ~1 THEN I ~1 NOTHING',
-      'DIE ~~16 DO ~1 LIKE ~1 OTHER ~1 * $',
-      'PILLS ~~20 SLEEP ~~3 LONGTIME $',
-      // D5: not to be saved, let go; a bridge sought higher; a one-way ticket to
-      // a river; the last call of a list; a window opened and checked; a video for children «почему папы нет»; «гг»
-      // in real life; rails hugged; a stone on the neck; no one to celebrate; place, time and clothes chosen; an
-      // alarm set for when all sleep; tired of fighting, giving up, the end; a height asked, «последнее, что нужно
-      // было узнать», or thanks for listening; saved last time, «в этот раз»; on a sill, «никто не помешает»; an
-      // overdose before, more this time; what the voices ask; «завтра поймёшь… поздно»; a date set after «смерти»
-      'I ~1 SAVED ~~6 LEAVE/LETGO $',
-      'SEARCH ~1 HEIGHT ~1 HIGHER',
-      'ONEWAY ~~8 RIVER/HEIGHT/TRACK',
-      'LAST ~1 CALL ~2 FROM ~1 LIST $',
-      'HEIGHT ~~8 OPENS ~~6 I ~1 TEST+PAST $',
-      'HUG ~1 RAILS/TRACK',
-      'SWIM ~~4 STONE ~~3 NECK ~1 $',
-      'CELEBRATE ~~3 BE ~1 NOBODY $',
-      'CHOOSE ~1 PLACE ~2 TIME/DAY ~~3 CLOTHES $',
-      'ALARM ~~12 ALL ~1 SLEEP ~~8 READY',
-      'ALARM ~~8 LET ~1 ALL ~1 SLEEP',
-      'TIRED ~2 FIGHT ~~6 YIELD ~~6 FINISH $',
-      'HEIGHT ~~16 LAST ~~4 LEARN $',
-      'HEIGHT ~~16 THANKS ~~3 LISTENED',
-      'I ~1 SAVED ~~16 TIMEUNIT ~1 DO',
-      'HEIGHT ~~16 NOBODY ~1 HINDER',
-      'OVERDOSE ~~16 TIMEUNIT ~~2 STOCKPILE',
-      'VOICES ~~20 DO ~1 LIKE ~1 OTHER',
-      'DATE ~~3 WILLUNDERSTAND ~~6 REGRET ~~3 LATE',
-      'DEATH ~~6 SET ~2 DATE',
-      // D6: «я всем мешаю, но это ненадолго»; «в пятницу меня уже не будет, так что не жди»; «если я не выйду на
-      // связь — я не жалею ни о чём»; a weapon's key known; off work «чтоб никто не искал раньше времени»; charcoal
-      // and tape for a closed garage; a pharmacy refused, «мне нужно много»; the Blue Whale's shore and tasks;
-      // «скоро займусь ркн»; greeting a train; a garland made of oneself; «больше не опозорю»; papers laid out, «я
-      // готова»; thanks for helping after a bridge asked; a jar of pills after a dose asked; a knot «для себя»; a
-      // password left «если что», «не заходи»; carbon monoxide, «проверю»; my mission done
-      'HINDER ~~4 SHORTLY $',
-      'DATE ~2 I MORE BE+NEG !INTO ~~3 WAIT+NEG',
-      'IF ~~4 CONTACT ~~6 REGRET+NEG',
-      'LET ~1 NOBODY ~1 SEARCH+NEG ~1 EARLY',
-      'LET ~3 AT_ONCE+NEG ~1 NOTICE',
-      'CHARCOAL ~~6 TAPE ~~8 GATE',
-      'PHARMACY ~~16 I ~1 NEEDED ~1 MUCH $',
-      'WHALE ~~8 READY/HAVE',
-      'WHALE ~~6 GAME ~~6 TASK',
-      'SOON ~2 RKN',
-      'GREET ~2 WITH ~1 TRACK',
-      'GARLAND ~2 FROM ~1 I',
-      'MORE ~1 DISGRACE+NEG $',
-      'PAPERWORK ~~12 I ~1 READY $',
-      'HEIGHT/DEPTH/WATER ~~16 THANKS ~~4 HELPED ~1 $',
-      'KNOT/ROPE ~~16 FOR ~1 SELF $',
-      'IF ~1 IFANY ~~6 PASSWORDS ~~16 ENTER+NEG',
-      'GAS ~~24 SHUT ~~6 TEST $',
-      'SWALLOW ~1 ALL/MANY ~1 MEDKIT',
-      'THINK ~3 HEIGHT ~~12 DATE ~~3 DO $',
-      'MY ~1 MISSION ~1 DONE $',
-    ],
     unless: 'HOBBY',
   },
   {
