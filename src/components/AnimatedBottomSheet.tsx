@@ -2,9 +2,9 @@ import { AnimatePresence, m } from 'framer-motion';
 import { useRef, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { a11yCopy } from '../copy/a11y';
+import { useReducedMotion } from '../lib/useReducedMotion';
 import { IconButton } from './IconButton';
 import { CloseIcon } from './icons';
-import { useReducedMotion } from '../lib/useReducedMotion';
 import { Motion } from './Motion';
 import { useModalFocus } from './useModalFocus';
 

@@ -52,7 +52,7 @@ export default function Toaster({
   const toast = visible && (visible.variant === 'destructive') === urgent ? visible : null;
   const start = useRef<{ x: number; y: number } | null>(null);
   // Under reduced motion it only fades: framer-motion's own setting waits for its lazy features (AnimatedBottomSheet).
-  const still = useReducedMotion();
+  const hidden = useReducedMotion() ? { opacity: 0 } : { opacity: 0, y: -16 };
 
   return (
     <Motion>
@@ -61,9 +61,9 @@ export default function Toaster({
           <ToastBox
             key={toast.id}
             $variant={toast.variant}
-            initial={still ? { opacity: 0 } : { opacity: 0, y: -16 }}
+            initial={hidden}
             animate={{ opacity: 1, y: 0 }}
-            exit={still ? { opacity: 0 } : { opacity: 0, y: -16 }}
+            exit={hidden}
             transition={{ duration: 0.2 }}
             onClick={dismiss}
             onPointerDown={(e) => {
