@@ -15,6 +15,7 @@ import { normalizeMessage, plainSpelling, type NormalizedText } from './normaliz
 import { compileRule, requiredTags } from './rules';
 import { REAL_WORD_KEYS } from './real-words';
 import { readScreeningAnswer } from './screener';
+import { settles } from './settled';
 import { CONCERN, CRISIS, ENGLISH, SIGNALS, type Signal, type SignalKind } from './signals';
 import { Lexicon } from './words';
 
@@ -540,7 +541,8 @@ function inContext(message: string, own: MessageSigns, context: readonly string[
   // Context counts when this message has a sign of its own (a boost included: «в пятницу» after «у меня есть
   // план») or one spanning into it — or, with none, when the earlier messages show a crisis only together, none of
   // them a crisis or a joke alone: a risk never answered stays live («стою на мосту» … «вода внизу чёрная» … «ещё
-  // немного посижу»). After a crisis alone the person has had the help: «спасибо, мне уже лучше» keeps its own.
+  // немного посижу»). After a crisis alone the rules keep its own verdict:
+  // the conversation staying in it is assessRisk's (crisisOpen), which reads the model too.
   const before = earlier.map(signsOf);
   const unanswered = own.signs.size === 0 && spanning.size === 0;
   if (unanswered && before.some((read) => read.joking || verdict(read.signs, false).tier === 'crisis')) return alone;
@@ -681,16 +683,23 @@ const MAX_PASSAGES = 12;
 /** Where a sentence ends in the raw text: after . ! ? … and a space, or at a line break. */
 const SENTENCE_END = /(?<=[.!?…])\s+|\n+/;
 
-/** What the model adds when it raises the verdict: a sign of its own, for the log and the tests. */
-const MODEL_SIGN = { crisis: 'model', concern: 'model-concern' } as const;
+/** What raises the verdict above the rules' (the model's heads, a crisis still open): its sign, for the log and tests. */
+const MODEL_SIGN = { crisis: 'model', concern: 'model-concern', open: 'crisis-open' } as const;
 
-/** The rules' verdict raised to `tier` by the model: the rules' signal, score and signs stay, the model's sign added. */
-const raised = (rules: RiskAssessment, tier: 'crisis' | 'concern'): RiskAssessment => ({
+/**
+ * The rules' verdict raised to `tier` by the model (or by a crisis still open in the conversation): the rules'
+ * signal, score and signs stay, the raising sign added.
+ */
+const raised = (
+  rules: RiskAssessment,
+  tier: 'crisis' | 'concern',
+  by: keyof typeof MODEL_SIGN = tier,
+): RiskAssessment => ({
   ...rules,
   tier,
   risk: tier === 'crisis',
-  signal: rules.signal ?? { id: MODEL_SIGN[tier], kind: 'vague' },
-  signs: [...rules.signs, MODEL_SIGN[tier]],
+  signal: rules.signal ?? { id: MODEL_SIGN[by], kind: 'vague' },
+  signs: [...rules.signs, MODEL_SIGN[by]],
 });
 
 /**
@@ -707,8 +716,25 @@ export function assessRisk(
   if (rules.tier === 'crisis') return rules;
   const evidence = modelEvidence(message, context, rules, model);
   if (evidence.crisis >= model.threshold) return raised(rules, 'crisis');
+  if (crisisOpen(context, model) && !settles(message, rules.signs.length > 0)) return raised(rules, 'crisis', 'open');
   if (rules.tier === 'none' && evidence.concern >= model.concern.threshold) return raised(rules, 'concern');
   return rules;
+}
+
+/**
+ * A crisis read in one of the earlier messages alone (not said laughing) and not settled by a later one: the
+ * conversation is still in it, and the next message is read as its continuation — «тут красиво» after «я стою на
+ * мосту» gets the crisis help (the chat's short follow-up, server/chat/safety/crisis-reply.ts), not an ordinary reply.
+ * Only a message that settles it (settled.ts: «мне уже легче», «ок», «шучу») is read as itself.
+ */
+function crisisOpen(context: readonly string[], model: Model): boolean {
+  let open = false;
+  for (const text of context.slice(-CONTEXT_MESSAGES)) {
+    const read = signsOf(text);
+    if (settles(text, read.signs.size > 0)) open = false;
+    else if (!read.joking && assessRisk(text, [], model).tier === 'crisis') open = true;
+  }
+  return open;
 }
 
 /** True when any of the texts (a diary entry's title and content, a practice's answers or comment) signals a risk. */

@@ -243,6 +243,22 @@ describeEachDatabase('chat safety net through the routes', (t) => {
       expect(['crisis', 'crisis_brief']).not.toContain(far.safety); // at most the screening question
     });
 
+    it('after a crisis the sitting stays in it until a message settles it; six hours later a message starts afresh', async () => {
+      const { chat: made } = (await chat.create('я стою на мосту')).json() as ChatCreateAndSendResponse;
+      const still = (await chat.send(made.id, 'тут красиво')).json() as ChatSendResponse;
+      expect(still.safety).toBe('crisis_brief');
+      const settled = (await chat.send(made.id, 'спасибо, мне уже легче')).json() as ChatSendResponse;
+      expect(['crisis', 'crisis_brief']).not.toContain(settled.safety);
+
+      const { chat: later } = (await chat.create('я стою на мосту')).json() as ChatCreateAndSendResponse;
+      await t.database.db
+        .update(chatMessages)
+        .set({ createdAt: sql`now() - interval '6 hours 1 minute'` })
+        .where(eq(chatMessages.chatId, later.id));
+      const afresh = (await chat.send(later.id, 'тут красиво')).json() as ChatSendResponse;
+      expect(['crisis', 'crisis_brief']).not.toContain(afresh.safety);
+    });
+
     it('the second opinion reads the message with the four earlier user messages, oldest first, by the schema', async () => {
       app = await withModel();
       model.script = script({ text: 'Слушаю.' }, verdict('none', 'none'));

@@ -683,10 +683,41 @@ describe('stop 48: a second development set written blind, and what the first ju
   it('a crisis shown only by the earlier messages together is answered on the next, unless one of them was', () => {
     // none of these alone is a crisis: the crisis help was never given
     expect(tierOf('красиво тут', ['стою на крыше', 'ветер сильный, до края два шага'])).toBe('crisis');
-    // one earlier message alone was: the person has had the help
-    expect(tierOf('красиво тут', ['стою на крыше, до края два шага'])).toBe('none');
+    // one earlier message alone was: the conversation is still in it (assessRisk, settled.ts)
+    expect(tierOf('красиво тут', ['стою на крыше, до края два шага'])).toBe('crisis');
     // said laughing: never raised later
     expect(tierOf('ну ладно, пойду работать', ['хочу умереть, лол', 'я обуза, ахах'])).toBe('none');
+  });
+});
+
+describe('a crisis still open: the next messages are its continuation until one settles it (settled.ts)', () => {
+  const bridge = ['я стою на мосту, всё решено'];
+  it.each([
+    [bridge, 'вода сегодня тёмная'],
+    [['собрала все таблетки из дома в одну коробку, хватит с меня'], 'мама звонит, не буду брать'],
+    [['я решил уйти из жизни сегодня ночью'], 'письмо оставил на столе, ну и ладно'],
+    [['не хочу больше жить', 'ок'], 'всё равно никто не заметит'],
+    [['хочу умереть'], 'спасибо, но я всё равно это сделаю'],
+  ])('%j, then «%s»: still the crisis help', (context, message) => {
+    expect(tierOf(message, context)).toBe('crisis');
+  });
+
+  it.each([
+    'спасибо, мне уже легче',
+    'ок',
+    'понятно.',
+    'я передумала, честно',
+    'позвонила подруге, она едет ко мне',
+    'ладно, пойду приготовлю ужин',
+    'я в безопасности, я дома',
+    'да шучу я',
+  ])('«%s» after it settles it: read as itself', (message) => {
+    expect(tierOf(message, bridge)).toBe('none');
+  });
+
+  it('a settled crisis stays settled; a crisis said laughing never opens one', () => {
+    expect(tierOf('пойду подышу воздухом', [...bridge, 'спасибо, мне уже легче'])).toBe('none');
+    expect(tierOf('пойду подышу воздухом', ['хочу умереть, лол'])).toBe('none');
   });
 });
 

@@ -12,6 +12,13 @@ import { CRISIS_BLOCK_EVERY_MS } from './crisis-reply';
 /** How many of the user's earlier messages in the chat are read with a new one. */
 export const SAFETY_CONTEXT_MESSAGES = 4;
 
+/**
+ * …written in the same sitting: this long before the new one at most (docs/decisions/0288). A crisis read in the
+ * context keeps the conversation in it until a message settles it (contract/safety/settled.ts); «привет» the next
+ * day starts afresh, and the after-crisis window (RISK_CHECK_IN_MS) carries the care over.
+ */
+export const SAFETY_CONTEXT_MS = 6 * 3_600_000;
+
 export interface SafetyReading {
   /** crisis → the crisis reply; concern → the screening question; none → the conversation. */
   tier: RiskTier;
@@ -36,7 +43,7 @@ export function readSafety(
   now: Date,
 ): SafetyReading {
   const context = earlier
-    .filter((m) => m.role === 'user')
+    .filter((m) => m.role === 'user' && now.getTime() - m.at.getTime() < SAFETY_CONTEXT_MS)
     .slice(0, SAFETY_CONTEXT_MESSAGES)
     .map((m) => m.content)
     .reverse();
