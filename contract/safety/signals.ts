@@ -592,6 +592,19 @@ export const SIGNALS: readonly Signal[] = [
       // hurting that cannot be stopped: «выдернула все ресницы… не могу остановиться»
       'HURT/CUTSELF ~~8 CAN+NEG ~1 HALT',
       'HURT/CUTSELF ~~8 HALT ~1 CAN+NEG',
+      // stop 49: cuts that (no longer) work; a blade held out against, or given in to; bandages again after a relapse;
+      // food refused as a punishment anywhere in the message; a head beaten when it overwhelms, or for relief; cutting
+      // to feel something; new cuts made
+      'WOUND/STRIPES/CUT/SELFHARM ~3 WORKS',
+      'BLADE/TOOLSH ~~8 ENDURE',
+      'ENDURE ~~8 BLADE/TOOLSH',
+      'RELAPSE/AGAIN ~~6 BANDAGE',
+      'EAT+NEG ~~10 PUNISH',
+      'PUNISH ~~10 EAT+NEG',
+      'BANG ~1 HEAD ~~8 OVERWHELM/BETTER/RELIEF',
+      'OVERWHELM ~~8 BANG ~1 HEAD',
+      'NOTHING ~1 FEEL+NEG ~~6 CUT/HURT',
+      'CAUSE ~2 NEWMARKS? ~1 WOUND',
     ],
     unless: 'ACCIDENT TOPIC EVERYDAY_BODY',
   },
@@ -1925,7 +1938,12 @@ export const SIGNALS: readonly Signal[] = [
     kind: 'vague',
     sign: 'preparation',
     weight: CRISIS,
-    match: ['FUNERAL ~~6 AHEAD ~~6 PARENTS', 'AHEAD ~3 FUNERAL ~~6 PARENTS'],
+    match: [
+      'FUNERAL ~~6 AHEAD ~~6 PARENTS',
+      'AHEAD ~3 FUNERAL ~~6 PARENTS',
+      // stop 49: the clothes to be buried in, chosen
+      'CLOTHES ~~6 I ~1 BURYME',
+    ],
   },
   {
     // Access to a roof, or how long until one is searched for, then «достаточно».
@@ -1994,6 +2012,33 @@ export const SIGNALS: readonly Signal[] = [
     weight: CONCERN,
     boost: true,
     match: ['THEN ~1 WILLUNDERSTAND $'],
+  },
+  {
+    // An attempt of one's own, the act named or the revival told: «вчера пыталась отравиться», «была попытка,
+    // прыгнуть не смог», «меня откачали» (stop 49). Someone else's is a worry, asked about gently (`own`); long ago
+    // and not come back, it is asked about (detect.ts).
+    id: 'attempt',
+    kind: 'direct',
+    sign: 'attempt',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'TRY ~3 DIE-NEG/METHOD/POISONSELF/SUICIDE/LEAP',
+      'I ~2 REVIVED',
+      'REVIVED ~2 I',
+      'TRY ~~6 REVIVED',
+      'REVIVED ~~6 TRY',
+    ],
+    unless: 'TOPIC',
+  },
+  {
+    // A person as a mistake to be corrected: «я ошибка, которую пора исправить» (stop 49).
+    id: 'mistake-to-fix',
+    kind: 'vague',
+    sign: 'burden',
+    weight: CRISIS,
+    own: true,
+    match: ['I ~1 MISTAKE ~~6 FIX'],
   },
   {
     id: 'calm-and-ready',

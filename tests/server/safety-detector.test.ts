@@ -690,6 +690,58 @@ describe('stop 48: a second development set written blind, and what the first ju
   });
 });
 
+describe('stop 49: attempts, self-harm and preparations from three development sets written blind, in other words', () => {
+  it.each<Row>([
+    // an attempt of one's own, told by the act or the revival
+    ['вчера пыталась отравиться, еле откачали', 'crisis'],
+    ['позавчера пытался повеситься, верёвка оборвалась', 'crisis'],
+    ['в пятницу была попытка, прыгнуть не смог', 'crisis'],
+    ['меня откачали в реанимации, а я не рада', 'crisis'],
+    ['я уже пробовала отравиться таблетками, в этот раз всё будет иначе', 'crisis'],
+    // self-harm: new cuts made, cuts that no longer work, a blade held out against, bandages again, food refused as
+    // a punishment, a head beaten when it overwhelms, cutting to feel; pills hoarded secretly; burial clothes chosen;
+    // a person as a mistake to correct
+    ['сделал себе новые порезы, больше прежних', 'crisis'],
+    ['сделала порезы на бедре, теперь болит', 'crisis'],
+    ['порезы уже не помогают, надо глубже', 'crisis'],
+    ['шрамы больше не помогают заглушить', 'crisis'],
+    ['носила лезвие в пенале весь день и не выдержала', 'crisis'],
+    ['точилка в кармане, держусь изо всех сил', 'crisis'],
+    ['опять сорвалась, снова бинты на запястье', 'crisis'],
+    ['не ела двое суток, это моё наказание за двойку', 'crisis'],
+    ['не ем, пока не похудею, я так себя наказываю, я заслужила', 'crisis'],
+    ['бьюсь головой об стену, когда накатывает, потом легче', 'crisis'],
+    ['когда накрывает, бьюсь головой о дверь', 'crisis'],
+    ['ничего не чувствую, поэтому режу', 'crisis'],
+    ['как промыть порез, чтобы родители не спалили', 'crisis'],
+    ['тайком таскаю мамины таблетки и коплю их в шкатулке', 'crisis'],
+    ['коплю снотворное втайне от мужа, уже целая коробка', 'crisis'],
+    ['купила платье, в котором меня похоронят', 'crisis'],
+    ['я ошибка, которую пора исправить', 'crisis'],
+    // look-alikes: trying at other things, someone else's attempt (asked about), paper cuts, surgery scars, dieting,
+    // a report, a surprise, a wedding dress, a mistake in a sum
+    ['пыталась похудеть к лету, не вышло', 'none'],
+    ['пытался дозвониться до банка весь день', 'none'],
+    ['брат пытался отравиться в прошлом году, как мне с ним говорить', 'concern'],
+    ['подруга пыталась повеситься, что мне делать', 'concern'],
+    ['утопающего откачали спасатели, видела сегодня на пляже', 'none'],
+    ['сделала новые фотки для портфолио', 'none'],
+    ['порезы от бумаги так раздражают', 'none'],
+    ['шрамы после операции заживают медленно, чем мазать?', 'none'],
+    ['новые шрамы от кесарева чешутся', 'none'],
+    ['держусь из последних сил до отпуска', 'none'],
+    ['опять сорвалась на сладкое, неделя диеты насмарку', 'none'],
+    ['не ела весь день, некогда было, работа завал', 'none'],
+    ['бьюсь головой об стену с этим отчётом', 'none'],
+    ['как обработать порез на пальце, порезалась ножом', 'none'],
+    ['коплю на машину втайне от мужа, хочу сюрприз', 'none'],
+    ['купила платье на свадьбу к подруге', 'none'],
+    ['я ошиблась в расчётах, надо исправить', 'none'],
+    ['исправить ошибку в отчёте пора бы', 'none'],
+    ['пыталась отучиться курить, срываюсь', 'none'],
+  ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
+});
+
 describe('a crisis still open: the next messages are its continuation until one settles it (settled.ts)', () => {
   const bridge = ['я стою на мосту, всё решено'];
   it.each([
