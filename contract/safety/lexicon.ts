@@ -900,4 +900,14 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   BURYME: '=похоронят =хоронить =закопают',
   /** A mistake, as what a person is: «я ошибка». */
   MISTAKE: '=ошибка =ошибкой',
+  /** Worth more: «мёртвым я буду полезнее». */
+  USEFUL: '=полезнее =нужнее =выгоднее =дороже',
+  /** Leaving a place behind: «оставляю этот мир». */
+  LEAVEBEHIND: '=оставляю =оставлю =оставить =покидаю',
+  /** Calling for someone to come: «зову смерть». */
+  CALLFOR: '=зову =звала =звал =призываю',
+  /** A grave diagnosis: «надеюсь на плохой диагноз». */
+  DIAGNOSIS: '=диагноз =диагноза =диагнозу =рак =рака =опухоль =опухоли',
+  /** One's share of life lived out: «своё на этом свете отжил». */
+  LIVEDOUT: '=отжил =отжила =отслужил =отслужила =отвоевал =отвоевала =откуковал =откуковала',
 };

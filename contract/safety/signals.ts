@@ -2032,6 +2032,41 @@ export const SIGNALS: readonly Signal[] = [
     unless: 'TOPIC',
   },
   {
+    // Worth more dead than alive, said of oneself: «живой я стою меньше, чем мёртвый» (stop 49).
+    id: 'worth-more-dead',
+    kind: 'vague',
+    sign: 'burden',
+    weight: CRISIS,
+    match: ['ALIVE ~1 I ~~5 THAN ~1 DEAD', 'DEAD ~1 I ~~5 THAN ~1 ALIVE', 'DEAD ~1 I ~~3 USEFUL'],
+  },
+  {
+    // This world left behind, or one's share of it lived out: «оставляю этот мир без сожалений», «своё на этом свете
+    // отжил» (stop 49).
+    id: 'world-left',
+    kind: 'coded',
+    sign: 'farewell',
+    weight: CRISIS,
+    own: true,
+    match: ['LEAVEBEHIND ~1 WORLD', 'LIVEDOUT ~~6 WORLD', 'WORLD ~~6 LIVEDOUT'],
+    unless: 'TOPIC',
+  },
+  {
+    // Death called for, a bad diagnosis hoped for, a life that should not go on: «зову смерть», «надеюсь на плохой
+    // диагноз», «такие, как я, не должны жить» (stop 49).
+    id: 'death-called',
+    kind: 'vague',
+    sign: 'death-wish',
+    weight: CRISIS,
+    own: true,
+    match: [
+      'CALLFOR ~1 DEATH',
+      'DEATH ~~6 CALLFOR ~1 OTHER $',
+      'HOPE/WAIT ~3 BAD-NEG ~~4 DIAGNOSIS',
+      'MUST+NEG ~1 LIVE MORE? $',
+    ],
+    unless: 'TOPIC',
+  },
+  {
     // A person as a mistake to be corrected: «я ошибка, которую пора исправить» (stop 49).
     id: 'mistake-to-fix',
     kind: 'vague',
