@@ -908,6 +908,10 @@ export const CONCEPTS: Readonly<Record<string, string>> = {
   CALLFOR: '=зову =звала =звал =призываю',
   /** A grave diagnosis: «надеюсь на плохой диагноз». */
   DIAGNOSIS: '=диагноз =диагноза =диагнозу =рак =рака =опухоль =опухоли',
+  /** All of something, not everyone: «собрала всё», not «собрала всех». */
+  ALLOF: '=все =всё =весь =вся =всю =всего',
+  /** Clearing out a home: a closet, bags to a charity shop or Avito — things given away for nothing worse. */
+  DECLUTTER: '=шкаф =шкафу =гардероб =авито =секонд =благотворительность =благотворительный =переезд =переезда',
   /** One's share of life lived out: «своё на этом свете отжил». */
   LIVEDOUT: '=отжил =отжила =отслужил =отслужила =отвоевал =отвоевала =откуковал =откуковала',
 };

@@ -977,7 +977,7 @@ export const SIGNALS: readonly Signal[] = [
       'OTHER/CLOSE ~~4 TRANSFER ~2 ALL ~1 OWN? BELONGINGS',
       'TRANSFER ~1 OTHER/CLOSE ~1 ALL ~1 OWN? BELONGINGS',
     ],
-    unless: 'ORDINARY',
+    unless: 'ORDINARY DECLUTTER',
   },
   {
     id: 'settling-affairs',
@@ -1089,7 +1089,7 @@ export const SIGNALS: readonly Signal[] = [
     kind: 'vague',
     sign: 'means',
     weight: HINT,
-    match: ['BUY ~1 ALL ~2 NEEDED', 'STOCKPILE ~2 ALL', `STOCKPILE ~3 ${MEANS}`, 'PILLS ~2 STOCKPILE'],
+    match: ['BUY ~1 ALL ~2 NEEDED', 'STOCKPILE ~2 ALLOF', `STOCKPILE ~3 ${MEANS}`, 'PILLS ~2 STOCKPILE'],
   },
   {
     id: 'not-taking-pills',

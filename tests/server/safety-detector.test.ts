@@ -767,6 +767,12 @@ describe('stop 49: attempts, self-harm and preparations from three development s
     ['уезжаю в отпуск, на работу не вернусь до сентября', 'none'],
     ['лучше быть живым трусом, чем мёртвым героем', 'none'],
     ['зову друзей на день смерти Есенина, вечер поэзии', 'none'],
+    // everyday first-week messages read as a crisis before (W3): a wedding asked about, a family gathered for a will
+    // (someone else's, so asked about at most),
+    // a closet cleared out
+    ['мама всё спрашивает, когда я выйду замуж, а мне и так хорошо', 'none'],
+    ['дед написал завещание и собрал всех на дачу, чтобы поделить банки с огурцами, смеялись весь вечер', 'concern'],
+    ['наконец разобрала гардероб, два пакета вещей отдала в секонд, стало просторно', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 });
 
