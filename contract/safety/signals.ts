@@ -605,6 +605,11 @@ export const SIGNALS: readonly Signal[] = [
       'OVERWHELM ~~8 BANG ~1 HEAD',
       'NOTHING ~1 FEEL+NEG ~~6 CUT/HURT',
       'CAUSE ~2 NEWMARKS? ~1 WOUND',
+      // «делаю это с собой / с руками», «сделала это сильнее», arms in stripes, bandages or scars to explain away
+      'CAUSE ~1 IT ~1 WITH ~1 BODY/SELF',
+      'DO/CAUSE ~1 IT STRONGER/DEEPER',
+      'BODY ~2 STRIPES',
+      'EXPLAIN ~6-OTHER BANDAGE/WOUND/STRIPES',
     ],
     unless: 'ACCIDENT TOPIC EVERYDAY_BODY',
   },
@@ -2030,6 +2035,36 @@ export const SIGNALS: readonly Signal[] = [
       'REVIVED ~~6 TRY',
     ],
     unless: 'TOPIC',
+  },
+  {
+    // An attempt at a height or with a means that failed, to be tried again: «стояла на мосту… не смогла… сегодня
+    // смогу» (stop 49). A hobby's height is ordinary («не смогла прыгнуть с тарзанки»).
+    id: 'retry',
+    kind: 'vague',
+    sign: 'attempt',
+    weight: CRISIS,
+    own: true,
+    match: [`HEIGHT/TRACK/${MEANS} ~~12 MANAGED+NEG ~~8 CAN-NEG`],
+    unless: 'HOBBY TOPIC',
+  },
+  {
+    // Ready for the last step; Roskomnadzor called on oneself (stop 49).
+    id: 'last-step',
+    kind: 'coded',
+    sign: 'intent',
+    weight: CRISIS,
+    own: true,
+    match: ['READY/HAVE ~~3 LAST ~1 JUMP $', 'RKN ~2 SELF', 'SELF ~2 RKN'],
+  },
+  {
+    // A way out of all of it, found: «я нашла выход из всего этого» — a hint, a crisis beside a time (stop 49).
+    id: 'way-out-found',
+    kind: 'vague',
+    sign: 'solution',
+    weight: HINT,
+    own: true,
+    match: ['FOUND ~1 EXITWAY ~1 FROM ~1 ALL'],
+    unless: 'ORDINARY WORKPLACE',
   },
   {
     // Worth more dead than alive, said of oneself: «живой я стою меньше, чем мёртвый» (stop 49).

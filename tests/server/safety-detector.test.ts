@@ -773,6 +773,25 @@ describe('stop 49: attempts, self-harm and preparations from three development s
     ['мама всё спрашивает, когда я выйду замуж, а мне и так хорошо', 'none'],
     ['дед написал завещание и собрал всех на дачу, чтобы поделить банки с огурцами, смеялись весь вечер', 'concern'],
     ['наконец разобрала гардероб, два пакета вещей отдала в секонд, стало просторно', 'none'],
+    // an attempt at a height or with a means that failed, to be tried again; the last step; Roskomnadzor on oneself;
+    // a way out found, and a day; «делаю это с собой», «сделала это сильнее», arms in stripes, bandages to explain
+    ['стояла на крыше, не смогла. завтра смогу', 'crisis'],
+    ['в прошлый раз с таблетками не смогла, теперь смогу', 'crisis'],
+    ['я готов сделать последний шаг', 'crisis'],
+    ['всё, вызываю на себя роскомнадзор', 'crisis'],
+    ['нашёл выход из всего этого. в пятницу', 'crisis'],
+    ['опять делаю это с собой, как в школе', 'crisis'],
+    ['сегодня сделала это сильнее, чем обычно', 'crisis'],
+    ['руки в полосках, никто не видел', 'crisis'],
+    ['как объяснить тренеру, откуда бинты на запястьях', 'crisis'],
+    // look-alikes: a diving tower, an exam, a dream, a blocked messenger, a boss who gave leave, dumbbells, a father's scars
+    ['стояла на вышке, прыгнуть в воду не смогла, завтра с инструктором смогу', 'none'],
+    ['вчера не смогла сдать, сегодня смогу', 'none'],
+    ['готова сделать последний шаг к мечте — подала документы', 'none'],
+    ['роскомнадзор опять заблокировал мне телеграм', 'none'],
+    ['нашла выход из всего этого: поговорила с начальником, дали отпуск', 'none'],
+    ['делаю это упражнение с гантелями каждый день', 'none'],
+    ['как объяснить ребёнку, откуда у папы шрамы после аварии', 'none'],
   ])('%s → %s', (message, tier) => expect(tierOf(message)).toBe(tier));
 });
 
@@ -799,6 +818,12 @@ describe('a crisis still open: the next messages are its continuation until one 
     'да шучу я',
   ])('«%s» after it settles it: read as itself', (message) => {
     expect(tierOf(message, bridge)).toBe('none');
+  });
+
+  it('an attempt that failed, told over three messages, and «сегодня смогу»: a crisis none of them is alone', () => {
+    const told = ['вчера стояла на мосту полчаса', 'не смогла'];
+    for (const [i, earlier] of told.entries()) expect(tierOf(earlier, told.slice(0, i))).not.toBe('crisis');
+    expect(tierOf('сегодня смогу', told)).toBe('crisis');
   });
 
   it('a settled crisis stays settled; a crisis said laughing never opens one', () => {
