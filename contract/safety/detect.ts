@@ -683,8 +683,11 @@ const MAX_PASSAGES = 12;
 /** Where a sentence ends in the raw text: after . ! ? … and a space, or at a line break. */
 const SENTENCE_END = /(?<=[.!?…])\s+|\n+/;
 
+/** The sign of a crisis still open in the conversation (crisisOpen): the chat answers it as a conversation goes on. */
+export const CRISIS_OPEN_SIGN = 'crisis-open';
+
 /** What raises the verdict above the rules' (the model's heads, a crisis still open): its sign, for the log and tests. */
-const MODEL_SIGN = { crisis: 'model', concern: 'model-concern', open: 'crisis-open' } as const;
+const MODEL_SIGN = { crisis: 'model', concern: 'model-concern', open: CRISIS_OPEN_SIGN } as const;
 
 /**
  * The rules' verdict raised to `tier` by the model (or by a crisis still open in the conversation): the rules'

@@ -219,10 +219,12 @@ const turnOf = (position: number) => Math.ceil(position / 2);
 export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date()): Promise<Turn> {
   const { db } = deps;
   // The context and the chat's newest messages in one round trip (the window query checks ownership itself).
-  const [ctx, newest] = await Promise.all([
+  const [loaded, newest] = await Promise.all([
     loadSendContext(db, input.userId, input.chatId, now),
     input.chatId === null ? [] : recentMessages(db, input.userId, input.chatId, NEWEST, HISTORY_MAX_ROWS),
   ]);
+  // Flagged anew below when this message is a crisis: the reply's usage then shows «Помощь рядом» from now.
+  let ctx = loaded;
   if (input.chatId !== null && !ctx.chat) throw new HttpError(404, CHAT_ERRORS.notFound);
 
   // A repeated send: never a second copy of the user message.
@@ -257,14 +259,20 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   // The detector's concern: the reply, then the question — or the question alone when no reply can be had.
   const concern = safety.asks;
   if (concern) countSafetyNet('concern', 'detector');
+  // A crisis still open from an earlier message of this sitting, the full block shown today: the conversation goes
+  // on — the reply, then the short line — not the same fixed words to everything the person says (decision 0288).
+  const continuing = safety.tier === 'crisis' && safety.continues && shownToday(ctx, now);
+  const followUpAlone = () =>
+    fixedTurn(deps, input, ctx, stored, now, (t) => crisisFollowUp(lines, t), CRISIS_TOPIC, 'crisis_brief');
   if (safety.tier === 'crisis') {
     countSafetyNet('crisis', 'detector');
     await flagRisk(db, input.userId, now);
-    const flagged = { ...ctx, riskFlaggedAt: now };
+    ctx = { ...ctx, riskFlaggedAt: now };
     // The full block once per chat a day; a risk again that day gets the short line (every line is in the header).
-    return shownToday(ctx, now)
-      ? fixedTurn(deps, input, flagged, stored, now, (t) => crisisFollowUp(lines, t), CRISIS_TOPIC, 'crisis_brief')
-      : fixedTurn(deps, input, flagged, stored, now, (t) => crisisReply(lines, t), CRISIS_TOPIC, 'crisis');
+    if (!continuing)
+      return shownToday(ctx, now)
+        ? followUpAlone()
+        : fixedTurn(deps, input, ctx, stored, now, (t) => crisisReply(lines, t), CRISIS_TOPIC, 'crisis');
   }
   const screeningAlone = () =>
     fixedTurn(deps, input, ctx, stored, now, (t) => screeningReply(lines, t), CRISIS_TOPIC, 'screening');
@@ -286,6 +294,7 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
   const quota = { userId: input.userId, kind: 'tokens' as const, timeZone: input.timeZone, tier: ctx.tier, now };
   const reservation = await reserveDaily(db, { ...quota, amount: want });
   if (!reservation.ok) {
+    if (continuing) return followUpAlone();
     if (checkIn) return fixedTurn(deps, input, ctx, stored, now, () => checkInFallback(lines));
     if (concern) return screeningAlone();
     throw new TokensExhausted();
@@ -346,8 +355,8 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       await giveBack().catch(() => {});
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
       // Words the model streamed before failing stay on screen only until `done` brings the stored reply.
-      if ((await opinion)?.tier === 'crisis') {
-        countSafetyNet('crisis', 'classifier');
+      if (continuing || (await opinion)?.tier === 'crisis') {
+        if (!continuing) countSafetyNet('crisis', 'classifier');
         await flagRisk(db, input.userId, now);
         const words = shownToday(ctx, now)
           ? crisisFollowUp(lines, turnOf(turn.position))
@@ -387,10 +396,13 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       tokens: answer.tokens,
     };
     let replyCtx = ctx;
-    if (verdict?.tier === 'crisis') {
-      // The model called it a crisis: its reply never goes out without the crisis help and the grounding card.
-      countSafetyNet('crisis', 'classifier');
-      await flagRisk(db, input.userId, now);
+    if (continuing || verdict?.tier === 'crisis') {
+      // A crisis still open, or the model called it one: the reply never goes out without the crisis help and the
+      // grounding card.
+      if (!continuing) {
+        countSafetyNet('crisis', 'classifier');
+        await flagRisk(db, input.userId, now);
+      }
       replyCtx = { ...ctx, riskFlaggedAt: now };
       const brief = shownToday(ctx, now);
       const help = crisisAddendum(lines, brief);

@@ -17,6 +17,7 @@ import type {
 } from '../../contract/chat';
 import { SHIPPED_CRISIS_LINES, type CrisisLines } from '../../contract/safety/crisis-lines';
 import {
+  crisisAddendum,
   crisisFollowUp,
   crisisReply,
   SCREENING_QUESTION,
@@ -245,8 +246,12 @@ describeEachDatabase('chat safety net through the routes', (t) => {
 
     it('after a crisis the sitting stays in it until a message settles it; six hours later a message starts afresh', async () => {
       const { chat: made } = (await chat.create('я стою на мосту')).json() as ChatCreateAndSendResponse;
+      // the conversation goes on: the assistant's reply, then the short line (decision 0288)
       const still = (await chat.send(made.id, 'тут красиво')).json() as ChatSendResponse;
       expect(still.safety).toBe('crisis_brief');
+      expect(still.content).not.toBe(crisisFollowUp(SHIPPED_CRISIS_LINES, 2));
+      expect(still.content.endsWith(`\n\n${crisisAddendum(SHIPPED_CRISIS_LINES, true)}`)).toBe(true);
+      expect(still.message_metadata).toMatchObject({ practice_type: 'grounding_54321' });
       const settled = (await chat.send(made.id, 'спасибо, мне уже легче')).json() as ChatSendResponse;
       expect(['crisis', 'crisis_brief']).not.toContain(settled.safety);
 
@@ -257,6 +262,23 @@ describeEachDatabase('chat safety net through the routes', (t) => {
         .where(eq(chatMessages.chatId, later.id));
       const afresh = (await chat.send(later.id, 'тут красиво')).json() as ChatSendResponse;
       expect(['crisis', 'crisis_brief']).not.toContain(afresh.safety);
+    });
+
+    it('a crisis still open is answered by the model, the short line after it; a failed model gives the fixed words', async () => {
+      app = await withModel();
+      model.script = script({ text: 'Я рядом. Что вы сейчас видите вокруг?' }, verdict('none', 'none'));
+      const { chat: made } = (await chat.create('я стою на мосту')).json() as ChatCreateAndSendResponse;
+      expect(replyRequests()).toHaveLength(0); // the full block: fixed words, no model
+      const still = (await chat.send(made.id, 'тут красиво')).json() as ChatSendResponse;
+      expect(still.safety).toBe('crisis_brief');
+      expect(still.content).toBe(
+        `Я рядом. Что вы сейчас видите вокруг?\n\n${crisisAddendum(SHIPPED_CRISIS_LINES, true)}`,
+      );
+      expect(replyRequests()).toHaveLength(1);
+
+      model.script = script({ status: 500 }, verdict('none', 'none'));
+      const failed = (await chat.send(made.id, 'вода тёмная')).json() as ChatSendResponse;
+      expect(failed).toMatchObject({ safety: 'crisis_brief', content: crisisFollowUp(SHIPPED_CRISIS_LINES, 3) });
     });
 
     it('the second opinion reads the message with the four earlier user messages, oldest first, by the schema', async () => {

@@ -5,7 +5,7 @@
 //
 // The screening question is asked at most once per chat a day (docs/decisions/0286): a concern is a probable reading,
 // not a certain one, and «нет» said this morning is still an answer tonight. A crisis is answered whenever it is read.
-import { assessRisk, type RiskTier } from '../../../contract/safety/detect';
+import { assessRisk, CRISIS_OPEN_SIGN, type RiskTier } from '../../../contract/safety/detect';
 import { readScreeningAnswer } from '../../../contract/safety/screener';
 import { CRISIS_BLOCK_EVERY_MS } from './crisis-reply';
 
@@ -31,6 +31,11 @@ export interface SafetyReading {
   mayAsk: boolean;
   /** The detector read a concern and the question may be asked: the reply is followed by it. */
   asks: boolean;
+  /**
+   * The crisis is the conversation's, still open from an earlier message, with no sign of this one's own
+   * (contract/safety/detect.ts `crisisOpen`, decision 0288): the chat may answer it and add the crisis help.
+   */
+  continues: boolean;
 }
 
 /** The screening question is asked in a chat at most this often (as the full crisis block is shown). */
@@ -47,14 +52,16 @@ export function readSafety(
     .slice(0, SAFETY_CONTEXT_MESSAGES)
     .map((m) => m.content)
     .reverse();
-  const tier = assessRisk(message, context).tier;
+  const reading = assessRisk(message, context);
+  const tier = reading.tier;
+  const continues = tier === 'crisis' && reading.signs.includes(CRISIS_OPEN_SIGN);
   const asked = earlier[0]?.role === 'assistant' && earlier[0].safety === 'screening';
   const askedToday = earlier.some(
     (m) => m.safety === 'screening' && now.getTime() - m.at.getTime() < SCREENING_EVERY_MS,
   );
-  if (!asked) return { tier, context, mayAsk: !askedToday, asks: tier === 'concern' && !askedToday };
+  if (!asked) return { tier, context, mayAsk: !askedToday, asks: tier === 'concern' && !askedToday, continues };
   // The answer: a yes in any words, any risk sign of its own, or a crisis with what came before → the crisis
   // reply; a no or an unclear answer → the conversation goes on.
   const yes = readScreeningAnswer(message) === 'yes' || assessRisk(message).tier !== 'none' || tier === 'crisis';
-  return { tier: yes ? 'crisis' : 'none', context, mayAsk: false, asks: false };
+  return { tier: yes ? 'crisis' : 'none', context, mayAsk: false, asks: false, continues: false };
 }
