@@ -46,7 +46,7 @@ export function modelInputs(root = ROOT): string {
 
 export const BITS = 18;
 /** The strongest weights each head ships: the concern head's reading is a question, not the crisis reply. */
-export const TOP_WEIGHTS = { crisis: 24000, concern: 3000 };
+export const TOP_WEIGHTS = { crisis: 23000, concern: 3000 };
 const SGD = { epochs: 15, rate: 0.2, l2: 1e-3, seed: 1 };
 export const CRISIS_RECALL_AIM = 0.97;
 /** Of the `none`-labelled, the share the model may add to the rules' false alarms (the crisis reply). */
