@@ -541,8 +541,8 @@ function inContext(message: string, own: MessageSigns, context: readonly string[
   // Context counts when this message has a sign of its own (a boost included: «в пятницу» after «у меня есть
   // план») or one spanning into it — or, with none, when the earlier messages show a crisis only together, none of
   // them a crisis or a joke alone: a risk never answered stays live («стою на мосту» … «вода внизу чёрная» … «ещё
-  // немного посижу»). After a crisis alone the rules keep its own verdict:
-  // the conversation staying in it is assessRisk's (crisisOpen), which reads the model too.
+  // немного посижу»). After a crisis alone the rules keep this message's own verdict: that the conversation stays in
+  // it is assessRisk's to say (crisisOpen), which reads the model too.
   const before = earlier.map(signsOf);
   const unanswered = own.signs.size === 0 && spanning.size === 0;
   if (unanswered && before.some((read) => read.joking || verdict(read.signs, false).tier === 'crisis')) return alone;
@@ -727,8 +727,8 @@ export function assessRisk(
 /**
  * A crisis read in one of the earlier messages alone (not said laughing) and not settled by a later one: the
  * conversation is still in it, and the next message is read as its continuation — «тут красиво» after «я стою на
- * мосту» gets the crisis help (the chat's short follow-up, server/chat/safety/crisis-reply.ts), not an ordinary reply.
- * Only a message that settles it (settled.ts: «мне уже легче», «ок», «шучу») is read as itself.
+ * мосту» gets the crisis help (in the chat: the reply, then the short line; docs/decisions/0288), not an ordinary
+ * reply alone. Only a message that settles it (settled.ts: «мне уже легче», «ок», «шучу») is read as itself.
  */
 function crisisOpen(context: readonly string[], model: Model): boolean {
   let open = false;

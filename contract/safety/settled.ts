@@ -2,8 +2,8 @@
 // «тут красиво» after «я стою на мосту», «наверное белое» after «хочу, чтобы меня нашли красивой». Only a message
 // that settles it ends that reading: the moment has passed («мне уже легче», «я передумала»), help was reached
 // («позвонила маме»), the day goes on («пойду приготовлю ужин»), it was a joke, or it only acknowledges the reply
-// («ок», «спасибо»). Pure, on the normalised
-// spelling (normalize.ts). A message with a sign of its own never settles: «спасибо, но я всё равно уйду».
+// («ок», «спасибо»). Pure, on the normalised spelling (normalize.ts). A message with a sign of its own never settles
+// it: «спасибо, но я всё равно уйду».
 import { normalizeMessage } from './normalize';
 
 /** A whole message that only acknowledges («ок», «спасибо», «понятно»). */
