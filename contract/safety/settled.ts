@@ -6,15 +6,12 @@
 // it: «спасибо, но я всё равно уйду».
 import { normalizeMessage } from './normalize';
 
-/** A whole message that only acknowledges («ок», «спасибо», «понятно»). */
-const ACKNOWLEDGED =
-  /^(ок|окей|ok|ладно|хорошо|понятно|ясно|угу|ага|да|нет|понял|поняла|спасибо|спс|благодарю|спасибки)( \.)?$/;
+/** A whole message that only acknowledges («ок», «понятно»; thanks anywhere are SETTLING's). */
+const ACKNOWLEDGED = /^(ок|окей|ok|ладно|хорошо|понятно|ясно|угу|ага|да|нет|понял|поняла)( \.)?$/;
 
-/** The moment has passed, help was reached, it was a joke. Each phrase as whole words of the normalised text. */
+/** Thanks, the moment has passed, help was reached, it was a joke. Each phrase as whole words of the normalised text. */
 const SETTLING = [
-  'спасибо',
-  'спс',
-  'благодарю',
+  '(спасибо|спасибки|спс|благодарю)',
   '(мне|уже|стало|стало мне|мне стало|немного|чуть|намного|гораздо|сейчас) (лучше|легче|получше|полегче|спокойнее)',
   'полегчало',
   'отпустило',

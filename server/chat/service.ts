@@ -356,8 +356,10 @@ export async function startTurn(deps: ChatDeps, input: TurnInput, now = new Date
       deps.log.warn({ err: error, chatId: turn.chat.id }, 'chat reply failed');
       // Words the model streamed before failing stay on screen only until `done` brings the stored reply.
       if (continuing || (await opinion)?.tier === 'crisis') {
-        if (!continuing) countSafetyNet('crisis', 'classifier');
-        await flagRisk(db, input.userId, now);
+        if (!continuing) {
+          countSafetyNet('crisis', 'classifier');
+          await flagRisk(db, input.userId, now);
+        }
         const words = shownToday(ctx, now)
           ? crisisFollowUp(lines, turnOf(turn.position))
           : crisisReply(lines, turnOf(turn.position));
